@@ -1,0 +1,24 @@
+// Two projects: unit tests need nothing running; integration and e2e tests share one
+// embedded PostgreSQL and one Temporal dev server started by the global setup.
+const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+      transform,
+      testEnvironment: 'node',
+    },
+    {
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/test/e2e/**/*.test.ts'],
+      transform,
+      testEnvironment: 'node',
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      slowTestThreshold: 30,
+    },
+  ],
+  testTimeout: 120000,
+};
