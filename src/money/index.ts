@@ -1,0 +1,34 @@
+export { Decimal } from './decimal';
+export { MoneyError, type MoneyErrorCode } from './money-error';
+export {
+  CURRENCY_CODES,
+  currencyByAlpha,
+  currencyByNumeric,
+  isSupportedCurrency,
+  type Currency,
+  type CurrencyCode,
+} from './currency';
+export { COUNTRY_CODES, countryCurrency, isSupportedCountry, type CountryCode } from './country';
+export {
+  amountToJsonNumber,
+  formatAmount,
+  fromMinorUnits,
+  parseAmount,
+  roundToMinor,
+  toMinorUnits,
+} from './amount';
+export {
+  LimitConfigError,
+  amountLimits,
+  assertAmountWithinLimits,
+  parseLimitOverrides,
+  type AmountLimits,
+  type LimitOverrides,
+} from './limits';
+export { RATE_DECIMALS, applySpread, convert, formatRate, inverseRate } from './fx';
+export {
+  cumulativeUserRefund,
+  refundShare,
+  type CumulativeRefundInput,
+  type RefundShareInput,
+} from './pro-rata';
