@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// The entry behind every npm script. It uses nothing but Node built-ins, because it runs
+// on a fresh clone before any dependency is installed: it installs what is missing, then
+// builds and runs the requested command. Progress goes to stderr so that commands such as
+// `npm run cli -- clients:create --json` keep a machine-readable stdout.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const TEMPORAL_CLI_VERSION = 'v1.5.1';
+const say = (message) => process.stderr.write(`[run] ${message}\n`);
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], ...options });
+  if (result.status !== 0) {
+    say(`failed: ${command} ${args.join(' ')}`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** npm ci whenever node_modules does not match package-lock.json. */
+function ensureDependencies() {
+  const lock = readFileSync(join(root, 'package-lock.json'));
+  const wanted = createHash('sha256').update(lock).digest('hex');
+  const stamp = join(root, 'node_modules', '.install-stamp');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
+  say('installing dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund'], { stdio: ['ignore', process.stderr, 'inherit'] });
+  writeFileSync(stamp, wanted);
+}
+
+function onPath(name) {
+  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() : undefined;
+}
+
+/**
+ * The Temporal CLI runs the dev server. Order: TEMPORAL_CLI_PATH, `temporal` on PATH, our
+ * cache, a `go install` into the cache; else undefined, and @temporalio/testing downloads it.
+ */
+function ensureTemporalCli() {
+  if (process.env.TEMPORAL_ADDRESS) return undefined;
+  const explicit = process.env.TEMPORAL_CLI_PATH;
+  if (explicit) {
+    if (!existsSync(explicit)) {
+      say(`TEMPORAL_CLI_PATH=${explicit} does not exist`);
+      process.exit(1);
+    }
+    return explicit;
+  }
+  const fromPath = onPath('temporal');
+  if (fromPath) return fromPath;
+  const cacheDir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'crossborder-payments', `temporal-${TEMPORAL_CLI_VERSION}`);
+  const cached = join(cacheDir, 'temporal');
+  if (existsSync(cached)) return cached;
+  if (onPath('go')) {
+    say(`building the Temporal CLI ${TEMPORAL_CLI_VERSION} with Go into ${cacheDir} (first time only: about 3-5 minutes)…`);
+    mkdirSync(cacheDir, { recursive: true });
+    run('go', ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`], {
+      env: { ...process.env, GOBIN: cacheDir },
+    });
+    return cached;
+  }
+  say('no Temporal CLI and no Go: @temporalio/testing will download the dev server');
+  return undefined;
+}
+
+/** swc compiles in about a second; the type check is `npm run typecheck` and part of `npm test`. */
+function build() {
+  run(join(root, 'node_modules', '.bin', 'swc'), ['src', 'workflows', 'activities', 'scripts', '-d', 'dist', '--config-file', '.swcrc', '--quiet'], {
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
+}
+
+/** Runs a child to completion; Ctrl-C reaches it through the terminal's process group. */
+function exec(command, args, env) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ignore = () => undefined;
+  process.on('SIGINT', ignore);
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+const [command, ...args] = process.argv.slice(2);
+const node = process.execPath;
+const cliEnv = () => {
+  const cli = ensureTemporalCli();
+  return cli ? { TEMPORAL_CLI_PATH: cli } : {};
+};
+
+switch (command) {
+  case 'start':
+    ensureDependencies();
+    {
+      const env = cliEnv();
+      build();
+      exec(node, ['--enable-source-maps', 'dist/src/main.js', 'all', ...args], env);
+    }
+    break;
+  case 'test':
+    ensureDependencies();
+    {
+      const env = cliEnv();
+      say('type-checking…');
+      run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+      build();
+      exec(join(root, 'node_modules', '.bin', 'jest'), ['--ci', ...args], env);
+    }
+    break;
+  case 'build':
+    ensureDependencies();
+    build();
+    break;
+  case 'cli':
+    ensureDependencies();
+    build();
+    exec(node, ['--enable-source-maps', 'dist/src/cli/main.js', ...args]);
+    break;
+  case 'rails':
+    ensureDependencies();
+    build();
+    exec(node, ['--enable-source-maps', 'dist/src/main.js', 'rails', ...args]);
+    break;
+  case 'bench':
+    ensureDependencies();
+    {
+      const env = cliEnv();
+      build();
+      exec(node, ['--enable-source-maps', 'dist/scripts/bench.js', ...args], env);
+    }
+    break;
+  default:
+    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench`);
+    process.exit(2);
+}

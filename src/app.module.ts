@@ -1,0 +1,33 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { ZodValidationPipe } from 'nestjs-zod';
+import { AuthModule } from './auth/auth.module';
+import { ConfigModule } from './config/config.module';
+import { Env } from './config/env';
+import { DatabaseModule } from './db/database.module';
+import { HealthController } from './health/health.controller';
+import { HttpExceptionFilter } from './http/http-exception.filter';
+import { loggingParams } from './http/logging';
+import { TemporalModule } from './temporal/temporal.module';
+
+@Module({})
+export class AppModule {
+  static forEnv(env: Env): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forEnv(env),
+        LoggerModule.forRoot(loggingParams(env)),
+        DatabaseModule,
+        TemporalModule,
+        AuthModule,
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_PIPE, useClass: ZodValidationPipe },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+      ],
+    };
+  }
+}

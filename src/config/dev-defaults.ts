@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** The folder holding package.json, whether this runs from src/ (tests) or dist/src/. */
+function projectRoot(from = __dirname): string {
+  let dir = from;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no package.json above ${from}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+/** Where `npm start` keeps its embedded PostgreSQL, Temporal SQLite file and dev secrets. */
+export const DATA_DIR = join(projectRoot(), '.data');
+export const EMBEDDED_DATABASE_PORT = 54329;
+export const EMBEDDED_DATABASE_NAME = 'payments';
+export const EMBEDDED_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_DATABASE_PORT}/${EMBEDDED_DATABASE_NAME}`;
+
+/**
+ * Outside production, secrets that were not given are generated once and kept under .data/,
+ * so tokens and sealed webhook secrets survive a restart of `npm start`.
+ */
+export function withDevDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env.NODE_ENV === 'production') return env;
+  const file = join(DATA_DIR, 'dev-secrets.json');
+  let secrets: { JWT_SECRET: string; SECRETS_KEY: string };
+  if (existsSync(file)) {
+    secrets = JSON.parse(readFileSync(file, 'utf8'));
+  } else {
+    secrets = { JWT_SECRET: randomBytes(32).toString('hex'), SECRETS_KEY: randomBytes(32).toString('hex') };
+    mkdirSync(DATA_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return {
+    ...env,
+    DATABASE_URL: env.DATABASE_URL ?? EMBEDDED_DATABASE_URL,
+    JWT_SECRET: env.JWT_SECRET ?? secrets.JWT_SECRET,
+    SECRETS_KEY: env.SECRETS_KEY ?? secrets.SECRETS_KEY,
+    ALLOW_INSECURE_CALLBACKS: env.ALLOW_INSECURE_CALLBACKS ?? 'true',
+  };
+}

@@ -1,0 +1,6 @@
+import { ApiKeyEntity } from '../auth/api-key.entity';
+import { ClientEntity } from '../auth/client.entity';
+import { RefreshTokenEntity } from '../auth/refresh-token.entity';
+
+/** Every TypeORM entity of the service; each module adds its own here. */
+export const entities = [ClientEntity, ApiKeyEntity, RefreshTokenEntity];

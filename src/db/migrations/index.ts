@@ -1,0 +1,4 @@
+import { CreateClientsAndAuth1763800000000 } from './1763800000000-create-clients-and-auth';
+
+/** Applied in timestamp order; each module appends its own. */
+export const migrations = [CreateClientsAndAuth1763800000000];

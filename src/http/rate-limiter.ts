@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiError } from './api-error';
+
+const WINDOW_SECONDS = 60;
+
+/**
+ * Fixed one-minute windows counted in PostgreSQL, so every API replica shares the count.
+ * Throws 429 with Retry-After once `limit` hits are used in the current window.
+ */
+@Injectable()
+export class RateLimiter {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async hit(bucket: string, limit: number, now = new Date()): Promise<void> {
+    const windowStartSeconds = Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
+    const windowStart = new Date(windowStartSeconds * 1000);
+    const [row] = await this.dataSource.query(
+      `INSERT INTO rate_limit_windows (bucket, window_start, hits) VALUES ($1, $2, 1)
+       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
+       RETURNING hits`,
+      [bucket, windowStart],
+    );
+    if (row.hits === 1) {
+      // The first hit of a window clears the bucket's older windows, keeping the table small.
+      await this.dataSource.query('DELETE FROM rate_limit_windows WHERE bucket = $1 AND window_start < $2', [bucket, windowStart]);
+    }
+    if (row.hits > limit) {
+      const retryAfter = Math.max(1, windowStartSeconds + WINDOW_SECONDS - Math.floor(now.getTime() / 1000));
+      throw new ApiError(429, 'Too Many Requests', 'RATE_LIMITED', { 'Retry-After': String(retryAfter) });
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+
+export interface TemporalDevServer {
+  address: string;
+  uiUrl: string | null;
+  stop(): Promise<void>;
+}
+
+export interface TemporalDevServerOptions {
+  port: number;
+  /** null: no Web UI (tests). */
+  uiPort: number | null;
+  /** SQLite file that keeps workflows across restarts; undefined: in memory. */
+  dbFilename?: string;
+  /**
+   * The `temporal` CLI to run. When absent, @temporalio/testing downloads one (needs internet).
+   * scripts/run.mjs resolves it from TEMPORAL_CLI_PATH, PATH, the .data cache or `go install`.
+   */
+  cliPath?: string;
+}
+
+/** Runs `temporal server start-dev` for `npm start` and the tests. */
+export async function startTemporalDevServer(options: TemporalDevServerOptions): Promise<TemporalDevServer> {
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: {
+      executable: options.cliPath
+        ? { type: 'existing-path', path: options.cliPath }
+        : { type: 'cached-download' },
+      ip: '127.0.0.1',
+      port: options.port,
+      ui: options.uiPort !== null,
+      uiPort: options.uiPort ?? undefined,
+      dbFilename: options.dbFilename,
+      log: { format: 'json', level: 'warn' },
+    },
+  });
+  return {
+    address: `127.0.0.1:${options.port}`,
+    uiUrl: options.uiPort === null ? null : `http://127.0.0.1:${options.uiPort}`,
+    stop: () => env.teardown(),
+  };
+}

@@ -1,0 +1,135 @@
+import { ChildProcess, fork } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { seedSandboxClient } from '../auth/sandbox-seed';
+import {
+  DATA_DIR,
+  EMBEDDED_DATABASE_NAME,
+  EMBEDDED_DATABASE_PORT,
+  withDevDefaults,
+} from '../config/dev-defaults';
+import { loadEnv } from '../config/env';
+import { createDataSource, migrate } from '../db/data-source';
+import { startEmbeddedDatabase } from '../infra/embedded-database';
+import { startTemporalDevServer } from '../infra/temporal-dev-server';
+
+const TEMPORAL_PORT = 7233;
+const TEMPORAL_UI_PORT = 8233;
+const say = (message: string) => process.stderr.write(`[start] ${message}\n`);
+
+/**
+ * `npm start`: the whole service on one machine. It starts what DATABASE_URL and
+ * TEMPORAL_ADDRESS do not point elsewhere, migrates, seeds the sandbox client, then runs
+ * rails, worker and api as child processes, the way production runs them apart.
+ */
+export async function runAll(): Promise<void> {
+  const given = { database: process.env.DATABASE_URL, temporal: process.env.TEMPORAL_ADDRESS };
+  mkdirSync(DATA_DIR, { recursive: true });
+  const stops: Array<() => Promise<void>> = [];
+  const children: ChildProcess[] = [];
+  let stopping = false;
+
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping…');
+    await Promise.all(children.map((child) => stopChild(child)));
+    for (const stop of stops.reverse()) await stop().catch((error) => say(`stop failed: ${error}`));
+    say('stopped');
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void shutdown(0));
+  process.once('SIGTERM', () => void shutdown(0));
+
+  try {
+    const childEnv: NodeJS.ProcessEnv = withDevDefaults(process.env);
+    if (!given.database) {
+      say(`starting embedded PostgreSQL on 127.0.0.1:${EMBEDDED_DATABASE_PORT} (data in .data/postgres)…`);
+      const database = await startEmbeddedDatabase({
+        dataDir: join(DATA_DIR, 'postgres'),
+        port: EMBEDDED_DATABASE_PORT,
+        database: EMBEDDED_DATABASE_NAME,
+        persistent: true,
+      });
+      stops.push(database.stop);
+      childEnv.DATABASE_URL = database.url;
+    }
+    if (!given.temporal) {
+      say(`starting the Temporal dev server on 127.0.0.1:${TEMPORAL_PORT} (history in .data/temporal.sqlite)…`);
+      const temporal = await startTemporalDevServer({
+        port: TEMPORAL_PORT,
+        uiPort: TEMPORAL_UI_PORT,
+        dbFilename: join(DATA_DIR, 'temporal.sqlite'),
+        cliPath: process.env.TEMPORAL_CLI_PATH,
+      });
+      stops.push(temporal.stop);
+      childEnv.TEMPORAL_ADDRESS = temporal.address;
+    }
+    const env = loadEnv(childEnv);
+
+    say('running database migrations…');
+    const dataSource = await createDataSource({ url: env.DATABASE_URL, poolSize: 2 }).initialize();
+    const applied = await migrate(dataSource);
+    say(applied.length ? `applied ${applied.length} migration(s)` : 'schema is up to date');
+    const sandbox = await seedSandboxClient(dataSource, env, DATA_DIR);
+    await dataSource.destroy();
+
+    for (const role of ['rails', 'worker', 'api'] as const) {
+      const child = fork(join(__dirname, '..', 'main.js'), [role], { env: childEnv, execArgv: ['--enable-source-maps'] });
+      child.on('exit', (code, signal) => {
+        if (stopping) return;
+        say(`${role} exited (${signal ?? code}); stopping everything`);
+        void shutdown(1);
+      });
+      children.push(child);
+    }
+
+    await waitForHealth(`http://127.0.0.1:${env.PORT}/health`);
+    say('ready');
+    const lines = [
+      '',
+      `  API           http://127.0.0.1:${env.PORT}   (docs: /docs, OpenAPI JSON: /docs-json)`,
+      `  Rails sim     http://127.0.0.1:${env.RAILS_PORT}`,
+      `  Temporal      ${env.TEMPORAL_ADDRESS}${given.temporal ? '' : `   (Web UI: http://127.0.0.1:${TEMPORAL_UI_PORT})`}`,
+      `  PostgreSQL    ${given.database ? '(DATABASE_URL)' : `127.0.0.1:${EMBEDDED_DATABASE_PORT}/${EMBEDDED_DATABASE_NAME}`}`,
+    ];
+    if (sandbox) {
+      lines.push(
+        '',
+        '  Sandbox client created (shown once; also saved in .data/sandbox-credentials.json):',
+        `    client id       ${sandbox.clientId}`,
+        `    API key         ${sandbox.apiKey}`,
+        `    webhook secret  ${sandbox.webhookSecret}`,
+      );
+    } else {
+      lines.push('', '  Sandbox credentials: .data/sandbox-credentials.json (when this install created them)');
+    }
+    lines.push('', '  Ctrl-C stops everything.', '');
+    process.stdout.write(lines.join('\n') + '\n');
+  } catch (error) {
+    say(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    await shutdown(1);
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(url).then((response) => response.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs / 1000} s`);
+}

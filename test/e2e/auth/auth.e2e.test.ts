@@ -1,0 +1,117 @@
+import { ClientsService } from '../../../src/auth/clients.service';
+import { createTestClient, http, startTestApi, TestApi } from '../../support/test-api';
+
+describe('authentication', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startTestApi({ TOKEN_RATE_LIMIT_PER_MINUTE: '1000' });
+  });
+  afterAll(() => api.close());
+
+  const tokenFor = (apiKey?: string) => http(api.baseUrl, null).get('/auth/token', apiKey === undefined ? {} : { 'x-api-key': apiKey });
+
+  it('issues a JWT access token, a refresh token and expiresIn "3600" for a valid API key', async () => {
+    const client = await api.app.get(ClientsService).create({ name: 'Acme' });
+    const response = await tokenFor(client.apiKey);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ expiresIn: '3600', accessToken: expect.any(String), refreshToken: expect.any(String) });
+    const [header, payload] = response.body.accessToken.split('.').slice(0, 2).map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    expect(header.alg).toBe('HS256');
+    expect(payload.sub).toBe(client.clientId);
+    expect(payload.exp - payload.iat).toBe(3600);
+    expect(typeof payload.jti).toBe('string');
+  });
+
+  it('answers 403 Forbidden resource for an unknown or missing API key', async () => {
+    for (const key of ['cbp_not-a-real-key', undefined]) {
+      const response = await tokenFor(key);
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ statusCode: 403, message: 'Forbidden resource' });
+    }
+  });
+
+  it('answers 401 Unauthorized without a token, with a malformed one, or with a forged one', async () => {
+    const client = await createTestClient(api);
+    const forged = client.token.slice(0, -4) + 'AAAA';
+    for (const token of [null, 'garbage', forged]) {
+      const response = await http(api.baseUrl, token).get('/collectors');
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ statusCode: 401, message: 'Unauthorized' });
+    }
+  });
+
+  it('rotates refresh tokens: a refresh returns a new pair, and the spent token is refused', async () => {
+    const client = await api.app.get(ClientsService).create({ name: 'Rotator' });
+    const first = (await tokenFor(client.apiKey)).body;
+    const refreshed = await http(api.baseUrl, null).post('/auth/refresh', { refreshToken: first.refreshToken });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body).toEqual({ expiresIn: '3600', accessToken: expect.any(String), refreshToken: expect.any(String) });
+    expect(refreshed.body.refreshToken).not.toBe(first.refreshToken);
+
+    const reused = await http(api.baseUrl, null).post('/auth/refresh', { refreshToken: first.refreshToken });
+    expect(reused.status).toBe(401);
+  });
+
+  it('revokes the whole family when a spent refresh token is reused', async () => {
+    const client = await api.app.get(ClientsService).create({ name: 'Leaky' });
+    const first = (await tokenFor(client.apiKey)).body;
+    const second = (await http(api.baseUrl, null).post('/auth/refresh', { refreshToken: first.refreshToken })).body;
+    await http(api.baseUrl, null).post('/auth/refresh', { refreshToken: first.refreshToken });
+    const afterReuse = await http(api.baseUrl, null).post('/auth/refresh', { refreshToken: second.refreshToken });
+    expect(afterReuse.status).toBe(401);
+  });
+
+  it('rejects a refresh body with unknown fields or no token with 400 naming the field', async () => {
+    const response = await http(api.baseUrl, null).post('/auth/refresh', { refresh_token: 'x' });
+    expect(response.status).toBe(400);
+    expect(response.body.statusCode).toBe(400);
+    expect(response.body.message).toEqual(expect.arrayContaining([expect.stringContaining('refreshToken'), expect.stringContaining('refresh_token')]));
+  });
+
+  it('ends the tokens of a disabled API key', async () => {
+    const clients = api.app.get(ClientsService);
+    const client = await clients.create({ name: 'Disabled' });
+    const pair = (await tokenFor(client.apiKey)).body;
+    await clients.disableApiKey(client.apiKey);
+    expect((await http(api.baseUrl, pair.accessToken).get('/collectors')).status).toBe(401);
+    expect((await http(api.baseUrl, null).post('/auth/refresh', { refreshToken: pair.refreshToken })).status).toBe(401);
+    expect((await tokenFor(client.apiKey)).status).toBe(403);
+  });
+
+  it('puts a request id on every response, echoing a sane incoming one', async () => {
+    const echoed = await http(api.baseUrl, null).get('/health', { 'x-request-id': 'trace-123' });
+    expect(echoed.headers.get('x-request-id')).toBe('trace-123');
+    const generated = await http(api.baseUrl, null).get('/health');
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reports PostgreSQL and Temporal on /health without a token', async () => {
+    const response = await http(api.baseUrl, null).get('/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', checks: { postgres: { status: 'up' }, temporal: { status: 'up' } } });
+  });
+});
+
+describe('token rate limit', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startTestApi({ TOKEN_RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(() => api.close());
+
+  it('answers 429 with Retry-After once the per-minute budget is spent', async () => {
+    // Other suites share the loopback address; a unique forwarded address gives this test its own bucket.
+    const headers = { 'x-api-key': 'cbp_unknown', 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 5; i++) {
+      last = await http(api.baseUrl, null).get('/auth/token', headers);
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([403, 403, 403, 429, 429]);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last!.body).toEqual({ statusCode: 429, message: 'Too Many Requests', error_code: 'RATE_LIMITED' });
+  });
+});
