@@ -1,0 +1,126 @@
+import type { z } from 'zod';
+import { RailsDeclinedError, RailsUnavailableError } from './rails.errors';
+import type {
+  KeyCountry,
+  KeyLookupResult,
+  MidRate,
+  PayoutRequest,
+  PayoutResult,
+  PeruWalletAccount,
+  QrMerchant,
+  RailCurrency,
+  RailsPort,
+  RefundRequest,
+  RefundResult,
+} from './rails.port';
+import { mapWireStatus } from './rails-status.mapper';
+import {
+  errorBodySchema,
+  keyLookupResultSchema,
+  midRateSchema,
+  payoutResultSchema,
+  peruWalletAccountSchema,
+  qrMerchantSchema,
+  refundResultSchema,
+} from './rails-wire.schema';
+
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error && error.name === 'TimeoutError') return 'timed out';
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The rails port over HTTP (the simulator's routes, or any rail speaking the same contract). */
+export class RailsHttpAdapter implements RailsPort {
+  private readonly baseUrl: string;
+
+  constructor(
+    baseUrl: string,
+    private readonly timeoutMs: number,
+  ) {
+    // Concatenated rather than resolved with URL so that a base path such as /rails survives.
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+  }
+
+  lookupKey(request: { country: KeyCountry; key: string }): Promise<KeyLookupResult> {
+    return this.call('POST', '/keys/lookup', request, keyLookupResultSchema);
+  }
+
+  resolveWallet(request: {
+    walletRecordId: string;
+    selectedWalletId: string;
+    country: 'PE';
+  }): Promise<PeruWalletAccount> {
+    return this.call('POST', '/peru/wallets/resolve', request, peruWalletAccountSchema);
+  }
+
+  resolveQrMerchant(request: { qr: string }): Promise<QrMerchant> {
+    return this.call('POST', '/qr/merchant', request, qrMerchantSchema);
+  }
+
+  payout(request: PayoutRequest): Promise<PayoutResult> {
+    return this.call('POST', '/payouts', request, payoutResultSchema);
+  }
+
+  refund(request: RefundRequest): Promise<RefundResult> {
+    return this.call('POST', '/refunds', request, refundResultSchema);
+  }
+
+  midRate(base: RailCurrency, target: RailCurrency): Promise<MidRate> {
+    const path = `/fx/rates/${encodeURIComponent(base)}/${encodeURIComponent(target)}`;
+    return this.call('GET', path, undefined, midRateSchema);
+  }
+
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    schema: z.ZodType<T>,
+  ): Promise<T> {
+    const operation = `${method} ${path}`;
+    let status: number;
+    let text: string;
+    try {
+      // One signal covers the headers and the body: a rail that stalls mid-body is as down as one that never answers.
+      const response = await fetch(this.baseUrl + path, {
+        method,
+        headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      throw new RailsUnavailableError(`${operation}: ${describe(error)}`, { cause: error });
+    }
+
+    const json = parseJson(text);
+    const errorBody = errorBodySchema.safeParse(json).data;
+    const outcome = mapWireStatus(status, errorBody?.code);
+    switch (outcome.kind) {
+      case 'ok': {
+        const parsed = schema.safeParse(json);
+        if (!parsed.success) {
+          throw new RailsUnavailableError(`${operation}: unexpected response body (${status})`, {
+            cause: parsed.error,
+          });
+        }
+        return parsed.data;
+      }
+      case 'declined':
+        throw new RailsDeclinedError(
+          outcome.code,
+          `${operation}: ${errorBody?.message ?? `declined with status ${status}`}`,
+        );
+      case 'unavailable':
+        throw new RailsUnavailableError(`${operation}: ${outcome.reason}`);
+    }
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The upstream rails as the payment activities see them: key directories (Pix DICT, Peru CCE
+ * and wallets, Bre-B), QR acquirers, payouts, refunds and the FX provider. The simulator's HTTP
+ * adapter implements it today; a real rail adapter can implement it later without touching
+ * callers. Every amount is a decimal string: floating point never carries money here.
+ */
+
+/** Countries whose payment keys the directories resolve. */
+export const KEY_COUNTRIES = ['BR', 'PE', 'CO'] as const;
+export type KeyCountry = (typeof KEY_COUNTRIES)[number];
+
+/** Countries a payout can land in: the key countries plus the QR-only ones. */
+export const PAYOUT_COUNTRIES = ['AR', 'BR', 'CL', 'CO', 'MX', 'PE', 'UY'] as const;
+export type PayoutCountry = (typeof PAYOUT_COUNTRIES)[number];
+
+export const RAIL_CURRENCIES = ['USD', 'EUR', 'BRL', 'PEN', 'COP', 'ARS', 'CLP', 'MXN', 'UYU'] as const;
+export type RailCurrency = (typeof RAIL_CURRENCIES)[number];
+
+/** A non-negative decimal in major units, e.g. "125.40". */
+export type DecimalString = string;
+
+export type AccountType = 'CHECKING' | 'SAVINGS' | 'PAYMENT';
+
+/** Brazil (DICT) and Colombia (Bre-B): the holder behind a key. */
+export interface AccountHolder {
+  name: string;
+  /** CPF/CNPJ in Brazil, cédula/NIT in Colombia, digits only except the NIT check-digit dash. */
+  identificationNumber: string;
+  identificationType: 'CPF' | 'CNPJ' | 'CC' | 'NIT';
+  /** ISPB (8 digits) in Brazil, the bank code in Colombia. */
+  participantCode: string;
+  participantName: string;
+  branch: string;
+  accountNumber: string;
+  accountType: AccountType;
+}
+
+/** Peru account information, field names exactly as the spec's validation responses. */
+export interface PeruAccountInfo {
+  name: string;
+  accountNumber: string;
+  identificationNumber: string;
+  mcc: string;
+  branchOffice: string;
+  category: 'CHECKING' | 'SAVINGS';
+  postalCode: string | null;
+  bank: string;
+  terminal: string | null;
+}
+
+/**
+ * One wallet linked to a Peru phone number. The validation response and the preview callback
+ * name the same facts differently; this canonical shape carries both (see peru-wallet.view.ts).
+ */
+export interface PeruWallet {
+  /** UUID v4; the payment later routes on it (wallet_id). */
+  id: string;
+  contactNumber: string;
+  entityCode: string;
+  directoryCode: string;
+  bankName: string;
+  /** Supports the in-person flow; only the preview callback exposes it. */
+  present: boolean;
+}
+
+export type KeyLookupResult =
+  | { kind: 'ACCOUNT_HOLDER'; country: 'BR' | 'CO'; key: string; holder: AccountHolder }
+  | { kind: 'PERU_ACCOUNT'; country: 'PE'; key: string; account: PeruAccountInfo }
+  | {
+      kind: 'PERU_WALLETS';
+      country: 'PE';
+      key: string;
+      /** The holder's default wallet account (wallets[0]); the spec's phone response has these fields too. */
+      account: PeruAccountInfo;
+      /** Sent back later as wallet_record_id. */
+      walletId: string;
+      wallets: PeruWallet[];
+    };
+
+export interface PeruWalletAccount extends PeruAccountInfo {
+  wallet_name: string;
+}
+
+/** What the QR acquirer tells about the merchant behind a QR: the preview callback's collector. */
+export interface QrMerchant {
+  name: string;
+  identification_number: string;
+  branch_office: string;
+}
+
+export type PayoutDestination =
+  /** A payment key; walletId is the wallet the payer picked for a Peru phone key. */
+  | { type: 'KEY'; key: string; walletId?: string }
+  | { type: 'QR'; qr: string };
+
+export interface PayoutRequest {
+  /** Idempotency key at the rail: a retried payout with the same id never pays twice. */
+  payoutId: string;
+  orderId: string;
+  country: PayoutCountry;
+  currency: RailCurrency;
+  amount: DecimalString;
+  destination: PayoutDestination;
+}
+
+export interface PayoutResult {
+  status: 'COMPLETED' | 'REJECTED';
+  railReference: string;
+  /** Why the destination refused; only for REJECTED. */
+  reason?: string;
+}
+
+export interface RefundRequest {
+  /** Idempotency key at the rail, like payoutId. */
+  refundId: string;
+  orderId: string;
+  payoutReference: string;
+  amount: DecimalString;
+  currency: RailCurrency;
+}
+
+export interface RefundResult {
+  status: 'COMPLETED' | 'REJECTED';
+  railReference: string;
+}
+
+export interface MidRate {
+  base: RailCurrency;
+  target: RailCurrency;
+  /** Units of target per one unit of base, at most 10 decimal places. */
+  rate: DecimalString;
+  /** ISO 8601 time the rate was published. */
+  as_of: string;
+}
+
+/**
+ * Failures are typed (rails.errors.ts): RailsUnavailableError is transient and worth a retry,
+ * RailsDeclinedError is a business answer and must not be retried.
+ */
+export interface RailsPort {
+  lookupKey(request: { country: KeyCountry; key: string }): Promise<KeyLookupResult>;
+  resolveWallet(request: {
+    walletRecordId: string;
+    selectedWalletId: string;
+    country: 'PE';
+  }): Promise<PeruWalletAccount>;
+  resolveQrMerchant(request: { qr: string }): Promise<QrMerchant>;
+  payout(request: PayoutRequest): Promise<PayoutResult>;
+  refund(request: RefundRequest): Promise<RefundResult>;
+  midRate(base: RailCurrency, target: RailCurrency): Promise<MidRate>;
+}

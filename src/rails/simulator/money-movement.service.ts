@@ -1,0 +1,108 @@
+import type { PayoutRequest, PayoutResult, RefundRequest, RefundResult } from '../rails.port';
+import { delay } from './delay';
+import { DeterministicSource } from './deterministic-source';
+import {
+  SLOW_ANSWER_MS,
+  TRANSIENT_FAILURES_PER_ID,
+  amountBehaviour,
+  isRejectedDestinationKey,
+} from './magic-values';
+import { SimulatorHttpError } from './simulator-http.error';
+
+interface MovementRecord<R> {
+  fingerprint: string;
+  attempts: number;
+  result?: R;
+}
+
+export interface Settlement<R> {
+  /** True when this request created the movement; false for an idempotent replay. */
+  created: boolean;
+  result: R;
+}
+
+const PAYOUT_REFERENCE = /^PO-[0-9A-F]{16}$/;
+
+/**
+ * Payouts and refunds at the destination rail. Idempotency lives here, in memory, because
+ * this is the outside world: a real rail remembers what it paid. The first request seen for an
+ * id fixes its content; any other content under the same id is a 409.
+ */
+export class MoneyMovementService {
+  private readonly payouts = new Map<string, MovementRecord<PayoutResult>>();
+  private readonly refunds = new Map<string, MovementRecord<RefundResult>>();
+
+  constructor(private readonly seed: string) {}
+
+  payout(request: PayoutRequest): Promise<Settlement<PayoutResult>> {
+    const { destination } = request;
+    const fingerprint = JSON.stringify([
+      request.orderId,
+      request.country,
+      request.currency,
+      request.amount,
+      destination.type,
+      destination.type === 'KEY' ? [destination.key, destination.walletId ?? null] : destination.qr,
+    ]);
+    return this.settle(this.payouts, request.payoutId, fingerprint, request.amount, (rejectedByAmount) => {
+      const railReference = this.reference('PO', request.payoutId);
+      if (rejectedByAmount) return { status: 'REJECTED', railReference, reason: 'DESTINATION_REFUSED' };
+      if (destination.type === 'KEY' && isRejectedDestinationKey(destination.key)) {
+        return { status: 'REJECTED', railReference, reason: 'DESTINATION_ACCOUNT_CLOSED' };
+      }
+      return { status: 'COMPLETED', railReference };
+    });
+  }
+
+  refund(request: RefundRequest): Promise<Settlement<RefundResult>> {
+    if (!PAYOUT_REFERENCE.test(request.payoutReference)) {
+      throw new SimulatorHttpError(422, 'UNKNOWN_PAYOUT_REFERENCE', `no payout ${request.payoutReference}`);
+    }
+    const fingerprint = JSON.stringify([request.orderId, request.payoutReference, request.amount, request.currency]);
+    return this.settle(this.refunds, request.refundId, fingerprint, request.amount, (rejectedByAmount) => ({
+      status: rejectedByAmount ? 'REJECTED' : 'COMPLETED',
+      railReference: this.reference('RF', request.refundId),
+    }));
+  }
+
+  private async settle<R>(
+    records: Map<string, MovementRecord<R>>,
+    id: string,
+    fingerprint: string,
+    amount: string,
+    decide: (rejectedByAmount: boolean) => R,
+  ): Promise<Settlement<R>> {
+    const record = records.get(id) ?? { fingerprint, attempts: 0 };
+    if (record.fingerprint !== fingerprint) {
+      throw new SimulatorHttpError(409, 'IDEMPOTENCY_CONFLICT', `${id} was already used for a different request`);
+    }
+    records.set(id, record);
+    if (record.result !== undefined) return { created: false, result: record.result };
+
+    record.attempts += 1;
+    const behaviour = amountBehaviour(amount);
+    switch (behaviour) {
+      case 'FAIL':
+        throw new SimulatorHttpError(500, 'RAIL_FAILURE', 'the destination rail failed');
+      case 'FLAKY':
+        if (record.attempts <= TRANSIENT_FAILURES_PER_ID) {
+          throw new SimulatorHttpError(503, 'RAIL_BUSY', `attempt ${record.attempts} failed transiently`);
+        }
+        break;
+      case 'SLOW':
+        await delay(SLOW_ANSWER_MS);
+        break;
+      case 'REJECT':
+      case 'NORMAL':
+        break;
+    }
+    // A concurrent duplicate may have settled while this one slept; the first result wins.
+    const created = record.result === undefined;
+    record.result ??= decide(behaviour === 'REJECT');
+    return { created, result: record.result };
+  }
+
+  private reference(prefix: 'PO' | 'RF', id: string): string {
+    return `${prefix}-${DeterministicSource.of(this.seed, prefix, id).hex(16).toUpperCase()}`;
+  }
+}

@@ -1,0 +1,170 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  lookupKeyRequestSchema,
+  payoutRequestSchema,
+  qrMerchantRequestSchema,
+  refundRequestSchema,
+  resolveWalletRequestSchema,
+} from '../rails-wire.schema';
+import { FaultInjector, NO_FAULTS, faultConfigSchema, type FaultConfig } from './fault-injector';
+import { isRailCurrency, midRate } from './fx-rate.table';
+import { readJson, sendJson } from './http-json';
+import { KeyDirectoryService } from './key-directory.service';
+import { MoneyMovementService } from './money-movement.service';
+import { resolveQrMerchant } from './qr-merchant.resolver';
+import { SimulatorHttpError } from './simulator-http.error';
+
+export interface RailsSimulatorOptions {
+  /** Changes every generated name, id and reference, and the fault sequence. */
+  seed?: string;
+  /** Faults active from the start (the process entry reads them from the environment). */
+  faults?: FaultConfig;
+  /** The clock behind FX as_of; injectable so tests can pin the day. */
+  now?: () => Date;
+}
+
+export interface RailsSimulator {
+  server: Server;
+  listen(port: number, host?: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+interface Reply {
+  status: number;
+  body: unknown;
+}
+
+interface Route {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: RegExp;
+  /** Admin routes stay reachable while faults are active, or a test could never clear them. */
+  admin?: true;
+  handle(request: IncomingMessage, params: string[]): Promise<Reply>;
+}
+
+const ok = (body: unknown): Reply => ({ status: 200, body });
+
+export const DEFAULT_SEED = 'rails-sandbox';
+
+export function createRailsSimulator(options: RailsSimulatorOptions = {}): RailsSimulator {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const now = options.now ?? (() => new Date());
+  const directory = new KeyDirectoryService(seed);
+  const movements = new MoneyMovementService(seed);
+  const faults = new FaultInjector(seed, options.faults ?? NO_FAULTS);
+
+  const routes: Route[] = [
+    { method: 'GET', path: /^\/health$/, handle: async () => ok({ status: 'ok' }) },
+    {
+      method: 'POST',
+      path: /^\/keys\/lookup$/,
+      handle: async (request) => {
+        const { country, key } = await readJson(request, lookupKeyRequestSchema);
+        return ok(directory.lookup(country, key));
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/peru\/wallets\/resolve$/,
+      handle: async (request) => {
+        const body = await readJson(request, resolveWalletRequestSchema);
+        return ok(directory.resolveWallet(body.walletRecordId, body.selectedWalletId));
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/qr\/merchant$/,
+      handle: async (request) => ok(resolveQrMerchant((await readJson(request, qrMerchantRequestSchema)).qr, seed)),
+    },
+    {
+      method: 'POST',
+      path: /^\/payouts$/,
+      handle: async (request) => {
+        const { created, result } = await movements.payout(await readJson(request, payoutRequestSchema));
+        return { status: created ? 201 : 200, body: result };
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/refunds$/,
+      handle: async (request) => {
+        const { created, result } = await movements.refund(await readJson(request, refundRequestSchema));
+        return { status: created ? 201 : 200, body: result };
+      },
+    },
+    {
+      method: 'GET',
+      path: /^\/fx\/rates\/([^/]+)\/([^/]+)$/,
+      handle: async (_request, [base = '', target = '']) => {
+        if (!isRailCurrency(base) || !isRailCurrency(target)) {
+          throw new SimulatorHttpError(400, 'INVALID_REQUEST', `unsupported currency pair ${base}/${target}`);
+        }
+        return ok(midRate(base, target, now()));
+      },
+    },
+    { method: 'GET', path: /^\/__admin\/faults$/, admin: true, handle: async () => ok(faults.current()) },
+    {
+      method: 'POST',
+      path: /^\/__admin\/faults$/,
+      admin: true,
+      handle: async (request) => {
+        faults.replace(await readJson(request, faultConfigSchema));
+        return ok(faults.current());
+      },
+    },
+    {
+      method: 'DELETE',
+      path: /^\/__admin\/faults$/,
+      admin: true,
+      handle: async () => {
+        faults.replace(NO_FAULTS);
+        return ok(faults.current());
+      },
+    },
+  ];
+
+  async function dispatch(request: IncomingMessage): Promise<Reply> {
+    const pathname = new URL(request.url ?? '/', 'http://simulator').pathname;
+    const matching = routes.filter((route) => route.path.test(pathname));
+    const route = matching.find((candidate) => candidate.method === request.method);
+    if (route === undefined) {
+      if (matching.length > 0) throw new SimulatorHttpError(405, 'METHOD_NOT_ALLOWED', `${request.method} ${pathname}`);
+      throw new SimulatorHttpError(404, 'ROUTE_NOT_FOUND', `no route ${pathname}`);
+    }
+    if (!route.admin) await faults.apply();
+    const params = route.path.exec(pathname)?.slice(1).map(decodeURIComponent) ?? [];
+    return route.handle(request, params);
+  }
+
+  const server = createServer((request, response) => {
+    dispatch(request).then(
+      (reply) => sendJson(response, reply.status, reply.body),
+      (error: unknown) => {
+        if (error instanceof SimulatorHttpError) {
+          sendJson(response, error.status, { code: error.code, message: error.message });
+        } else {
+          sendJson(response, 500, { code: 'SIMULATOR_BUG', message: String(error) });
+        }
+      },
+    );
+  });
+
+  return {
+    server,
+    listen: (port, host = '127.0.0.1') =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve((server.address() as AddressInfo).port);
+        });
+      }),
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive sockets from fetch would otherwise hold close() open for seconds.
+        server.closeAllConnections();
+      }),
+  };
+}
