@@ -1,0 +1,99 @@
+import { nameAdditionalData, type AdditionalData } from './additional-data';
+import type { EmvDecodeResult } from './decode-result';
+import { emvError, type EmvError } from './emv-error';
+import {
+  checkMaxLength,
+  readAmount,
+  readCountry,
+  readCurrency,
+  readMcc,
+  readPointOfInitiation,
+} from './header-fields';
+import { readMerchantAccounts } from './merchant-accounts';
+import { findPixAccount, readPix } from './pix';
+import { checkProfile } from './profiles';
+import { isMerchantAccountTag, isUnreservedTemplateTag } from './tag-ranges';
+import { checkCrc, checkPayloadFormatIndicator, checkRequiredTags } from './structure';
+import { codePointLength, indexFields, parseTlv, readTemplate, type TlvField } from './tlv';
+
+/** EMVCo MPM's own ceiling on a payload. */
+const MAX_PAYLOAD_LENGTH = 512;
+
+const INTERPRETED_TAGS = new Set(['00', '01', '52', '53', '54', '58', '59', '60', '61', '62', '63', '64']);
+
+/**
+ * Decodes an EMVCo merchant-presented QR payload. Never throws: whatever the input, the result
+ * carries everything that could be read and one error per defect found.
+ */
+export function decodeEmvQr(payload: string): EmvDecodeResult {
+  // Untyped callers (raw JSON) may pass anything; a non-string reads as an empty payload.
+  const text = typeof payload === 'string' ? payload : '';
+  const parsed = parseTlv(text);
+  const errors: EmvError[] = [...parsed.errors];
+  if (codePointLength(text) > MAX_PAYLOAD_LENGTH) errors.push(emvError('PAYLOAD_TOO_LONG', undefined, `${codePointLength(text)} characters`));
+
+  const byId = indexFields(parsed.fields, errors);
+  const fields = [...byId.values()];
+  const ifPresent = <T>(id: string, read: (field: TlvField) => T): T | null => {
+    const field = byId.get(id);
+    return field === undefined ? null : read(field);
+  };
+  checkRequiredTags(byId, errors);
+  checkPayloadFormatIndicator(parsed.fields, errors);
+  const crc = checkCrc(text, byId.get('63'), errors);
+
+  const pointOfInitiation = ifPresent('01', (field) => readPointOfInitiation(field.value, errors));
+  const currency = ifPresent('53', (field) => readCurrency(field.value, errors));
+  const amount = ifPresent('54', (field) => readAmount(field.value, currency, errors));
+  const country = ifPresent('58', (field) => readCountry(field.value, errors));
+  const merchant = readMerchant(byId, errors);
+  const accounts = readMerchantAccounts(fields, errors);
+  const additionalData: AdditionalData = ifPresent('62', (field) => nameAdditionalData(readTemplate(field, errors))) ?? {};
+  const language = ifPresent('64', (field) => readTemplate(field, errors));
+  const unreserved = fields.filter((field) => isUnreservedTemplateTag(field.id)).map((field) => ({ tag: field.id, fields: readTemplate(field, errors) }));
+
+  const { profile, errors: profileErrors } = checkProfile({
+    country,
+    currencyNumeric: currency?.numeric ?? null,
+    accounts,
+    additionalData,
+  });
+  errors.push(...profileErrors);
+  const pixAccount = findPixAccount(accounts);
+
+  return {
+    valid: errors.length === 0,
+    errors,
+    profile,
+    point_of_initiation: pointOfInitiation,
+    amount,
+    currency: currency === null ? null : { alpha: currency.alpha, numeric: currency.numeric },
+    country,
+    merchant,
+    merchant_accounts: accounts,
+    additional_data: additionalData,
+    merchant_language: language === null ? null : { language: language['00'] ?? null, name: language['01'] ?? null, city: language['02'] ?? null },
+    unreserved_templates: unreserved,
+    other_tags: Object.fromEntries(
+      fields
+        .filter((field) => !INTERPRETED_TAGS.has(field.id) && !isMerchantAccountTag(field.id) && !isUnreservedTemplateTag(field.id))
+        .map((field) => [field.id, field.value]),
+    ),
+    crc,
+    pix: pixAccount === undefined ? null : readPix(pixAccount),
+  };
+}
+
+function readMerchant(byId: ReadonlyMap<string, TlvField>, errors: EmvError[]): EmvDecodeResult['merchant'] {
+  const name = byId.get('59')?.value;
+  const city = byId.get('60')?.value;
+  const mcc = byId.get('52')?.value;
+  const postalCode = byId.get('61')?.value;
+  if (name === undefined && city === undefined && mcc === undefined && postalCode === undefined) return null;
+  return {
+    name: name === undefined ? null : checkMaxLength(name, 25, 'MERCHANT_NAME_TOO_LONG', '59', errors),
+    city: city === undefined ? null : checkMaxLength(city, 15, 'MERCHANT_CITY_TOO_LONG', '60', errors),
+    mcc: mcc === undefined ? null : readMcc(mcc, errors),
+    postal_code: postalCode === undefined ? null : checkMaxLength(postalCode, 10, 'POSTAL_CODE_TOO_LONG', '61', errors),
+  };
+}

@@ -1,0 +1,10 @@
+export type { AdditionalData, AdditionalDataName } from './additional-data';
+export { crc16 } from './crc16';
+export { decodeEmvQr } from './decode';
+export type { EmvDecodeResult } from './decode-result';
+export { EmvEncodeError, type EmvError, type EmvErrorCode } from './emv-error';
+export { encodeEmvQr, type EmvEncodeInput } from './encode';
+export type { PointOfInitiation } from './header-fields';
+export type { MerchantAccount } from './merchant-accounts';
+export type { PixData } from './pix';
+export type { EmvProfileId } from './profiles';
