@@ -1,39 +1,32 @@
+import { decodeEmvQr } from '../../emv';
 import type { QrMerchant } from '../rails.port';
 import { DeterministicSource } from './deterministic-source';
-import { parseTlv } from './emv-tlv.parser';
 import { UNKNOWN_QR_MERCHANT } from './magic-values';
 import { SimulatorHttpError } from './simulator-http.error';
 import { companyTaxId } from './tax-id.generator';
 
-/** EMV merchant account information templates occupy ids 26 to 51. */
-function merchantAccounts(fields: Map<string, string>): string {
-  return [...fields]
-    .filter(([id]) => Number(id) >= 26 && Number(id) <= 51)
-    .map(([id, value]) => `${id}=${value}`)
-    .join('|');
-}
-
-/** Store label (62.03), else terminal label (62.07), else empty, as the spec allows. */
-function branchOffice(fields: Map<string, string>): string {
-  const additional = parseTlv(fields.get('62') ?? '');
-  return additional?.get('03') ?? additional?.get('07') ?? '';
-}
-
-/** The acquirer's view of a QR's merchant, derived from what the QR itself says. */
+/**
+ * The acquirer's view of a QR's merchant, derived from what the QR itself says: a tax id the
+ * QR carries (62.10) is taken as is, otherwise one is generated from country, name, city and
+ * merchant accounts; the branch is the store label, else the terminal label, else empty.
+ */
 export function resolveQrMerchant(qr: string, seed: string): QrMerchant {
-  const fields = parseTlv(qr);
-  const name = fields?.get('59');
-  if (fields === null || name === undefined || name.trim() === '') {
-    throw new SimulatorHttpError(400, 'INVALID_REQUEST', 'not an EMV QR with a merchant name (tag 59)');
+  const decoded = decodeEmvQr(qr);
+  const name = decoded.merchant?.name;
+  if (!decoded.valid || name === null || name === undefined) {
+    const problems = decoded.errors.map((error) => error.code).join(', ') || 'no merchant name (tag 59)';
+    throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a valid EMV QR: ${problems}`);
   }
   if (name.trim().toUpperCase() === UNKNOWN_QR_MERCHANT) {
     throw new SimulatorHttpError(404, 'KEY_NOT_FOUND', `no merchant registered as ${name}`);
   }
-  const country = fields.get('58') ?? '';
-  const source = DeterministicSource.of(seed, 'qr-merchant', country, name, fields.get('60') ?? '', merchantAccounts(fields));
+  const country = decoded.country ?? '';
+  const accounts = decoded.merchant_accounts.map((account) => `${account.tag}=${account.value}`).join('|');
+  const source = DeterministicSource.of(seed, 'qr-merchant', country, name, decoded.merchant?.city ?? '', accounts);
+  const additional = decoded.additional_data;
   return {
     name,
-    identification_number: companyTaxId(country, source),
-    branch_office: branchOffice(fields),
+    identification_number: additional.merchant_tax_id ?? companyTaxId(country, source),
+    branch_office: additional.store_label ?? additional.terminal_label ?? '',
   };
 }

@@ -1,18 +1,26 @@
+import { encodeEmvQr } from '../../../src/emv';
 import { resolveQrMerchant } from '../../../src/rails/simulator/qr-merchant.resolver';
-import { SimulatorHttpError } from '../../../src/rails/simulator/simulator-http.error';
 
-const tlv = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
+const CURRENCY_BY_COUNTRY: Record<string, string> = { BR: '986', PE: '604', CO: '170', AR: '032', CL: '152', MX: '484' };
 
-function qr(fields: { name: string; city?: string; country?: string; account?: string; store?: string }): string {
-  return [
-    tlv('00', '01'),
-    tlv('26', tlv('00', 'br.gov.bcb.pix') + tlv('01', fields.account ?? 'merchant@example.com')),
-    tlv('58', fields.country ?? 'BR'),
-    tlv('59', fields.name),
-    tlv('60', fields.city ?? 'SAO PAULO'),
-    fields.store === undefined ? '' : tlv('62', tlv('03', fields.store)),
-    tlv('63', 'ABCD'),
-  ].join('');
+function qr(fields: { name: string; city?: string; country?: string; account?: string; store?: string; taxId?: string }): string {
+  const country = fields.country ?? 'BR';
+  return encodeEmvQr({
+    point_of_initiation: 'STATIC',
+    merchant_accounts: [
+      country === 'BR'
+        ? { tag: '26', gui: 'br.gov.bcb.pix', fields: { '01': fields.account ?? 'merchant@example.com' } }
+        : { tag: '27', gui: 'com.example.acquirer', fields: { '01': fields.account ?? '123456' } },
+    ],
+    merchant: { name: fields.name, city: fields.city ?? 'SAO PAULO', mcc: '5812' },
+    currency_numeric: CURRENCY_BY_COUNTRY[country] ?? '986',
+    country,
+    additional_data: {
+      ...(country === 'BR' ? { reference_label: '***' } : {}),
+      ...(fields.store === undefined ? {} : { store_label: fields.store }),
+      ...(fields.taxId === undefined ? {} : { merchant_tax_id: fields.taxId }),
+    },
+  });
 }
 
 describe('resolveQrMerchant', () => {
@@ -25,6 +33,12 @@ describe('resolveQrMerchant', () => {
 
   it('leaves the branch empty when the QR names none', () => {
     expect(resolveQrMerchant(qr({ name: 'PADARIA BOA' }), 's').branch_office).toBe('');
+  });
+
+  it('uses the tax id the QR carries', () => {
+    expect(resolveQrMerchant(qr({ name: 'PADARIA BOA', taxId: '11222333000181' }), 's').identification_number).toBe(
+      '11222333000181',
+    );
   });
 
   it('is deterministic, and another account or city means another merchant', () => {
@@ -49,16 +63,16 @@ describe('resolveQrMerchant', () => {
   });
 
   it.each([
-    ['truncated TLV', '000201591'],
-    ['no merchant name', tlv('00', '01') + tlv('58', 'BR')],
-    ['not TLV at all', 'hello world'],
+    ['a broken CRC', () => qr({ name: 'PADARIA BOA' }).slice(0, -4) + '0000'],
+    ['truncated TLV', () => '000201591'],
+    ['not TLV at all', () => 'hello world'],
   ])('answers 400 to %s', (_label, payload) => {
-    expect(() => resolveQrMerchant(payload, 's')).toThrow(expect.objectContaining({ status: 400 }) as SimulatorHttpError);
+    expect(() => resolveQrMerchant(payload(), 's')).toThrow(expect.objectContaining({ status: 400, code: 'INVALID_REQUEST' }));
   });
 
   it('answers 404 to the magic unknown merchant', () => {
     expect(() => resolveQrMerchant(qr({ name: 'UNKNOWN MERCHANT' }), 's')).toThrow(
-      expect.objectContaining({ status: 404, code: 'KEY_NOT_FOUND' }) as SimulatorHttpError,
+      expect.objectContaining({ status: 404, code: 'KEY_NOT_FOUND' }),
     );
   });
 });
