@@ -32,9 +32,17 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Duck-typed: fetch's DOMException may come from another realm (jest), failing instanceof Error. */
 function describe(error: unknown): string {
-  if (error instanceof Error && error.name === 'TimeoutError') return 'timed out';
-  return error instanceof Error ? error.message : String(error);
+  const { name, message, cause } = (typeof error === 'object' && error !== null ? error : {}) as {
+    name?: unknown;
+    message?: unknown;
+    cause?: { code?: unknown };
+  };
+  if (name === 'TimeoutError') return 'timed out';
+  // undici says only "fetch failed"; the socket error code (ECONNREFUSED…) is in the cause.
+  const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
+  return typeof message === 'string' ? message + code : String(error);
 }
 
 /** The rails port over HTTP (the simulator's routes, or any rail speaking the same contract). */

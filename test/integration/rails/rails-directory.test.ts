@@ -1,0 +1,140 @@
+import { encodeEmvQr } from '../../../src/emv';
+import { RailsDeclinedError } from '../../../src/rails/rails.errors';
+import { RAIL_CURRENCIES, type KeyCountry } from '../../../src/rails/rails.port';
+import { startSimulator, type RunningSimulator } from './rails-simulator.fixture';
+
+let rails: RunningSimulator;
+
+beforeAll(async () => {
+  rails = await startSimulator({ seed: 'directory-test', now: () => new Date('2025-06-01T12:00:00Z') });
+});
+
+afterAll(() => rails.close());
+
+const declinedWith = (code: string) => expect.objectContaining({ name: 'RailsDeclinedError', code, retryable: false });
+
+describe('rails simulator over HTTP: directories, QR and FX', () => {
+  it('answers the health check', async () => {
+    const response = await fetch(`${rails.baseUrl}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it.each([
+    ['BR', 'ana@example.com'],
+    ['BR', '52998224725'],
+    ['BR', '+5511987654321'],
+    ['BR', '3f1c2a4e-9b7d-4c1e-8a2b-5d6e7f809a1b'],
+    ['CO', 'ABCDEFGHIJ1234567'],
+  ] as [KeyCountry, string][])('resolves the %s key %s to an account holder, identically twice', async (country, key) => {
+    const adapter = rails.adapter();
+    const first = await adapter.lookupKey({ country, key });
+    expect(first).toMatchObject({ kind: 'ACCOUNT_HOLDER', country, key });
+    expect(await adapter.lookupKey({ country, key })).toEqual(first);
+  });
+
+  it('resolves a Peru CCI to the spec account fields', async () => {
+    const result = await rails.adapter().lookupKey({ country: 'PE', key: '00219300123456789012' });
+    expect(result.kind).toBe('PERU_ACCOUNT');
+    if (result.kind !== 'PERU_ACCOUNT') return;
+    expect(Object.keys(result.account).sort()).toEqual(
+      ['accountNumber', 'bank', 'branchOffice', 'category', 'identificationNumber', 'mcc', 'name', 'postalCode', 'terminal'],
+    );
+    expect(result.account.bank).toBe('BCP');
+  });
+
+  it('walks the Peru phone flow: wallets, then the account of the picked wallet', async () => {
+    const adapter = rails.adapter();
+    const lookup = await adapter.lookupKey({ country: 'PE', key: '+51987654321' });
+    if (lookup.kind !== 'PERU_WALLETS') throw new Error(`expected wallets, got ${lookup.kind}`);
+    const picked = lookup.wallets[lookup.wallets.length - 1]!;
+    const account = await adapter.resolveWallet({ walletRecordId: lookup.walletId, selectedWalletId: picked.id, country: 'PE' });
+    expect(account.wallet_name).toBe(picked.bankName);
+    expect(account.name).toBe(lookup.account.name);
+  });
+
+  it('declines a wallet that is not in the record', async () => {
+    const lookup = await rails.adapter().lookupKey({ country: 'PE', key: '+51912345678' });
+    if (lookup.kind !== 'PERU_WALLETS') throw new Error(`expected wallets, got ${lookup.kind}`);
+    await expect(
+      rails.adapter().resolveWallet({
+        walletRecordId: lookup.walletId,
+        selectedWalletId: '0e0b6a52-3c1d-4f7e-9a8b-1c2d3e4f5a6b',
+        country: 'PE',
+      }),
+    ).rejects.toEqual(declinedWith('WALLET_NOT_FOUND'));
+  });
+
+  it.each([
+    ['BR', 'notfound@sandbox.test'],
+    ['BR', '00000000000'],
+    ['PE', '+51000000000'],
+    ['CO', 'A000000000'],
+  ] as [KeyCountry, string][])('declines the magic %s key %s as KEY_NOT_FOUND', async (country, key) => {
+    const failure = rails.adapter().lookupKey({ country, key });
+    await expect(failure).rejects.toBeInstanceOf(RailsDeclinedError);
+    await expect(failure).rejects.toEqual(declinedWith('KEY_NOT_FOUND'));
+  });
+
+  it('declines a malformed key as INVALID_REQUEST', async () => {
+    await expect(rails.adapter().lookupKey({ country: 'PE', key: '12345' })).rejects.toEqual(declinedWith('INVALID_REQUEST'));
+  });
+
+  it('declines a body with an unexpected field as INVALID_REQUEST (strict schemas)', async () => {
+    const request = { country: 'BR', key: 'ana@example.com', extra: true } as unknown as { country: KeyCountry; key: string };
+    await expect(rails.adapter().lookupKey(request)).rejects.toEqual(declinedWith('INVALID_REQUEST'));
+  });
+
+  describe('QR merchant', () => {
+    const qr = (name: string) =>
+      encodeEmvQr({
+        point_of_initiation: 'STATIC',
+        merchant_accounts: [{ tag: '26', gui: 'br.gov.bcb.pix', fields: { '01': 'loja@example.com' } }],
+        merchant: { name, city: 'SAO PAULO', mcc: '5812' },
+        currency_numeric: '986',
+        country: 'BR',
+        additional_data: { reference_label: '***', store_label: 'LOJA 1' },
+      });
+
+    it('resolves the collector fields deterministically', async () => {
+      const first = await rails.adapter().resolveQrMerchant({ qr: qr('PADARIA BOA') });
+      expect(first).toEqual({ name: 'PADARIA BOA', identification_number: expect.stringMatching(/^\d{14}$/), branch_office: 'LOJA 1' });
+      expect(await rails.adapter().resolveQrMerchant({ qr: qr('PADARIA BOA') })).toEqual(first);
+    });
+
+    it('declines the magic unknown merchant as KEY_NOT_FOUND', async () => {
+      await expect(rails.adapter().resolveQrMerchant({ qr: qr('UNKNOWN MERCHANT') })).rejects.toEqual(declinedWith('KEY_NOT_FOUND'));
+    });
+
+    it('declines a payload that is not an EMV QR', async () => {
+      await expect(rails.adapter().resolveQrMerchant({ qr: 'not a qr' })).rejects.toEqual(declinedWith('INVALID_REQUEST'));
+    });
+  });
+
+  it('quotes every currency pair', async () => {
+    const adapter = rails.adapter();
+    for (const base of RAIL_CURRENCIES) {
+      for (const target of RAIL_CURRENCIES) {
+        const quote = await adapter.midRate(base, target);
+        expect(quote).toEqual({ base, target, rate: expect.stringMatching(/^\d+(\.\d{1,10})?$/), as_of: '2025-06-01T00:00:00.000Z' });
+      }
+    }
+  });
+
+  it('declines an unsupported currency as INVALID_REQUEST', async () => {
+    const response = await fetch(`${rails.baseUrl}/fx/rates/USD/XAU`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'INVALID_REQUEST' });
+  });
+
+  it('gives the same answers from a second simulator with the same seed', async () => {
+    const twin = await startSimulator({ seed: 'directory-test' });
+    try {
+      for (const [country, key] of [['BR', 'ana@example.com'], ['PE', '+51987654321'], ['CO', 'ABCDEFGHIJ']] as [KeyCountry, string][]) {
+        expect(await twin.adapter().lookupKey({ country, key })).toEqual(await rails.adapter().lookupKey({ country, key }));
+      }
+    } finally {
+      await twin.close();
+    }
+  });
+});
