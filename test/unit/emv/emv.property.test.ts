@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { decodeEmvQr, encodeEmvQr, type EmvEncodeInput } from '../../../src/emv';
+import { PERU_BODY, signed } from './signed-payload';
+
+const VALID_PAYLOADS = [
+  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR' +
+    '5913Fulano de Tal6008BRASILIA62070503***63041D3D',
+  signed(`${PERU_BODY}5406150.00`),
+];
+
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 600 }),
+  fc.string({ unit: 'grapheme', maxLength: 200 }),
+  fc.stringMatching(/^[0-9]{0,300}$/),
+);
+
+function expectConsistent(payload: string) {
+  const result = decodeEmvQr(payload);
+  expect(result.valid).toBe(result.errors.length === 0);
+  for (const error of result.errors) expect(error.message).toEqual(expect.any(String));
+  return result;
+}
+
+describe('decodeEmvQr on arbitrary input', () => {
+  it('never throws and finds at least one defect in random text', () => {
+    fc.assert(
+      fc.property(anyText, (payload) => {
+        const result = expectConsistent(payload);
+        expect(result.valid).toBe(false);
+        expect(result.errors.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('refuses every single-character ASCII substitution before the CRC value', () => {
+    const mutation = fc.record({
+      payload: fc.constantFrom(...VALID_PAYLOADS),
+      at: fc.nat(),
+      replacement: fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), minLength: 1, maxLength: 1 }),
+    });
+    fc.assert(
+      fc.property(mutation, ({ payload, at, replacement }) => {
+        const index = at % (payload.length - 4);
+        fc.pre(payload[index] !== replacement);
+        const mutated = payload.slice(0, index) + replacement + payload.slice(index + 1);
+        // CRC-16 detects every error burst of up to 16 bits, so this can never pass.
+        expect(expectConsistent(mutated).valid).toBe(false);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('never throws on insertions and deletions anywhere in a valid payload', () => {
+    const mutation = fc.record({
+      payload: fc.constantFrom(...VALID_PAYLOADS),
+      at: fc.nat(),
+      deleteCount: fc.integer({ min: 0, max: 5 }),
+      inserted: fc.string({ unit: 'binary', maxLength: 5 }),
+    });
+    fc.assert(
+      fc.property(mutation, ({ payload, at, deleteCount, inserted }) => {
+        const index = at % (payload.length + 1);
+        fc.pre(deleteCount > 0 || inserted.length > 0);
+        expectConsistent(payload.slice(0, index) + inserted + payload.slice(index + deleteCount));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+const COUNTRIES = [
+  { country: 'PE', currency: '604', decimals: 2 },
+  { country: 'CO', currency: '170', decimals: 2 },
+  { country: 'AR', currency: '032', decimals: 2 },
+  { country: 'CL', currency: '152', decimals: 0 },
+] as const;
+
+const text = (maxLength: number) => fc.string({ unit: 'binary', minLength: 1, maxLength });
+const subId = fc.integer({ min: 1, max: 99 }).map((id) => String(id).padStart(2, '0'));
+
+const encodeInput: fc.Arbitrary<EmvEncodeInput> = fc
+  .record({
+    place: fc.constantFrom(...COUNTRIES),
+    point_of_initiation: fc.constantFrom('STATIC' as const, 'DYNAMIC' as const),
+    accountTags: fc.uniqueArray(fc.integer({ min: 26, max: 51 }), { minLength: 1, maxLength: 3 }),
+    gui: fc.stringMatching(/^[A-Za-z0-9]{1,32}$/),
+    accountFields: fc.dictionary(subId, text(12), { maxKeys: 3 }),
+    mcc: fc.stringMatching(/^\d{4}$/),
+    amount: fc.option(fc.record({ units: fc.integer({ min: 1, max: 999_999_999 }), cents: fc.integer({ min: 0, max: 99 }) }), { nil: undefined }),
+    name: text(25),
+    city: text(15),
+    postal_code: fc.option(text(10), { nil: undefined }),
+    additional_data: fc.dictionary(
+      fc.constantFrom('bill_number', 'store_label', 'reference_label', 'terminal_label', 'purpose_of_transaction', '50', '99'),
+      text(12),
+      { maxKeys: 4 },
+    ),
+  })
+  .map(({ place, accountTags, gui, accountFields, amount, name, city, postal_code, mcc, ...rest }) => ({
+    ...rest,
+    merchant_accounts: accountTags.map((tag) => ({ tag: String(tag), gui, fields: accountFields })),
+    merchant: postal_code === undefined ? { name, city, mcc } : { name, city, mcc, postal_code },
+    currency_numeric: place.currency,
+    country: place.country,
+    ...(amount === undefined
+      ? {}
+      : { amount: place.decimals === 0 ? String(amount.units) : `${amount.units}.${String(amount.cents).padStart(2, '0')}` }),
+  }));
+
+describe('encode then decode', () => {
+  it('reads back every field the encoder was given', () => {
+    fc.assert(
+      fc.property(encodeInput, (input) => {
+        const result = decodeEmvQr(encodeEmvQr(input));
+        expect(result.errors).toEqual([]);
+        expect(result).toMatchObject({
+          valid: true,
+          point_of_initiation: input.point_of_initiation,
+          amount: input.amount ?? null,
+          currency: { numeric: input.currency_numeric },
+          country: input.country,
+          merchant: { ...input.merchant, postal_code: input.merchant.postal_code ?? null },
+          additional_data: input.additional_data,
+        });
+        expect(result.merchant_accounts.map(({ tag, gui, fields }) => ({ tag, gui, fields }))).toEqual(input.merchant_accounts);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
