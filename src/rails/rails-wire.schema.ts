@@ -147,4 +147,3 @@ export const midRateSchema = z.object({
 
 /** Every non-2xx answer of the simulator; real rails may omit it, so callers treat it as optional. */
 export const errorBodySchema = z.object({ code: z.string(), message: z.string() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
