@@ -1,0 +1,67 @@
+import { notificationUrlProblem, notificationUrlSchema } from '../../../src/notifications/notification-url';
+
+describe('notification URL policy', () => {
+  describe('in production (insecure callbacks not allowed)', () => {
+    it('accepts a public https URL', () => {
+      expect(notificationUrlProblem('https://hooks.example.com/payments?x=1', false)).toBeNull();
+      expect(notificationUrlProblem('https://8.8.8.8/cb', false)).toBeNull();
+      expect(notificationUrlProblem('https://172.32.0.1/cb', false)).toBeNull();
+    });
+
+    it('refuses http', () => {
+      expect(notificationUrlProblem('http://hooks.example.com/cb', false)).toBe('must be an https URL');
+    });
+
+    it.each([
+      'https://localhost/cb',
+      'https://api.localhost/cb',
+      'https://127.0.0.1/cb',
+      'https://127.1.2.3:8443/cb',
+      'https://2130706433/cb', // 127.0.0.1 written as one number
+      'https://0x7f.1/cb',
+      'https://0.0.0.0/cb',
+      'https://10.1.2.3/cb',
+      'https://172.16.0.1/cb',
+      'https://172.31.255.255/cb',
+      'https://192.168.1.1/cb',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/cb',
+      'https://[::]/cb',
+      'https://[fc00::1]/cb',
+      'https://[fd12:3456::1]/cb',
+      'https://[fe80::1]/cb',
+      'https://[::ffff:127.0.0.1]/cb',
+      'https://[::ffff:10.0.0.1]/cb',
+    ])('refuses the internal address %s', (url) => {
+      expect(notificationUrlProblem(url, false)).toBe('must not point to a loopback, private or link-local address');
+    });
+  });
+
+  describe('in the sandbox (ALLOW_INSECURE_CALLBACKS=true)', () => {
+    it('accepts http and loopback receivers', () => {
+      expect(notificationUrlProblem('http://127.0.0.1:4321/cb', true)).toBeNull();
+      expect(notificationUrlProblem('http://localhost/cb', true)).toBeNull();
+    });
+
+    it('still refuses what could never be delivered', () => {
+      expect(notificationUrlProblem('ftp://example.com/cb', true)).toBe('must be an https URL');
+      expect(notificationUrlProblem('/relative/path', true)).toBe('must be an absolute URL');
+      expect(notificationUrlProblem('https://user:pass@example.com/cb', true)).toBe('must not contain credentials');
+    });
+  });
+
+  it('limits the URL to the spec’s 250 characters', () => {
+    const base = 'https://example.com/';
+    expect(notificationUrlProblem(base + 'a'.repeat(250 - base.length), false)).toBeNull();
+    expect(notificationUrlProblem(base + 'a'.repeat(251 - base.length), false)).toBe('must be at most 250 characters');
+  });
+
+  it('is usable as a zod field whose issue names the problem', () => {
+    const schema = notificationUrlSchema(false);
+    expect(schema.safeParse('https://example.com/cb').success).toBe(true);
+    const failed = schema.safeParse('http://example.com/cb');
+    expect(failed.success).toBe(false);
+    expect(failed.error?.issues.map((issue) => issue.message)).toEqual(['must be an https URL']);
+    expect(schema.safeParse(42).success).toBe(false);
+  });
+});
