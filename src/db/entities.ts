@@ -4,6 +4,8 @@ import { RefreshTokenEntity } from '../auth/refresh-token.entity';
 import { CollectorEntity } from '../merchants/collector.entity';
 import { PosEntity } from '../merchants/pos.entity';
 import { StoreEntity } from '../merchants/store.entity';
+import { NotificationAttemptEntity } from '../notifications/notification-attempt.entity';
+import { NotificationEntity } from '../notifications/notification.entity';
 
 /** Every TypeORM entity of the service; each module adds its own here. */
-export const entities = [ClientEntity, ApiKeyEntity, RefreshTokenEntity, CollectorEntity, StoreEntity, PosEntity];
+export const entities = [ClientEntity, ApiKeyEntity, RefreshTokenEntity, CollectorEntity, StoreEntity, PosEntity, NotificationEntity, NotificationAttemptEntity];
