@@ -9,6 +9,7 @@ import { DatabaseModule } from './db/database.module';
 import { HealthController } from './health/health.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { loggingParams } from './http/logging';
+import { MerchantsModule } from './merchants/merchants.module';
 import { TemporalModule } from './temporal/temporal.module';
 
 @Module({})
@@ -22,6 +23,7 @@ export class AppModule {
         DatabaseModule,
         TemporalModule,
         AuthModule,
+        MerchantsModule,
       ],
       controllers: [HealthController],
       providers: [

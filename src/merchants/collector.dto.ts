@@ -1,0 +1,33 @@
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { countryCode, email, externalReference, phone, text } from './merchant.dto';
+
+export const createCollectorSchema = z.strictObject({
+  code: text(50).optional().describe('Accepted because the spec lists it, and ignored: the service generates the code'),
+  external_reference: externalReference.describe('Unique among the client\'s collectors'),
+  name: text(200),
+  fantasy_name: text(200).optional(),
+  tax_id: text(50).optional(),
+  legal_address: text(300).optional(),
+  regular_contact_email: email,
+  regular_contact_phone: phone.optional(),
+  country_code: countryCode.optional(),
+  description: text(500),
+});
+export class CreateCollectorDto extends createZodDto(createCollectorSchema) {}
+
+export const updateCollectorSchema = z
+  .strictObject({
+    name: text(200).optional(),
+    email: email.optional().describe('Updates regular_contact_email'),
+    description: text(500).optional(),
+    external_reference: externalReference.optional(),
+    address: text(300).optional(),
+    phone: phone.optional().describe('Updates regular_contact_phone'),
+    manager: text(200).optional().describe('Stored; the read representation does not show it'),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'at least one field is required');
+export class UpdateCollectorDto extends createZodDto(updateCollectorSchema) {}
+
+export const collectorCreatedSchema = z.object({ collector_uuid: z.uuid() });
+export class CollectorCreatedDto extends createZodDto(collectorCreatedSchema) {}
