@@ -10,6 +10,7 @@ import { HealthController } from './health/health.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { loggingParams } from './http/logging';
 import { MerchantsModule } from './merchants/merchants.module';
+import { QrModule } from './qr/qr.module';
 import { TemporalModule } from './temporal/temporal.module';
 
 @Module({})
@@ -23,6 +24,7 @@ export class AppModule {
         DatabaseModule,
         TemporalModule,
         AuthModule,
+        QrModule,
         MerchantsModule,
       ],
       controllers: [HealthController],
