@@ -1,2 +1,2 @@
 // The workflow bundle's entry: every workflow the worker runs is exported from here.
-export {};
+export { notificationDeliveryWorkflow } from './notification-delivery.workflow';

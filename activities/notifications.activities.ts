@@ -1,0 +1,45 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import type { DataSource } from 'typeorm';
+import { ClientsService } from '../src/auth/clients.service';
+import { SecretBox } from '../src/auth/secret-box';
+import type { Env } from '../src/config/env';
+import { CallbackUndeliverableError, NotificationDeliverer, WebhookSecrets } from '../src/notifications/notification-deliverer';
+
+export interface NotificationActivityDeps {
+  dataSource: DataSource;
+  env: Env;
+  /** Defaults to ClientsService over the same database. */
+  clients?: WebhookSecrets;
+}
+
+/** Failure types the delivery workflow tells apart. */
+export const CALLBACK_NOT_ACKNOWLEDGED = 'CallbackNotAcknowledged';
+export const CALLBACK_UNDELIVERABLE = 'CallbackUndeliverable';
+
+export function createNotificationActivities(deps: NotificationActivityDeps) {
+  const clients = deps.clients ?? new ClientsService(deps.dataSource, new SecretBox(deps.env.SECRETS_KEY));
+  const deliverer = new NotificationDeliverer(deps.dataSource, clients, { allowInsecure: deps.env.ALLOW_INSECURE_CALLBACKS });
+
+  return {
+    /** One POST of the stored callback; throws (retryably) unless the receiver answered 2xx. */
+    async deliverNotification(eventId: string): Promise<void> {
+      try {
+        await deliverer.attempt(eventId);
+      } catch (error) {
+        if (!(error instanceof Error)) throw error;
+        const permanent = error instanceof CallbackUndeliverableError;
+        throw ApplicationFailure.create({
+          message: error.message,
+          type: permanent ? CALLBACK_UNDELIVERABLE : CALLBACK_NOT_ACKNOWLEDGED,
+          nonRetryable: permanent,
+          cause: error,
+        });
+      }
+    },
+
+    /** Marks a callback FAILED once its workflow has stopped retrying. */
+    async markNotificationFailed(eventId: string, reason: string): Promise<void> {
+      await deliverer.giveUp(eventId, reason);
+    },
+  };
+}
