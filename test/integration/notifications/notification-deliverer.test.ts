@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { ApplicationFailure } from '@temporalio/common';
+import { createNotificationActivities } from '../../../activities/notifications.activities';
+import { CreatedClient } from '../../../src/auth/clients.service';
+import { NotificationOutbox } from '../../../src/notifications/notification-outbox';
+import { CallbackNotAcknowledgedError, NotificationDeliverer } from '../../../src/notifications/notification-deliverer';
+import { verifySignature } from '../../../src/notifications';
+import { startCallbackReceiver } from './callback-receiver';
+import { openNotificationKit } from './notification-test-kit';
+
+/** One attempt at a time, against a real receiver and the real database; retries are tested with Temporal. */
+describe('notification delivery attempts', () => {
+  let kit: Awaited<ReturnType<typeof openNotificationKit>>;
+  let client: CreatedClient;
+  let activities: ReturnType<typeof createNotificationActivities>;
+
+  beforeAll(async () => {
+    kit = await openNotificationKit();
+    client = await kit.clients.create({ name: 'Delivery attempts' });
+    activities = createNotificationActivities({ dataSource: kit.dataSource, env: kit.env });
+  });
+  afterAll(() => kit.close());
+
+  it('POSTs the stored body with a valid signature, x-event-id and JSON content type, and records the acknowledgement', async () => {
+    const receiver = await startCallbackReceiver(() => ({ status: 204 }));
+    try {
+      const eventId = await kit.enqueue(client, receiver.url(), { event: 'PAYMENT', amount: 10.5, message: 'Pago recibido ✓' });
+      await activities.deliverNotification(eventId);
+
+      expect(receiver.received).toHaveLength(1);
+      const [callback] = receiver.received;
+      expect(callback!.body).toBe('{"event":"PAYMENT","amount":10.5,"message":"Pago recibido ✓"}');
+      expect(callback!.headers['content-type']).toBe('application/json');
+      expect(callback!.headers['x-event-id']).toBe(eventId);
+      expect(callback!.headers['user-agent']).toMatch(/^CrossBorderPayments-Webhooks\//);
+      expect(verifySignature(client.webhookSecret, callback!.body, callback!.headers.signature as string)).toBe(true);
+
+      const stored = await kit.notification(eventId);
+      expect(stored).toMatchObject({ status: 'DELIVERED', attemptCount: 1, lastError: null });
+      expect(stored.deliveredAt).toBeInstanceOf(Date);
+      expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ attempt: 1, statusCode: 204, error: null, durationMs: expect.any(Number) })]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('never resends a delivered notification when the activity runs again', async () => {
+    const receiver = await startCallbackReceiver(() => ({ status: 200 }));
+    try {
+      const eventId = await kit.enqueue(client, receiver.url());
+      await activities.deliverNotification(eventId);
+      await activities.deliverNotification(eventId);
+      expect(receiver.received).toHaveLength(1);
+      expect((await kit.notification(eventId)).attemptCount).toBe(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('does not follow a redirect: a 302 is a recorded, retryable failure and the target is never called', async () => {
+    const receiver = await startCallbackReceiver((_, request) => (request.path === '/moved' ? { status: 302, headers: { location: '/elsewhere' } } : { status: 200 }));
+    try {
+      const eventId = await kit.enqueue(client, receiver.url('/moved'));
+      const failure = await activities.deliverNotification(eventId).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ApplicationFailure);
+      expect(failure).toMatchObject({ type: 'CallbackNotAcknowledged', nonRetryable: false });
+
+      expect(receiver.received.map((request) => request.path)).toEqual(['/moved']);
+      expect(await kit.attempts(eventId)).toEqual([
+        expect.objectContaining({ attempt: 1, statusCode: 302, error: 'HTTP 302 redirect to /elsewhere not followed' }),
+      ]);
+      expect(await kit.notification(eventId)).toMatchObject({ status: 'PENDING', attemptCount: 1, lastError: 'HTTP 302 redirect to /elsewhere not followed' });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('records a refused connection as a retryable failure with no status code', async () => {
+    const receiver = await startCallbackReceiver(() => ({ status: 200 }));
+    const url = receiver.url();
+    await receiver.close();
+    const eventId = await kit.enqueue(client, url);
+    await expect(activities.deliverNotification(eventId)).rejects.toMatchObject({ type: 'CallbackNotAcknowledged', nonRetryable: false });
+    expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ statusCode: null, error: 'ECONNREFUSED' })]);
+  });
+
+  it('gives up on a receiver that does not answer within the timeout', async () => {
+    const receiver = await startCallbackReceiver(() => 'hang');
+    try {
+      const deliverer = new NotificationDeliverer(kit.dataSource, kit.clients, { allowInsecure: true, timeoutMs: 300 });
+      const eventId = await kit.enqueue(client, receiver.url());
+      await expect(deliverer.attempt(eventId)).rejects.toBeInstanceOf(CallbackNotAcknowledgedError);
+      const [attempt] = await kit.attempts(eventId);
+      expect(attempt).toMatchObject({ statusCode: null, error: 'no response within 300 ms' });
+      expect(attempt!.durationMs).toBeGreaterThanOrEqual(250);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('fails without retry when the notification does not exist', async () => {
+    await expect(activities.deliverNotification(randomUUID())).rejects.toMatchObject({ type: 'CallbackUndeliverable', nonRetryable: true });
+  });
+
+  it('fails without retry, and records why, when the URL is refused by the production policy at delivery time', async () => {
+    const strict = createNotificationActivities({ dataSource: kit.dataSource, env: { ...kit.env, ALLOW_INSECURE_CALLBACKS: false } });
+    const eventId = await kit.enqueue(client, 'http://127.0.0.1:9/callbacks');
+    await expect(strict.deliverNotification(eventId)).rejects.toMatchObject({ type: 'CallbackUndeliverable', nonRetryable: true });
+    expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ statusCode: null, error: 'notification_url must be an https URL' })]);
+  });
+
+  it('fails without retry when the signing client no longer exists', async () => {
+    const eventId = await kit.enqueue(client, 'http://127.0.0.1:9/callbacks');
+    const withoutClient = createNotificationActivities({
+      dataSource: kit.dataSource,
+      env: kit.env,
+      // The real lookup of an id with no client row, as if the client had been deleted.
+      clients: { webhookSecret: () => kit.clients.webhookSecret(randomUUID()) },
+    });
+    await expect(withoutClient.deliverNotification(eventId)).rejects.toMatchObject({ type: 'CallbackUndeliverable', nonRetryable: true });
+  });
+
+  it('keeps the first body when the same event is enqueued again (a retried transition)', async () => {
+    const eventId = randomUUID();
+    const notification = { eventId, clientId: client.clientId, orderId: randomUUID(), event: 'PAYMENT' as const, url: 'https://example.com/cb' };
+    const inserted = await kit.dataSource.transaction((tx) => NotificationOutbox.enqueue(tx, { ...notification, payload: { status: 'PROCESSING' } }));
+    const again = await kit.dataSource.transaction((tx) => NotificationOutbox.enqueue(tx, { ...notification, payload: { status: 'CHANGED' } }));
+    expect([inserted, again]).toEqual([true, false]);
+    expect((await kit.notification(eventId)).body).toBe('{"status":"PROCESSING"}');
+  });
+
+  it('writes nothing when the caller’s transaction rolls back', async () => {
+    const eventId = randomUUID();
+    await expect(
+      kit.dataSource.transaction(async (tx) => {
+        await NotificationOutbox.enqueue(tx, { eventId, clientId: client.clientId, orderId: randomUUID(), event: 'REFUND', url: 'https://example.com/cb', payload: {} });
+        throw new Error('transition failed');
+      }),
+    ).rejects.toThrow('transition failed');
+    await expect(kit.notification(eventId)).rejects.toThrow();
+  });
+});

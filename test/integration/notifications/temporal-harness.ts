@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import type { DataSource } from 'typeorm';
+import { createNotificationActivities } from '../../../activities/notifications.activities';
+import type { Env } from '../../../src/config/env';
+
+/**
+ * A real worker on a task queue of its own, and a client for it. It registers only the
+ * notification activities (the ones createActivities merges in): the delivery workflow calls
+ * nothing else, and the order activities need rails, FX and a ledger these tests do not use.
+ */
+export async function startTemporalHarness(deps: { dataSource: DataSource; env: Env }, workflowsPath: string) {
+  const taskQueue = `notifications-test-${randomUUID()}`;
+  const workerConnection = await NativeConnection.connect({ address: deps.env.TEMPORAL_ADDRESS });
+  const worker = await Worker.create({ connection: workerConnection, taskQueue, workflowsPath, activities: createNotificationActivities(deps) });
+  const running = worker.run();
+  const connection = await Connection.connect({ address: deps.env.TEMPORAL_ADDRESS });
+  const client = new Client({ connection });
+  return {
+    client,
+    taskQueue,
+    async close() {
+      worker.shutdown();
+      await running;
+      await Promise.all([workerConnection.close(), connection.close()]);
+    },
+  };
+}
