@@ -10,6 +10,7 @@ import { HealthController } from './health/health.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { loggingParams } from './http/logging';
 import { MerchantsModule } from './merchants/merchants.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { QrModule } from './qr/qr.module';
 import { TemporalModule } from './temporal/temporal.module';
 
@@ -25,6 +26,7 @@ export class AppModule {
         TemporalModule,
         AuthModule,
         QrModule,
+        NotificationsModule,
         MerchantsModule,
       ],
       controllers: [HealthController],

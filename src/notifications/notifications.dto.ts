@@ -1,0 +1,45 @@
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { NOTIFICATION_EVENTS, NOTIFICATION_STATUSES } from './notification.entity';
+
+export const listNotificationsQuerySchema = z.strictObject({
+  order_id: z.uuid(),
+});
+export class ListNotificationsQueryDto extends createZodDto(listNotificationsQuerySchema) {}
+
+export const verifySignatureRequestSchema = z.strictObject({
+  payload: z
+    .union([z.string().max(100_000), z.record(z.string(), z.unknown())])
+    .describe(
+      'The callback body exactly as received (a string). An object is accepted too and re-serialised with JSON.stringify, ' +
+        'which only matches when key order and number formatting survived your JSON parser: send the raw string.',
+    ),
+  signature: z.string().min(1).max(1000).describe('The `signature` header as received: t=<unix seconds>,v1=<hex>'),
+});
+export class VerifySignatureRequestDto extends createZodDto(verifySignatureRequestSchema) {}
+
+export const verifySignatureResponseSchema = z.object({ valid: z.boolean() });
+export class VerifySignatureResponseDto extends createZodDto(verifySignatureResponseSchema) {}
+
+const attemptSchema = z.object({
+  attempt: z.number().int().describe('1-based'),
+  started_at: z.iso.datetime(),
+  duration_ms: z.number().int(),
+  status_code: z.number().int().nullable().describe('Null when no response came back'),
+  error: z.string().nullable().describe('Null when acknowledged'),
+});
+
+export const notificationViewSchema = z.object({
+  event_id: z.uuid().describe('The x-event-id header of every attempt'),
+  event: z.enum(NOTIFICATION_EVENTS),
+  url: z.string(),
+  status: z.enum(NOTIFICATION_STATUSES),
+  attempt_count: z.number().int(),
+  created_at: z.iso.datetime(),
+  delivered_at: z.iso.datetime().nullable(),
+  last_error: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()).describe('The callback body, parsed'),
+  attempts: z.array(attemptSchema),
+});
+export type NotificationView = z.infer<typeof notificationViewSchema>;
+export class NotificationViewDto extends createZodDto(notificationViewSchema) {}
