@@ -16,6 +16,8 @@ export const envSchema = z.object({
 
   PORT: port.default(3000),
   RAILS_PORT: port.default(4010),
+  /** The simulator binds loopback unless told otherwise (containers need 0.0.0.0). */
+  RAILS_HOST: z.string().min(1).default('127.0.0.1'),
   RAILS_URL: z.url().default('http://127.0.0.1:4010'),
   RAILS_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
 
@@ -35,6 +37,8 @@ export const envSchema = z.object({
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
 
   QR_EXPIRY_SECONDS: z.coerce.number().int().positive().default(600),
+  /** Per-country maximum amounts in local units, e.g. "BR=100000,CO=300000000". */
+  AMOUNT_LIMITS: z.string().optional(),
   REFUND_WINDOW_DAYS: z.coerce.number().int().positive().default(180),
   ALLOW_INSECURE_CALLBACKS: booleanString.default(false),
 

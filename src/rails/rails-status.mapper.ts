@@ -24,7 +24,11 @@ export function mapWireStatus(status: number, bodyCode?: string): WireOutcome {
     case 400:
       return { kind: 'declined', code: 'INVALID_REQUEST' };
     case 404:
-      return { kind: 'declined', code: 'KEY_NOT_FOUND' };
+      // Only the rail's own "not found" is an answer; a 404 without it (a wrong RAILS_URL path,
+      // a proxy) says nothing about the key and is retried.
+      return bodyCode === 'KEY_NOT_FOUND'
+        ? { kind: 'declined', code: 'KEY_NOT_FOUND' }
+        : { kind: 'unavailable', reason: `not found (404, ${bodyCode ?? 'no rail code'})` };
     case 409:
       return { kind: 'declined', code: 'IDEMPOTENCY_CONFLICT' };
     case 422:

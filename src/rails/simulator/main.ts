@@ -2,12 +2,12 @@ import { faultsFromEnv } from './fault-injector';
 import { createRailsSimulator } from './rails-simulator.server';
 
 /** The rails process: the simulator on `port`, with faults from RAILS_FAULT_* read once here. */
-export async function runRailsSimulator(port: number): Promise<{ close(): Promise<void> }> {
+export async function runRailsSimulator(port: number, host = '127.0.0.1'): Promise<{ close(): Promise<void> }> {
   const faults = faultsFromEnv(process.env);
   const simulator = createRailsSimulator({ faults });
-  const actualPort = await simulator.listen(port);
+  const actualPort = await simulator.listen(port, host);
   process.stdout.write(
-    `${JSON.stringify({ level: 'info', time: new Date().toISOString(), msg: 'rails simulator listening', port: actualPort, faults })}\n`,
+    `${JSON.stringify({ level: 'info', time: new Date().toISOString(), msg: 'rails simulator listening', host, port: actualPort, faults })}\n`,
   );
   return { close: () => simulator.close() };
 }

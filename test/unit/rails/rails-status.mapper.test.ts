@@ -5,9 +5,16 @@ describe('mapWireStatus', () => {
     expect(mapWireStatus(status)).toEqual({ kind: 'ok' });
   });
 
+  it('404 is declined as KEY_NOT_FOUND only when the rail says so', () => {
+    expect(mapWireStatus(404, 'KEY_NOT_FOUND')).toEqual({ kind: 'declined', code: 'KEY_NOT_FOUND' });
+  });
+
+  it.each([undefined, 'ROUTE_NOT_FOUND'])('404 with body code %s (a wrong path, a proxy) is unavailable, so it is retried', (code) => {
+    expect(mapWireStatus(404, code).kind).toBe('unavailable');
+  });
+
   it.each([
     [400, 'INVALID_REQUEST'],
-    [404, 'KEY_NOT_FOUND'],
     [409, 'IDEMPOTENCY_CONFLICT'],
   ] as const)('%i is declined as %s whatever the body says', (status, code) => {
     expect(mapWireStatus(status, 'WALLET_NOT_FOUND')).toEqual({ kind: 'declined', code });
