@@ -10,6 +10,40 @@ interface BodyParserError {
   status?: number;
 }
 
+export interface ErrorResponse {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/**
+ * The response an error is answered with. Pure, so that code which must capture a response
+ * before it is sent (idempotent replays) answers exactly as this filter does.
+ */
+export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof ApiError) return { status: error.statusCode, body: error.body(), headers: error.headers };
+  if (error instanceof ExactBodyError) return { status: error.statusCode, body: error.exactBody, headers: {} };
+  if (error instanceof ZodValidationException) {
+    const zodError = error.getZodError();
+    const messages = zodError instanceof ZodError ? describeIssues(zodError.issues) : ['body: invalid'];
+    return { status: 400, body: { statusCode: 400, message: messages }, headers: {} };
+  }
+  const parserError = error as BodyParserError;
+  if (parserError?.type === 'entity.parse.failed') {
+    return { status: 400, body: { statusCode: 400, message: ['body: malformed JSON'] }, headers: {} };
+  }
+  if (parserError?.type === 'entity.too.large') {
+    return { status: 413, body: { statusCode: 413, message: 'Payload Too Large' }, headers: {} };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    const message = typeof response === 'string' ? response : ((response as { message?: unknown }).message ?? error.message);
+    return { status, body: { statusCode: status, message }, headers: {} };
+  }
+  return { status: 500, body: { statusCode: 500, message: 'Internal server error', error_code: 'INTERNAL_ERROR' }, headers: {} };
+}
+
 /** Turns every error into the spec's bodies; unexpected ones are logged and answered 500. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -17,33 +51,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const [status, body, headers] = this.toResponse(error);
+    const { status, body, headers } = toErrorResponse(error);
     if (status >= 500) this.logger.error(error);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     response.status(status).json(body);
-  }
-
-  private toResponse(error: unknown): [number, unknown, Record<string, string>] {
-    if (error instanceof ApiError) return [error.statusCode, error.body(), error.headers];
-    if (error instanceof ExactBodyError) return [error.statusCode, error.exactBody, {}];
-    if (error instanceof ZodValidationException) {
-      const zodError = error.getZodError();
-      const messages = zodError instanceof ZodError ? describeIssues(zodError.issues) : ['body: invalid'];
-      return [400, { statusCode: 400, message: messages }, {}];
-    }
-    const parserError = error as BodyParserError;
-    if (parserError?.type === 'entity.parse.failed') {
-      return [400, { statusCode: 400, message: ['body: malformed JSON'] }, {}];
-    }
-    if (parserError?.type === 'entity.too.large') {
-      return [413, { statusCode: 413, message: 'Payload Too Large' }, {}];
-    }
-    if (error instanceof HttpException) {
-      const status = error.getStatus();
-      const response = error.getResponse();
-      const message = typeof response === 'string' ? response : ((response as { message?: unknown }).message ?? error.message);
-      return [status, { statusCode: status, message }, {}];
-    }
-    return [500, { statusCode: 500, message: 'Internal server error', error_code: 'INTERNAL_ERROR' }, {}];
   }
 }
