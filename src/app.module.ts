@@ -9,6 +9,7 @@ import { DatabaseModule } from './db/database.module';
 import { HealthController } from './health/health.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { loggingParams } from './http/logging';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { MerchantsModule } from './merchants/merchants.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { QrModule } from './qr/qr.module';
@@ -25,6 +26,7 @@ export class AppModule {
         DatabaseModule,
         TemporalModule,
         AuthModule,
+        IdempotencyModule,
         QrModule,
         NotificationsModule,
         MerchantsModule,

@@ -1,6 +1,7 @@
 import { ApiKeyEntity } from '../auth/api-key.entity';
 import { ClientEntity } from '../auth/client.entity';
 import { RefreshTokenEntity } from '../auth/refresh-token.entity';
+import { IdempotencyKeyEntity } from '../idempotency/idempotency-key.entity';
 import { CollectorEntity } from '../merchants/collector.entity';
 import { PosEntity } from '../merchants/pos.entity';
 import { StoreEntity } from '../merchants/store.entity';
@@ -8,4 +9,4 @@ import { NotificationAttemptEntity } from '../notifications/notification-attempt
 import { NotificationEntity } from '../notifications/notification.entity';
 
 /** Every TypeORM entity of the service; each module adds its own here. */
-export const entities = [ClientEntity, ApiKeyEntity, RefreshTokenEntity, CollectorEntity, StoreEntity, PosEntity, NotificationEntity, NotificationAttemptEntity];
+export const entities = [ClientEntity, ApiKeyEntity, RefreshTokenEntity, CollectorEntity, StoreEntity, PosEntity, NotificationEntity, NotificationAttemptEntity, IdempotencyKeyEntity];

@@ -1,0 +1,201 @@
+import { Logger } from '@nestjs/common';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource } from 'typeorm';
+import { IdempotencyKeyEntity } from './idempotency-key.entity';
+import { idempotencyKeyReused, invalidIdempotencyKey, requestInProgress } from './idempotency.errors';
+import { requestHash } from './request-hash';
+
+export interface IdempotencyScope {
+  clientId: string;
+  /** Names the endpoint, e.g. `payments.preview`: one key may be used once per operation. */
+  operation: string;
+  /** No key: the handler simply runs. */
+  key?: string;
+}
+
+export interface HandlerResponse {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface IdempotentResponse {
+  status: number;
+  /** The body serialised once with JSON.stringify: a replay sends these very bytes. */
+  bodyText: string;
+  headers: Record<string, string>;
+  /** True when this is the stored response of an earlier execution. */
+  replayed: boolean;
+}
+
+export interface IdempotencyTimings {
+  /** How long a key is kept: at least the 24 h CONTRACT.md promises. */
+  ttlMs: number;
+  /** How long a retry waits for the execution that holds the key before answering 409. */
+  maxWaitMs: number;
+  pollMs: number;
+  /**
+   * After this long an execution that never finished is taken to have died with its process,
+   * and the key may run again. Far longer than any payment handler runs.
+   */
+  leaseMs: number;
+}
+
+const DEFAULT_TIMINGS: IdempotencyTimings = { ttlMs: 24 * 3600_000, maxWaitMs: 10_000, pollMs: 100, leaseMs: 120_000 };
+
+// Retrying these may well succeed, so they are never stored: they would block the key for a day.
+const TRANSIENT_CLIENT_STATUSES = new Set([408, 425, 429]);
+const isReplayable = (status: number) => status < 500 && !TRANSIENT_CLIENT_STATUSES.has(status);
+
+const PURGE_BATCH_SIZE = 1000;
+const PURGE_MAX_BATCHES = 100;
+
+const PRINTABLE_KEY = /^[\x20-\x7e]{1,255}$/;
+
+const keyOfRun = new AsyncLocalStorage<string>();
+
+/**
+ * The idempotency key the current handler runs under, if any: the payments code records which
+ * key executed an order's payment, to tell a retry from a second attempt with another key.
+ */
+export function currentIdempotencyKey(): string | undefined {
+  return keyOfRun.getStore();
+}
+
+function serialise(response: HandlerResponse): Omit<IdempotentResponse, 'replayed'> {
+  return {
+    status: response.status,
+    bodyText: response.body === undefined ? '' : JSON.stringify(response.body),
+    headers: response.headers ?? {},
+  };
+}
+
+/**
+ * Makes retries with the same `idempotency-key` safe: the first request executes, every
+ * retry gets its stored response, and two concurrent ones never both execute. The key is
+ * claimed with an insert that only one request can win, so the guarantee holds across
+ * processes.
+ */
+export class IdempotencyService {
+  private readonly logger = new Logger('IdempotencyService');
+  private readonly timings: IdempotencyTimings;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    timings: Partial<IdempotencyTimings> = {},
+  ) {
+    this.timings = { ...DEFAULT_TIMINGS, ...timings };
+  }
+
+  async run(scope: IdempotencyScope, requestFingerprint: unknown, handler: () => Promise<HandlerResponse>): Promise<IdempotentResponse> {
+    const { key } = scope;
+    if (key === undefined) return { ...serialise(await handler()), replayed: false };
+    if (!PRINTABLE_KEY.test(key) || key.trim() === '') throw invalidIdempotencyKey();
+
+    const hash = requestHash(requestFingerprint);
+    const deadline = Date.now() + this.timings.maxWaitMs;
+    for (let attempt = 0; ; attempt++) {
+      if (attempt > 0 && Date.now() >= deadline) throw requestInProgress();
+      const executionId = randomUUID();
+      if (await this.claim(scope, key, hash, executionId)) return this.execute(scope, key, executionId, handler);
+
+      const existing = await this.keys().findOneBy({ clientId: scope.clientId, operation: scope.operation, key });
+      // Released by a failed execution since the claim: claim again.
+      if (!existing) continue;
+      if (this.isStale(existing)) {
+        await this.keys().delete({ clientId: scope.clientId, operation: scope.operation, key, executionId: existing.executionId });
+        continue;
+      }
+      if (existing.requestHash !== hash) throw idempotencyKeyReused();
+      if (existing.state === 'COMPLETED') return this.replay(existing);
+      await sleep(this.timings.pollMs);
+    }
+  }
+
+  /** Deletes expired keys in bounded batches; returns how many went. */
+  async purgeExpired(): Promise<number> {
+    let purged = 0;
+    for (let batch = 0; batch < PURGE_MAX_BATCHES; batch++) {
+      const [, deleted] = (await this.dataSource.query(
+        `DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at <= now() LIMIT $1)`,
+        [PURGE_BATCH_SIZE],
+      )) as [unknown, number];
+      purged += deleted;
+      if (deleted < PURGE_BATCH_SIZE) break;
+    }
+    return purged;
+  }
+
+  private keys() {
+    return this.dataSource.getRepository(IdempotencyKeyEntity);
+  }
+
+  /** Only one of any number of concurrent claims inserts the row; the others see it exists. */
+  private async claim(scope: IdempotencyScope, key: string, hash: string, executionId: string): Promise<boolean> {
+    const now = Date.now();
+    const inserted = await this.keys()
+      .createQueryBuilder()
+      .insert()
+      .values({
+        clientId: scope.clientId,
+        operation: scope.operation,
+        key,
+        requestHash: hash,
+        state: 'IN_PROGRESS',
+        executionId,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + this.timings.ttlMs),
+      })
+      .orIgnore()
+      .returning('execution_id')
+      .updateEntity(false)
+      .execute();
+    return (inserted.raw as unknown[]).length === 1;
+  }
+
+  private async execute(
+    scope: IdempotencyScope,
+    key: string,
+    executionId: string,
+    handler: () => Promise<HandlerResponse>,
+  ): Promise<IdempotentResponse> {
+    const where = { clientId: scope.clientId, operation: scope.operation, key, executionId };
+    let response: Omit<IdempotentResponse, 'replayed'>;
+    try {
+      response = serialise(await keyOfRun.run(key, handler));
+    } catch (error) {
+      // An unexpected failure is not an answer: the key is released so that a retry executes.
+      await this.keys()
+        .delete(where)
+        .catch((releaseError: unknown) => this.logger.error(`could not release an idempotency key: ${String(releaseError)}`));
+      throw error;
+    }
+    if (!isReplayable(response.status)) {
+      await this.keys().delete(where);
+    } else {
+      const completed = await this.keys().update(where, {
+        state: 'COMPLETED',
+        responseStatus: response.status,
+        responseHeaders: response.headers,
+        responseBody: response.bodyText,
+        completedAt: new Date(),
+      });
+      // Only possible when this execution outlived its lease and another one took the key over.
+      if (completed.affected !== 1) this.logger.warn(`idempotency key of ${scope.operation} was taken over before it completed`);
+    }
+    return { ...response, replayed: false };
+  }
+
+  private replay(row: IdempotencyKeyEntity): IdempotentResponse {
+    return { status: row.responseStatus!, bodyText: row.responseBody!, headers: row.responseHeaders ?? {}, replayed: true };
+  }
+
+  /** An expired key may be used afresh; an execution past its lease died with its process. */
+  private isStale(row: IdempotencyKeyEntity): boolean {
+    const now = Date.now();
+    if (row.expiresAt.getTime() <= now) return true;
+    return row.state === 'IN_PROGRESS' && row.createdAt.getTime() + this.timings.leaseMs <= now;
+  }
+}

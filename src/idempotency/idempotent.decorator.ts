@@ -1,0 +1,21 @@
+import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_OPERATION, IdempotencyInterceptor } from './idempotency.interceptor';
+
+/**
+ * Makes a route safe to retry with an `idempotency-key` header, keyed per client and
+ * `operation` (e.g. `payments.preview`). The route must be authenticated and answer JSON.
+ */
+export const Idempotent = (operation: string) =>
+  applyDecorators(
+    SetMetadata(IDEMPOTENT_OPERATION, operation),
+    UseInterceptors(IdempotencyInterceptor),
+    ApiHeader({
+      name: IDEMPOTENCY_KEY_HEADER,
+      required: false,
+      description:
+        '1-255 printable ASCII characters. A retry with the same key and body gets the first response again ' +
+        '(header idempotency-replay: true); with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is ' +
+        'still running 409 REQUEST_IN_PROGRESS with Retry-After. Keys are kept 24 h.',
+    }),
+  );
