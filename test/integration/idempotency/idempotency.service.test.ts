@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource } from 'typeorm';
+import { createDataSource } from '../../../src/db/data-source';
+import { ApiError } from '../../../src/http/api-error';
+import { currentIdempotencyKey, HandlerResponse, IdempotencyService } from '../../../src/idempotency/idempotency.service';
+
+describe('IdempotencyService on PostgreSQL', () => {
+  let dataSource: DataSource;
+  let service: IdempotencyService;
+
+  beforeAll(async () => {
+    dataSource = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 10 }).initialize();
+    service = new IdempotencyService(dataSource);
+  });
+  afterAll(() => dataSource.destroy());
+
+  const scope = (key?: string) => ({ clientId: randomUUID(), operation: 'payments.preview', key: key ?? randomUUID() });
+
+  /** A handler that counts its executions and answers after `delay_ms`. */
+  function countingHandler(response: HandlerResponse = { status: 201, body: { order_id: randomUUID(), amount: 10.5 } }, delay_ms = 0) {
+    const handler = Object.assign(
+      async () => {
+        handler.calls++;
+        if (delay_ms) await sleep(delay_ms);
+        return response;
+      },
+      { calls: 0 },
+    );
+    return handler;
+  }
+
+  const rowsOf = (s: { clientId: string; key: string }) =>
+    dataSource.query('SELECT state FROM idempotency_keys WHERE client_id = $1 AND key = $2', [s.clientId, s.key]) as Promise<{ state: string }[]>;
+
+  it('should replay the stored response with the same status and byte-identical body', async () => {
+    const s = scope();
+    const handler = countingHandler({ status: 201, body: { b: 1, a: 'á', list: [1.1, null] }, headers: { location: '/x' } });
+    const first = await service.run(s, { body: { x: 1, y: 2 } }, handler);
+    const second = await service.run(s, { body: { y: 2, x: 1 } }, handler);
+    expect(handler.calls).toBe(1);
+    expect(first).toEqual({ status: 201, bodyText: '{"b":1,"a":"á","list":[1.1,null]}', headers: { location: '/x' }, replayed: false });
+    expect(second).toEqual({ ...first, replayed: true });
+    expect(await rowsOf(s)).toEqual([{ state: 'COMPLETED' }]);
+  });
+
+  it('should reject the same key with a different request with 422 IDEMPOTENCY_KEY_REUSED', async () => {
+    const s = scope();
+    await service.run(s, { body: { amount: 10 } }, countingHandler());
+    const reused = service.run(s, { body: { amount: 11 } }, countingHandler());
+    await expect(reused).rejects.toMatchObject({ statusCode: 422, errorCode: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
+  it('should scope keys per client and per operation', async () => {
+    const s = scope();
+    const handler = countingHandler();
+    await service.run(s, {}, handler);
+    await service.run({ ...s, clientId: randomUUID() }, {}, handler);
+    await service.run({ ...s, operation: 'payments.pay' }, {}, handler);
+    expect(handler.calls).toBe(3);
+  });
+
+  it.each([2, 20])('should execute exactly once when %i identical requests arrive together', async (count) => {
+    const s = scope();
+    const handler = countingHandler(undefined, 300);
+    const results = await Promise.all(Array.from({ length: count }, () => service.run(s, { body: { n: 1 } }, handler)));
+    expect(handler.calls).toBe(1);
+    expect(new Set(results.map((r) => r.bodyText)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(results.every((r) => r.status === 201)).toBe(true);
+  });
+
+  it('should answer 409 REQUEST_IN_PROGRESS with Retry-After when the first execution takes too long', async () => {
+    const impatient = new IdempotencyService(dataSource, { maxWaitMs: 200, pollMs: 20 });
+    const s = scope();
+    const slow = countingHandler(undefined, 1000);
+    const first = impatient.run(s, {}, slow);
+    await sleep(50);
+    const second = impatient.run(s, {}, countingHandler());
+    await expect(second).rejects.toMatchObject({ statusCode: 409, errorCode: 'REQUEST_IN_PROGRESS', headers: { 'Retry-After': '1' } });
+    await expect(first).resolves.toMatchObject({ status: 201, replayed: false });
+    expect(slow.calls).toBe(1);
+  });
+
+  it('should leave no row after an unexpected error, so that a retry executes', async () => {
+    const s = scope();
+    const failing = service.run(s, {}, async () => {
+      throw new Error('database went away');
+    });
+    await expect(failing).rejects.toThrow('database went away');
+    expect(await rowsOf(s)).toEqual([]);
+    const retry = countingHandler();
+    await expect(service.run(s, {}, retry)).resolves.toMatchObject({ replayed: false });
+    expect(retry.calls).toBe(1);
+  });
+
+  it('should store and replay a client error (4xx), but not a 5xx or a 429 answer', async () => {
+    const s = scope();
+    const rejected = countingHandler({ status: 409, body: { statusCode: 409, message: 'no', error_code: 'INVALID_STATUS' } });
+    await service.run(s, {}, rejected);
+    await expect(service.run(s, {}, rejected)).resolves.toMatchObject({ status: 409, replayed: true });
+    expect(rejected.calls).toBe(1);
+
+    for (const status of [503, 429]) {
+      const t = scope();
+      const transient = countingHandler({ status, body: { statusCode: status, message: 'later' } });
+      await service.run(t, {}, transient);
+      await service.run(t, {}, transient);
+      expect(transient.calls).toBe(2);
+      expect(await rowsOf(t)).toEqual([]);
+    }
+  });
+
+  it('should let an expired key be used again, for a new request', async () => {
+    const s = scope();
+    await service.run(s, { body: { v: 1 } }, countingHandler());
+    await dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE client_id = $1`, [s.clientId]);
+    const again = countingHandler({ status: 201, body: { v: 2 } });
+    await expect(service.run(s, { body: { v: 2 } }, again)).resolves.toEqual({ status: 201, bodyText: '{"v":2}', headers: {}, replayed: false });
+    expect(again.calls).toBe(1);
+  });
+
+  it('should purge expired keys and keep live ones', async () => {
+    const expired = scope();
+    const live = scope();
+    await service.run(expired, {}, countingHandler());
+    await service.run(live, {}, countingHandler());
+    await dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE client_id = $1`, [expired.clientId]);
+    expect(await service.purgeExpired()).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(expired)).toEqual([]);
+    expect(await rowsOf(live)).toEqual([{ state: 'COMPLETED' }]);
+  });
+
+  it('should take over a key whose execution died with its process (past its lease)', async () => {
+    const s = scope();
+    await dataSource.query(
+      `INSERT INTO idempotency_keys (client_id, operation, key, request_hash, state, execution_id, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, 'IN_PROGRESS', $5, now() - interval '1 hour', now() + interval '1 hour')`,
+      [s.clientId, s.operation, s.key, 'f'.repeat(64), randomUUID()],
+    );
+    const handler = countingHandler();
+    await expect(service.run(s, {}, handler)).resolves.toMatchObject({ replayed: false });
+    expect(handler.calls).toBe(1);
+  });
+
+  it('should tell the handler which key it runs under', async () => {
+    const s = scope('key-of-the-pay');
+    let seen: string | undefined = 'unset';
+    await service.run(s, {}, async () => {
+      await sleep(1);
+      seen = currentIdempotencyKey();
+      return { status: 200, body: {} };
+    });
+    expect(seen).toBe('key-of-the-pay');
+    expect(currentIdempotencyKey()).toBeUndefined();
+  });
+
+  it('should simply run the handler when there is no key', async () => {
+    const handler = countingHandler();
+    const s = { clientId: randomUUID(), operation: 'payments.preview' };
+    await service.run(s, {}, handler);
+    await expect(service.run(s, {}, handler)).resolves.toMatchObject({ replayed: false });
+    expect(handler.calls).toBe(2);
+  });
+
+  it.each(['', '   ', 'x'.repeat(256), 'tab\there', 'ñandú'])('should reject the invalid key %j with 400 naming the header', async (key) => {
+    const run = service.run(scope(key), {}, countingHandler());
+    await expect(run).rejects.toBeInstanceOf(ApiError);
+    await expect(run).rejects.toMatchObject({ statusCode: 400, messages: [expect.stringMatching(/^idempotency-key: /)] });
+  });
+});
