@@ -10,6 +10,7 @@ import { HealthController } from './health/health.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { loggingParams } from './http/logging';
 import { IdempotencyModule } from './idempotency/idempotency.module';
+import { LedgerModule } from './ledger/ledger.module';
 import { MerchantsModule } from './merchants/merchants.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { QrModule } from './qr/qr.module';
@@ -30,6 +31,7 @@ export class AppModule {
         QrModule,
         NotificationsModule,
         MerchantsModule,
+        LedgerModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -1,0 +1,446 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { CurrencyCode, Decimal, fromMinorUnits, toMinorUnits } from '../money';
+import type { EntryKind } from './journal-entry.entity';
+import { AccountKind, LedgerAccountEntity } from './ledger-account.entity';
+import {
+  CreditExceedsDebitError,
+  InsufficientFundsError,
+  LedgerConflictError,
+  ReservationNotFoundError,
+  ReservationResolvedError,
+} from './ledger.errors';
+
+/** What every operation returns, the first time and on every replay of its operation id. */
+export interface LedgerEntry {
+  entryId: string;
+  operationId: string;
+  kind: EntryKind;
+  clientId: string;
+  currency: CurrencyCode;
+  amount: Decimal;
+  reference: string | null;
+  /** For COMMIT and RELEASE: the operation id of the reservation they resolve. */
+  reservationOperationId: string | null;
+  createdAt: Date;
+}
+
+export interface AccountBalance {
+  currency: CurrencyCode;
+  available: Decimal;
+  reserved: Decimal;
+}
+
+export interface Movement {
+  /** The journal line id, increasing with time within an account. */
+  id: string;
+  entryId: string;
+  operationId: string;
+  kind: EntryKind;
+  account: 'AVAILABLE' | 'RESERVED';
+  /** Signed: positive adds to the account, negative takes from it. */
+  amount: Decimal;
+  balanceAfter: Decimal;
+  reference: string | null;
+  createdAt: Date;
+}
+
+export interface MovementPage {
+  data: Movement[];
+  total: number;
+}
+
+/** The caller's description of an operation, compared field by field when its id is replayed. */
+type OperationSpec =
+  | {
+      kind: 'FUND' | 'RESERVE' | 'CREDIT';
+      clientId: string;
+      currency: CurrencyCode;
+      amountMinor: bigint;
+      reference: string | null;
+    }
+  | { kind: 'COMMIT' | 'RELEASE'; reserveOperationId: string };
+
+interface AccountRef {
+  /** Null for the service's own accounts. */
+  clientId: string | null;
+  currency: CurrencyCode;
+  kind: AccountKind;
+}
+
+/** One balanced two-line entry: amountMinor leaves `debit` and arrives in `credit`. */
+interface Posting {
+  clientId: string;
+  currency: CurrencyCode;
+  amountMinor: bigint;
+  reference: string | null;
+  reservation: { entryId: string; operationId: string } | null;
+  debit: AccountRef;
+  credit: AccountRef;
+  /** Extra preconditions, checked while the accounts are locked. */
+  guard?: (tx: EntityManager) => Promise<void>;
+}
+
+interface EntryRow {
+  id: string;
+  operation_id: string;
+  kind: EntryKind;
+  client_id: string;
+  currency: CurrencyCode;
+  amount_minor: string;
+  reference: string | null;
+  created_at: Date;
+  reservation_operation_id: string | null;
+}
+
+const MAX_ID_LENGTH = 255;
+const MAX_PAGE_SIZE = 200;
+
+const SELECT_ENTRY = `
+  SELECT e.id, e.operation_id, e.kind, e.client_id, e.currency, e.amount_minor, e.reference,
+         e.created_at, r.operation_id AS reservation_operation_id
+  FROM journal_entries e LEFT JOIN journal_entries r ON r.id = e.reservation_entry_id
+  WHERE e.operation_id = $1`;
+
+function assertId(name: string, value: string): void {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_ID_LENGTH) {
+    throw new RangeError(`${name} must be 1 to ${MAX_ID_LENGTH} characters`);
+  }
+}
+
+function positiveMinor(amount: Decimal, currency: CurrencyCode): bigint {
+  const minor = toMinorUnits(amount, currency);
+  if (minor <= 0n) throw new RangeError(`Ledger amounts must be positive, got ${amount.toFixed()}`);
+  return minor;
+}
+
+const isClientAccount = (kind: AccountKind) => kind === 'CLIENT_AVAILABLE' || kind === 'CLIENT_RESERVED';
+const clientAccount = (clientId: string, currency: CurrencyCode, kind: AccountKind): AccountRef => ({ clientId, currency, kind });
+const serviceAccount = (currency: CurrencyCode, kind: AccountKind): AccountRef => ({ clientId: null, currency, kind });
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
+  return driverError?.code === '23505' && driverError.constraint === constraint;
+}
+
+function toEntry(row: EntryRow): LedgerEntry {
+  return {
+    entryId: row.id,
+    operationId: row.operation_id,
+    kind: row.kind,
+    clientId: row.client_id,
+    currency: row.currency,
+    amount: fromMinorUnits(BigInt(row.amount_minor), row.currency),
+    reference: row.reference,
+    reservationOperationId: row.reservation_operation_id,
+    createdAt: row.created_at,
+  };
+}
+
+/** The fields in which a stored entry differs from what its operation id is now asked to do. */
+function differences(row: EntryRow, spec: OperationSpec): string[] {
+  const fields: string[] = [];
+  if (row.kind !== spec.kind) fields.push('kind');
+  if ('reserveOperationId' in spec) {
+    if (row.reservation_operation_id !== spec.reserveOperationId) fields.push('reservation');
+    return fields;
+  }
+  if (row.client_id !== spec.clientId) fields.push('client');
+  if (row.currency !== spec.currency) fields.push('currency');
+  if (BigInt(row.amount_minor) !== spec.amountMinor) fields.push('amount');
+  if (row.reference !== spec.reference) fields.push('reference');
+  return fields;
+}
+
+/**
+ * The double-entry ledger of the clients' pre-funded accounts. Every operation writes one
+ * balanced entry, is idempotent on the caller's operation id, and locks the account rows it
+ * moves money between (in id order, so two operations never deadlock) before checking a
+ * balance, so concurrent reservations can never overdraw. A plain class: Temporal activities
+ * construct it with a DataSource, the API gets it from LedgerModule.
+ */
+export class LedgerService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Money enters a client's available balance from outside (the FUNDING account). */
+  fund(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal): Promise<LedgerEntry> {
+    const spec = { kind: 'FUND', clientId, currency, amountMinor: positiveMinor(amount, currency), reference: null } as const;
+    return this.execute(operationId, spec, async () => ({
+      ...spec,
+      reservation: null,
+      debit: serviceAccount(currency, 'FUNDING'),
+      credit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
+    }));
+  }
+
+  /** A hold: available → reserved. Throws InsufficientFundsError, writing nothing, when it does not fit. */
+  reserve(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string): Promise<LedgerEntry> {
+    assertId('reference', reference);
+    const spec = { kind: 'RESERVE', clientId, currency, amountMinor: positiveMinor(amount, currency), reference } as const;
+    return this.execute(operationId, spec, async () => ({
+      ...spec,
+      reservation: null,
+      debit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
+      credit: clientAccount(clientId, currency, 'CLIENT_RESERVED'),
+    }));
+  }
+
+  /** Posts a whole reservation: reserved → SETTLEMENT (the money leaves for the rail). */
+  commit(operationId: string, reserveOperationId: string): Promise<LedgerEntry> {
+    return this.resolve(operationId, 'COMMIT', reserveOperationId);
+  }
+
+  /** Voids a whole reservation: reserved → available. */
+  release(operationId: string, reserveOperationId: string): Promise<LedgerEntry> {
+    return this.resolve(operationId, 'RELEASE', reserveOperationId);
+  }
+
+  /**
+   * A refund: SETTLEMENT → available. `reference` is the order the money was committed for;
+   * credits for a reference never exceed what was committed for it.
+   */
+  credit(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string): Promise<LedgerEntry> {
+    assertId('reference', reference);
+    const spec = { kind: 'CREDIT', clientId, currency, amountMinor: positiveMinor(amount, currency), reference } as const;
+    return this.execute(operationId, spec, async () => ({
+      ...spec,
+      reservation: null,
+      debit: serviceAccount(currency, 'SETTLEMENT'),
+      credit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
+      guard: (tx) => this.assertRefundable(tx, spec.clientId, currency, reference, spec.amountMinor),
+    }));
+  }
+
+  /** The client's balances, one row per currency it has an account in, by currency code. */
+  async balances(clientId: string): Promise<AccountBalance[]> {
+    const accounts = await this.dataSource.getRepository(LedgerAccountEntity).find({ where: { clientId }, order: { currency: 'ASC' } });
+    const byCurrency = new Map<CurrencyCode, AccountBalance>();
+    for (const account of accounts) {
+      const currency = account.currency as CurrencyCode;
+      const balance = byCurrency.get(currency) ?? { currency, available: new Decimal(0), reserved: new Decimal(0) };
+      const amount = fromMinorUnits(account.balanceMinor, currency);
+      if (account.kind === 'CLIENT_AVAILABLE') balance.available = amount;
+      else balance.reserved = amount;
+      byCurrency.set(currency, balance);
+    }
+    return [...byCurrency.values()];
+  }
+
+  /** The lines of the client's accounts in `currency`, newest first; null when it has none. */
+  async movements(clientId: string, currency: CurrencyCode, page: number, pageSize: number): Promise<MovementPage | null> {
+    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+      throw new RangeError(`Invalid page ${page} / page size ${pageSize}`);
+    }
+    const accounts = await this.dataSource.getRepository(LedgerAccountEntity).findBy({ clientId, currency });
+    if (accounts.length === 0) return null;
+    const accountIds = accounts.map((account) => account.id);
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM journal_lines WHERE account_id = ANY($1::uuid[])`, [accountIds]);
+    const rows: Array<EntryRow & { line_id: string; line_amount_minor: string; balance_after_minor: string; account_kind: AccountKind }> =
+      await this.dataSource.query(
+        `SELECT l.id AS line_id, l.amount_minor AS line_amount_minor, l.balance_after_minor, a.kind AS account_kind,
+                e.id, e.operation_id, e.kind, e.reference, e.created_at
+         FROM journal_lines l
+         JOIN ledger_accounts a ON a.id = l.account_id
+         JOIN journal_entries e ON e.id = l.entry_id
+         WHERE l.account_id = ANY($1::uuid[])
+         ORDER BY l.id DESC
+         LIMIT $2 OFFSET $3`,
+        [accountIds, pageSize, (page - 1) * pageSize],
+      );
+    return {
+      total,
+      data: rows.map((row) => ({
+        id: row.line_id,
+        entryId: row.id,
+        operationId: row.operation_id,
+        kind: row.kind,
+        account: row.account_kind === 'CLIENT_AVAILABLE' ? 'AVAILABLE' : 'RESERVED',
+        amount: fromMinorUnits(BigInt(row.line_amount_minor), currency),
+        balanceAfter: fromMinorUnits(BigInt(row.balance_after_minor), currency),
+        reference: row.reference,
+        createdAt: row.created_at,
+      })),
+    };
+  }
+
+  private async resolve(operationId: string, kind: 'COMMIT' | 'RELEASE', reserveOperationId: string): Promise<LedgerEntry> {
+    assertId('reserveOperationId', reserveOperationId);
+    return this.execute(operationId, { kind, reserveOperationId }, async () => {
+      const [reservation]: Array<{ id: string; client_id: string; currency: CurrencyCode; amount_minor: string; reference: string | null }> =
+        await this.dataSource.query(
+          `SELECT id, client_id, currency, amount_minor, reference FROM journal_entries WHERE operation_id = $1 AND kind = 'RESERVE'`,
+          [reserveOperationId],
+        );
+      if (!reservation) throw new ReservationNotFoundError(reserveOperationId);
+      const { client_id: clientId, currency } = reservation;
+      return {
+        clientId,
+        currency,
+        amountMinor: BigInt(reservation.amount_minor),
+        reference: reservation.reference,
+        reservation: { entryId: reservation.id, operationId: reserveOperationId },
+        debit: clientAccount(clientId, currency, 'CLIENT_RESERVED'),
+        credit: kind === 'COMMIT' ? serviceAccount(currency, 'SETTLEMENT') : clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
+        guard: (tx) => this.assertUnresolved(tx, reservation.id, reserveOperationId),
+      };
+    });
+  }
+
+  /**
+   * The one write path. The replay checks run twice: once cheaply before anything is locked,
+   * and again under the locks, so that a replay racing its original returns the original
+   * result instead of, say, InsufficientFundsError for the money the original just took.
+   */
+  private async execute(operationId: string, spec: OperationSpec, plan: () => Promise<Posting>): Promise<LedgerEntry> {
+    assertId('operationId', operationId);
+    const existing = await this.findEntry(this.dataSource.manager, operationId);
+    if (existing) return this.replay(existing, spec);
+    const posting = await plan();
+    const debitId = await this.accountId(posting.debit, false);
+    if (debitId === null) {
+      // A client account that does not exist yet has a zero balance: nothing to take from.
+      throw new InsufficientFundsError(posting.clientId, posting.currency, new Decimal(0), fromMinorUnits(posting.amountMinor, posting.currency));
+    }
+    const creditId = (await this.accountId(posting.credit, true)) as string;
+    try {
+      return await this.dataSource.transaction(async (tx) => {
+        const balances = await this.lockAccounts(tx, [debitId, creditId]);
+        const raced = await this.findEntry(tx, operationId);
+        if (raced) return this.replay(raced, spec);
+        await posting.guard?.(tx);
+        const debitBalance = balances.get(debitId) as bigint;
+        if (isClientAccount(posting.debit.kind) && debitBalance < posting.amountMinor) {
+          throw new InsufficientFundsError(
+            posting.clientId,
+            posting.currency,
+            fromMinorUnits(debitBalance, posting.currency),
+            fromMinorUnits(posting.amountMinor, posting.currency),
+          );
+        }
+        return this.write(tx, operationId, spec.kind, posting, [debitId, debitBalance], [creditId, balances.get(creditId) as bigint]);
+      });
+    } catch (error) {
+      // Same id, different accounts: the unique operation id made us wait for the winner.
+      if (isUniqueViolation(error, 'journal_entries_operation_id_uq')) {
+        const winner = await this.findEntry(this.dataSource.manager, operationId);
+        if (winner) return this.replay(winner, spec);
+      }
+      throw error;
+    }
+  }
+
+  private replay(row: EntryRow, spec: OperationSpec): LedgerEntry {
+    const fields = differences(row, spec);
+    if (fields.length > 0) throw new LedgerConflictError(row.operation_id, fields);
+    return toEntry(row);
+  }
+
+  private async write(
+    tx: EntityManager,
+    operationId: string,
+    kind: EntryKind,
+    posting: Posting,
+    [debitId, debitBalance]: [string, bigint],
+    [creditId, creditBalance]: [string, bigint],
+  ): Promise<LedgerEntry> {
+    const { amountMinor } = posting;
+    const entryId = randomUUID();
+    const [{ created_at: createdAt }] = await tx.query(
+      `INSERT INTO journal_entries (id, operation_id, kind, client_id, currency, amount_minor, reference, reservation_entry_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at`,
+      [entryId, operationId, kind, posting.clientId, posting.currency, amountMinor.toString(), posting.reference, posting.reservation?.entryId ?? null],
+    );
+    // Exact because both rows are locked by this transaction; the CHECK constraints back it up.
+    const debitAfter = debitBalance - amountMinor;
+    const creditAfter = creditBalance + amountMinor;
+    await tx.query(
+      `UPDATE ledger_accounts a SET balance_minor = d.balance
+       FROM (VALUES ($1::uuid, $2::bigint), ($3::uuid, $4::bigint)) AS d(id, balance) WHERE a.id = d.id`,
+      [debitId, debitAfter.toString(), creditId, creditAfter.toString()],
+    );
+    await tx.query(
+      `INSERT INTO journal_lines (entry_id, account_id, amount_minor, balance_after_minor)
+       VALUES ($1, $2, $3, $4), ($1, $5, $6, $7)`,
+      [entryId, debitId, (-amountMinor).toString(), debitAfter.toString(), creditId, amountMinor.toString(), creditAfter.toString()],
+    );
+    return {
+      entryId,
+      operationId,
+      kind,
+      clientId: posting.clientId,
+      currency: posting.currency,
+      amount: fromMinorUnits(amountMinor, posting.currency),
+      reference: posting.reference,
+      reservationOperationId: posting.reservation?.operationId ?? null,
+      createdAt,
+    };
+  }
+
+  private async findEntry(manager: EntityManager, operationId: string): Promise<EntryRow | undefined> {
+    const [row] = await manager.query(SELECT_ENTRY, [operationId]);
+    return row;
+  }
+
+  /**
+   * Accounts are created on first use, each in its own short statement outside the posting
+   * transaction, so creating one never waits inside a transaction that holds row locks. A
+   * client's available and reserved accounts are created together.
+   */
+  private async accountId(ref: AccountRef, create: boolean): Promise<string | null> {
+    const find = async () => {
+      const [row] = await this.dataSource.query(
+        ref.clientId === null
+          ? `SELECT id FROM ledger_accounts WHERE client_id IS NULL AND currency = $1 AND kind = $2`
+          : `SELECT id FROM ledger_accounts WHERE client_id = $3 AND currency = $1 AND kind = $2`,
+        ref.clientId === null ? [ref.currency, ref.kind] : [ref.currency, ref.kind, ref.clientId],
+      );
+      return (row?.id as string | undefined) ?? null;
+    };
+    const found = await find();
+    if (found !== null || (!create && isClientAccount(ref.kind))) return found;
+    if (ref.clientId === null) {
+      await this.dataSource.query(
+        `INSERT INTO ledger_accounts (client_id, currency, kind) VALUES (NULL, $1, $2)
+         ON CONFLICT (currency, kind) WHERE client_id IS NULL DO NOTHING`,
+        [ref.currency, ref.kind],
+      );
+    } else {
+      await this.dataSource.query(
+        `INSERT INTO ledger_accounts (client_id, currency, kind)
+         VALUES ($1, $2, 'CLIENT_AVAILABLE'), ($1, $2, 'CLIENT_RESERVED')
+         ON CONFLICT (client_id, currency, kind) WHERE client_id IS NOT NULL DO NOTHING`,
+        [ref.clientId, ref.currency],
+      );
+    }
+    return find();
+  }
+
+  private async lockAccounts(tx: EntityManager, ids: string[]): Promise<Map<string, bigint>> {
+    const rows: Array<{ id: string; balance_minor: string }> = await tx.query(
+      `SELECT id, balance_minor FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      [ids],
+    );
+    if (rows.length !== ids.length) throw new RangeError(`Ledger accounts ${ids.join(', ')} not all found`);
+    return new Map(rows.map((row) => [row.id, BigInt(row.balance_minor)]));
+  }
+
+  private async assertUnresolved(tx: EntityManager, reservationEntryId: string, reserveOperationId: string): Promise<void> {
+    const [resolution]: Array<{ kind: 'COMMIT' | 'RELEASE'; operation_id: string }> = await tx.query(
+      `SELECT kind, operation_id FROM journal_entries WHERE reservation_entry_id = $1`,
+      [reservationEntryId],
+    );
+    if (resolution) throw new ReservationResolvedError(reserveOperationId, resolution.kind, resolution.operation_id);
+  }
+
+  private async assertRefundable(tx: EntityManager, clientId: string, currency: CurrencyCode, reference: string, amountMinor: bigint): Promise<void> {
+    const [{ refundable }] = await tx.query(
+      `SELECT coalesce(sum(CASE kind WHEN 'COMMIT' THEN amount_minor ELSE -amount_minor END), 0) AS refundable
+       FROM journal_entries
+       WHERE client_id = $1 AND currency = $2 AND reference = $3 AND kind IN ('COMMIT', 'CREDIT')`,
+      [clientId, currency, reference],
+    );
+    if (BigInt(refundable) < amountMinor) {
+      throw new CreditExceedsDebitError(reference, fromMinorUnits(BigInt(refundable), currency), fromMinorUnits(amountMinor, currency));
+    }
+  }
+}
