@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { Env } from './config/env';
 import { DatabaseModule } from './db/database.module';
+import { FxModule } from './fx/fx.module';
 import { HealthController } from './health/health.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { loggingParams } from './http/logging';
@@ -32,6 +33,7 @@ export class AppModule {
         NotificationsModule,
         MerchantsModule,
         LedgerModule,
+        FxModule,
       ],
       controllers: [HealthController],
       providers: [

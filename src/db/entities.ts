@@ -1,6 +1,7 @@
 import { ApiKeyEntity } from '../auth/api-key.entity';
 import { ClientEntity } from '../auth/client.entity';
 import { RefreshTokenEntity } from '../auth/refresh-token.entity';
+import { FxQuoteEntity } from '../fx/fx-quote.entity';
 import { IdempotencyKeyEntity } from '../idempotency/idempotency-key.entity';
 import { JournalEntryEntity } from '../ledger/journal-entry.entity';
 import { JournalLineEntity } from '../ledger/journal-line.entity';
@@ -12,4 +13,4 @@ import { NotificationAttemptEntity } from '../notifications/notification-attempt
 import { NotificationEntity } from '../notifications/notification.entity';
 
 /** Every TypeORM entity of the service; each module adds its own here. */
-export const entities = [ClientEntity, ApiKeyEntity, RefreshTokenEntity, CollectorEntity, StoreEntity, PosEntity, NotificationEntity, NotificationAttemptEntity, LedgerAccountEntity, JournalEntryEntity, JournalLineEntity, IdempotencyKeyEntity];
+export const entities = [ClientEntity, ApiKeyEntity, RefreshTokenEntity, CollectorEntity, StoreEntity, PosEntity, NotificationEntity, NotificationAttemptEntity, LedgerAccountEntity, JournalEntryEntity, JournalLineEntity, FxQuoteEntity, IdempotencyKeyEntity];

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { ClientEntity } from '../auth/client.entity';
+import { CurrencyCode, Decimal, MoneyError, applySpread, inverseRate } from '../money';
+import { RailsUnavailableError } from '../rails/rails.errors';
+import { RAIL_CURRENCIES, type RailCurrency, type RailsPort } from '../rails/rails.port';
+import { FxQuoteEntity } from './fx-quote.entity';
+import { FxQuoteUnavailableError } from './fx.errors';
+
+/** A quote lives as long as an order (CONTRACT "FX"): the rate shown at preview is charged at payment. */
+export const FX_QUOTE_TTL_SECONDS = 600;
+
+export interface FxQuote {
+  id: string;
+  clientId: string;
+  base: RailCurrency;
+  target: RailCurrency;
+  /** Units of target per unit of base at mid-market, as the provider published it. */
+  midRate: Decimal;
+  /** The client's rate: mid × (1 + spreadBps / 10 000), 10 decimals, half-even. */
+  rate: Decimal;
+  /** 1 / rate at 10 decimals: units of base per unit of target at the client's rate. */
+  inverseRate: Decimal;
+  spreadBps: number;
+  quotedAt: Date;
+  expiresAt: Date;
+  orderId: string | null;
+}
+
+/** The currencies the FX provider quotes: a subset of those the service knows. */
+export function isFxCurrency(code: string): code is RailCurrency {
+  return (RAIL_CURRENCIES as readonly string[]).includes(code);
+}
+
+function toQuote(row: FxQuoteEntity): FxQuote {
+  const rate = new Decimal(row.rate);
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    base: row.base as RailCurrency,
+    target: row.target as RailCurrency,
+    midRate: new Decimal(row.midRate),
+    rate,
+    inverseRate: inverseRate(rate),
+    spreadBps: row.spreadBps,
+    quotedAt: row.quotedAt,
+    expiresAt: row.expiresAt,
+    orderId: row.orderId,
+  };
+}
+
+/**
+ * Quotes FX for a client: the provider's mid rate plus the client's spread, stored so that a
+ * quote can be locked to an order and honoured for its life. A plain class, like the ledger,
+ * so that Temporal activities can build it without Nest. Times come from the database clock,
+ * so the expiry check and the expiry itself never disagree across replicas.
+ */
+export class FxService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly rails: RailsPort,
+  ) {}
+
+  /**
+   * Same currency on both sides is no exchange at all: rate 1 with no spread, and the provider
+   * is not asked. Throws MoneyError UNSUPPORTED_CURRENCY for a currency the provider does not
+   * quote, RailsUnavailableError (retryable) when the provider cannot answer.
+   */
+  async quote(clientId: string, base: CurrencyCode, target: CurrencyCode): Promise<FxQuote> {
+    if (!isFxCurrency(base) || !isFxCurrency(target)) {
+      throw new MoneyError('UNSUPPORTED_CURRENCY', `No FX quotes for ${base}/${target}`);
+    }
+    const { fxSpreadBps } = await this.dataSource.getRepository(ClientEntity).findOneByOrFail({ id: clientId });
+    const [midRate, spreadBps] = base === target ? [new Decimal(1), 0] : [await this.midRate(base, target), fxSpreadBps];
+    const rate = applySpread(midRate, spreadBps);
+    const [row]: FxQuoteEntity[] = await this.dataSource.query(
+      `INSERT INTO fx_quotes (id, client_id, base, target, mid_rate, rate, spread_bps, quoted_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now() + make_interval(secs => $8))
+       RETURNING id, client_id AS "clientId", base, target, mid_rate AS "midRate", rate, spread_bps AS "spreadBps",
+                 quoted_at AS "quotedAt", expires_at AS "expiresAt", order_id AS "orderId"`,
+      [randomUUID(), clientId, base, target, midRate.toFixed(), rate.toFixed(), spreadBps, FX_QUOTE_TTL_SECONDS],
+    );
+    return toQuote(row);
+  }
+
+  /**
+   * Ties an unexpired quote to an order; from then on it no longer expires. Locking the same
+   * quote to the same order again returns it unchanged, so the activity doing it may retry.
+   */
+  async lockToOrder(quoteId: string, orderId: string): Promise<FxQuote> {
+    const repository = this.dataSource.getRepository(FxQuoteEntity);
+    let affected: number;
+    try {
+      affected =
+        (
+          await repository
+            .createQueryBuilder()
+            .update()
+            .set({ orderId })
+            .where('id = :quoteId AND (order_id = :orderId OR (order_id IS NULL AND expires_at > now()))', { quoteId, orderId })
+            .execute()
+        ).affected ?? 0;
+    } catch (error) {
+      const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
+      if (driverError?.code === '23505' && driverError.constraint === 'fx_quotes_order_uq') {
+        throw new FxQuoteUnavailableError(quoteId, 'ORDER_HAS_ANOTHER_QUOTE');
+      }
+      throw error;
+    }
+    const quote = await repository.findOneBy({ id: quoteId });
+    if (!quote) throw new FxQuoteUnavailableError(quoteId, 'NOT_FOUND');
+    if (affected === 0) throw new FxQuoteUnavailableError(quoteId, quote.orderId === null ? 'EXPIRED' : 'LOCKED_TO_ANOTHER_ORDER');
+    return toQuote(quote);
+  }
+
+  /** The quote locked to an order, if any: a retried activity reuses it instead of quoting anew. */
+  async quoteOfOrder(orderId: string): Promise<FxQuote | null> {
+    const quote = await this.dataSource.getRepository(FxQuoteEntity).findOneBy({ orderId });
+    return quote ? toQuote(quote) : null;
+  }
+
+  private async midRate(base: RailCurrency, target: RailCurrency): Promise<Decimal> {
+    const answer = await this.rails.midRate(base, target);
+    // A rate for another pair would price the order wrongly: treat it as an unusable answer.
+    if (answer.base !== base || answer.target !== target) {
+      throw new RailsUnavailableError(`FX provider answered ${answer.base}/${answer.target} for ${base}/${target}`);
+    }
+    return new Decimal(answer.rate);
+  }
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { FxQuoteUnavailableError } from '../../../src/fx/fx.errors';
+import { FxService } from '../../../src/fx/fx.service';
+import { freePort } from '../../../src/infra/free-port';
+import { applySpread, Decimal, formatRate, inverseRate } from '../../../src/money';
+import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulator/rails-simulator.server';
+import { createTestClient, http, startTestApi, TestApi, TestClient } from '../../support/test-api';
+
+describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
+  let rails: RailsSimulator;
+  let api: TestApi;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    rails = createRailsSimulator();
+    const port = await rails.listen(0, '127.0.0.1');
+    api = await startTestApi({ RAILS_URL: `http://127.0.0.1:${port}`, TOKEN_RATE_LIMIT_PER_MINUTE: '1000' });
+    client = await createTestClient(api);
+  });
+  afterAll(async () => {
+    await api.close();
+    await rails.close();
+  });
+
+  const rate = (base: string, target: string, token: string | null = client.token) =>
+    http(api.baseUrl, token).get(`/v2/exchange-rates/rates/payins/${base}/${target}`);
+
+  it("applies the client's spread to the provider's mid rate: rate = mid × (1 + bps / 10000)", async () => {
+    const response = await rate('USD', 'BRL');
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      base: 'USD',
+      target: 'BRL',
+      rate: '5.53175',
+      inverse_rate: '0.1807746192',
+      spread_bps: 150,
+      quoted_at: expect.any(String),
+      expires_at: expect.any(String),
+    });
+    expect(response.body.rate).toBe(formatRate(applySpread(new Decimal('5.45'), 150)));
+    expect(response.body.inverse_rate).toBe(formatRate(inverseRate(new Decimal('5.53175'))));
+    const quotedAt = Date.parse(response.body.quoted_at);
+    expect(Date.parse(response.body.expires_at) - quotedAt).toBe(600_000);
+    expect(Math.abs(quotedAt - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('stores the quote with the mid rate, the rate and the spread', async () => {
+    const other = await createTestClient(api, 'Quoted');
+    await http(api.baseUrl, other.token).get('/v2/exchange-rates/rates/payins/BRL/USD');
+
+    const rows = await api.dataSource.query(
+      `SELECT base, target, mid_rate::text, rate::text, spread_bps, order_id, expires_at - quoted_at AS ttl FROM fx_quotes WHERE client_id = $1`,
+      [other.clientId],
+    );
+    expect(rows).toEqual([
+      {
+        base: 'BRL',
+        target: 'USD',
+        mid_rate: '0.1834862385',
+        rate: '0.1862385321',
+        spread_bps: 150,
+        order_id: null,
+        ttl: expect.objectContaining({ minutes: 10 }),
+      },
+    ]);
+  });
+
+  it('answers rate "1" with no spread when base and target are the same currency', async () => {
+    const response = await rate('PEN', 'PEN');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ base: 'PEN', target: 'PEN', rate: '1', inverse_rate: '1', spread_bps: 0 });
+  });
+
+  it('answers 400 with one message per unsupported currency', async () => {
+    for (const [base, target, fields] of [
+      ['XXX', 'BRL', ['base']],
+      ['usd', 'BRL', ['base']],
+      ['USD', 'BOB', ['target']],
+      ['ABC', 'DEF', ['base', 'target']],
+    ] as const) {
+      const response = await rate(base, target);
+      expect(response.status).toBe(400);
+      expect(response.body.statusCode).toBe(400);
+      expect(response.body.message.map((message: string) => message.split(':')[0])).toEqual(fields);
+    }
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await rate('USD', 'BRL', null)).status).toBe(401);
+  });
+
+  it('answers 503 UPSTREAM_ERROR when the FX provider is down', async () => {
+    const downApi = await startTestApi({ RAILS_URL: `http://127.0.0.1:${await freePort()}`, RAILS_TIMEOUT_MS: '500' });
+    try {
+      const downClient = await createTestClient(downApi);
+      const response = await http(downApi.baseUrl, downClient.token).get('/v2/exchange-rates/rates/payins/USD/COP');
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ statusCode: 503, message: expect.any(String), error_code: 'UPSTREAM_ERROR' });
+    } finally {
+      await downApi.close();
+    }
+  });
+
+  describe('lockToOrder', () => {
+    it('locks a quote to an order for good, idempotently, and refuses a second order or a second quote', async () => {
+      const fx = api.app.get(FxService);
+      const quote = await fx.quote(client.clientId, 'BRL', 'USD');
+      const orderId = randomUUID();
+
+      const locked = await fx.lockToOrder(quote.id, orderId);
+      expect(locked).toMatchObject({ id: quote.id, orderId });
+      expect(locked.rate.equals(quote.rate)).toBe(true);
+      expect((await fx.lockToOrder(quote.id, orderId)).orderId).toBe(orderId);
+
+      await expect(fx.lockToOrder(quote.id, randomUUID())).rejects.toMatchObject({ reason: 'LOCKED_TO_ANOTHER_ORDER' });
+      const second = await fx.quote(client.clientId, 'BRL', 'USD');
+      await expect(fx.lockToOrder(second.id, orderId)).rejects.toMatchObject({ reason: 'ORDER_HAS_ANOTHER_QUOTE' });
+      await expect(fx.lockToOrder(randomUUID(), orderId)).rejects.toBeInstanceOf(FxQuoteUnavailableError);
+    });
+
+    it('refuses an expired quote', async () => {
+      const fx = api.app.get(FxService);
+      const quote = await fx.quote(client.clientId, 'USD', 'PEN');
+      await api.dataSource.query(`UPDATE fx_quotes SET quoted_at = quoted_at - interval '11 minutes', expires_at = expires_at - interval '11 minutes' WHERE id = $1`, [quote.id]);
+      await expect(fx.lockToOrder(quote.id, randomUUID())).rejects.toMatchObject({ reason: 'EXPIRED' });
+    });
+  });
+});
