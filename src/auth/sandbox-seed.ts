@@ -2,8 +2,26 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { Env } from '../config/env';
+import { LedgerService } from '../ledger/ledger.service';
+import { CurrencyCode, Decimal } from '../money';
 import { ClientsService, CreatedClient } from './clients.service';
 import { SecretBox } from './secret-box';
+
+/**
+ * The sandbox client's opening balances, in every currency the FX provider quotes (any of them
+ * can be a user currency): at least 100,000 USD worth each, in round local numbers.
+ */
+const SANDBOX_FUNDING: Readonly<Partial<Record<CurrencyCode, string>>> = {
+  USD: '100000.00',
+  EUR: '100000.00',
+  BRL: '1000000.00',
+  PEN: '1000000.00',
+  MXN: '2000000.00',
+  UYU: '4000000.00',
+  ARS: '100000000.00',
+  CLP: '100000000',
+  COP: '400000000.00',
+};
 
 /**
  * A fresh install gets one sandbox client, so `npm start` is usable at once. Returns the
@@ -17,6 +35,11 @@ export async function seedSandboxClient(dataSource: DataSource, env: Env, dataDi
     apiKey: env.SANDBOX_API_KEY,
     webhookSecret: env.SANDBOX_WEBHOOK_SECRET,
   });
+  // Deterministic operation ids: a seed interrupted and rerun never funds a currency twice.
+  const ledger = new LedgerService(dataSource);
+  for (const [currency, amount] of Object.entries(SANDBOX_FUNDING) as Array<[CurrencyCode, string]>) {
+    await ledger.fund(`sandbox-funding:${created.clientId}:${currency}`, created.clientId, currency, new Decimal(amount));
+  }
   writeFileSync(join(dataDir, 'sandbox-credentials.json'), JSON.stringify(created, null, 2), { mode: 0o600 });
   return created;
 }

@@ -3,6 +3,7 @@ import { withDevDefaults } from '../config/dev-defaults';
 import { EnvError, loadEnv } from '../config/env';
 import { createDataSource } from '../db/data-source';
 import { clientsCreate } from './clients-create.command';
+import { clientsFund } from './clients-fund.command';
 import { Command, UsageError } from './command';
 
 /**
@@ -11,6 +12,7 @@ import { Command, UsageError } from './command';
  */
 const commands: Record<string, Command> = {
   'clients:create': clientsCreate,
+  'clients:fund': clientsFund,
 };
 
 async function main(): Promise<number> {
