@@ -14,6 +14,7 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { MerchantsModule } from './merchants/merchants.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { PaymentsModule } from './payments/payments.module';
 import { QrModule } from './qr/qr.module';
 import { TemporalModule } from './temporal/temporal.module';
 
@@ -34,6 +35,7 @@ export class AppModule {
         MerchantsModule,
         LedgerModule,
         FxModule,
+        PaymentsModule,
       ],
       controllers: [HealthController],
       providers: [

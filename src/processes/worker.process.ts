@@ -1,28 +1,39 @@
-import { NativeConnection, Worker } from '@temporalio/worker';
 import { Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
-import { loadEnv } from '../config/env';
-import { createDataSource } from '../db/data-source';
+import { Env, loadEnv } from '../config/env';
+import { installRuntimeLogging } from '../temporal/runtime-logging';
 import { registerSearchAttributes } from '../temporal/search-attributes';
+import { createActivityDeps } from './activity-deps';
 
-/** The Temporal worker: the order workflows and the activities that do their I/O. */
-export async function runWorker(): Promise<void> {
-  const env = loadEnv();
+/** A worker for the order workflows and their activities; tests run the same one in-process. */
+export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE) {
+  installRuntimeLogging(env.LOG_LEVEL);
   const client = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
   await registerSearchAttributes(client, env.TEMPORAL_NAMESPACE);
   await client.close();
 
-  const dataSource = await createDataSource({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }).initialize();
+  const deps = await createActivityDeps(env);
   const connection = await NativeConnection.connect({ address: env.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
     connection,
     namespace: env.TEMPORAL_NAMESPACE,
-    taskQueue: env.TEMPORAL_TASK_QUEUE,
+    taskQueue,
     workflowsPath: require.resolve('../../workflows'),
-    activities: createActivities({ dataSource, env }),
+    activities: createActivities(deps),
   });
-  // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains running tasks.
+  return {
+    worker,
+    async close() {
+      await connection.close();
+      await deps.close();
+    },
+  };
+}
+
+/** The worker process. Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains. */
+export async function runWorker(): Promise<void> {
+  const { worker, close } = await createOrderWorker(loadEnv());
   await worker.run();
-  await connection.close();
-  await dataSource.destroy();
+  await close();
 }

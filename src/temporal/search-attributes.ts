@@ -1,13 +1,6 @@
 import { Connection } from '@temporalio/client';
-import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
-
-/** Let operators list orders in the Temporal UI by status, client and external reference. */
-export const ORDER_STATUS = defineSearchAttributeKey('OrderStatus', SearchAttributeType.KEYWORD);
-export const CLIENT_ID = defineSearchAttributeKey('ClientId', SearchAttributeType.KEYWORD);
-export const EXTERNAL_REFERENCE = defineSearchAttributeKey('ExternalReference', SearchAttributeType.KEYWORD);
-
-const ORDER_SEARCH_ATTRIBUTES = [ORDER_STATUS, CLIENT_ID, EXTERNAL_REFERENCE];
+import { ORDER_SEARCH_ATTRIBUTES } from './search-attribute-keys';
 
 /** Idempotent: attributes that already exist are left as they are. */
 export async function registerSearchAttributes(connection: Connection, namespace: string): Promise<void> {

@@ -1,0 +1,61 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { OrderErrorCode, OrderStatus } from './order-status';
+
+export type OrderFlow = 'QR' | 'KEY' | 'COLLECTION';
+
+/** The payer as given in the preview's `user` object. */
+export interface OrderPayer {
+  full_name: string;
+  currency: string;
+  account_number: string;
+  tax_id: string;
+  tax_id_type?: string;
+}
+
+/**
+ * The read projection of an order. Only the order's workflow changes it after creation
+ * (through the applyOrderChange activity), so reads never need Temporal. Amounts are
+ * numeric columns read as strings: never floats.
+ */
+@Entity('orders')
+export class OrderEntity {
+  @PrimaryColumn('uuid') id!: string;
+  @Column({ type: 'varchar' }) flow!: OrderFlow;
+  @Column({ type: 'varchar' }) status!: OrderStatus;
+  /** The last applied change; a retried activity with a seq at or below it changes nothing. */
+  @Column({ name: 'last_seq', type: 'integer' }) lastSeq!: number;
+  @Column({ name: 'payer_client_id', type: 'uuid', nullable: true }) payerClientId!: string | null;
+  @Column({ name: 'collector_client_id', type: 'uuid', nullable: true }) collectorClientId!: string | null;
+  @Column({ name: 'external_reference', type: 'varchar', nullable: true }) externalReference!: string | null;
+  @Column({ name: 'notification_url', type: 'varchar', nullable: true }) notificationUrl!: string | null;
+  @Column({ name: 'payment_notification_url', type: 'varchar', nullable: true }) paymentNotificationUrl!: string | null;
+  @Column({ name: 'qr_payload', type: 'text', nullable: true }) qrPayload!: string | null;
+  @Column({ name: 'qr_type', type: 'varchar', nullable: true }) qrType!: 'STATIC' | 'DYNAMIC' | null;
+  @Column({ name: 'local_country', type: 'char', length: 2 }) localCountry!: string;
+  @Column({ name: 'local_currency', type: 'char', length: 3 }) localCurrency!: string;
+  @Column({ name: 'local_amount', type: 'numeric', nullable: true }) localAmount!: string | null;
+  @Column({ name: 'user_currency', type: 'char', length: 3, nullable: true }) userCurrency!: string | null;
+  @Column({ name: 'user_amount', type: 'numeric', nullable: true }) userAmount!: string | null;
+  @Column({ type: 'jsonb', nullable: true }) payer!: OrderPayer | null;
+  @Column({ name: 'fx_quote_id', type: 'uuid', nullable: true }) fxQuoteId!: string | null;
+  @Column({ name: 'fx_rate', type: 'numeric', nullable: true }) fxRate!: string | null;
+  @Column({ name: 'merchant_name', type: 'varchar', nullable: true }) merchantName!: string | null;
+  @Column({ name: 'merchant_identification_number', type: 'varchar', nullable: true }) merchantIdentificationNumber!: string | null;
+  @Column({ name: 'merchant_branch_office', type: 'varchar', nullable: true }) merchantBranchOffice!: string | null;
+  @Column({ name: 'error_code', type: 'varchar', nullable: true }) errorCode!: OrderErrorCode | null;
+  @Column({ name: 'payout_reference', type: 'varchar', nullable: true }) payoutReference!: string | null;
+  @Column({ name: 'payment_date', type: 'timestamptz', nullable: true }) paymentDate!: Date | null;
+  @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt!: Date;
+  @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+}
+
+@Entity('order_status_history')
+export class OrderStatusHistoryEntity {
+  @PrimaryColumn({ name: 'order_id', type: 'uuid' }) orderId!: string;
+  @PrimaryColumn({ type: 'integer' }) seq!: number;
+  @Column({ type: 'varchar' }) status!: OrderStatus;
+  @Column({ name: 'local_amount', type: 'numeric', nullable: true }) localAmount!: string | null;
+  @Column({ name: 'user_amount', type: 'numeric', nullable: true }) userAmount!: string | null;
+  @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+}

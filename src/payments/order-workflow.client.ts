@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApplicationFailure, Client, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { ENV } from '../config/config.module';
+import { Env } from '../config/env';
+import { ApiError } from '../http/api-error';
+import type { OrderEntity } from '../orders/order.entity';
+import type { OrderRejection } from '../orders/order-status';
+import { CLIENT_ID, EXTERNAL_REFERENCE, ORDER_STATUS } from '../temporal/search-attribute-keys';
+import { decideUpdate, Decision, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
+import type { PaymentResultView, PreviewView } from '../orders/order-views';
+import type { orderWorkflow } from '../../workflows/order.workflow';
+
+export const workflowIdOf = (orderId: string) => `order-${orderId}`;
+
+/** The documented answer to a refused operation on an order. */
+export function rejectionError(order: Pick<OrderEntity, 'id' | 'status'>, rejection: OrderRejection): ApiError {
+  return rejection === 'ALREADY_PROCESSED'
+    ? new ApiError(409, `Order ${order.id} was already processed`, 'ALREADY_PROCESSED')
+    : new ApiError(409, `Order ${order.id} is ${order.status}: the operation is not allowed in this status`, 'INVALID_STATUS');
+}
+
+/** The API's side of the order workflow: start it, and send it the integrator's actions as updates. */
+@Injectable()
+export class OrderWorkflowClient {
+  constructor(
+    private readonly temporal: Client,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  async start(order: OrderEntity, clientId: string): Promise<void> {
+    await this.temporal.workflow.start<typeof orderWorkflow>('orderWorkflow', {
+      workflowId: workflowIdOf(order.id),
+      taskQueue: this.env.TEMPORAL_TASK_QUEUE,
+      args: [{ orderId: order.id, initialStatus: order.status, expiresAtMs: order.expiresAt.getTime() }],
+      typedSearchAttributes: [
+        { key: ORDER_STATUS, value: order.status },
+        { key: CLIENT_ID, value: clientId },
+        { key: EXTERNAL_REFERENCE, value: order.externalReference ?? '' },
+      ],
+    });
+  }
+
+  submitAmount(order: OrderEntity, input: SubmitAmount): Promise<PreviewView> {
+    return this.update(order, () => this.temporal.workflow.getHandle(workflowIdOf(order.id)).executeUpdate(submitAmountUpdate, { args: [input] }));
+  }
+
+  decide(order: OrderEntity, input: Decision): Promise<PaymentResultView> {
+    return this.update(order, () => this.temporal.workflow.getHandle(workflowIdOf(order.id)).executeUpdate(decideUpdate, { args: [input] }));
+  }
+
+  /**
+   * A validator's refusal carries the rejection as its failure type. An order whose workflow
+   * has already ended is final: the operation is refused as invalid for its status.
+   */
+  private async update<T>(order: OrderEntity, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
+        const type = error.cause.type;
+        if (type === 'INVALID_STATUS' || type === 'ALREADY_PROCESSED') throw rejectionError(order, type);
+      }
+      if (error instanceof WorkflowNotFoundError) throw rejectionError(order, 'INVALID_STATUS');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { isSupportedCurrency } from '../money';
+import { NOTIFICATION_URL_MAX_LENGTH } from '../notifications/notification-url';
+
+/**
+ * Shapes of the spec's payment requests. The notification URL's policy (https, no internal
+ * hosts) depends on ALLOW_INSECURE_CALLBACKS, so the service checks it; the schema checks
+ * the spec's limits.
+ */
+const notificationUrl = z.string().min(1).max(NOTIFICATION_URL_MAX_LENGTH);
+const externalReference = z.string().trim().min(1).max(100);
+/** Decimal strings or JSON numbers; the money module parses them without floating point. */
+export const amountInput = z.union([z.string().min(1).max(32), z.number()]);
+
+export const userSchema = z.strictObject({
+  full_name: z.string().trim().min(1).max(200),
+  currency: z.string().refine(isSupportedCurrency, 'must be a supported ISO 4217 currency code'),
+  account_number: z.string().trim().min(1).max(100),
+  tax_id: z.string().trim().min(1).max(50),
+  tax_id_type: z.enum(['DNI', 'CUIT', 'CUIL']).optional(),
+});
+
+export const qrPreviewSchema = z.strictObject({
+  qr: z.string().min(1).max(1024),
+  external_reference: externalReference,
+  notification_url: notificationUrl,
+  user: userSchema,
+});
+export class QrPreviewDto extends createZodDto(qrPreviewSchema) {}
+
+export const previewAckSchema = z.object({
+  status: z.enum(['success', 'missing_amount']),
+  external_reference: z.string(),
+  message: z.string(),
+  local_currency: z.string(),
+});
+export class PreviewAckDto extends createZodDto(previewAckSchema) {}
+
+export const submitAmountSchema = z.strictObject({
+  order_id: z.uuid(),
+  amount: amountInput,
+});
+export class SubmitAmountDto extends createZodDto(submitAmountSchema) {}
+
+export const paySchema = z.strictObject({
+  order_id: z.uuid(),
+  status: z.enum(['accepted', 'rejected']),
+  notification_url: notificationUrl,
+});
+export class PayDto extends createZodDto(paySchema) {}
+
+export const orderIdParamSchema = z.strictObject({ order_id: z.string() });
+export class OrderIdParamDto extends createZodDto(orderIdParamSchema) {}

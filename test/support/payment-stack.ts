@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { Worker } from '@temporalio/worker';
+import { loadEnv } from '../../src/config/env';
+import { LedgerService } from '../../src/ledger/ledger.service';
+import { CurrencyCode, Decimal } from '../../src/money';
+import { createOrderWorker } from '../../src/processes/worker.process';
+import { createRailsSimulator, RailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
+import { CallbackReceiver } from './callback-receiver';
+import { createTestClient, http, startTestApi, TestApi, TestClient } from './test-api';
+
+/**
+ * The whole payment path on loopback: the rails simulator, a worker on its own task queue,
+ * the HTTP API and a real callback receiver. Only PostgreSQL and Temporal are shared with
+ * other test files (started by the global setup).
+ */
+export interface PaymentStack {
+  api: TestApi;
+  receiver: CallbackReceiver;
+  rails: RailsSimulator;
+  railsUrl: string;
+  taskQueue: string;
+  ledger: LedgerService;
+  /** A client with funded accounts, its token and an HTTP client. */
+  newPayer(funding?: Partial<Record<CurrencyCode, string>>): Promise<TestClient & { call: ReturnType<typeof http> }>;
+  /** Another API on the same worker, e.g. with a short QR_EXPIRY_SECONDS. */
+  extraApi(overrides: NodeJS.ProcessEnv): Promise<TestApi>;
+  close(): Promise<void>;
+}
+
+export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}): Promise<PaymentStack> {
+  const rails = createRailsSimulator();
+  const railsUrl = `http://127.0.0.1:${await rails.listen(0)}`;
+  const taskQueue = `orders-test-${randomUUID()}`;
+  const settings = { RAILS_URL: railsUrl, TEMPORAL_TASK_QUEUE: taskQueue, ...overrides };
+  const env = loadEnv({ ...process.env, ...settings });
+  const { worker, close: closeWorker } = await createOrderWorker(env, taskQueue);
+  const running = worker.run();
+  const api = await startTestApi(settings);
+  const receiver = await new CallbackReceiver().start();
+  const ledger = new LedgerService(api.dataSource);
+  const extraApis: TestApi[] = [];
+
+  return {
+    api,
+    receiver,
+    rails,
+    railsUrl,
+    taskQueue,
+    ledger,
+    async newPayer(funding = { USD: '10000.00' }) {
+      const client = await createTestClient(api, `Payer ${randomUUID().slice(0, 8)}`);
+      for (const [currency, amount] of Object.entries(funding)) {
+        await ledger.fund(`test-funding:${client.clientId}:${currency}`, client.clientId, currency as CurrencyCode, new Decimal(amount!));
+      }
+      return { ...client, call: http(api.baseUrl, client.token) };
+    },
+    async extraApi(extra) {
+      const started = await startTestApi({ ...settings, ...extra });
+      extraApis.push(started);
+      return started;
+    },
+    async close() {
+      await Promise.all(extraApis.map((extra) => extra.close()));
+      await api.close();
+      await receiver.close();
+      await shutdown(worker, running);
+      await closeWorker();
+      await rails.close();
+    },
+  };
+}
+
+async function shutdown(worker: Worker, running: Promise<void>): Promise<void> {
+  worker.shutdown();
+  await running;
+}

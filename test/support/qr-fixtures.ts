@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { encodeEmvQr } from '../../src/emv';
+
+/**
+ * A Brazilian Pix merchant QR: closed amount (dynamic) when `amount` is given, open (static)
+ * otherwise. Each call gets its own transaction id, so payloads never repeat across tests.
+ */
+export function pixQr(amount?: string, merchantName = 'Padaria Central'): string {
+  return encodeEmvQr({
+    point_of_initiation: amount === undefined ? 'STATIC' : 'DYNAMIC',
+    merchant_accounts: [{ tag: '26', gui: 'br.gov.bcb.pix', fields: { '01': randomUUID() } }],
+    merchant: { name: merchantName, city: 'SAO PAULO', mcc: '5812' },
+    currency_numeric: '986',
+    amount,
+    country: 'BR',
+    additional_data: { reference_label: randomUUID().replace(/-/g, '').slice(0, 25) },
+  });
+}
+
+/** An Argentine static QR (open amount): scanned before the amount is known, it is PROCESS_LATER. */
+export function argentinaStaticQr(): string {
+  return encodeEmvQr({
+    point_of_initiation: 'STATIC',
+    merchant_accounts: [{ tag: '43', gui: 'com.mercadopago', fields: { '01': randomUUID().slice(0, 20) } }],
+    merchant: { name: 'Kiosco Palermo', city: 'BUENOS AIRES', mcc: '5411' },
+    currency_numeric: '032',
+    country: 'AR',
+  });
+}
+
+export const payer = { full_name: 'Ana Souza', currency: 'USD', account_number: 'ACC-123456', tax_id: '12345678' };
