@@ -12,7 +12,17 @@ import { SimulatorHttpError } from './simulator-http.error';
 interface MovementRecord<R> {
   fingerprint: string;
   attempts: number;
+  /** Every request under this id, replays included. */
+  requests: number;
+  /** How often money actually moved: a replay or a losing concurrent duplicate does not count. */
+  executions: number;
   result?: R;
+}
+
+/** What the rail did under one payout id; the admin view that lets tests prove "paid once". */
+export interface MovementCount {
+  requests: number;
+  executions: number;
 }
 
 export interface Settlement<R> {
@@ -33,6 +43,12 @@ export class MoneyMovementService {
   private readonly refunds = new Map<string, MovementRecord<RefundResult>>();
 
   constructor(private readonly seed: string) {}
+
+  /** An id the rail has never seen counts zero of both: nothing was asked, nothing paid. */
+  payoutCount(payoutId: string): MovementCount {
+    const record = this.payouts.get(payoutId);
+    return { requests: record?.requests ?? 0, executions: record?.executions ?? 0 };
+  }
 
   payout(request: PayoutRequest): Promise<Settlement<PayoutResult>> {
     const { destination } = request;
@@ -72,11 +88,12 @@ export class MoneyMovementService {
     amount: string,
     decide: (rejectedByAmount: boolean) => R,
   ): Promise<Settlement<R>> {
-    const record = records.get(id) ?? { fingerprint, attempts: 0 };
+    const record = records.get(id) ?? { fingerprint, attempts: 0, requests: 0, executions: 0 };
     if (record.fingerprint !== fingerprint) {
       throw new SimulatorHttpError(409, 'IDEMPOTENCY_CONFLICT', `${id} was already used for a different request`);
     }
     records.set(id, record);
+    record.requests += 1;
     if (record.result !== undefined) return { created: false, result: record.result };
 
     record.attempts += 1;
@@ -98,6 +115,7 @@ export class MoneyMovementService {
     }
     // A concurrent duplicate may have settled while this one slept; the first result wins.
     const created = record.result === undefined;
+    if (created) record.executions += 1;
     record.result ??= decide(behaviour === 'REJECT');
     return { created, result: record.result };
   }

@@ -103,6 +103,12 @@ export function createRailsSimulator(options: RailsSimulatorOptions = {}): Rails
         return ok(midRate(base, target, now()));
       },
     },
+    {
+      method: 'GET',
+      path: /^\/__admin\/payouts\/([^/]+)$/,
+      admin: true,
+      handle: async (_request, [payoutId = '']) => ok({ payoutId, ...movements.payoutCount(payoutId) }),
+    },
     { method: 'GET', path: /^\/__admin\/faults$/, admin: true, handle: async () => ok(faults.current()) },
     {
       method: 'POST',

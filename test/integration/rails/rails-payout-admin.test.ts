@@ -1,0 +1,81 @@
+import type { PayoutRequest } from '../../../src/rails/rails.port';
+import { startSimulator, type RunningSimulator } from './rails-simulator.fixture';
+
+let rails: RunningSimulator;
+
+beforeAll(async () => {
+  rails = await startSimulator({ seed: 'payout-admin-test' });
+});
+
+afterAll(() => rails.close());
+
+afterEach(async () => {
+  await rails.admin('DELETE');
+});
+
+let sequence = 0;
+function payout(amount: string): PayoutRequest {
+  sequence += 1;
+  return {
+    payoutId: `admin-payout-${sequence}`,
+    orderId: `admin-order-${sequence}`,
+    country: 'BR',
+    currency: 'BRL',
+    amount,
+    destination: { type: 'KEY', key: 'ana@example.com' },
+  };
+}
+
+async function counts(payoutId: string) {
+  const response = await fetch(`${rails.baseUrl}/__admin/payouts/${encodeURIComponent(payoutId)}`);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+describe('rails simulator admin: payout counts', () => {
+  it('counts zero for an id the rail never saw', async () => {
+    expect(await counts('never-seen')).toEqual({ payoutId: 'never-seen', requests: 0, executions: 0 });
+  });
+
+  it('counts one execution for a payout and its replays, and every request', async () => {
+    const request = payout('25.00');
+    await rails.adapter().payout(request);
+    await rails.adapter().payout(request);
+    expect(await counts(request.payoutId)).toEqual({ payoutId: request.payoutId, requests: 2, executions: 1 });
+  });
+
+  it('does not count transient failures as executions', async () => {
+    const request = payout('12.42');
+    await expect(rails.adapter().payout(request)).rejects.toThrow();
+    expect(await counts(request.payoutId)).toMatchObject({ requests: 1, executions: 0 });
+    await expect(rails.adapter().payout(request)).rejects.toThrow();
+    expect((await rails.adapter().payout(request)).status).toBe('COMPLETED');
+    expect(await counts(request.payoutId)).toMatchObject({ requests: 3, executions: 1 });
+  });
+
+  it('counts one execution when a duplicate arrives while a slow payout is still in flight', async () => {
+    const request = payout('30.77');
+    const first = rails.adapter(10_000).payout(request);
+    // The duplicate must reach the rail before the first answers, as a retry after a crash would.
+    await waitUntil(async () => (await counts(request.payoutId)).requests === 1);
+    const duplicate = rails.adapter(10_000).payout(request);
+    await waitUntil(async () => (await counts(request.payoutId)).requests === 2);
+    expect(await counts(request.payoutId)).toMatchObject({ executions: 0 });
+    const [a, b] = await Promise.all([first, duplicate]);
+    expect(b).toEqual(a);
+    expect(await counts(request.payoutId)).toMatchObject({ requests: 2, executions: 1 });
+  });
+
+  it('answers while rail faults are active, like every admin route', async () => {
+    await rails.admin('POST', { down: true });
+    expect(await counts('never-seen')).toMatchObject({ executions: 0 });
+  });
+});
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
