@@ -39,7 +39,6 @@ export const envSchema = z.object({
   QR_EXPIRY_SECONDS: z.coerce.number().int().positive().default(600),
   /** Per-country maximum amounts in local units, e.g. "BR=100000,CO=300000000". */
   AMOUNT_LIMITS: z.string().optional(),
-  REFUND_WINDOW_DAYS: z.coerce.number().int().positive().default(180),
   ALLOW_INSECURE_CALLBACKS: booleanString.default(false),
 
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
