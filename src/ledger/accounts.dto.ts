@@ -1,5 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+import { nullable } from '../http/nullable';
 import { CURRENCY_CODES, CurrencyCode } from '../money';
 import { ENTRY_KINDS } from './journal-entry.entity';
 
@@ -29,7 +30,7 @@ export const movementSchema = z.object({
   account: z.enum(['AVAILABLE', 'RESERVED']).describe('Which of the two balances the line moved'),
   amount: z.number().describe('Signed, major units: positive adds to the balance'),
   balance_after: z.number().describe('That balance right after this line'),
-  reference: z.string().nullable().describe('The order id for RESERVE, COMMIT, RELEASE and CREDIT; null for FUND'),
+  reference: nullable(z.string(), 'The order id for RESERVE, COMMIT, RELEASE and CREDIT; null for FUND'),
   created_at: z.iso.datetime(),
 });
 

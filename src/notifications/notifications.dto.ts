@@ -1,5 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+import { nullable } from '../http/nullable';
 import { NOTIFICATION_EVENTS, NOTIFICATION_STATUSES } from './notification.entity';
 
 export const listNotificationsQuerySchema = z.strictObject({
@@ -25,8 +26,8 @@ const attemptSchema = z.object({
   attempt: z.number().int().describe('1-based'),
   started_at: z.iso.datetime(),
   duration_ms: z.number().int(),
-  status_code: z.number().int().nullable().describe('Null when no response came back'),
-  error: z.string().nullable().describe('Null when acknowledged'),
+  status_code: nullable(z.number().int(), 'Null when no response came back'),
+  error: nullable(z.string(), 'Null when acknowledged'),
 });
 
 export const notificationViewSchema = z.object({
@@ -36,8 +37,8 @@ export const notificationViewSchema = z.object({
   status: z.enum(NOTIFICATION_STATUSES),
   attempt_count: z.number().int(),
   created_at: z.iso.datetime(),
-  delivered_at: z.iso.datetime().nullable(),
-  last_error: z.string().nullable(),
+  delivered_at: nullable(z.iso.datetime(), 'When a receiver acknowledged it; null until then'),
+  last_error: nullable(z.string(), 'Why the last attempt failed; null when none failed'),
   payload: z.record(z.string(), z.unknown()).describe('The callback body, parsed'),
   attempts: z.array(attemptSchema),
 });

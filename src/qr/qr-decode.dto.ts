@@ -1,5 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+import { nullable } from '../http/nullable';
 import type { EmvDecodeResult } from '../emv';
 
 /**
@@ -13,8 +14,6 @@ export const qrDecodeRequestSchema = z.strictObject({
 });
 export class QrDecodeRequestDto extends createZodDto(qrDecodeRequestSchema) {}
 
-const nullableString = z.string().nullable();
-
 export const qrDecodeResponseSchema = z.object({
   valid: z.boolean().describe('True when `errors` is empty'),
   errors: z
@@ -26,26 +25,23 @@ export const qrDecodeResponseSchema = z.object({
       }),
     )
     .describe('Every defect found, not only the first'),
-  profile: z
-    .enum(['BR_PIX', 'PE', 'CO', 'AR'])
-    .nullable()
-    .describe('The country or scheme profile whose extra rules were applied; null when none matched'),
-  point_of_initiation: z.enum(['STATIC', 'DYNAMIC']).nullable().describe('Tag 01; null when absent or invalid'),
-  amount: z
-    .number()
-    .nullable()
-    .describe('Tag 54 as a number; null for an open-amount QR, or when tag 54 is invalid (see `errors`)'),
-  currency: z.object({ alpha: z.string(), numeric: z.string() }).nullable().describe('Tag 53; null when absent or invalid'),
-  country: nullableString.describe('Tag 58; null when absent or invalid'),
-  merchant: z
-    .object({ name: nullableString.describe('Tag 59'), city: nullableString.describe('Tag 60'), mcc: nullableString.describe('Tag 52') })
-    .nullable()
-    .describe('Null when none of tags 52, 59, 60 and 61 is present'),
+  profile: nullable(
+    z.enum(['BR_PIX', 'PE', 'CO', 'AR']),
+    'The country or scheme profile whose extra rules were applied; null when none matched',
+  ),
+  point_of_initiation: nullable(z.enum(['STATIC', 'DYNAMIC']), 'Tag 01; null when absent or invalid'),
+  amount: nullable(z.number(), 'Tag 54 as a number; null for an open-amount QR, or when tag 54 is invalid (see `errors`)'),
+  currency: nullable(z.object({ alpha: z.string(), numeric: z.string() }), 'Tag 53; null when absent or invalid'),
+  country: nullable(z.string(), 'Tag 58; null when absent or invalid'),
+  merchant: nullable(
+    z.object({ name: nullable(z.string(), 'Tag 59'), city: nullable(z.string(), 'Tag 60'), mcc: nullable(z.string(), 'Tag 52') }),
+    'Null when none of tags 52, 59, 60 and 61 is present',
+  ),
   merchant_accounts: z
     .array(
       z.object({
         tag: z.string().describe('02-51'),
-        gui: nullableString.describe('Sub-tag 00 of a template account (26-51); null for the primitive card-scheme tags 02-25'),
+        gui: nullable(z.string(), 'Sub-tag 00 of a template account (26-51); null for the primitive card-scheme tags 02-25'),
         fields: z.record(z.string(), z.string()).describe('The other sub-fields, by sub-tag id'),
       }),
     )
@@ -54,12 +50,19 @@ export const qrDecodeResponseSchema = z.object({
     .record(z.string(), z.string())
     .describe('Tag 62, by name for the EMVCo sub-tags (bill_number, reference_label, ...) and by id otherwise'),
   crc: z
-    .object({ declared: nullableString.describe('Tag 63 as written'), computed: nullableString.describe('CRC-16/CCITT-FALSE over the payload up to "6304"') })
+    .object({
+      declared: nullable(z.string(), 'Tag 63 as written'),
+      computed: nullable(z.string(), 'CRC-16/CCITT-FALSE over the payload up to "6304"'),
+    })
     .describe('Both null when tag 63 is absent'),
-  pix: z
-    .object({ key: nullableString, url: nullableString, description: nullableString })
-    .nullable()
-    .describe('The Pix account (GUI br.gov.bcb.pix) read: key (01), dynamic-QR URL (25), description (02); null for other QRs'),
+  pix: nullable(
+    z.object({
+      key: nullable(z.string(), 'Sub-tag 01: the Pix key of a static QR'),
+      url: nullable(z.string(), 'Sub-tag 25: the payload URL of a dynamic QR'),
+      description: nullable(z.string(), 'Sub-tag 02'),
+    }),
+    'The Pix account (GUI br.gov.bcb.pix) read: key (01), dynamic-QR URL (25), description (02); null for other QRs',
+  ),
 });
 export type QrDecodeView = z.infer<typeof qrDecodeResponseSchema>;
 export class QrDecodeResponseDto extends createZodDto(qrDecodeResponseSchema) {}

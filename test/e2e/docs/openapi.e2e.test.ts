@@ -1,0 +1,63 @@
+import { http, startTestApi, TestApi } from '../../support/test-api';
+
+describe('OpenAPI document', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('is served without a token at /docs-json and lists every endpoint of the spec', async () => {
+    const response = await http(api.baseUrl, null).get('/docs-json');
+    expect(response.status).toBe(200);
+    const paths = Object.keys(response.body.paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/auth/token',
+        '/auth/refresh',
+        '/collectors',
+        '/collectors/{uuid}',
+        '/collectors/disable/{collector_uuid}',
+        '/collectors/{collector_uuid}/stores',
+        '/stores/{uuid}',
+        '/stores/{uuid}/disable',
+        '/stores/{store_uuid}/pos',
+        '/pos/{uuid}',
+        '/payins/orders/{uuid}',
+        '/v2/payments/previews',
+        '/v2/payments',
+        '/v2/payments/{order_id}/status',
+        '/v2/exchange-rates/rates/payins/{base}/{target}',
+        '/v2/accounts',
+        '/v2/accounts/{currency}/movements',
+        '/v2/notifications',
+        '/v2/notifications/verify',
+        '/v2/qr/decode',
+      ]),
+    );
+  });
+
+  it('documents request bodies from the zod schemas, with their limits', async () => {
+    const document = (await http(api.baseUrl, null).get('/docs-json')).body;
+    const schemaOf = (ref: string) => document.components.schemas[ref.split('/').pop()!];
+    const preview = document.paths['/v2/payments/previews'].post.requestBody.content['application/json'].schema;
+    const body = preview.$ref ? schemaOf(preview.$ref) : preview;
+    expect(body.required).toEqual(expect.arrayContaining(['qr', 'external_reference', 'notification_url', 'user']));
+    expect(body.properties.external_reference.maxLength).toBe(100);
+    expect(body.properties.notification_url.maxLength).toBe(250);
+  });
+
+  it('documents nullable response fields as nullable, not as arrays', async () => {
+    const schemas = (await http(api.baseUrl, null).get('/docs-json')).body.components.schemas;
+    expect(schemas.QrDecodeResponseDto.properties.amount).toMatchObject({ type: 'number', nullable: true });
+    expect(schemas.QrDecodeResponseDto.properties.country).toMatchObject({ type: 'string', nullable: true });
+    expect(schemas.QrDecodeResponseDto.properties.errors.type).toBe('array');
+  });
+
+  it('serves the interactive UI at /docs', async () => {
+    const response = await fetch(`${api.baseUrl}/docs`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('swagger');
+  });
+});
