@@ -6,8 +6,12 @@ import { installRuntimeLogging } from '../temporal/runtime-logging';
 import { registerSearchAttributes } from '../temporal/search-attributes';
 import { createActivityDeps } from './activity-deps';
 
-/** A worker for the order workflows and their activities; tests run the same one in-process. */
-export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE) {
+/**
+ * A worker for the order workflows and their activities; tests run the same one in-process.
+ * `extraActivities` lets `npm run bench` put its no-op activities on this same worker, so
+ * its ceiling shares the engine's slots and pollers instead of getting a worker of its own.
+ */
+export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, extraActivities: object = {}) {
   installRuntimeLogging(env.LOG_LEVEL);
   const client = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
   await registerSearchAttributes(client, env.TEMPORAL_NAMESPACE);
@@ -20,7 +24,7 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue,
     workflowsPath: require.resolve('../../workflows'),
-    activities: createActivities(deps),
+    activities: { ...createActivities(deps), ...extraActivities },
   });
   return {
     worker,
