@@ -1,27 +1,33 @@
-import { DefaultLogger, LogLevel, Runtime } from '@temporalio/worker';
+import { DefaultLogger, LogEntry, LogLevel, Runtime } from '@temporalio/worker';
+import pino from 'pino';
 import type { Env } from '../config/env';
 
-const TEMPORAL_LEVELS: Record<Env['LOG_LEVEL'], LogLevel | null> = {
+const TEMPORAL_LEVELS: Record<Env['LOG_LEVEL'], LogLevel> = {
   trace: 'TRACE',
   debug: 'DEBUG',
   info: 'INFO',
   warn: 'WARN',
   error: 'ERROR',
   fatal: 'ERROR',
-  silent: null,
+  silent: 'ERROR',
 };
+
+const PINO_METHODS = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
 
 let installed = false;
 
 /**
- * The worker's own log (task failures, retries) follows LOG_LEVEL like the rest of the
- * service. The Temporal runtime takes its logger once per process, before the first worker.
+ * The worker's own log (task failures, retries, bundling) goes out as JSON through pino at
+ * LOG_LEVEL, like the API's. The Temporal runtime takes its logger once per process, before
+ * the first worker.
  */
 export function installRuntimeLogging(level: Env['LOG_LEVEL']): void {
   if (installed) return;
   installed = true;
-  const temporalLevel = TEMPORAL_LEVELS[level];
+  const logger = pino({ level, base: { process: 'worker' } });
   Runtime.install({
-    logger: temporalLevel ? new DefaultLogger(temporalLevel) : new DefaultLogger('ERROR', () => undefined),
+    logger: new DefaultLogger(TEMPORAL_LEVELS[level], ({ level: entryLevel, message, meta }: LogEntry) => {
+      logger[PINO_METHODS[entryLevel]](meta ?? {}, message);
+    }),
   });
 }
