@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { ZodValidationPipe } from 'nestjs-zod';
 import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
@@ -20,12 +21,12 @@ import { TemporalModule } from './temporal/temporal.module';
 
 @Module({})
 export class AppModule {
-  static forEnv(env: Env): DynamicModule {
+  static forEnv(env: Env, logDestination?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forEnv(env),
-        LoggerModule.forRoot(loggingParams(env)),
+        LoggerModule.forRoot(loggingParams(env, logDestination)),
         DatabaseModule,
         TemporalModule,
         AuthModule,

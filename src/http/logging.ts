@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import type { Env } from '../config/env';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -9,10 +10,11 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
  * Structured JSON logs with the request id on every line. Credentials never reach a log:
  * the headers that carry them and any body field named like a secret are redacted.
  */
-export function loggingParams(env: Env): Params {
+export function loggingParams(env: Env, destination?: DestinationStream): Params {
   return {
     pinoHttp: {
       level: env.LOG_LEVEL,
+      ...(destination ? { stream: destination } : {}),
       genReqId: (request: IncomingMessage, response: ServerResponse) => {
         const incoming = request.headers['x-request-id'];
         const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

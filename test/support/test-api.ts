@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { createApi } from '../../src/api';
 import { ClientsService, CreatedClient } from '../../src/auth/clients.service';
@@ -12,8 +13,8 @@ export interface TestApi {
 }
 
 /** The real HTTP facade on a free loopback port, against the suite's PostgreSQL and Temporal. */
-export async function startTestApi(overrides: NodeJS.ProcessEnv = {}): Promise<TestApi> {
-  const app = await createApi(loadEnv({ ...process.env, ...overrides }));
+export async function startTestApi(overrides: NodeJS.ProcessEnv = {}, logDestination?: DestinationStream): Promise<TestApi> {
+  const app = await createApi(loadEnv({ ...process.env, ...overrides }), logDestination);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return {
