@@ -25,6 +25,8 @@ export const EMBEDDED_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${E
  */
 export function withDevDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   if (env.NODE_ENV === 'production') return env;
+  const withInsecureCallbacks = { ...env, ALLOW_INSECURE_CALLBACKS: env.ALLOW_INSECURE_CALLBACKS ?? 'true' };
+  if (env.JWT_SECRET && env.SECRETS_KEY && env.DATABASE_URL) return withInsecureCallbacks;
   const file = join(DATA_DIR, 'dev-secrets.json');
   let secrets: { JWT_SECRET: string; SECRETS_KEY: string };
   if (existsSync(file)) {
@@ -35,10 +37,9 @@ export function withDevDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return {
-    ...env,
+    ...withInsecureCallbacks,
     DATABASE_URL: env.DATABASE_URL ?? EMBEDDED_DATABASE_URL,
     JWT_SECRET: env.JWT_SECRET ?? secrets.JWT_SECRET,
     SECRETS_KEY: env.SECRETS_KEY ?? secrets.SECRETS_KEY,
-    ALLOW_INSECURE_CALLBACKS: env.ALLOW_INSECURE_CALLBACKS ?? 'true',
   };
 }

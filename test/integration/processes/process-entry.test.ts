@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { http, startTestApi, TestApi } from '../../support/test-api';
+
+// `npm test` builds dist/ with swc before jest runs; these tests run the built entries as a
+// user or an operator would.
+const root = join(__dirname, '..', '..', '..');
+const node = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+  spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+
+describe('process entries', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('clients:create --json prints only the new credentials, and the API key works', () => {
+    const result = node(['dist/src/cli/main.js', 'clients:create', '--name', 'From the CLI', '--json']);
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const created = JSON.parse(lines[0]!);
+    expect(created).toEqual({ client_id: expect.any(String), api_key: expect.stringMatching(/^cbp_/), webhook_secret: expect.stringMatching(/^whsec_/) });
+    return http(api.baseUrl, null)
+      .get('/auth/token', { 'x-api-key': created.api_key })
+      .then((response) => expect(response.status).toBe(200));
+  });
+
+  it('clients:create without --name is a usage error (exit 2) and prints nothing on stdout', () => {
+    const result = node(['dist/src/cli/main.js', 'clients:create']);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('--name is required');
+  });
+
+  it('stops a process whose environment is invalid, naming each bad variable', () => {
+    const result = node(['dist/src/main.js', 'api'], { ...process.env, PORT: 'eighty', JWT_SECRET: 'short', NODE_ENV: 'production' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('PORT');
+    expect(result.stderr).toContain('JWT_SECRET');
+  });
+
+  it('refuses an unknown process role with its usage', () => {
+    const result = node(['dist/src/main.js', 'everything']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('usage: main.js <api|worker|rails|all>');
+  });
+});

@@ -1,0 +1,34 @@
+import { EnvError, loadEnv } from '../../../src/config/env';
+
+const required = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', JWT_SECRET: 'j'.repeat(32), SECRETS_KEY: 's'.repeat(32) };
+
+describe('loadEnv', () => {
+  it('applies the documented defaults', () => {
+    expect(loadEnv(required)).toMatchObject({
+      PORT: 3000,
+      RAILS_URL: 'http://127.0.0.1:4010',
+      TEMPORAL_ADDRESS: '127.0.0.1:7233',
+      TEMPORAL_TASK_QUEUE: 'orders',
+      QR_EXPIRY_SECONDS: 600,
+      ALLOW_INSECURE_CALLBACKS: false,
+    });
+  });
+
+  it('names every missing or bad variable in one error', () => {
+    expect(() => loadEnv({ PORT: '99999', DATABASE_URL: 'mysql://x' })).toThrow(EnvError);
+    try {
+      loadEnv({ PORT: '99999', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'SECRETS_KEY']) expect(message).toContain(name);
+    }
+  });
+
+  it('reads booleans and numbers from strings', () => {
+    expect(loadEnv({ ...required, ALLOW_INSECURE_CALLBACKS: 'true', QR_EXPIRY_SECONDS: '5' })).toMatchObject({
+      ALLOW_INSECURE_CALLBACKS: true,
+      QR_EXPIRY_SECONDS: 5,
+    });
+    expect(() => loadEnv({ ...required, ALLOW_INSECURE_CALLBACKS: 'yes' })).toThrow(/ALLOW_INSECURE_CALLBACKS/);
+  });
+});
