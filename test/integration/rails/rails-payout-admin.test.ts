@@ -26,10 +26,10 @@ function payout(amount: string): PayoutRequest {
   };
 }
 
-async function counts(payoutId: string) {
+async function counts(payoutId: string): Promise<{ payoutId: string; requests: number; executions: number }> {
   const response = await fetch(`${rails.baseUrl}/__admin/payouts/${encodeURIComponent(payoutId)}`);
   expect(response.status).toBe(200);
-  return response.json();
+  return (await response.json()) as { payoutId: string; requests: number; executions: number };
 }
 
 describe('rails simulator admin: payout counts', () => {
