@@ -1,0 +1,207 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@temporalio/client';
+import { LedgerService } from '../../../src/ledger/ledger.service';
+import { Decimal } from '../../../src/money';
+import { workflowIdOf } from '../../../src/payments/order-workflow.client';
+import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulator/rails-simulator.server';
+import { CallbackReceiver, ReceivedCallback } from '../../support/callback-receiver';
+import { payer, pixQr } from '../../support/qr-fixtures';
+import { createTestClient, http, startTestApi, TestApi } from '../../support/test-api';
+
+/**
+ * Issue #4: SIGKILL the worker process while orders are PROCESSING, start another one on the
+ * same task queue, and every order still ends in one final state with one ledger debit, one
+ * payout at the rail and one COMPLETED callback. The worker is the real `main.js worker`
+ * process from dist/ (built by `npm test`, or `node scripts/run.mjs build` by hand), so the
+ * kill loses exactly what a crash in production would: in-flight activities, sticky workflow
+ * caches and unacknowledged tasks.
+ */
+
+const ROOT = join(__dirname, '..', '..', '..');
+const MAIN = join('dist', 'src', 'main.js');
+const ORDERS = 8;
+const FUNDING_CENTS = 1_000_000;
+const FINAL_STATUSES = ['COMPLETED', 'CANCELED', 'REJECTED', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'];
+
+/** A worker OS process whose output is kept, so a failure can show why the worker misbehaved. */
+class WorkerProcess {
+  private readonly child: ChildProcess;
+  private output = '';
+  private readonly exited: Promise<void>;
+
+  constructor(env: NodeJS.ProcessEnv) {
+    this.child = spawn(process.execPath, ['--enable-source-maps', MAIN, 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString('utf8')).slice(-20_000);
+    };
+    this.child.stdout!.on('data', keep);
+    this.child.stderr!.on('data', keep);
+    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Fails the waiting test at once instead of letting it time out on a worker that died by itself. */
+  assertRunning(): void {
+    if (!this.running) {
+      throw new Error(`worker ${this.child.pid} exited (${this.child.exitCode ?? this.child.signalCode}):\n${this.output}`);
+    }
+  }
+
+  async kill(): Promise<void> {
+    if (this.running) this.child.kill('SIGKILL');
+    await this.exited;
+  }
+}
+
+interface PlacedOrder {
+  path: string;
+  orderId: string;
+  userCents: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const cents = (amount: number | string) => Math.round(Number(amount) * 100);
+
+describe('worker crash while orders are PROCESSING (issue #4)', () => {
+  const taskQueue = `orders-crash-${randomUUID()}`;
+  const workers: WorkerProcess[] = [];
+  let rails: RailsSimulator;
+  let railsUrl: string;
+  let api: TestApi;
+  let receiver: CallbackReceiver;
+
+  const startWorker = () => {
+    const worker = new WorkerProcess({ ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, RAILS_URL: railsUrl, LOG_LEVEL: 'warn' });
+    workers.push(worker);
+    return worker;
+  };
+
+  /** Polls until `check` answers something other than undefined, checking that the current worker lives. */
+  async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      workers.at(-1)?.assertRunning();
+      const value = await check();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+      await sleep(100);
+    }
+  }
+
+  const payoutCount = async (payoutId: string) =>
+    (await (await fetch(`${railsUrl}/__admin/payouts/${payoutId}`)).json()) as { requests: number; executions: number };
+
+  beforeAll(async () => {
+    if (!existsSync(join(ROOT, MAIN))) throw new Error(`${MAIN} is missing: run \`node scripts/run.mjs build\` first`);
+    rails = createRailsSimulator();
+    railsUrl = `http://127.0.0.1:${await rails.listen(0)}`;
+    api = await startTestApi({ RAILS_URL: railsUrl, TEMPORAL_TASK_QUEUE: taskQueue });
+    receiver = await new CallbackReceiver().start();
+  }, 60_000);
+
+  afterAll(async () => {
+    // Every child is killed even when the test failed half-way; a leftover worker would keep jest alive.
+    await Promise.all(workers.map((worker) => worker.kill()));
+    await api?.close();
+    await receiver?.close();
+    await rails?.close();
+  });
+
+  it('every order ends COMPLETED once: one reserve, one commit, one payout, one COMPLETED callback', async () => {
+    const client = await createTestClient(api, `Crash payer ${taskQueue.slice(-8)}`);
+    await new LedgerService(api.dataSource).fund(`test-funding:${client.clientId}:USD`, client.clientId, 'USD', new Decimal(FUNDING_CENTS / 100));
+    const call = http(api.baseUrl, client.token);
+    const temporal = api.app.get(Client);
+
+    startWorker();
+
+    // Sandbox magic value: cents .77 make the rail answer a payout after 3 s, the window for the kill.
+    const orders: PlacedOrder[] = await Promise.all(
+      Array.from({ length: ORDERS }, async (_, index) => {
+        const path = `/crash/${randomUUID()}`;
+        const ack = await call.post('/v2/payments/previews', {
+          qr: pixQr(`${10 + index}.77`),
+          external_reference: `crash-${randomUUID()}`,
+          notification_url: `${receiver.url}${path}`,
+          user: payer,
+        });
+        expect(ack.status).toBe(200);
+        // The preview callback comes from the worker's activity: it also proves the worker polls.
+        const preview = await until(`the preview of order ${index}`, 90_000, async () => receiver.for(path, (c) => c.body.order !== undefined)[0]);
+        return { path, orderId: preview.body.order.id as string, userCents: cents(preview.body.order.user_total_amount) };
+      }),
+    );
+
+    await Promise.all(
+      orders.map(async ({ path, orderId }) => {
+        const pay = await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: `${receiver.url}${path}` });
+        expect(pay.status).toBe(200);
+        expect(pay.body).toMatchObject({ order_id: orderId, status: 'PROCESSING' });
+      }),
+    );
+
+    // Kill once every payout has reached the rail, before the slow answers come back.
+    await until('every payout to reach the rail', 30_000, async () =>
+      (await Promise.all(orders.map(({ orderId }) => payoutCount(orderId)))).every((count) => count.requests >= 1) || undefined,
+    );
+    await workers[0]!.kill();
+    // Counted after the process is gone: a payout not yet executed now was in flight when it died.
+    const atKill = await Promise.all(orders.map(({ orderId }) => payoutCount(orderId)));
+    const inFlight = orders.filter((_, index) => atKill[index]!.executions === 0);
+    expect(inFlight.length).toBeGreaterThan(0);
+
+    startWorker();
+
+    // The lost payout attempts are retried only after their 30 s start-to-close timeout.
+    for (const { orderId } of orders) {
+      await until(`order ${orderId} to reach a final status`, 120_000, async () => {
+        const { body } = await call.get(`/v2/payments/${orderId}/status`);
+        return FINAL_STATUSES.includes(body.status) ? body : undefined;
+      });
+    }
+
+    for (const { path, orderId, userCents } of orders) {
+      expect(await temporal.workflow.getHandle(workflowIdOf(orderId)).result()).toBe('COMPLETED');
+
+      const { body: history } = await call.get(`/v2/payments/${orderId}/status`);
+      expect(history.status).toBe('COMPLETED');
+      // One final entry and no status written twice by a replayed change.
+      expect(history.statuses.map((entry: { status: string }) => entry.status)).toEqual(['CREATED', 'PROCESSING', 'COMPLETED']);
+      expect(cents(history.user_amount)).toBe(userCents);
+
+      const entries: Array<{ kind: string; operation_id: string }> = await api.dataSource.query(
+        'SELECT kind, operation_id FROM journal_entries WHERE reference = $1 ORDER BY kind',
+        [orderId],
+      );
+      expect(entries).toEqual([
+        { kind: 'COMMIT', operation_id: `order:${orderId}:commit` },
+        { kind: 'RESERVE', operation_id: `order:${orderId}:reserve` },
+      ]);
+
+      expect(await payoutCount(orderId)).toMatchObject({ executions: 1 });
+
+      // The receiver may see a delivery retried after the crash, but always under one event id.
+      await until(`the COMPLETED callback of order ${orderId}`, 60_000, async () => receiver.for(path, isCompleted)[0]);
+      const completedEvents = new Set(receiver.for(path, isCompleted).map((callback) => callback.headers['x-event-id']));
+      expect(completedEvents.size).toBe(1);
+    }
+
+    // A payout in flight at the kill was asked again by the new worker and answered as a replay.
+    for (const { orderId } of inFlight) {
+      expect((await payoutCount(orderId)).requests).toBeGreaterThanOrEqual(2);
+    }
+
+    const accounts: Array<{ currency: string; available: number; reserved: number }> = (await call.get('/v2/accounts')).body;
+    const usd = accounts.find((account) => account.currency === 'USD')!;
+    expect(cents(usd.reserved)).toBe(0);
+    expect(cents(usd.available)).toBe(FUNDING_CENTS - orders.reduce((sum, order) => sum + order.userCents, 0));
+  }, 180_000);
+});
+
+const isCompleted = (callback: ReceivedCallback) => callback.body?.status === 'COMPLETED';
