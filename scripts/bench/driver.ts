@@ -1,0 +1,94 @@
+import { performance } from 'node:perf_hooks';
+import { Summary, summarize } from './stats';
+
+/** What one complete flow measured, in milliseconds. */
+export interface FlowTimings {
+  previewAck: number;
+  payAck: number;
+  /** From sending the decision to the COMPLETED callback's arrival. */
+  decisionToCompleted: number;
+}
+
+/** Runs flow number `index` to its end; `signal` aborts a flow that ran out of time. */
+export type Flow = (index: number, signal: AbortSignal) => Promise<FlowTimings>;
+
+export interface RunResult {
+  flows: number;
+  completed: number;
+  /** From the first start to the last flow's end. */
+  wallMs: number;
+  flowsPerSecond: number;
+  previewAck: Summary;
+  payAck: Summary;
+  decisionToCompleted: Summary;
+  /** Flows that failed or never started. */
+  failures: number;
+  /** The first few reasons. */
+  firstFailures: string[];
+}
+
+export interface RunOptions {
+  label: string;
+  flows: number;
+  concurrency: number;
+  /** A flow that has not ended by then counts as failed. */
+  flowTimeoutMs: number;
+  /** No flow starts after this; keeps a sick run bounded. */
+  runTimeoutMs: number;
+  say(message: string): void;
+}
+
+const FAILURES_KEPT = 5;
+
+/** Runs `flows` flows, at most `concurrency` at a time, and summarises their timings. */
+export async function runFlows(flow: Flow, options: RunOptions): Promise<RunResult> {
+  const timings: FlowTimings[] = [];
+  const failures: string[] = [];
+  let next = 0;
+  const started = performance.now();
+  const stopStartingAt = started + options.runTimeoutMs;
+  const progress = setInterval(
+    () => options.say(`${options.label}: ${timings.length + failures.length}/${options.flows} done, ${failures.length} failed`),
+    5_000,
+  );
+
+  const lane = async () => {
+    while (next < options.flows && performance.now() < stopStartingAt) {
+      const index = next++;
+      const signal = AbortSignal.timeout(options.flowTimeoutMs);
+      try {
+        timings.push(await abortable(flow(index, signal), signal));
+      } catch (error) {
+        failures.push(`flow ${index}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(options.concurrency, options.flows) }, lane));
+  } finally {
+    clearInterval(progress);
+  }
+  const wallMs = performance.now() - started;
+  if (next < options.flows) failures.push(`${options.flows - next} flow(s) never started: the run took longer than ${options.runTimeoutMs / 1000} s`);
+
+  return {
+    flows: options.flows,
+    completed: timings.length,
+    wallMs,
+    flowsPerSecond: timings.length / (wallMs / 1000),
+    previewAck: summarize(timings.map((t) => t.previewAck)),
+    payAck: summarize(timings.map((t) => t.payAck)),
+    decisionToCompleted: summarize(timings.map((t) => t.decisionToCompleted)),
+    failures: options.flows - timings.length,
+    firstFailures: failures.slice(0, FAILURES_KEPT),
+  };
+}
+
+/** The flow's own waits (callbacks) do not watch the signal; this is what ends them. */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new Error(`did not end within the flow timeout (${signal.reason})`));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

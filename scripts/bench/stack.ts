@@ -1,0 +1,135 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client, Connection } from '@temporalio/client';
+import { DataSource } from 'typeorm';
+import { createBenchNoopActivities } from '../../activities/bench-noop.activities';
+import { createApi } from '../../src/api';
+import { ClientsService } from '../../src/auth/clients.service';
+import { Env, loadEnv } from '../../src/config/env';
+import { createDataSource, migrate } from '../../src/db/data-source';
+import { startEmbeddedDatabase } from '../../src/infra/embedded-database';
+import { freePort } from '../../src/infra/free-port';
+import { LedgerService } from '../../src/ledger/ledger.service';
+import { Decimal } from '../../src/money';
+import { createOrderWorker } from '../../src/processes/worker.process';
+import { createRailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
+import type { BenchNoopDelivery } from '../../workflows/bench-noop.workflow';
+import { startCallbackReceiver } from './callback-receiver';
+import type { CeilingTarget, EngineTarget } from './flows';
+import { Mailbox } from './mailbox';
+import { startTemporalHelper } from './temporal-server';
+
+export interface BenchStack {
+  env: Env;
+  /** What engineFlow and ceilingFlow need, without their runId. */
+  engine: Omit<EngineTarget, 'runId'>;
+  ceiling: Omit<CeilingTarget, 'runId'>;
+  /** Where PostgreSQL and Temporal came from, for the report. */
+  infrastructure: { database: 'embedded' | 'DATABASE_URL'; temporal: 'embedded' | 'TEMPORAL_ADDRESS' };
+  close(): Promise<void>;
+}
+
+/** Enough that no flow of any sensible run is refused for funds. */
+const FUNDING_USD = '100000000.00';
+
+/**
+ * Everything `npm run bench` drives, in this one process and on loopback: a throw-away
+ * PostgreSQL and Temporal dev server (unless DATABASE_URL / TEMPORAL_ADDRESS are given), the
+ * rails simulator, the order worker (with the ceiling's no-op activities), the API, a callback
+ * receiver and one funded payer. On a failed start, whatever had started is stopped again.
+ */
+export async function startBenchStack(say: (message: string) => void): Promise<BenchStack> {
+  const stops: Array<() => Promise<unknown>> = [];
+  const close = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error) => say(`clean-up step failed: ${error}`));
+  };
+
+  try {
+    const settings: NodeJS.ProcessEnv = {
+      ...process.env,
+      // Request logs would drown stdout's table; errors still show.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SECRETS_KEY: randomBytes(32).toString('hex'),
+      ALLOW_INSECURE_CALLBACKS: 'true',
+      TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
+    };
+    if (!settings.DATABASE_URL) {
+      say('starting a throw-away PostgreSQL…');
+      const database = await startEmbeddedDatabase({
+        dataDir: mkdtempSync(join(tmpdir(), 'payments-bench-pg-')),
+        port: await freePort(),
+        database: 'payments_bench',
+        persistent: false,
+      });
+      stops.push(database.stop);
+      settings.DATABASE_URL = database.url;
+    }
+    if (!settings.TEMPORAL_ADDRESS) {
+      say('starting a throw-away Temporal dev server…');
+      const temporal = await startTemporalHelper();
+      stops.push(temporal.stop);
+      settings.TEMPORAL_ADDRESS = temporal.address;
+    }
+
+    const migrator = await createDataSource({ url: settings.DATABASE_URL, poolSize: 2 }).initialize();
+    await migrate(migrator);
+    await migrator.destroy();
+
+    const rails = createRailsSimulator();
+    settings.RAILS_URL = `http://127.0.0.1:${await rails.listen(0, '127.0.0.1')}`;
+    stops.push(() => rails.close());
+    const env = loadEnv(settings);
+
+    say('starting the worker (bundling the workflows)…');
+    const deliveries: CeilingTarget['deliveries'] = new Mailbox();
+    const onDelivered = ({ orderId, event }: BenchNoopDelivery) => deliveries.post(orderId, { event, at: performance.now() });
+    const { worker, close: closeWorker } = await createOrderWorker(env, env.TEMPORAL_TASK_QUEUE, createBenchNoopActivities(onDelivered));
+    stops.push(closeWorker);
+    const running = worker.run();
+    stops.push(() => {
+      worker.shutdown();
+      return running;
+    });
+
+    const api = await createApi(env);
+    await api.listen(0, '127.0.0.1');
+    stops.push(() => api.close());
+    const apiUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
+
+    const receiver = await startCallbackReceiver();
+    stops.push(receiver.close);
+
+    const payer = await api.get(ClientsService).create({ name: 'Bench payer' });
+    await new LedgerService(api.get(DataSource)).fund(`bench-funding:${payer.clientId}`, payer.clientId, 'USD', new Decimal(FUNDING_USD));
+    const tokenResponse = await fetch(`${apiUrl}/auth/token`, { headers: { 'x-api-key': payer.apiKey } });
+    if (tokenResponse.status !== 200) throw new Error(`token request failed: ${tokenResponse.status}`);
+    const { accessToken } = (await tokenResponse.json()) as { accessToken: string };
+
+    // The ceiling's own connection, as the API has its own.
+    const connection = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
+    stops.push(() => connection.close());
+
+    return {
+      env,
+      engine: { apiUrl, token: accessToken, receiverUrl: receiver.url, callbacks: receiver.callbacks },
+      ceiling: {
+        temporal: new Client({ connection, namespace: env.TEMPORAL_NAMESPACE }),
+        taskQueue: env.TEMPORAL_TASK_QUEUE,
+        clientId: payer.clientId,
+        deliveries,
+      },
+      infrastructure: {
+        database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
+        temporal: process.env.TEMPORAL_ADDRESS ? 'TEMPORAL_ADDRESS' : 'embedded',
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
