@@ -30,10 +30,12 @@ const local = proxyActivities<OrderActivities>({
 /**
  * The rails: a transient fault is retried a bounded number of times (the payout is idempotent
  * at the rail on the order id), then the order fails with UPSTREAM_ERROR instead of hanging.
- * A decline is a business answer and is never retried.
+ * A decline is a business answer and is never retried. One call takes at most RAILS_TIMEOUT_MS
+ * (5 s by default); the timeout leaves room for it and bounds how long a crashed worker's
+ * payout waits before another worker retries it.
  */
 const rails = proxyActivities<OrderActivities>({
-  startToCloseTimeout: '30 seconds',
+  startToCloseTimeout: '15 seconds',
   retry: {
     initialInterval: '1 second',
     backoffCoefficient: 2,
