@@ -1,66 +1,80 @@
-import { createServer, IncomingHttpHeaders, Server } from 'node:http';
+import { createServer, IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 export interface ReceivedCallback {
   path: string;
   headers: IncomingHttpHeaders;
+  /** The bytes as sent, for signature checks. */
   rawBody: string;
+  /** `rawBody` parsed as JSON, or undefined when it is not JSON. */
   body: any;
   receivedAt: number;
 }
 
-/**
- * A real integrator endpoint on loopback: records every callback with its raw bytes, and
- * answers with whatever `respond` says (200 by default), so tests can play a failing receiver.
- */
-export class CallbackReceiver {
-  readonly received: ReceivedCallback[] = [];
-  respond: (callback: ReceivedCallback) => number = () => 200;
-  private server!: Server;
-  url = '';
+/** How the receiver answers the n-th request (0-based); 'hang' never answers. */
+export type Answer = { status: number; headers?: Record<string, string> } | 'hang';
 
-  async start(): Promise<this> {
-    this.server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const rawBody = Buffer.concat(chunks).toString('utf8');
-        let body: unknown;
-        try {
-          body = JSON.parse(rawBody);
-        } catch {
-          body = undefined;
-        }
-        const callback = { path: request.url ?? '/', headers: request.headers, rawBody, body, receivedAt: Date.now() };
-        this.received.push(callback);
-        response.statusCode = this.respond(callback);
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as { port: number };
-    this.url = `http://127.0.0.1:${port}`;
-    return this;
-  }
-
+export interface CallbackReceiver {
+  /** Every request received so far, in order. */
+  readonly received: ReceivedCallback[];
+  url(path?: string): string;
   /** Callbacks sent to `path` (each test uses its own path), optionally filtered. */
-  for(path: string, predicate: (callback: ReceivedCallback) => boolean = () => true): ReceivedCallback[] {
-    return this.received.filter((callback) => callback.path === path && predicate(callback));
-  }
+  for(path: string, predicate?: (callback: ReceivedCallback) => boolean): ReceivedCallback[];
+  waitFor(path: string, predicate: (callback: ReceivedCallback) => boolean, timeoutMs?: number): Promise<ReceivedCallback>;
+  /** Stops listening and drops the responses still hanging. */
+  close(): Promise<void>;
+}
 
-  async waitFor(path: string, predicate: (callback: ReceivedCallback) => boolean, timeoutMs = 30_000): Promise<ReceivedCallback> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.for(path, predicate)[0];
-      if (found) return found;
-      if (Date.now() > deadline) {
-        throw new Error(`no callback on ${path} matched within ${timeoutMs} ms; got: ${JSON.stringify(this.for(path).map((c) => c.body))}`);
+/**
+ * A real integrator endpoint on a free loopback port: records every request with its raw bytes
+ * and answers with whatever `answer` says (200 by default), so tests can play a failing receiver.
+ */
+export async function startCallbackReceiver(answer: (index: number, callback: ReceivedCallback) => Answer = () => ({ status: 200 })): Promise<CallbackReceiver> {
+  const received: ReceivedCallback[] = [];
+  const hanging: ServerResponse[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      const callback = { path: request.url ?? '/', headers: request.headers, rawBody, body: parseJson(rawBody), receivedAt: Date.now() };
+      received.push(callback);
+      const reply = answer(received.length - 1, callback);
+      if (reply === 'hang') return void hanging.push(response);
+      response.writeHead(reply.status, reply.headers).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const receiver: CallbackReceiver = {
+    received,
+    url: (path = '/callbacks') => `http://127.0.0.1:${port}${path}`,
+    for: (path, predicate = () => true) => received.filter((callback) => callback.path === path && predicate(callback)),
+    async waitFor(path, predicate, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = receiver.for(path, predicate)[0];
+        if (found) return found;
+        if (Date.now() > deadline) {
+          throw new Error(`no callback on ${path} matched within ${timeoutMs} ms; got: ${JSON.stringify(receiver.for(path).map((c) => c.body))}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+    },
+    async close() {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return receiver;
+}
 
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }

@@ -5,7 +5,7 @@ import { LedgerService } from '../../src/ledger/ledger.service';
 import { CurrencyCode, Decimal } from '../../src/money';
 import { createOrderWorker } from '../../src/processes/worker.process';
 import { createRailsSimulator, RailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
-import { CallbackReceiver } from './callback-receiver';
+import { CallbackReceiver, startCallbackReceiver } from './callback-receiver';
 import { createTestClient, http, startTestApi, TestApi, TestClient } from './test-api';
 
 /**
@@ -36,7 +36,7 @@ export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}): Prom
   const { worker, close: closeWorker } = await createOrderWorker(env, taskQueue);
   const running = worker.run();
   const api = await startTestApi(settings);
-  const receiver = await new CallbackReceiver().start();
+  const receiver = await startCallbackReceiver();
   const ledger = new LedgerService(api.dataSource);
   const extraApis: TestApi[] = [];
 

@@ -3,7 +3,7 @@ import { ClientsService } from '../../../src/auth/clients.service';
 import { NotificationDeliverer } from '../../../src/notifications/notification-deliverer';
 import { NotificationOutbox } from '../../../src/notifications/notification-outbox';
 import { signPayload } from '../../../src/notifications';
-import { startCallbackReceiver } from '../../integration/notifications/callback-receiver';
+import { startCallbackReceiver } from '../../support/callback-receiver';
 import { createTestClient, http, startTestApi, TestApi, TestClient } from '../../support/test-api';
 
 describe('notifications API', () => {

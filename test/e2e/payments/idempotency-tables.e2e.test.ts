@@ -16,7 +16,7 @@ describe('idempotency of the payment endpoints', () => {
   async function newOrder(amount?: string) {
     const client = await stack.newPayer();
     const path = `/hooks/${randomUUID()}`;
-    const url = `${stack.receiver.url}${path}`;
+    const url = stack.receiver.url(path);
     const body = { qr: pixQr(amount), external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer };
     const headers = key();
     const ack = await client.call.post('/v2/payments/previews', body, headers);

@@ -20,7 +20,7 @@ describe('QR payment flow', () => {
   /** Each test gets its own callback path and external reference. */
   function scenario() {
     const path = `/hooks/${randomUUID()}`;
-    return { path, url: `${stack.receiver.url}${path}`, reference: `ref-${randomUUID()}` };
+    return { path, url: stack.receiver.url(path), reference: `ref-${randomUUID()}` };
   }
 
   function expectSigned(callback: ReceivedCallback, webhookSecret: string) {

@@ -1,5 +1,5 @@
 import { CreatedClient } from '../../../src/auth/clients.service';
-import { startCallbackReceiver } from './callback-receiver';
+import { startCallbackReceiver } from '../../support/callback-receiver';
 import { openNotificationKit } from './notification-test-kit';
 import { startTemporalHarness } from './temporal-harness';
 import type { orderStandInWorkflow } from './background-delivery.workflows';

@@ -5,7 +5,7 @@ import { CreatedClient } from '../../../src/auth/clients.service';
 import { NotificationOutbox } from '../../../src/notifications/notification-outbox';
 import { CallbackNotAcknowledgedError, NotificationDeliverer } from '../../../src/notifications/notification-deliverer';
 import { verifySignature } from '../../../src/notifications';
-import { startCallbackReceiver } from './callback-receiver';
+import { startCallbackReceiver } from '../../support/callback-receiver';
 import { openNotificationKit } from './notification-test-kit';
 
 /** One attempt at a time, against a real receiver and the real database; retries are tested with Temporal. */
@@ -29,11 +29,11 @@ describe('notification delivery attempts', () => {
 
       expect(receiver.received).toHaveLength(1);
       const [callback] = receiver.received;
-      expect(callback!.body).toBe('{"event":"PAYMENT","amount":10.5,"message":"Pago recibido ✓"}');
+      expect(callback!.rawBody).toBe('{"event":"PAYMENT","amount":10.5,"message":"Pago recibido ✓"}');
       expect(callback!.headers['content-type']).toBe('application/json');
       expect(callback!.headers['x-event-id']).toBe(eventId);
       expect(callback!.headers['user-agent']).toMatch(/^CrossBorderPayments-Webhooks\//);
-      expect(verifySignature(client.webhookSecret, callback!.body, callback!.headers.signature as string)).toBe(true);
+      expect(verifySignature(client.webhookSecret, callback!.rawBody, callback!.headers.signature as string)).toBe(true);
 
       const stored = await kit.notification(eventId);
       expect(stored).toMatchObject({ status: 'DELIVERED', attemptCount: 1, lastError: null });

@@ -3,7 +3,7 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { CreatedClient } from '../../../src/auth/clients.service';
 import { verifySignature } from '../../../src/notifications';
 import { notificationDeliveryWorkflow } from '../../../workflows/notification-delivery.workflow';
-import { startCallbackReceiver } from './callback-receiver';
+import { startCallbackReceiver } from '../../support/callback-receiver';
 import { openNotificationKit } from './notification-test-kit';
 import { startTemporalHarness } from './temporal-harness';
 
@@ -37,8 +37,8 @@ describe('notification delivery workflow', () => {
       const [first] = receiver.received;
       for (const callback of receiver.received) {
         expect(callback.headers['x-event-id']).toBe(eventId);
-        expect(callback.body).toBe(first!.body);
-        expect(verifySignature(client.webhookSecret, callback.body, callback.headers.signature as string)).toBe(true);
+        expect(callback.rawBody).toBe(first!.rawBody);
+        expect(verifySignature(client.webhookSecret, callback.rawBody, callback.headers.signature as string)).toBe(true);
       }
       // Back-off is at least 1 s, so every attempt is signed at a later second than the one before.
       const timestamps = receiver.received.map((callback) => signedAt(callback.headers.signature as string));
