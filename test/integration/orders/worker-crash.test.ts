@@ -7,7 +7,7 @@ import { LedgerService } from '../../../src/ledger/ledger.service';
 import { Decimal } from '../../../src/money';
 import { workflowIdOf } from '../../../src/payments/order-workflow.client';
 import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulator/rails-simulator.server';
-import { CallbackReceiver, ReceivedCallback } from '../../support/callback-receiver';
+import { CallbackReceiver, ReceivedCallback, startCallbackReceiver } from '../../support/callback-receiver';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { createTestClient, http, startTestApi, TestApi } from '../../support/test-api';
 
@@ -102,7 +102,7 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
     rails = createRailsSimulator();
     railsUrl = `http://127.0.0.1:${await rails.listen(0)}`;
     api = await startTestApi({ RAILS_URL: railsUrl, TEMPORAL_TASK_QUEUE: taskQueue });
-    receiver = await new CallbackReceiver().start();
+    receiver = await startCallbackReceiver();
   }, 60_000);
 
   afterAll(async () => {
@@ -128,7 +128,7 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
         const ack = await call.post('/v2/payments/previews', {
           qr: pixQr(`${10 + index}.77`),
           external_reference: `crash-${randomUUID()}`,
-          notification_url: `${receiver.url}${path}`,
+          notification_url: receiver.url(path),
           user: payer,
         });
         expect(ack.status).toBe(200);
@@ -140,7 +140,7 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
 
     await Promise.all(
       orders.map(async ({ path, orderId }) => {
-        const pay = await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: `${receiver.url}${path}` });
+        const pay = await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: receiver.url(path) });
         expect(pay.status).toBe(200);
         expect(pay.body).toMatchObject({ order_id: orderId, status: 'PROCESSING' });
       }),
