@@ -1,9 +1,6 @@
 import { encodeEmvQr } from '../../../src/emv';
+import { BCB_STATIC_PIX } from '../../support/qr-fixtures';
 import { createTestClient, http, HttpResult, startTestApi, TestApi } from '../../support/test-api';
-
-/** The Banco Central do Brasil's own static Pix example (BR Code manual). */
-const BCB_STATIC_PIX =
-  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
 
 describe('POST /v2/qr/decode', () => {
   let api: TestApi;

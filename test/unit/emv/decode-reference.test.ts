@@ -1,11 +1,9 @@
 import { decodeEmvQr } from '../../../src/emv';
+import { BCB_STATIC_PIX } from '../../support/qr-fixtures';
 
 describe('decodeEmvQr on published payloads', () => {
   it('reads the static example of the Banco Central do Brasil BR Code manual', () => {
-    const payload =
-      '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR' +
-      '5913Fulano de Tal6008BRASILIA62070503***63041D3D';
-    expect(decodeEmvQr(payload)).toEqual({
+    expect(decodeEmvQr(BCB_STATIC_PIX)).toEqual({
       valid: true,
       errors: [],
       profile: 'BR_PIX',
@@ -67,9 +65,7 @@ describe('decodeEmvQr on published payloads', () => {
   });
 
   it('accepts a lower-case declared CRC', () => {
-    const payload =
-      '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR' +
-      '5913Fulano de Tal6008BRASILIA62070503***63041d3d';
+    const payload = BCB_STATIC_PIX.replace(/1D3D$/, '1d3d');
     expect(decodeEmvQr(payload)).toMatchObject({ valid: true, crc: { declared: '1d3d', computed: '1D3D' } });
   });
 });
