@@ -3,7 +3,9 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { DataSource } from 'typeorm';
 import { createNotificationActivities } from '../../../activities/notifications.activities';
+import type { CreatedClient } from '../../../src/auth/clients.service';
 import type { Env } from '../../../src/config/env';
+import { openNotificationKit } from './notification-test-kit';
 
 /**
  * A real worker on a task queue of its own, and a client for it. It registers only the
@@ -26,4 +28,22 @@ export async function startTemporalHarness(deps: { dataSource: DataSource; env: 
       await Promise.all([workerConnection.close(), connection.close()]);
     },
   };
+}
+
+/**
+ * Registers the file's hooks: the kit, a harness running `workflowsPath` and one client,
+ * ready in every test and closed after the last (whatever of them had started).
+ */
+export function useNotificationHarness(workflowsPath: string, clientName: string) {
+  const suite = {} as { kit: Awaited<ReturnType<typeof openNotificationKit>>; temporal: Awaited<ReturnType<typeof startTemporalHarness>>; client: CreatedClient };
+  beforeAll(async () => {
+    suite.kit = await openNotificationKit();
+    suite.temporal = await startTemporalHarness(suite.kit, workflowsPath);
+    suite.client = await suite.kit.clients.create({ name: clientName });
+  });
+  afterAll(async () => {
+    await suite.temporal?.close();
+    await suite.kit?.close();
+  });
+  return suite;
 }
