@@ -1,6 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { isSupportedCurrency } from '../money';
+import { fxCurrency } from '../fx/fx.dto';
 import { NOTIFICATION_URL_MAX_LENGTH } from '../notifications/notification-url';
 
 /**
@@ -15,7 +15,7 @@ export const amountInput = z.union([z.string().min(1).max(32), z.number()]);
 
 export const userSchema = z.strictObject({
   full_name: z.string().trim().min(1).max(200),
-  currency: z.string().refine(isSupportedCurrency, 'must be a supported ISO 4217 currency code'),
+  currency: fxCurrency,
   account_number: z.string().trim().min(1).max(100),
   tax_id: z.string().trim().min(1).max(50),
   tax_id_type: z.enum(['DNI', 'CUIT', 'CUIL']).optional(),
