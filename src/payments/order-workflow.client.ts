@@ -40,6 +40,17 @@ export class OrderWorkflowClient {
     });
   }
 
+  /** Whether the order's workflow exists; a start that failed on the wire may still have happened. */
+  async exists(orderId: string): Promise<boolean> {
+    try {
+      await this.temporal.workflow.getHandle(workflowIdOf(orderId)).describe();
+      return true;
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) return false;
+      throw error;
+    }
+  }
+
   submitAmount(order: OrderEntity, input: SubmitAmount): Promise<PreviewView> {
     return this.update(order, () => this.temporal.workflow.getHandle(workflowIdOf(order.id)).executeUpdate(submitAmountUpdate, { args: [input] }));
   }

@@ -75,17 +75,23 @@ export class PaymentsService {
     try {
       await this.workflows.start(order, clientId);
     } catch (error) {
-      // Without its workflow the order could never move: undo it, so a retry starts afresh.
+      // Without its workflow the order could never move: undo it, so a retry starts afresh. A
+      // start that failed only on the wire did happen, and the order lives on.
+      if (await this.workflows.exists(order.id)) return this.previewAck(input.external_reference, localCurrency, localAmount !== null);
       await this.dataSource.transaction(async (tx) => {
         await tx.delete(OrderStatusHistoryEntity, { orderId: order.id });
         await tx.delete(OrderEntity, { id: order.id });
       });
       throw error;
     }
+    return this.previewAck(input.external_reference, localCurrency, localAmount !== null);
+  }
+
+  private previewAck(externalReference: string, localCurrency: string, closedAmount: boolean): PreviewAckDto {
     return {
-      status: localAmount ? 'success' : 'missing_amount',
-      external_reference: input.external_reference,
-      message: localAmount ? 'Preview accepted; the preview callback follows' : 'The QR has no amount; send it with PUT /v2/payments/previews',
+      status: closedAmount ? 'success' : 'missing_amount',
+      external_reference: externalReference,
+      message: closedAmount ? 'Preview accepted; the preview callback follows' : 'The QR has no amount; send it with PUT /v2/payments/previews',
       local_currency: localCurrency,
     };
   }
