@@ -1,18 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { MerchantRecord } from './merchant-record.entity';
 
 /** A merchant or business of a client; it owns stores, which own points of sale. */
 @Entity('collectors')
-export class CollectorEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'client_id', type: 'uuid' })
-  clientId!: string;
-
-  /** The client's own reference, unique within the client. */
-  @Column({ name: 'external_reference', type: 'varchar', length: 100 })
-  externalReference!: string;
-
+export class CollectorEntity extends MerchantRecord {
   /** Generated here, unique across the service: short enough for a QR's merchant fields. */
   @Column({ type: 'varchar', length: 16 })
   code!: string;
@@ -44,13 +35,4 @@ export class CollectorEntity {
 
   @Column({ name: 'country_code', type: 'char', length: 2, nullable: true })
   countryCode!: string | null;
-
-  @Column({ type: 'boolean' })
-  enabled!: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }
