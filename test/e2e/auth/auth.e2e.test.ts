@@ -5,7 +5,7 @@ describe('authentication', () => {
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await startTestApi({ TOKEN_RATE_LIMIT_PER_MINUTE: '1000' });
+    api = await startTestApi();
   });
   afterAll(() => api.close());
 

@@ -6,7 +6,7 @@ describe('request logs', () => {
   const lines: string[] = [];
 
   beforeAll(async () => {
-    api = await startTestApi({ LOG_LEVEL: 'info', TOKEN_RATE_LIMIT_PER_MINUTE: '1000' }, { write: (line: string) => void lines.push(line) });
+    api = await startTestApi({ LOG_LEVEL: 'info' }, { write: (line: string) => void lines.push(line) });
   });
   afterAll(() => api.close());
 

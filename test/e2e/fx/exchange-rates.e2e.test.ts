@@ -14,7 +14,7 @@ describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
   beforeAll(async () => {
     rails = createRailsSimulator();
     const port = await rails.listen(0, '127.0.0.1');
-    api = await startTestApi({ RAILS_URL: `http://127.0.0.1:${port}`, TOKEN_RATE_LIMIT_PER_MINUTE: '1000' });
+    api = await startTestApi({ RAILS_URL: `http://127.0.0.1:${port}` });
     client = await createTestClient(api);
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ describe('pre-funded accounts over HTTP', () => {
   let ledger: LedgerService;
 
   beforeAll(async () => {
-    api = await startTestApi({ TOKEN_RATE_LIMIT_PER_MINUTE: '1000' });
+    api = await startTestApi();
     ledger = api.app.get(LedgerService);
   });
   afterAll(() => api.close());
