@@ -1,4 +1,3 @@
 // The workflow bundle's entry: every workflow the worker runs is exported from here.
-export { benchNoopDeliveryWorkflow, benchNoopOrderWorkflow } from './bench-noop.workflow';
 export { notificationDeliveryWorkflow } from './notification-delivery.workflow';
 export { orderWorkflow } from './order.workflow';

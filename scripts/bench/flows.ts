@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Client } from '@temporalio/client';
 import { encodeEmvQr } from '../../src/emv';
 import { CLIENT_ID, EXTERNAL_REFERENCE, ORDER_STATUS } from '../../src/temporal/search-attribute-keys';
-import { BenchNoopEvent, benchNoopDecideUpdate, benchNoopOrderWorkflow } from '../../workflows/bench-noop.workflow';
+import { BenchNoopEvent, benchNoopDecideUpdate, benchNoopOrderWorkflow } from './noop.workflow';
 import type { Callback } from './callback-receiver';
 import type { Flow } from './driver';
 import type { Mailbox } from './mailbox';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, Connection } from '@temporalio/client';
 import { DataSource } from 'typeorm';
-import { createBenchNoopActivities } from '../../activities/bench-noop.activities';
+import { createBenchNoopActivities } from './noop.activities';
 import { createApi } from '../../src/api';
 import { ClientsService } from '../../src/auth/clients.service';
 import { Env, loadEnv } from '../../src/config/env';
@@ -16,7 +16,7 @@ import { LedgerService } from '../../src/ledger/ledger.service';
 import { Decimal } from '../../src/money';
 import { createOrderWorker } from '../../src/processes/worker.process';
 import { createRailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
-import type { BenchNoopDelivery } from '../../workflows/bench-noop.workflow';
+import type { BenchNoopDelivery } from './noop.workflow';
 import { startCallbackReceiver } from './callback-receiver';
 import type { CeilingTarget, EngineTarget } from './flows';
 import { Mailbox } from './mailbox';
@@ -87,7 +87,10 @@ export async function startBenchStack(say: (message: string) => void): Promise<B
     say('starting the worker (bundling the workflows)…');
     const deliveries: CeilingTarget['deliveries'] = new Mailbox();
     const onDelivered = ({ orderId, event }: BenchNoopDelivery) => deliveries.post(orderId, { event, at: performance.now() });
-    const { worker, close: closeWorker } = await createOrderWorker(env, env.TEMPORAL_TASK_QUEUE, createBenchNoopActivities(onDelivered));
+    const { worker, close: closeWorker } = await createOrderWorker(env, env.TEMPORAL_TASK_QUEUE, {
+      workflowsPath: require.resolve('./workflows'),
+      activities: createBenchNoopActivities(onDelivered),
+    });
     stops.push(closeWorker);
     const running = worker.run();
     stops.push(() => {

@@ -6,12 +6,19 @@ import { installRuntimeLogging } from '../temporal/runtime-logging';
 import { registerSearchAttributes } from '../temporal/search-attributes';
 import { createActivityDeps } from './activity-deps';
 
+/** What `npm run bench` adds to the worker: its no-op workflows and activities. */
+export interface WorkerExtension {
+  /** A bundle entry that re-exports `workflows/` and adds the extra workflows. */
+  workflowsPath: string;
+  activities: object;
+}
+
 /**
  * A worker for the order workflows and their activities; tests run the same one in-process.
- * `extraActivities` lets `npm run bench` put its no-op activities on this same worker, so
- * its ceiling shares the engine's slots and pollers instead of getting a worker of its own.
+ * The extension lets `npm run bench` run its ceiling on this same worker, so it shares the
+ * engine's slots and pollers instead of getting a worker of its own.
  */
-export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, extraActivities: object = {}) {
+export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, extension?: WorkerExtension) {
   installRuntimeLogging(env.LOG_LEVEL);
   const client = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
   await registerSearchAttributes(client, env.TEMPORAL_NAMESPACE);
@@ -23,8 +30,8 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
     connection,
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue,
-    workflowsPath: require.resolve('../../workflows'),
-    activities: { ...createActivities(deps), ...extraActivities },
+    workflowsPath: extension?.workflowsPath ?? require.resolve('../../workflows'),
+    activities: { ...createActivities(deps), ...extension?.activities },
   });
   return {
     worker,

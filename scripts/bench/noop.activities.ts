@@ -1,4 +1,4 @@
-import type { BenchNoopDelivery } from '../workflows/bench-noop.workflow';
+import type { BenchNoopDelivery } from './noop.workflow';
 
 /**
  * The activities of `npm run bench`'s ceiling (workflows/bench-noop.workflow.ts): no database,

@@ -10,8 +10,8 @@ import {
   upsertSearchAttributes,
   WorkflowIdReusePolicy,
 } from '@temporalio/workflow';
-import type { BenchNoopActivities } from '../activities/bench-noop.activities';
-import { ORDER_STATUS } from '../src/temporal/search-attribute-keys';
+import type { BenchNoopActivities } from './noop.activities';
+import { ORDER_STATUS } from '../../src/temporal/search-attribute-keys';
 
 /**
  * `npm run bench`'s ceiling: what orderWorkflow costs Temporal alone, for the flow the bench
@@ -26,7 +26,7 @@ import { ORDER_STATUS } from '../src/temporal/search-attribute-keys';
  *            1 callback child (COMPLETED); then wait for every handler
  *   child    1 activity (deliverNotification), parent-close ABANDON, REJECT_DUPLICATE
  *
- * Keep it in step with orderWorkflow and notificationDeliveryWorkflow, or the ratio lies.
+ * Keep it in step with orderWorkflow (workflows/order.workflow.ts) and notificationDeliveryWorkflow, or the ratio lies.
  */
 
 export type BenchNoopEvent = 'PREVIEW' | 'PROCESSING' | 'COMPLETED';
