@@ -55,6 +55,9 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   const { orderId } = input;
   let status = input.initialStatus;
   let seq = 1;
+  // Until the merchant is resolved (and the amount quoted) the order takes no action: its id is
+  // only published by the preview callback, but a tester may know it earlier.
+  let prepared = false;
   // Set synchronously when an update starts, so a concurrent duplicate is refused by the validator.
   let amountInFlight = false;
   let decided = false;
@@ -93,7 +96,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     },
     {
       validator: (_input: SubmitAmount) => {
-        refuse(expired ? 'INVALID_STATUS' : amountInFlight ? 'ALREADY_PROCESSED' : amountRejection(status));
+        refuse(!prepared || expired ? 'INVALID_STATUS' : amountInFlight ? 'ALREADY_PROCESSED' : amountRejection(status));
       },
     },
   );
@@ -118,19 +121,20 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     },
     {
       validator: (_input: Decision) => {
-        refuse(expired ? 'INVALID_STATUS' : decided ? 'ALREADY_PROCESSED' : amountInFlight ? 'INVALID_STATUS' : decisionRejection(status));
+        refuse(!prepared || expired ? 'INVALID_STATUS' : decided ? 'ALREADY_PROCESSED' : amountInFlight ? 'INVALID_STATUS' : decisionRejection(status));
       },
     },
   );
 
   seq += 1;
-  const prepared = await rails.prepareOrder({ orderId, seq }).catch(() => null);
-  if (!prepared) {
+  const preparation = await rails.prepareOrder({ orderId, seq }).catch(() => null);
+  if (!preparation) {
     // The merchant behind the QR could not be resolved: the preview callback says so.
     await change('FAILED', { errorCode: 'UPSTREAM_ERROR', notify: ['PREVIEW'] });
     return finish();
   }
-  await deliverInBackground(prepared.eventIds);
+  prepared = true;
+  await deliverInBackground(preparation.eventIds);
 
   const remainingMs = Math.max(0, input.expiresAtMs - Date.now());
   if (!(await condition(() => decided, remainingMs))) {

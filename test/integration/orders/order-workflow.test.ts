@@ -66,6 +66,24 @@ describe('order workflow', () => {
     expect(await workflow.result()).toBe('COMPLETED');
   });
 
+  it('refuses a decision sent before the order is prepared (merchant resolved, amount quoted)', async () => {
+    const faults = `${stack.railsUrl}/__admin/faults`;
+    await fetch(faults, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: 1500 }) });
+    try {
+      const { call } = await stack.newPayer();
+      const reference = `ref-${randomUUID()}`;
+      const url = stack.receiver.url(`/hooks/${randomUUID()}`);
+      await call.post('/v2/payments/previews', { qr: pixQr('15.00'), external_reference: reference, notification_url: url, user: payer });
+      const [order] = await stack.api.dataSource.query('SELECT id FROM orders WHERE external_reference = $1', [reference]);
+      const early = temporal.workflow
+        .getHandle(`order-${order.id}`)
+        .executeUpdate(decideUpdate, { args: [{ decision: 'accepted', notificationUrl: url }] });
+      await expect(early).rejects.toMatchObject({ cause: { type: 'INVALID_STATUS' } });
+    } finally {
+      await fetch(faults, { method: 'DELETE' });
+    }
+  });
+
   it('fails the order with UPSTREAM_ERROR when the merchant behind the QR cannot be resolved', async () => {
     const { preview, handle } = await createOrder(pixQr('15.00', 'UNKNOWN MERCHANT'));
     expect(preview.body).toMatchObject({ payment_type: 'QR', error_code: 'UPSTREAM_ERROR', version: '2' });
