@@ -36,14 +36,7 @@ export class ClientsService {
         webhookSecretEnc: this.secretBox.seal(webhookSecret),
         fxSpreadBps: 150,
       });
-      await tx.insert(ApiKeyEntity, {
-        id: randomUUID(),
-        clientId,
-        prefix: apiKeyDisplayPrefix(apiKey),
-        keyHash: sha256Hex(apiKey),
-        enabled: true,
-        disabledAt: null,
-      });
+      await insertApiKey(tx, clientId, apiKey);
     });
     return { clientId, apiKey, webhookSecret };
   }
@@ -59,14 +52,44 @@ export class ClientsService {
 
   /** Disabling a key also ends every token issued from it (the guard checks the key). */
   async disableApiKey(apiKey: string): Promise<boolean> {
-    const result = await this.dataSource
-      .getRepository(ApiKeyEntity)
-      .update({ keyHash: sha256Hex(apiKey), enabled: true }, { enabled: false, disabledAt: new Date() });
-    await this.dataSource.query(
-      `UPDATE refresh_tokens SET revoked_at = now()
-       WHERE revoked_at IS NULL AND api_key_id IN (SELECT id FROM api_keys WHERE key_hash = $1)`,
-      [sha256Hex(apiKey)],
-    );
-    return (result.affected ?? 0) > 0;
+    return this.dataSource.transaction(async (tx) => (await disableKeys(tx, 'key_hash = :value', sha256Hex(apiKey))) > 0);
   }
+
+  /** A new API key for the client; every older one is disabled, ending its tokens. Null: no such client. */
+  async rotateApiKey(clientId: string): Promise<string | null> {
+    return this.dataSource.transaction(async (tx) => {
+      if (!(await tx.existsBy(ClientEntity, { id: clientId }))) return null;
+      await disableKeys(tx, 'client_id = :value', clientId);
+      const apiKey = issueApiKey();
+      await insertApiKey(tx, clientId, apiKey);
+      return apiKey;
+    });
+  }
+}
+
+function insertApiKey(manager: EntityManager, clientId: string, apiKey: string) {
+  return manager.insert(ApiKeyEntity, {
+    id: randomUUID(),
+    clientId,
+    prefix: apiKeyDisplayPrefix(apiKey),
+    keyHash: sha256Hex(apiKey),
+    enabled: true,
+    disabledAt: null,
+  });
+}
+
+/** Disables the enabled keys matching `condition` and revokes their refresh tokens; returns how many. */
+async function disableKeys(manager: EntityManager, condition: string, value: string): Promise<number> {
+  const disabled = await manager
+    .createQueryBuilder()
+    .update(ApiKeyEntity)
+    .set({ enabled: false, disabledAt: () => 'now()' })
+    .where(`${condition} AND enabled`, { value })
+    .returning('id')
+    .execute();
+  const ids = (disabled.raw as Array<{ id: string }>).map((row) => row.id);
+  if (ids.length > 0) {
+    await manager.query('UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND api_key_id = ANY($1)', [ids]);
+  }
+  return ids.length;
 }

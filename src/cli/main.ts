@@ -4,6 +4,7 @@ import { EnvError, loadEnv } from '../config/env';
 import { createDataSource } from '../db/data-source';
 import { clientsCreate } from './clients-create.command';
 import { clientsFund } from './clients-fund.command';
+import { keysRotate } from './keys-rotate.command';
 import { Command, UsageError } from './command';
 
 /**
@@ -13,6 +14,7 @@ import { Command, UsageError } from './command';
 const commands: Record<string, Command> = {
   'clients:create': clientsCreate,
   'clients:fund': clientsFund,
+  'keys:rotate': keysRotate,
 };
 
 async function main(): Promise<number> {

@@ -79,6 +79,21 @@ describe('authentication', () => {
     expect((await tokenFor(client.apiKey)).status).toBe(403);
   });
 
+  it('rotating a client key issues a working new key and ends the old key and its tokens', async () => {
+    const clients = api.app.get(ClientsService);
+    const client = await clients.create({ name: 'Rotated' });
+    const pair = (await tokenFor(client.apiKey)).body;
+    const newKey = await clients.rotateApiKey(client.clientId);
+    expect(newKey).toMatch(/^cbp_/);
+    expect((await tokenFor(client.apiKey)).status).toBe(403);
+    expect((await http(api.baseUrl, pair.accessToken).get('/collectors')).status).toBe(401);
+    expect((await http(api.baseUrl, null).post('/auth/refresh', { refreshToken: pair.refreshToken })).status).toBe(401);
+    const fresh = await tokenFor(newKey!);
+    expect(fresh.status).toBe(200);
+    expect((await http(api.baseUrl, fresh.body.accessToken).get('/collectors')).status).toBe(200);
+    expect(await clients.rotateApiKey('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
   it('puts a request id on every response, echoing a sane incoming one', async () => {
     const echoed = await http(api.baseUrl, null).get('/health', { 'x-request-id': 'trace-123' });
     expect(echoed.headers.get('x-request-id')).toBe('trace-123');

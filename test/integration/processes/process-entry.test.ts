@@ -28,6 +28,17 @@ describe('process entries', () => {
       .then((response) => expect(response.status).toBe(200));
   });
 
+  it('keys:rotate --json prints the new key of an existing client; an unknown client is a usage error', async () => {
+    const created = JSON.parse(node(['dist/src/cli/main.js', 'clients:create', '--name', 'To rotate', '--json']).stdout);
+    const rotated = node(['dist/src/cli/main.js', 'keys:rotate', '--client', created.client_id, '--json']);
+    expect(rotated.status).toBe(0);
+    const { api_key: newKey } = JSON.parse(rotated.stdout);
+    expect(newKey).not.toBe(created.api_key);
+    expect((await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': newKey })).status).toBe(200);
+    expect((await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': created.api_key })).status).toBe(403);
+    expect(node(['dist/src/cli/main.js', 'keys:rotate', '--client', '00000000-0000-4000-8000-000000000000']).status).toBe(2);
+  });
+
   it('clients:create without --name is a usage error (exit 2) and prints nothing on stdout', () => {
     const result = node(['dist/src/cli/main.js', 'clients:create']);
     expect(result.status).toBe(2);
