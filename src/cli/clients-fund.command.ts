@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ClientEntity } from '../auth/client.entity';
 import { LedgerService } from '../ledger/ledger.service';
 import { CurrencyCode, Decimal, formatAmount, isSupportedCurrency, MoneyError, parseAmount } from '../money';
+import { isUuid } from '../keys';
 import { Command, parseCommandArgs, UsageError } from './command';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function parseAmountOption(text: string | undefined, currency: CurrencyCode): Decimal {
   try {
@@ -26,7 +26,7 @@ export const clientsFund: Command = {
       json: { type: 'boolean' },
     });
     const { client: clientId, currency, amount: amountText } = options;
-    if (!clientId || !UUID.test(clientId)) throw new UsageError('--client must be a client id (uuid)');
+    if (!clientId || !isUuid(clientId)) throw new UsageError('--client must be a client id (uuid)');
     if (!isSupportedCurrency(currency)) throw new UsageError('--currency must be a supported ISO 4217 code, e.g. USD');
     const amount = parseAmountOption(amountText, currency);
     if (!(await dataSource.getRepository(ClientEntity).existsBy({ id: clientId }))) throw new UsageError(`no client ${clientId}`);

@@ -1,5 +1,6 @@
 import { ClientsService } from '../auth/clients.service';
 import { SecretBox } from '../auth/secret-box';
+import { isUuid } from '../keys';
 import { Command, parseCommandArgs, UsageError } from './command';
 
 /** Rotation is also how a leaked key is disabled: the old keys and their tokens stop at once. */
@@ -8,7 +9,7 @@ export const keysRotate: Command = {
   async run({ dataSource, env, args, out }) {
     const { client, json } = parseCommandArgs(args, { client: { type: 'string' }, json: { type: 'boolean' } });
     if (!client) throw new UsageError('--client is required');
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(client)) throw new UsageError('--client must be a client id (UUID)');
+    if (!isUuid(client)) throw new UsageError('--client must be a client id (UUID)');
     const apiKey = await new ClientsService(dataSource, new SecretBox(env.SECRETS_KEY)).rotateApiKey(client);
     if (!apiKey) throw new UsageError(`no client ${client}`);
     out(json ? JSON.stringify({ client_id: client, api_key: apiKey }) : `client_id=${client}\napi_key=${apiKey}`);

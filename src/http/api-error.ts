@@ -35,4 +35,3 @@ export class ExactBodyError extends Error {
 }
 
 export const notFound = (message = 'Not Found') => new ApiError(404, message);
-export const invalidStatus = (message: string) => new ApiError(409, message, 'INVALID_STATUS');

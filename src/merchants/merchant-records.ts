@@ -1,3 +1,4 @@
+import { isUuid } from '../keys';
 import { FindOptionsRelations, FindOptionsWhere, QueryFailedError, Repository } from 'typeorm';
 import { ApiError, notFound } from '../http/api-error';
 
@@ -18,7 +19,6 @@ interface OwnedRecord {
 }
 
 // The canonical text form PostgreSQL accepts for a uuid column.
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface FindOwnedOptions<T> {
   relations?: FindOptionsRelations<T>;
@@ -37,7 +37,7 @@ export async function findOwned<T extends OwnedRecord>(
   notFoundMessage: string,
   options: FindOwnedOptions<T> = {},
 ): Promise<T> {
-  if (!UUID_PATTERN.test(id)) throw notFound(notFoundMessage);
+  if (!isUuid(id)) throw notFound(notFoundMessage);
   const record = await repository.findOne({
     where: { id, clientId } as FindOptionsWhere<T>,
     relations: options.relations,

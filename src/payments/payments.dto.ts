@@ -11,7 +11,7 @@ import { NOTIFICATION_URL_MAX_LENGTH } from '../notifications/notification-url';
 const notificationUrl = z.string().min(1).max(NOTIFICATION_URL_MAX_LENGTH);
 const externalReference = z.string().trim().min(1).max(100);
 /** Decimal strings or JSON numbers; the money module parses them without floating point. */
-export const amountInput = z.union([z.string().min(1).max(32), z.number()]);
+const amountInput = z.union([z.string().min(1).max(32), z.number()]);
 
 export const userSchema = z.strictObject({
   full_name: z.string().trim().min(1).max(200),
@@ -49,6 +49,3 @@ export const paySchema = z.strictObject({
   notification_url: notificationUrl,
 });
 export class PayDto extends createZodDto(paySchema) {}
-
-export const orderIdParamSchema = z.strictObject({ order_id: z.string() });
-export class OrderIdParamDto extends createZodDto(orderIdParamSchema) {}

@@ -4,6 +4,7 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { decodeEmvQr } from '../emv';
+import { isUuid } from '../keys';
 import { ApiError, ExactBodyError } from '../http/api-error';
 import {
   assertAmountWithinLimits,
@@ -24,8 +25,6 @@ import type { OrderStatus } from '../orders/order-status';
 import { PaymentResultView, PreviewView, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { OrderWorkflowClient, rejectionError } from './order-workflow.client';
 import type { PayDto, PreviewAckDto, QrPreviewDto, SubmitAmountDto } from './payments.dto';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The QR payment flow for the payer: preview, amount, decision and status reads. */
 @Injectable()
@@ -115,7 +114,7 @@ export class PaymentsService {
 
   /** The payer and the collecting client both see an order; anyone else gets the spec's 2105 body. */
   async statusHistory(clientId: string, orderId: string, correlationId: string): Promise<StatusHistoryView> {
-    const order = UUID.test(orderId) ? await this.visibleOrder(clientId, orderId) : null;
+    const order = isUuid(orderId) ? await this.visibleOrder(clientId, orderId) : null;
     if (!order) {
       throw new ExactBodyError(404, {
         eventId: randomUUID(),
@@ -130,7 +129,7 @@ export class PaymentsService {
 
   /** The quick-start read: `{ order_uuid, total, destination_wallet, status }`. */
   async quickRead(clientId: string, orderId: string) {
-    const order = UUID.test(orderId) ? await this.visibleOrder(clientId, orderId) : null;
+    const order = isUuid(orderId) ? await this.visibleOrder(clientId, orderId) : null;
     if (!order) throw new ApiError(404, 'Not Found');
     return {
       order_uuid: order.id,
