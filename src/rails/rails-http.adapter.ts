@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import { RailsDeclinedError, RailsUnavailableError } from './rails.errors';
+import { RailsDeclinedError, RailsError, RailsUnavailableError } from './rails.errors';
 import type {
   KeyCountry,
   KeyLookupResult,
   MidRate,
+  MovementOutcome,
+  MovementStatus,
   PayoutRequest,
   PayoutResult,
   PeruWalletAccount,
@@ -18,6 +20,7 @@ import {
   errorBodySchema,
   keyLookupResultSchema,
   midRateSchema,
+  movementStatusSchema,
   payoutResultSchema,
   peruWalletAccountSchema,
   qrMerchantSchema,
@@ -43,6 +46,24 @@ function describe(error: unknown): string {
   // undici says only "fetch failed"; the socket error code (ECONNREFUSED…) is in the cause.
   const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
   return typeof message === 'string' ? message + code : String(error);
+}
+
+/**
+ * Classifies a payout or refund answer. A declined request moved nothing, except an
+ * idempotency conflict: the id was used before, so the first request may have paid. An
+ * unavailable rail may have executed the request before its answer was lost.
+ */
+async function movementOutcome(answer: Promise<PayoutResult | RefundResult>): Promise<MovementOutcome> {
+  try {
+    const result = await answer;
+    if (result.status === 'COMPLETED') return { kind: 'COMPLETED', railReference: result.railReference };
+    return { kind: 'REJECTED', railReference: result.railReference, reason: ('reason' in result && result.reason) || 'DESTINATION_REFUSED' };
+  } catch (error) {
+    if (!(error instanceof RailsError)) throw error;
+    if (!(error instanceof RailsDeclinedError)) return { kind: 'UNKNOWN', reason: error.message };
+    const reason = `${error.code}: ${error.message}`;
+    return error.code === 'IDEMPOTENCY_CONFLICT' ? { kind: 'UNKNOWN', reason } : { kind: 'FAILED', reason };
+  }
 }
 
 /** The rails port over HTTP (the simulator's routes, or any rail speaking the same contract). */
@@ -73,12 +94,20 @@ export class RailsHttpAdapter implements RailsPort {
     return this.call('POST', '/qr/merchant', request, qrMerchantSchema);
   }
 
-  payout(request: PayoutRequest): Promise<PayoutResult> {
-    return this.call('POST', '/payouts', request, payoutResultSchema);
+  payout(request: PayoutRequest): Promise<MovementOutcome> {
+    return movementOutcome(this.call('POST', '/payouts', request, payoutResultSchema));
   }
 
-  refund(request: RefundRequest): Promise<RefundResult> {
-    return this.call('POST', '/refunds', request, refundResultSchema);
+  payoutStatus(payoutId: string): Promise<MovementStatus> {
+    return this.call('GET', `/payouts/${encodeURIComponent(payoutId)}`, undefined, movementStatusSchema);
+  }
+
+  refund(request: RefundRequest): Promise<MovementOutcome> {
+    return movementOutcome(this.call('POST', '/refunds', request, refundResultSchema));
+  }
+
+  refundStatus(refundId: string): Promise<MovementStatus> {
+    return this.call('GET', `/refunds/${encodeURIComponent(refundId)}`, undefined, movementStatusSchema);
   }
 
   midRate(base: RailCurrency, target: RailCurrency): Promise<MidRate> {

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
   KEY_COUNTRIES,
+  MOVEMENT_STATUSES,
   PAYOUT_COUNTRIES,
   RAIL_CURRENCIES,
   type KeyLookupResult,
   type MidRate,
+  type MovementStatus,
   type PayoutRequest,
   type PayoutResult,
   type PeruWalletAccount,
@@ -137,6 +139,12 @@ export const refundResultSchema = z.object({
   status: z.enum(['COMPLETED', 'REJECTED']),
   railReference: z.string().min(1),
 }) satisfies z.ZodType<RefundResult>;
+
+export const movementStatusSchema = z.object({
+  status: z.enum(MOVEMENT_STATUSES),
+  railReference: z.string().min(1).optional(),
+  reason: z.string().optional(),
+}) satisfies z.ZodType<MovementStatus>;
 
 export const midRateSchema = z.object({
   base: currency,

@@ -103,6 +103,7 @@ export interface PayoutRequest {
   destination: PayoutDestination;
 }
 
+/** The rail's own answer to a payout request it executed; the wire shape. */
 export interface PayoutResult {
   status: 'COMPLETED' | 'REJECTED';
   railReference: string;
@@ -124,6 +125,30 @@ export interface RefundResult {
   railReference: string;
 }
 
+/**
+ * What a payout or refund request established. Only the first three are answers: COMPLETED
+ * (money moved), REJECTED (the destination refused) and FAILED (the rail refused the request
+ * itself, so nothing moved). UNKNOWN (a timeout, a 5xx, an idempotency conflict, an answer we
+ * cannot read) means the rail may have moved the money: the caller must ask, never guess.
+ */
+export type MovementOutcome =
+  | { kind: 'COMPLETED'; railReference: string }
+  | { kind: 'REJECTED'; railReference: string; reason: string }
+  | { kind: 'FAILED'; reason: string }
+  | { kind: 'UNKNOWN'; reason: string };
+
+/** The rail's status inquiry: NOT_FOUND means it never executed a request under that id. */
+export const MOVEMENT_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'NOT_FOUND'] as const;
+export type MovementStatusCode = (typeof MOVEMENT_STATUSES)[number];
+
+export interface MovementStatus {
+  status: MovementStatusCode;
+  /** For COMPLETED and REJECTED. */
+  railReference?: string;
+  /** For REJECTED. */
+  reason?: string;
+}
+
 export interface MidRate {
   base: RailCurrency;
   target: RailCurrency;
@@ -134,8 +159,10 @@ export interface MidRate {
 }
 
 /**
- * Failures are typed (rails.errors.ts): RailsUnavailableError is transient and worth a retry,
- * RailsDeclinedError is a business answer and must not be retried.
+ * Lookups fail typed (rails.errors.ts): RailsUnavailableError is transient and worth a retry,
+ * RailsDeclinedError is a business answer and must not be retried. Money movements never
+ * throw for what the rail did: they answer a MovementOutcome. Status inquiries throw
+ * RailsUnavailableError when the rail cannot be asked.
  */
 export interface RailsPort {
   lookupKey(request: { country: KeyCountry; key: string }): Promise<KeyLookupResult>;
@@ -145,7 +172,9 @@ export interface RailsPort {
     country: 'PE';
   }): Promise<PeruWalletAccount>;
   resolveQrMerchant(request: { qr: string }): Promise<QrMerchant>;
-  payout(request: PayoutRequest): Promise<PayoutResult>;
-  refund(request: RefundRequest): Promise<RefundResult>;
+  payout(request: PayoutRequest): Promise<MovementOutcome>;
+  payoutStatus(payoutId: string): Promise<MovementStatus>;
+  refund(request: RefundRequest): Promise<MovementOutcome>;
+  refundStatus(refundId: string): Promise<MovementStatus>;
   midRate(base: RailCurrency, target: RailCurrency): Promise<MidRate>;
 }

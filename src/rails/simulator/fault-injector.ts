@@ -7,6 +7,8 @@ export const faultConfigSchema = z.strictObject({
   latency_ms: z.number().int().min(0).max(60_000).default(0),
   error_rate: z.number().min(0).max(1).default(0),
   down: z.boolean().default(false),
+  /** The request is executed, but its answer never leaves: the connection is held until the caller gives up. */
+  lose_response: z.boolean().default(false),
 });
 export type FaultConfig = z.infer<typeof faultConfigSchema>;
 
@@ -16,6 +18,7 @@ const faultEnvSchema = z.object({
   RAILS_FAULT_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   RAILS_FAULT_ERROR_RATE: z.coerce.number().min(0).max(1).default(0),
   RAILS_FAULT_DOWN: envFlag.default(false),
+  RAILS_FAULT_LOSE_RESPONSE: envFlag.default(false),
 });
 
 export function faultsFromEnv(env: NodeJS.ProcessEnv): FaultConfig {
@@ -24,6 +27,7 @@ export function faultsFromEnv(env: NodeJS.ProcessEnv): FaultConfig {
     latency_ms: parsed.RAILS_FAULT_LATENCY_MS,
     error_rate: parsed.RAILS_FAULT_ERROR_RATE,
     down: parsed.RAILS_FAULT_DOWN,
+    lose_response: parsed.RAILS_FAULT_LOSE_RESPONSE,
   };
 }
 
@@ -48,6 +52,11 @@ export class FaultInjector {
 
   current(): FaultConfig {
     return this.config;
+  }
+
+  /** Read after the request was executed: whether its answer is to be lost. */
+  losesResponses(): boolean {
+    return this.config.lose_response;
   }
 
   replace(config: FaultConfig): void {

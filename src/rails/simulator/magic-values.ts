@@ -1,8 +1,9 @@
 /**
  * Sandbox magic values: inputs that make the simulated outside world misbehave on purpose, so
- * integrators can exercise every branch. Amount triggers look only at the cents, which keeps
- * them usable in every currency and at any magnitude; key triggers are a fixed e-mail or a run
- * of nine equal digits, which no real-looking key contains by accident.
+ * integrators can exercise every branch. Amount triggers are a handful of exact values made of
+ * repeated digits (1313.13, not "any amount ending in .13"): a price somebody types by accident
+ * must never fail a payout. Key triggers are a fixed e-mail or a run of nine equal digits,
+ * which no real-looking key contains by accident.
  */
 
 export const NOT_FOUND_EMAIL = 'notfound@sandbox.test';
@@ -14,25 +15,29 @@ export const UNKNOWN_QR_MERCHANT = 'UNKNOWN MERCHANT';
 export const TRANSIENT_FAILURES_PER_ID = 2;
 export const SLOW_ANSWER_MS = 3000;
 
-export const AMOUNT_CENTS = {
-  REJECT: '13',
-  FLAKY: '42',
-  FAIL: '50',
-  SLOW: '77',
+/** Exact amounts in major units, as documented; "5050.5" and "5050.500" are the same value. */
+export const MAGIC_AMOUNTS = {
+  REJECT: '1313.13',
+  FLAKY: '4242.42',
+  FAIL: '5050.50',
+  LOST: '6060.60',
+  SLOW: '7777.77',
 } as const;
 
-export type AmountBehaviour = keyof typeof AMOUNT_CENTS | 'NORMAL';
+export type AmountBehaviour = keyof typeof MAGIC_AMOUNTS | 'NORMAL';
 
-/** "10.5" is 10.50 and "10" is 10.00: the cents are those of the value, not of the spelling. */
-export function centsOf(amount: string): string {
-  const fraction = amount.split('.')[1] ?? '';
-  return fraction.padEnd(2, '0').slice(0, 2);
+/** The value's one spelling: no leading zeros, no trailing fractional zeros. */
+export function canonicalAmount(amount: string): string {
+  const [whole = '', fraction = ''] = amount.split('.');
+  const integer = whole.replace(/^0+(?=\d)/, '');
+  const decimals = fraction.replace(/0+$/, '');
+  return decimals ? `${integer}.${decimals}` : integer;
 }
 
 export function amountBehaviour(amount: string): AmountBehaviour {
-  const cents = centsOf(amount);
-  const entry = Object.entries(AMOUNT_CENTS).find(([, magic]) => magic === cents);
-  return entry ? (entry[0] as keyof typeof AMOUNT_CENTS) : 'NORMAL';
+  const canonical = canonicalAmount(amount);
+  const entry = Object.entries(MAGIC_AMOUNTS).find(([, magic]) => canonicalAmount(magic) === canonical);
+  return entry ? (entry[0] as keyof typeof MAGIC_AMOUNTS) : 'NORMAL';
 }
 
 export function isNotFoundKey(key: string): boolean {
@@ -71,24 +76,29 @@ export const MAGIC_VALUES: readonly MagicValueRow[] = [
     behaviour: 'payout REJECTED, reason DESTINATION_ACCOUNT_CLOSED',
   },
   {
-    value: `amount with cents \`.${AMOUNT_CENTS.REJECT}\` (e.g. \`100.${AMOUNT_CENTS.REJECT}\`)`,
+    value: `amount \`${MAGIC_AMOUNTS.REJECT}\``,
     appliesTo: 'payout, refund',
     behaviour: 'REJECTED (payout reason DESTINATION_REFUSED)',
   },
   {
-    value: `amount with cents \`.${AMOUNT_CENTS.FLAKY}\``,
+    value: `amount \`${MAGIC_AMOUNTS.FLAKY}\``,
     appliesTo: 'payout, refund',
-    behaviour: `first ${TRANSIENT_FAILURES_PER_ID} attempts per payoutId/refundId answer 503 (RailsUnavailableError), the next one COMPLETED`,
+    behaviour: `the first ${TRANSIENT_FAILURES_PER_ID} requests per payoutId/refundId answer 503 without executing, the next one COMPLETED`,
   },
   {
-    value: `amount with cents \`.${AMOUNT_CENTS.FAIL}\``,
+    value: `amount \`${MAGIC_AMOUNTS.FAIL}\``,
     appliesTo: 'payout, refund',
-    behaviour: '500 on every attempt (RailsUnavailableError forever: the caller eventually fails the order)',
+    behaviour: '500 on every request, never executed; the status inquiry answers NOT_FOUND',
   },
   {
-    value: `amount with cents \`.${AMOUNT_CENTS.SLOW}\``,
+    value: `amount \`${MAGIC_AMOUNTS.LOST}\``,
     appliesTo: 'payout, refund',
-    behaviour: `answers after ${SLOW_ANSWER_MS / 1000} s, then COMPLETED (beyond a shorter client timeout: RailsUnavailableError)`,
+    behaviour: 'executed (COMPLETED), but every answer to the request is lost (504); the status inquiry answers COMPLETED',
+  },
+  {
+    value: `amount \`${MAGIC_AMOUNTS.SLOW}\``,
+    appliesTo: 'payout, refund',
+    behaviour: `answers after ${SLOW_ANSWER_MS / 1000} s, then COMPLETED (PENDING to the status inquiry meanwhile)`,
   },
 ];
 

@@ -1,4 +1,4 @@
-import type { PayoutRequest, PayoutResult, RefundRequest, RefundResult } from '../rails.port';
+import type { MovementStatus, PayoutRequest, PayoutResult, RefundRequest, RefundResult } from '../rails.port';
 import { delay } from './delay';
 import { DeterministicSource } from './deterministic-source';
 import {
@@ -16,6 +16,8 @@ interface MovementRecord<R> {
   requests: number;
   /** How often money actually moved: a replay or a losing concurrent duplicate does not count. */
   executions: number;
+  /** Requests being worked on right now: the status inquiry answers PENDING meanwhile. */
+  inFlight: number;
   result?: R;
 }
 
@@ -33,6 +35,19 @@ export interface Settlement<R> {
 
 const PAYOUT_REFERENCE = /^PO-[0-9A-F]{16}$/;
 
+/** The sandbox's LOST amount: the money moved, but the answer never reaches the caller. */
+const lostAnswer = (id: string) => new SimulatorHttpError(504, 'ANSWER_LOST', `${id} was executed; its answer was lost`);
+
+function statusOf(record: MovementRecord<PayoutResult | RefundResult> | undefined): MovementStatus {
+  if (record?.result !== undefined) {
+    const { status, railReference } = record.result;
+    return status === 'REJECTED'
+      ? { status, railReference, reason: ('reason' in record.result && record.result.reason) || 'DESTINATION_REFUSED' }
+      : { status, railReference };
+  }
+  return { status: record !== undefined && record.inFlight > 0 ? 'PENDING' : 'NOT_FOUND' };
+}
+
 /**
  * Payouts and refunds at the destination rail. Idempotency lives here, in memory, because
  * this is the outside world: a real rail remembers what it paid. The first request seen for an
@@ -48,6 +63,15 @@ export class MoneyMovementService {
   payoutCount(payoutId: string): MovementCount {
     const record = this.payouts.get(payoutId);
     return { requests: record?.requests ?? 0, executions: record?.executions ?? 0 };
+  }
+
+  /** The status inquiry: what the rail knows of a payout id, whatever became of its answers. */
+  payoutStatus(payoutId: string): MovementStatus {
+    return statusOf(this.payouts.get(payoutId));
+  }
+
+  refundStatus(refundId: string): MovementStatus {
+    return statusOf(this.refunds.get(refundId));
   }
 
   payout(request: PayoutRequest): Promise<Settlement<PayoutResult>> {
@@ -88,35 +112,45 @@ export class MoneyMovementService {
     amount: string,
     decide: (rejectedByAmount: boolean) => R,
   ): Promise<Settlement<R>> {
-    const record = records.get(id) ?? { fingerprint, attempts: 0, requests: 0, executions: 0 };
+    const record = records.get(id) ?? { fingerprint, attempts: 0, requests: 0, executions: 0, inFlight: 0 };
     if (record.fingerprint !== fingerprint) {
       throw new SimulatorHttpError(409, 'IDEMPOTENCY_CONFLICT', `${id} was already used for a different request`);
     }
     records.set(id, record);
     record.requests += 1;
-    if (record.result !== undefined) return { created: false, result: record.result };
+    const behaviour = amountBehaviour(amount);
+    if (record.result !== undefined) {
+      if (behaviour === 'LOST') throw lostAnswer(id);
+      return { created: false, result: record.result };
+    }
 
     record.attempts += 1;
-    const behaviour = amountBehaviour(amount);
-    switch (behaviour) {
-      case 'FAIL':
-        throw new SimulatorHttpError(500, 'RAIL_FAILURE', 'the destination rail failed');
-      case 'FLAKY':
-        if (record.attempts <= TRANSIENT_FAILURES_PER_ID) {
-          throw new SimulatorHttpError(503, 'RAIL_BUSY', `attempt ${record.attempts} failed transiently`);
-        }
-        break;
-      case 'SLOW':
-        await delay(SLOW_ANSWER_MS);
-        break;
-      case 'REJECT':
-      case 'NORMAL':
-        break;
+    record.inFlight += 1;
+    try {
+      switch (behaviour) {
+        case 'FAIL':
+          throw new SimulatorHttpError(500, 'RAIL_FAILURE', 'the destination rail failed');
+        case 'FLAKY':
+          if (record.attempts <= TRANSIENT_FAILURES_PER_ID) {
+            throw new SimulatorHttpError(503, 'RAIL_BUSY', `attempt ${record.attempts} failed transiently`);
+          }
+          break;
+        case 'SLOW':
+          await delay(SLOW_ANSWER_MS);
+          break;
+        case 'REJECT':
+        case 'LOST':
+        case 'NORMAL':
+          break;
+      }
+    } finally {
+      record.inFlight -= 1;
     }
     // A concurrent duplicate may have settled while this one slept; the first result wins.
     const created = record.result === undefined;
     if (created) record.executions += 1;
     record.result ??= decide(behaviour === 'REJECT');
+    if (behaviour === 'LOST') throw lostAnswer(id);
     return { created, result: record.result };
   }
 

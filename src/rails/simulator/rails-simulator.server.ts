@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   lookupKeyRequestSchema,
@@ -45,6 +45,12 @@ interface Route {
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
+function errorReply(error: unknown): Reply {
+  return error instanceof SimulatorHttpError
+    ? { status: error.status, body: { code: error.code, message: error.message } }
+    : { status: 500, body: { code: 'SIMULATOR_BUG', message: String(error) } };
+}
+
 export const DEFAULT_SEED = 'rails-sandbox';
 
 export function createRailsSimulator(options: RailsSimulatorOptions = {}): RailsSimulator {
@@ -84,6 +90,16 @@ export function createRailsSimulator(options: RailsSimulatorOptions = {}): Rails
         const { created, result } = await movements.payout(await readJson(request, payoutRequestSchema));
         return { status: created ? 201 : 200, body: result };
       },
+    },
+    {
+      method: 'GET',
+      path: /^\/payouts\/([^/]+)$/,
+      handle: async (_request, [payoutId = '']) => ok({ payoutId, ...movements.payoutStatus(payoutId) }),
+    },
+    {
+      method: 'GET',
+      path: /^\/refunds\/([^/]+)$/,
+      handle: async (_request, [refundId = '']) => ok({ refundId, ...movements.refundStatus(refundId) }),
     },
     {
       method: 'POST',
@@ -130,7 +146,8 @@ export function createRailsSimulator(options: RailsSimulatorOptions = {}): Rails
     },
   ];
 
-  async function dispatch(request: IncomingMessage): Promise<Reply> {
+  /** Runs the request; `admin` tells whether faults apply to its answer. */
+  async function dispatch(request: IncomingMessage): Promise<{ reply: Reply; admin: boolean }> {
     const pathname = new URL(request.url ?? '/', 'http://simulator').pathname;
     const matching = routes.filter((route) => route.path.test(pathname));
     const route = matching.find((candidate) => candidate.method === request.method);
@@ -138,20 +155,32 @@ export function createRailsSimulator(options: RailsSimulatorOptions = {}): Rails
       if (matching.length > 0) throw new SimulatorHttpError(405, 'METHOD_NOT_ALLOWED', `${request.method} ${pathname}`);
       throw new SimulatorHttpError(404, 'ROUTE_NOT_FOUND', `no route ${pathname}`);
     }
-    if (!route.admin) await faults.apply();
+    const admin = route.admin === true;
+    if (!admin) await faults.apply();
     const params = route.path.exec(pathname)?.slice(1).map(decodeURIComponent) ?? [];
-    return route.handle(request, params);
+    try {
+      return { reply: await route.handle(request, params), admin };
+    } catch (error) {
+      return { reply: errorReply(error), admin };
+    }
   }
+
+  // Answers held back by the lose_response fault; closing the simulator drops them.
+  const held = new Set<ServerResponse>();
 
   const server = createServer((request, response) => {
     dispatch(request).then(
-      (reply) => sendJson(response, reply.status, reply.body),
-      (error: unknown) => {
-        if (error instanceof SimulatorHttpError) {
-          sendJson(response, error.status, { code: error.code, message: error.message });
-        } else {
-          sendJson(response, 500, { code: 'SIMULATOR_BUG', message: String(error) });
+      ({ reply, admin }) => {
+        if (!admin && faults.losesResponses()) {
+          held.add(response);
+          response.once('close', () => held.delete(response));
+          return;
         }
+        sendJson(response, reply.status, reply.body);
+      },
+      (error: unknown) => {
+        const reply = errorReply(error);
+        sendJson(response, reply.status, reply.body);
       },
     );
   });
@@ -168,6 +197,7 @@ export function createRailsSimulator(options: RailsSimulatorOptions = {}): Rails
       }),
     close: () =>
       new Promise((resolve, reject) => {
+        for (const response of held) response.destroy();
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets from fetch would otherwise hold close() open for seconds.
         server.closeAllConnections();

@@ -50,6 +50,28 @@ describe('rails simulator fault injection', () => {
     expect(first).toContain(false);
   });
 
+  it('executes requests but loses their answers under lose_response, until cleared', async () => {
+    await rails.admin('POST', { lose_response: true });
+    const request = {
+      payoutId: `lost-${Date.now()}`,
+      orderId: 'lost-order',
+      country: 'BR' as const,
+      currency: 'BRL' as const,
+      amount: '25.00',
+      destination: { type: 'KEY' as const, key: 'ana@example.com' },
+    };
+    const started = Date.now();
+    expect(await rails.adapter(300).payout(request)).toMatchObject({ kind: 'UNKNOWN', reason: expect.stringMatching(/timed out/) });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    // The inquiry's answer is lost too, while the fault lasts.
+    await expect(rails.adapter(300).payoutStatus(request.payoutId)).rejects.toBeInstanceOf(RailsUnavailableError);
+    const admin = await fetch(`${rails.baseUrl}/__admin/payouts/${request.payoutId}`);
+    expect(await admin.json()).toMatchObject({ requests: 1, executions: 1 });
+
+    await rails.admin('DELETE');
+    expect(await rails.adapter().payoutStatus(request.payoutId)).toMatchObject({ status: 'COMPLETED' });
+  });
+
   it('refuses an invalid fault configuration', async () => {
     const response = await rails.admin('POST', { error_rate: 2 });
     expect(response.status).toBe(400);
@@ -57,7 +79,7 @@ describe('rails simulator fault injection', () => {
   });
 
   it('starts with the faults it is given', async () => {
-    const down = await startSimulator({ faults: { latency_ms: 0, error_rate: 0, down: true } });
+    const down = await startSimulator({ faults: { latency_ms: 0, error_rate: 0, down: true, lose_response: false } });
     try {
       await expect(lookup(down.adapter())).rejects.toBeInstanceOf(RailsUnavailableError);
     } finally {

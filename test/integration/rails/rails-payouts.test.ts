@@ -1,4 +1,3 @@
-import { RailsUnavailableError } from '../../../src/rails/rails.errors';
 import type { PayoutRequest, RefundRequest } from '../../../src/rails/rails.port';
 import { startSimulator, type RunningSimulator } from './rails-simulator.fixture';
 
@@ -29,13 +28,12 @@ function refund(payoutReference: string, amount: string): RefundRequest {
   return { refundId: `refund-${sequence}`, orderId: `order-${sequence}`, payoutReference, amount, currency: 'BRL' };
 }
 
-const unavailable = expect.objectContaining({ name: 'RailsUnavailableError', retryable: true });
-const declinedWith = (code: string) => expect.objectContaining({ name: 'RailsDeclinedError', code, retryable: false });
+const unknown = expect.objectContaining({ kind: 'UNKNOWN' });
 
 describe('rails simulator over HTTP: payouts', () => {
   it('completes an ordinary payout with a rail reference', async () => {
     expect(await rails.adapter().payout(payout('150.00'))).toEqual({
-      status: 'COMPLETED',
+      kind: 'COMPLETED',
       railReference: expect.stringMatching(/^PO-[0-9A-F]{16}$/),
     });
   });
@@ -50,62 +48,88 @@ describe('rails simulator over HTTP: payouts', () => {
     });
     // 201 created the payout; 200 says this answer is a replay and nothing moved.
     expect(raw.status).toBe(200);
-    expect(await raw.json()).toEqual(first);
+    expect(await raw.json()).toEqual({ status: 'COMPLETED', railReference: first.kind === 'COMPLETED' && first.railReference });
   });
 
-  it('declines the same payoutId with another amount as IDEMPOTENCY_CONFLICT', async () => {
+  it('calls the same payoutId with another amount UNKNOWN: the first request may have paid', async () => {
     const request = payout('10.00');
     await rails.adapter().payout(request);
-    await expect(rails.adapter().payout({ ...request, amount: '10.01' })).rejects.toEqual(declinedWith('IDEMPOTENCY_CONFLICT'));
+    expect(await rails.adapter().payout({ ...request, amount: '10.01' })).toEqual({
+      kind: 'UNKNOWN',
+      reason: expect.stringContaining('IDEMPOTENCY_CONFLICT'),
+    });
   });
 
-  it('rejects amounts ending in .13', async () => {
-    expect(await rails.adapter().payout(payout('100.13'))).toMatchObject({ status: 'REJECTED', reason: 'DESTINATION_REFUSED' });
+  it('does not take an ordinary amount with magic-looking cents for a trigger', async () => {
+    for (const amount of ['15.50', '100.13', '12.42', '30.77', '60.60']) {
+      expect(await rails.adapter().payout(payout(amount))).toMatchObject({ kind: 'COMPLETED' });
+    }
+  });
+
+  it('rejects the amount 1313.13', async () => {
+    expect(await rails.adapter().payout(payout('1313.13'))).toMatchObject({ kind: 'REJECTED', reason: 'DESTINATION_REFUSED' });
   });
 
   it.each(['rejected@sandbox.test', '+5511999999999'])('rejects payouts to the magic destination %s', async (key) => {
     expect(await rails.adapter().payout(payout('20.00', { destination: { type: 'KEY', key } }))).toMatchObject({
-      status: 'REJECTED',
+      kind: 'REJECTED',
       reason: 'DESTINATION_ACCOUNT_CLOSED',
     });
   });
 
-  it('fails amounts ending in .50 on every attempt', async () => {
-    const request = payout('75.50');
-    for (let attempt = 0; attempt < 4; attempt += 1) {
-      await expect(rails.adapter().payout(request)).rejects.toBeInstanceOf(RailsUnavailableError);
-    }
+  it('leaves 5050.50 unknown on every request, and the inquiry says the rail never executed it', async () => {
+    const request = payout('5050.50');
+    for (let attempt = 0; attempt < 3; attempt += 1) expect(await rails.adapter().payout(request)).toEqual(unknown);
+    expect(await rails.adapter().payoutStatus(request.payoutId)).toEqual({ status: 'NOT_FOUND' });
   });
 
-  it('fails amounts ending in .42 twice per payoutId, then completes', async () => {
-    const request = payout('12.42');
-    await expect(rails.adapter().payout(request)).rejects.toEqual(unavailable);
-    await expect(rails.adapter().payout(request)).rejects.toEqual(unavailable);
+  it('answers 4242.42 unknown twice per payoutId, then completes', async () => {
+    const request = payout('4242.42');
+    expect(await rails.adapter().payout(request)).toEqual(unknown);
+    expect(await rails.adapter().payout(request)).toEqual(unknown);
     const settled = await rails.adapter().payout(request);
-    expect(settled.status).toBe('COMPLETED');
+    expect(settled.kind).toBe('COMPLETED');
     expect(await rails.adapter().payout(request)).toEqual(settled);
     // The counter belongs to the payoutId: a new id starts failing again.
-    await expect(rails.adapter().payout(payout('12.42'))).rejects.toEqual(unavailable);
+    expect(await rails.adapter().payout(payout('4242.42'))).toEqual(unknown);
   });
 
-  it('answers amounts ending in .77 after 3 s: a short timeout gives up, a retry gets the one payout', async () => {
-    const request = payout('30.77');
-    await expect(rails.adapter(500).payout(request)).rejects.toEqual(unavailable);
+  it('executes 6060.60 but loses every answer; the inquiry finds it COMPLETED', async () => {
+    const request = payout('6060.60');
+    expect(await rails.adapter().payout(request)).toEqual(unknown);
+    expect(await rails.adapter().payout(request)).toEqual(unknown);
+    expect(await rails.adapter().payoutStatus(request.payoutId)).toEqual({
+      status: 'COMPLETED',
+      railReference: expect.stringMatching(/^PO-[0-9A-F]{16}$/),
+    });
+  });
+
+  it('answers 7777.77 after 3 s: a short timeout leaves it unknown, the inquiry says PENDING, then COMPLETED', async () => {
+    const request = payout('7777.77');
+    expect(await rails.adapter(500).payout(request)).toEqual(unknown);
+    expect(await rails.adapter().payoutStatus(request.payoutId)).toEqual({ status: 'PENDING' });
     const started = Date.now();
     const result = await rails.adapter(5000).payout(request);
-    expect(result.status).toBe('COMPLETED');
+    expect(result.kind).toBe('COMPLETED');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-    expect(await rails.adapter(5000).payout(request)).toEqual(result);
+    expect(await rails.adapter().payoutStatus(request.payoutId)).toMatchObject({ status: 'COMPLETED' });
+  });
+
+  it('answers NOT_FOUND to an inquiry about an id it never saw, and REJECTED with the reason after a refusal', async () => {
+    expect(await rails.adapter().payoutStatus('never-seen')).toEqual({ status: 'NOT_FOUND' });
+    const request = payout('1313.13');
+    await rails.adapter().payout(request);
+    expect(await rails.adapter().payoutStatus(request.payoutId)).toMatchObject({ status: 'REJECTED', reason: 'DESTINATION_REFUSED' });
   });
 
   it('pays a QR destination', async () => {
     const result = await rails.adapter().payout(payout('5.00', { destination: { type: 'QR', qr: '000201...' } }));
-    expect(result.status).toBe('COMPLETED');
+    expect(result.kind).toBe('COMPLETED');
   });
 
-  it('declines an amount that is not a positive decimal with at most 2 places', async () => {
-    await expect(rails.adapter().payout(payout('12.345'))).rejects.toEqual(declinedWith('INVALID_REQUEST'));
-    await expect(rails.adapter().payout(payout('0.00'))).rejects.toEqual(declinedWith('INVALID_REQUEST'));
+  it('calls a request the rail refuses as malformed FAILED: nothing was paid', async () => {
+    expect(await rails.adapter().payout(payout('12.345'))).toMatchObject({ kind: 'FAILED', reason: expect.stringContaining('INVALID_REQUEST') });
+    expect(await rails.adapter().payout(payout('0.00'))).toMatchObject({ kind: 'FAILED' });
   });
 });
 
@@ -113,29 +137,36 @@ describe('rails simulator over HTTP: refunds', () => {
   let payoutReference: string;
 
   beforeAll(async () => {
-    payoutReference = (await rails.adapter().payout(payout('500.00'))).railReference;
+    const paid = await rails.adapter().payout(payout('9000.00'));
+    if (paid.kind !== 'COMPLETED') throw new Error('the payout behind the refunds failed');
+    payoutReference = paid.railReference;
   });
 
-  it('completes a refund once per refundId and conflicts on another amount', async () => {
+  it('completes a refund once per refundId; another amount under the same id is unknown', async () => {
     const request = refund(payoutReference, '40.00');
     const first = await rails.adapter().refund(request);
-    expect(first).toEqual({ status: 'COMPLETED', railReference: expect.stringMatching(/^RF-[0-9A-F]{16}$/) });
+    expect(first).toEqual({ kind: 'COMPLETED', railReference: expect.stringMatching(/^RF-[0-9A-F]{16}$/) });
     expect(await rails.adapter().refund(request)).toEqual(first);
-    await expect(rails.adapter().refund({ ...request, amount: '41.00' })).rejects.toEqual(declinedWith('IDEMPOTENCY_CONFLICT'));
+    expect(await rails.adapter().refund({ ...request, amount: '41.00' })).toEqual(unknown);
+    expect(await rails.adapter().refundStatus(request.refundId)).toMatchObject({ status: 'COMPLETED' });
   });
 
   it('applies the amount magic values to refunds too', async () => {
-    expect((await rails.adapter().refund(refund(payoutReference, '1.13'))).status).toBe('REJECTED');
-    await expect(rails.adapter().refund(refund(payoutReference, '1.50'))).rejects.toEqual(unavailable);
-    const flaky = refund(payoutReference, '1.42');
-    await expect(rails.adapter().refund(flaky)).rejects.toEqual(unavailable);
-    await expect(rails.adapter().refund(flaky)).rejects.toEqual(unavailable);
-    expect((await rails.adapter().refund(flaky)).status).toBe('COMPLETED');
+    expect((await rails.adapter().refund(refund(payoutReference, '1313.13'))).kind).toBe('REJECTED');
+    expect(await rails.adapter().refund(refund(payoutReference, '5050.50'))).toEqual(unknown);
+    const flaky = refund(payoutReference, '4242.42');
+    expect(await rails.adapter().refund(flaky)).toEqual(unknown);
+    expect(await rails.adapter().refund(flaky)).toEqual(unknown);
+    expect((await rails.adapter().refund(flaky)).kind).toBe('COMPLETED');
+    const lost = refund(payoutReference, '6060.60');
+    expect(await rails.adapter().refund(lost)).toEqual(unknown);
+    expect(await rails.adapter().refundStatus(lost.refundId)).toMatchObject({ status: 'COMPLETED' });
   });
 
-  it('declines a refund of a payout the rail never made', async () => {
-    await expect(rails.adapter().refund(refund('not-a-reference', '1.00'))).rejects.toEqual(
-      declinedWith('UNKNOWN_PAYOUT_REFERENCE'),
-    );
+  it('fails a refund of a payout the rail never made', async () => {
+    expect(await rails.adapter().refund(refund('not-a-reference', '1.00'))).toMatchObject({
+      kind: 'FAILED',
+      reason: expect.stringContaining('UNKNOWN_PAYOUT_REFERENCE'),
+    });
   });
 });

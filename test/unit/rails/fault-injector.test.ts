@@ -41,10 +41,10 @@ describe('faultsFromEnv', () => {
     expect(faultsFromEnv({})).toEqual(NO_FAULTS);
   });
 
-  it('reads the three variables', () => {
+  it('reads the four variables', () => {
     expect(
-      faultsFromEnv({ RAILS_FAULT_LATENCY_MS: '250', RAILS_FAULT_ERROR_RATE: '0.1', RAILS_FAULT_DOWN: '1' }),
-    ).toEqual({ latency_ms: 250, error_rate: 0.1, down: true });
+      faultsFromEnv({ RAILS_FAULT_LATENCY_MS: '250', RAILS_FAULT_ERROR_RATE: '0.1', RAILS_FAULT_DOWN: '1', RAILS_FAULT_LOSE_RESPONSE: 'true' }),
+    ).toEqual({ latency_ms: 250, error_rate: 0.1, down: true, lose_response: true });
   });
 
   it('refuses a rate outside 0..1', () => {

@@ -1,12 +1,12 @@
 import {
-  AMOUNT_CENTS,
+  MAGIC_AMOUNTS,
   MAGIC_VALUES,
   NOT_FOUND_DIGITS,
   NOT_FOUND_EMAIL,
   REJECTED_DIGITS,
   REJECTED_EMAIL,
   amountBehaviour,
-  centsOf,
+  canonicalAmount,
   isNotFoundKey,
   isRejectedDestinationKey,
   magicValuesMarkdown,
@@ -14,28 +14,41 @@ import {
 
 describe('magic values', () => {
   it.each([
-    ['100.13', 'REJECT'],
-    ['0.42', 'FLAKY'],
-    ['2500.50', 'FAIL'],
-    ['10.5', 'FAIL'],
-    ['99.77', 'SLOW'],
+    ['1313.13', 'REJECT'],
+    ['4242.42', 'FLAKY'],
+    ['5050.50', 'FAIL'],
+    ['5050.5', 'FAIL'],
+    ['06060.600', 'LOST'],
+    ['7777.77', 'SLOW'],
+    ['100.13', 'NORMAL'],
+    ['15.50', 'NORMAL'],
+    ['0.42', 'NORMAL'],
+    ['99.77', 'NORMAL'],
+    ['13131.3', 'NORMAL'],
     ['100', 'NORMAL'],
-    ['100.00', 'NORMAL'],
-    ['13', 'NORMAL'],
-    ['1.31', 'NORMAL'],
   ])('amount %s behaves %s', (amount, behaviour) => {
     expect(amountBehaviour(amount)).toBe(behaviour);
   });
 
-  it('reads cents from the value, not the spelling', () => {
-    expect(centsOf('7')).toBe('00');
-    expect(centsOf('7.4')).toBe('40');
-    expect(centsOf('7.42')).toBe('42');
+  it('reads the value, not the spelling', () => {
+    expect(canonicalAmount('0007')).toBe('7');
+    expect(canonicalAmount('7.40')).toBe('7.4');
+    expect(canonicalAmount('0.50')).toBe('0.5');
+    expect(canonicalAmount('10.00')).toBe('10');
   });
 
-  it('gives every amount trigger its own cents', () => {
-    const cents = Object.values(AMOUNT_CENTS);
-    expect(new Set(cents).size).toBe(cents.length);
+  it('fires on almost no ordinary prices: none of the amounts 0.01 to 1000.00', () => {
+    let fired = 0;
+    for (let cents = 1; cents <= 100_000; cents += 1) {
+      const amount = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+      if (amountBehaviour(amount) !== 'NORMAL') fired += 1;
+    }
+    expect(fired).toBe(0);
+  });
+
+  it('gives every amount trigger its own value', () => {
+    const values = Object.values(MAGIC_AMOUNTS).map(canonicalAmount);
+    expect(new Set(values).size).toBe(values.length);
   });
 
   it('recognises not-found keys, case-insensitively for the e-mail', () => {
@@ -55,6 +68,6 @@ describe('magic values', () => {
   it('renders a markdown row for every documented value', () => {
     const lines = magicValuesMarkdown().split('\n');
     expect(lines).toHaveLength(MAGIC_VALUES.length + 2);
-    for (const cents of Object.values(AMOUNT_CENTS)) expect(magicValuesMarkdown()).toContain(`.${cents}`);
+    for (const amount of Object.values(MAGIC_AMOUNTS)) expect(magicValuesMarkdown()).toContain(amount);
   });
 });
