@@ -1,18 +1,23 @@
 import type { DataSource } from 'typeorm';
+import type { Client } from '@temporalio/client';
 import type { Env } from '../src/config/env';
 import type { FxService } from '../src/fx/fx.service';
 import type { LedgerService } from '../src/ledger/ledger.service';
+import type { OrderRepository } from '../src/orders/order.repository';
 import type { RailsPort } from '../src/rails/rails.port';
 import { createNotificationActivities } from './notifications.activities';
 import { createOrderActivities } from './order.activities';
+import { createReconcilerActivities } from './reconciler.activities';
 
-/** What activities reach: the database, the rails, FX, the ledger and the configuration. */
+/** What activities reach: the database, Temporal, the rails, FX, the ledger and the configuration. */
 export interface ActivityDeps {
   dataSource: DataSource;
   env: Env;
+  orders: OrderRepository;
   rails: RailsPort;
   fx: FxService;
   ledger: LedgerService;
+  temporal: Client;
 }
 
 /** Activities are built from their dependencies so tests can pass their own (samples-typescript idiom). */
@@ -20,6 +25,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createNotificationActivities(deps),
     ...createOrderActivities(deps),
+    ...createReconcilerActivities(deps),
   };
 }
 

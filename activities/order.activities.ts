@@ -1,154 +1,113 @@
-import type { DataSource, EntityManager } from 'typeorm';
 import type { Env } from '../src/config/env';
 import type { FxService } from '../src/fx/fx.service';
 import { InsufficientFundsError } from '../src/ledger/ledger.errors';
 import type { LedgerService } from '../src/ledger/ledger.service';
 import { convert, CurrencyCode, Decimal, formatAmount, parseAmount } from '../src/money';
-import { NotificationOutbox } from '../src/notifications/notification-outbox';
-import type { NotificationEvent } from '../src/notifications/notification.entity';
-import { deterministicUuid } from '../src/orders/event-id';
-import { OrderEntity, OrderStatusHistoryEntity } from '../src/orders/order.entity';
+import type { OrderEntity } from '../src/orders/order.entity';
+import type { AppliedChange, ChangeEffect, OrderChange, OrderRepository } from '../src/orders/order.repository';
 import type { OrderErrorCode, OrderStatus } from '../src/orders/order-status';
-import { PaymentResultView, paymentResultView, PreviewView, previewView, qrExpiredView } from '../src/orders/order-views';
-import type { PayoutCountry, RailCurrency, RailsPort } from '../src/rails/rails.port';
+import { PaymentResultView, paymentResultView, PreviewView, previewView } from '../src/orders/order-views';
+import { RailsDeclinedError, RailsUnavailableError } from '../src/rails/rails.errors';
+import type { MovementOutcome, MovementStatus, PayoutCountry, PayoutDestination, RailCurrency, RailsPort } from '../src/rails/rails.port';
 
 export interface OrderActivityDeps {
-  dataSource: DataSource;
   env: Env;
+  orders: OrderRepository;
   rails: RailsPort;
   fx: FxService;
   ledger: LedgerService;
 }
 
-/** Columns a change may set besides the status. */
-export type OrderPatch = Partial<
-  Pick<
-    OrderEntity,
-    | 'paymentNotificationUrl'
-    | 'merchantName'
-    | 'merchantIdentificationNumber'
-    | 'merchantBranchOffice'
-    | 'localAmount'
-    | 'userAmount'
-    | 'fxQuoteId'
-    | 'fxRate'
-  >
->;
-
-export interface OrderChange {
-  orderId: string;
-  /** The workflow's counter: a change is applied once, however often the activity is retried. */
-  seq: number;
-  from: OrderStatus;
-  to: OrderStatus;
-  patch?: OrderPatch;
-  errorCode?: OrderErrorCode;
-  payoutReference?: string;
-  /** Sets payment_date: the payment reached the merchant. */
-  paid?: boolean;
-  notify?: NotificationEvent[];
+/** What the workflow knows of its order once prepared, so later steps need not read it again. */
+export interface OrderFacts {
+  payerClientId: string;
+  localCountry: PayoutCountry;
+  localCurrency: RailCurrency;
+  /** Decimal strings; null until an open amount arrives. */
+  localAmount: string | null;
+  userCurrency: CurrencyCode;
+  userAmount: string | null;
+  destination: PayoutDestination;
 }
 
-export interface AppliedChange {
+/** Worker configuration the workflow must see as recorded history, not as ambient state. */
+export interface OrderSettings {
+  payoutRetryWindowMs: number;
+}
+
+export type Preparation =
+  | { ready: true; status: OrderStatus; facts: OrderFacts; settings: OrderSettings; eventIds: string[] }
+  /** The rail answered that it knows no such merchant: the order failed, the preview callback says so. */
+  | { ready: false; status: OrderStatus; eventIds: string[] };
+
+export interface ChangeResult {
+  status: OrderStatus;
   eventIds: string[];
   payment: PaymentResultView;
   preview: PreviewView;
 }
 
-const eventIdOf = (orderId: string, seq: number, event: NotificationEvent) => deterministicUuid(`${orderId}:${seq}:${event}`);
+/** The payout's established outcome, as the workflow settles it. */
+export type Settlement =
+  | { outcome: 'PAID'; railReference: string; note?: string }
+  | { outcome: 'REJECTED'; reason: string }
+  | { outcome: 'NOT_PAID'; reason: string; note?: string };
 
-export function createOrderActivities({ dataSource, rails, fx, ledger }: OrderActivityDeps) {
-  const reserveOperation = (orderId: string) => `order:${orderId}:reserve`;
+/** A status inquiry that could not be made is one more reason to ask again later. */
+export type PayoutInquiry = MovementStatus | { status: 'UNREACHABLE'; reason: string };
 
-  const loadOrder = (orderId: string, manager: EntityManager = dataSource.manager) =>
-    manager.findOneOrFail(OrderEntity, { where: { id: orderId } });
+const reserveOperation = (orderId: string) => `order:${orderId}:reserve`;
 
-  /** Locks the quote that the user will be charged at for the order's whole life. */
-  async function quoteAmounts(order: OrderEntity, localAmount: Decimal): Promise<OrderPatch> {
-    const localCurrency = order.localCurrency as CurrencyCode;
-    const userCurrency = order.userCurrency as CurrencyCode;
-    // A retry after the lock committed finds the order's quote and reuses it.
-    const quote =
-      (await fx.quoteOfOrder(order.id)) ??
-      (await fx.lockToOrder((await fx.quote(order.payerClientId!, localCurrency as RailCurrency, userCurrency as RailCurrency)).id, order.id));
-    return {
-      localAmount: formatAmount(localAmount, localCurrency),
-      userAmount: formatAmount(convert(localAmount, quote.rate, userCurrency), userCurrency),
-      fxQuoteId: quote.id,
-      fxRate: quote.rate.toFixed(),
-    };
-  }
+function factsOf(order: OrderEntity): OrderFacts {
+  return {
+    payerClientId: order.payerClientId!,
+    localCountry: order.localCountry as PayoutCountry,
+    localCurrency: order.localCurrency as RailCurrency,
+    localAmount: order.localAmount === null ? null : formatAmount(new Decimal(order.localAmount), order.localCurrency as CurrencyCode),
+    userCurrency: order.userCurrency as CurrencyCode,
+    userAmount: order.userAmount === null ? null : formatAmount(new Decimal(order.userAmount), order.userCurrency as CurrencyCode),
+    destination: { type: 'QR', qr: order.qrPayload! },
+  };
+}
 
-  function payloadOf(event: NotificationEvent, order: OrderEntity, now: Date): object {
-    switch (event) {
-      case 'PREVIEW':
-        return previewView(order);
-      case 'PAYMENT':
-        return paymentResultView(order, now);
-      case 'QR_EXPIRED':
-        return qrExpiredView(order, now);
-      default:
-        throw new Error(`order activities do not send ${event} notifications`);
-    }
-  }
+function resultOf({ order, eventIds }: AppliedChange): ChangeResult {
+  return { status: order.status, eventIds, payment: paymentResultView(order, order.updatedAt), preview: previewView(order) };
+}
 
-  function urlOf(event: NotificationEvent, order: OrderEntity): string {
-    return (event === 'PAYMENT' ? order.paymentNotificationUrl : null) ?? order.notificationUrl!;
-  }
-
-  async function applyOrderChange(change: OrderChange): Promise<AppliedChange> {
-    const eventIds = (change.notify ?? []).map((event) => eventIdOf(change.orderId, change.seq, event));
-    return dataSource.transaction(async (tx) => {
-      const order = await tx.findOneOrFail(OrderEntity, { where: { id: change.orderId }, lock: { mode: 'pessimistic_write' } });
-      const now = new Date();
-      if (order.lastSeq < change.seq) {
-        if (order.status !== change.from) {
-          throw new Error(`order ${order.id} is ${order.status}, change ${change.seq} expected ${change.from}`);
-        }
-        Object.assign(order, change.patch ?? {}, {
-          status: change.to,
-          lastSeq: change.seq,
-          updatedAt: now,
-          ...(change.errorCode ? { errorCode: change.errorCode } : {}),
-          ...(change.payoutReference ? { payoutReference: change.payoutReference } : {}),
-          ...(change.paid ? { paymentDate: now } : {}),
-        });
-        await tx.save(order);
-        if (change.to !== change.from) {
-          await tx.insert(OrderStatusHistoryEntity, {
-            orderId: order.id,
-            seq: change.seq,
-            status: change.to,
-            localAmount: order.localAmount,
-            userAmount: order.userAmount,
-            createdAt: now,
-          });
-        }
-        for (const [index, event] of (change.notify ?? []).entries()) {
-          await NotificationOutbox.enqueue(tx, {
-            eventId: eventIds[index]!,
-            clientId: order.payerClientId!,
-            orderId: order.id,
-            event,
-            url: urlOf(event, order),
-            payload: payloadOf(event, order, now),
-          });
-        }
-      }
-      return { eventIds, payment: paymentResultView(order, now), preview: previewView(order) };
-    });
-  }
+/**
+ * The order's steps as activities: thin bindings of the order repository, the ledger and the
+ * rails. Each is idempotent on the workflow's `seq` (database) or on the order id (rail), so
+ * Temporal may run any of them more than once.
+ */
+export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderActivityDeps) {
+  const change = async (orderChange: OrderChange, effect?: ChangeEffect) => resultOf(await orders.apply(orderChange, effect));
 
   return {
-    applyOrderChange,
+    /** Any change that moves no money: the user's rejection, expiry, a merchant nobody knows. */
+    changeOrder: (orderChange: OrderChange): Promise<ChangeResult> => change(orderChange),
 
-    /** Resolves the merchant behind the QR and, for a closed amount, locks the FX quote. */
-    async prepareOrder({ orderId, seq }: { orderId: string; seq: number }): Promise<AppliedChange> {
-      const order = await loadOrder(orderId);
-      if (order.lastSeq >= seq) return applyOrderChange({ orderId, seq, from: order.status, to: order.status, notify: ['PREVIEW'] });
-      const merchant = await rails.resolveQrMerchant({ qr: order.qrPayload! });
-      const amounts = order.localAmount ? await quoteAmounts(order, new Decimal(order.localAmount)) : {};
-      return applyOrderChange({
+    /**
+     * Resolves the merchant behind the QR and publishes the preview. A rail that cannot answer
+     * is retried by Temporal; one that answers "no such merchant" fails the order.
+     */
+    async prepareOrder({ orderId, seq }: { orderId: string; seq: number }): Promise<Preparation> {
+      const order = await orders.findById(orderId);
+      const settings = { payoutRetryWindowMs: env.PAYOUT_RETRY_WINDOW };
+      if (order.lastSeq >= seq) {
+        const replayed = await orders.apply({ orderId, seq, from: order.status, to: order.status, notify: ['PREVIEW'] });
+        return order.status === 'FAILED'
+          ? { ready: false, status: order.status, eventIds: replayed.eventIds }
+          : { ready: true, status: order.status, facts: factsOf(order), settings, eventIds: replayed.eventIds };
+      }
+      let merchant;
+      try {
+        merchant = await rails.resolveQrMerchant({ qr: order.qrPayload! });
+      } catch (error) {
+        if (!(error instanceof RailsDeclinedError)) throw error;
+        const failed = await orders.apply({ orderId, seq, from: order.status, to: 'FAILED', errorCode: 'UPSTREAM_ERROR', notify: ['PREVIEW'] });
+        return { ready: false, status: failed.order.status, eventIds: failed.eventIds };
+      }
+      const prepared = await orders.apply({
         orderId,
         seq,
         from: order.status,
@@ -157,51 +116,88 @@ export function createOrderActivities({ dataSource, rails, fx, ledger }: OrderAc
           merchantName: merchant.name,
           merchantIdentificationNumber: merchant.identification_number,
           merchantBranchOffice: merchant.branch_office,
-          ...amounts,
         },
         notify: ['PREVIEW'],
       });
+      return { ready: true, status: prepared.order.status, facts: factsOf(prepared.order), settings, eventIds: prepared.eventIds };
     },
 
-    /** The open amount arrives: quote it and move to CREATED with the full preview. */
-    async submitAmount({ orderId, seq, from, amount }: { orderId: string; seq: number; from: OrderStatus; amount: string }): Promise<AppliedChange> {
-      const order = await loadOrder(orderId);
-      const patch = order.lastSeq >= seq ? {} : await quoteAmounts(order, parseAmount(amount, order.localCurrency as CurrencyCode));
-      return applyOrderChange({ orderId, seq, from, to: 'CREATED', patch, notify: ['PREVIEW'] });
+    /** The open amount arrives, priced with the API's quote, which is locked to the order here. */
+    async submitAmount(input: { orderId: string; seq: number; from: OrderStatus; amount: string; fxQuoteId: string; facts: OrderFacts }) {
+      const { orderId, facts } = input;
+      const quote = await fx.lockToOrder(input.fxQuoteId, orderId);
+      const localAmount = parseAmount(input.amount, facts.localCurrency);
+      const userAmount = convert(localAmount, quote.rate, facts.userCurrency);
+      const result = await change({
+        orderId,
+        seq: input.seq,
+        from: input.from,
+        to: 'CREATED',
+        patch: {
+          localAmount: formatAmount(localAmount, facts.localCurrency),
+          userAmount: formatAmount(userAmount, facts.userCurrency),
+          fxQuoteId: quote.id,
+          fxRate: quote.rate.toFixed(),
+        },
+        notify: ['PREVIEW'],
+      });
+      return { ...result, localAmount: formatAmount(localAmount, facts.localCurrency), userAmount: formatAmount(userAmount, facts.userCurrency) };
     },
 
-    /** Holds the user-currency total on the payer's pre-funded account; once per order. */
-    async reserveFunds({ orderId }: { orderId: string }): Promise<{ reserved: boolean }> {
-      const order = await loadOrder(orderId);
+    /**
+     * The user accepted: the payer's funds are reserved in the same transaction that moves the
+     * order to PROCESSING, so an order is never PROCESSING without its hold, nor held without
+     * being PROCESSING. Not enough funds fails the order instead.
+     */
+    async acceptOrder({ orderId, seq, notificationUrl, facts }: { orderId: string; seq: number; notificationUrl: string; facts: OrderFacts }) {
+      const base = { orderId, seq, from: 'CREATED' as const, patch: { paymentNotificationUrl: notificationUrl }, notify: ['PAYMENT' as const] };
       try {
-        await ledger.reserve(reserveOperation(orderId), order.payerClientId!, order.userCurrency as CurrencyCode, new Decimal(order.userAmount!), orderId);
-        return { reserved: true };
+        return await change({ ...base, to: 'PROCESSING' }, async (tx) => {
+          await ledger.reserve(reserveOperation(orderId), facts.payerClientId, facts.userCurrency, new Decimal(facts.userAmount!), orderId, tx);
+        });
       } catch (error) {
-        if (error instanceof InsufficientFundsError) return { reserved: false };
-        throw error;
+        if (!(error instanceof InsufficientFundsError)) throw error;
+        return change({ ...base, to: 'FAILED', errorCode: 'INSUFFICIENT_FUNDS' });
       }
     },
 
-    async commitFunds({ orderId }: { orderId: string }): Promise<void> {
-      await ledger.commit(`order:${orderId}:commit`, reserveOperation(orderId));
+    /** The payout's outcome is known: commit the hold for a payment, release it otherwise. */
+    async settleOrder({ orderId, seq, settlement }: { orderId: string; seq: number; settlement: Settlement }): Promise<ChangeResult> {
+      const base = { orderId, seq, from: 'PROCESSING' as const, notify: ['PAYMENT' as const] };
+      if (settlement.outcome === 'PAID') {
+        return change(
+          { ...base, to: 'COMPLETED', payoutReference: settlement.railReference, paid: true, note: settlement.note },
+          (tx) => ledger.commit(`order:${orderId}:commit`, reserveOperation(orderId), tx).then(() => undefined),
+        );
+      }
+      const [to, errorCode]: [OrderStatus, OrderErrorCode] =
+        settlement.outcome === 'REJECTED' ? ['REJECTED', 'DESTINATION_REJECTED'] : ['FAILED', 'UPSTREAM_ERROR'];
+      const note = settlement.outcome === 'NOT_PAID' ? settlement.note : undefined;
+      return change({ ...base, to, errorCode, note }, (tx) =>
+        ledger.release(`order:${orderId}:release`, reserveOperation(orderId), tx).then(() => undefined),
+      );
     },
 
-    async releaseFunds({ orderId }: { orderId: string }): Promise<void> {
-      await ledger.release(`order:${orderId}:release`, reserveOperation(orderId));
-    },
-
-    /** Pays the merchant in local currency; the rail de-duplicates on the order id. */
-    async payout({ orderId }: { orderId: string }): Promise<{ status: 'COMPLETED' | 'REJECTED'; railReference: string }> {
-      const order = await loadOrder(orderId);
-      const result = await rails.payout({
+    /** Pays the merchant in local currency; the rail de-duplicates on the order id. Never guesses. */
+    sendPayout({ orderId, facts }: { orderId: string; facts: OrderFacts }): Promise<MovementOutcome> {
+      return rails.payout({
         payoutId: orderId,
         orderId,
-        country: order.localCountry as PayoutCountry,
-        currency: order.localCurrency as RailCurrency,
-        amount: formatAmount(new Decimal(order.localAmount!), order.localCurrency as CurrencyCode),
-        destination: { type: 'QR', qr: order.qrPayload! },
+        country: facts.localCountry,
+        currency: facts.localCurrency,
+        amount: facts.localAmount!,
+        destination: facts.destination,
       });
-      return { status: result.status, railReference: result.railReference };
+    },
+
+    /** Asks the rail what became of the order's payout. */
+    async payoutStatus({ orderId }: { orderId: string }): Promise<PayoutInquiry> {
+      try {
+        return await rails.payoutStatus(orderId);
+      } catch (error) {
+        if (error instanceof RailsUnavailableError) return { status: 'UNREACHABLE', reason: error.message };
+        throw error;
+      }
     },
   };
 }

@@ -1,8 +1,9 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { OrderPhase } from '../src/orders/order-rules';
 import type { OrderStatus } from '../src/orders/order-status';
 import type { PaymentResultView, PreviewView } from '../src/orders/order-views';
 
-/** Shared by the workflow and the API: the messages an order accepts. */
+/** Shared by the workflow, the API and the operators' CLI: the messages an order accepts. */
 
 export interface OrderWorkflowInput {
   orderId: string;
@@ -15,6 +16,8 @@ export interface OrderWorkflowInput {
 export interface SubmitAmount {
   /** Decimal string in the order's local currency, already validated by the API. */
   amount: string;
+  /** The FX quote the API priced the amount with; it is locked to the order with the amount. */
+  fxQuoteId: string;
 }
 
 export interface Decision {
@@ -22,6 +25,18 @@ export interface Decision {
   notificationUrl: string;
 }
 
+/** An operator's word on a payout whose outcome the rail never confirmed. */
+export interface PayoutResolution {
+  outcome: 'paid' | 'not-paid';
+  /** Why the operator knows; kept on the order's history entry. */
+  reason: string;
+  /** Who decided (the operator's login). */
+  operator: string;
+}
+
 export const submitAmountUpdate = defineUpdate<PreviewView, [SubmitAmount]>('submitAmount');
 export const decideUpdate = defineUpdate<PaymentResultView, [Decision]>('decide');
+/** Answers the order's status after the resolution was applied. */
+export const resolvePayoutUpdate = defineUpdate<OrderStatus, [PayoutResolution]>('resolvePayout');
 export const orderStatusQuery = defineQuery<OrderStatus>('status');
+export const orderPhaseQuery = defineQuery<OrderPhase>('phase');

@@ -1,175 +1,306 @@
 import {
+  ActivityFailure,
   allHandlersFinished,
   ApplicationFailure,
   condition,
+  log,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
-import type { OrderActivities, OrderChange } from '../activities/order.activities';
-import { decisionRejection, amountRejection } from '../src/orders/order-rules';
-import type { OrderErrorCode, OrderStatus } from '../src/orders/order-status';
-import { ORDER_STATUS } from '../src/temporal/search-attribute-keys';
-import { Decision, decideUpdate, OrderWorkflowInput, orderStatusQuery, SubmitAmount, submitAmountUpdate } from './order.definitions';
+import type { createNotificationActivities } from '../activities/notifications.activities';
+import type { ChangeResult, OrderActivities, OrderFacts, OrderSettings, Settlement } from '../activities/order.activities';
+import type { OrderChange } from '../src/orders/order.repository';
+import { amountRejectionIn, decisionRejectionIn, OrderPhase, resolutionRejectionIn } from '../src/orders/order-rules';
+import type { OrderRejection, OrderStatus } from '../src/orders/order-status';
+import type { MovementOutcome } from '../src/rails/rails.port';
+import { ORDER_STATUS, PAYOUT_UNCONFIRMED } from '../src/temporal/search-attribute-keys';
 import { deliverInBackground } from './notification-delivery.workflow';
+import {
+  Decision,
+  decideUpdate,
+  orderPhaseQuery,
+  OrderWorkflowInput,
+  orderStatusQuery,
+  PayoutResolution,
+  resolvePayoutUpdate,
+  SubmitAmount,
+  submitAmountUpdate,
+} from './order.definitions';
+
+/** Errors no retry can cure: a broken invariant or a bug. They fail the step at once, visibly. */
+const NON_RETRYABLE = [
+  'OrderTransitionError',
+  'LedgerConflictError',
+  'ReservationNotFoundError',
+  'ReservationResolvedError',
+  'CreditExceedsDebitError',
+  'FxQuoteUnavailableError',
+  'EntityNotFoundError',
+  'MoneyError',
+  'RangeError',
+  'TypeError',
+];
 
 /**
- * Database and ledger work: quick, retried until it succeeds (each call is idempotent). A
- * broken ledger invariant will not heal by retrying: it fails the order's workflow visibly.
+ * Database steps, as local activities: each is one short transaction. Not bounded on purpose: a
+ * step that gave up would strand a reservation or a payment the rail made, so a database
+ * outage is waited out (with back-off up to 30 s) rather than turned into a wrong status.
  */
-const local = proxyActivities<OrderActivities>({
+const db = proxyLocalActivities<OrderActivities>({
   startToCloseTimeout: '30 seconds',
-  retry: {
-    initialInterval: '500 ms',
-    backoffCoefficient: 2,
-    maximumInterval: '30 seconds',
-    nonRetryableErrorTypes: ['LedgerConflictError', 'ReservationNotFoundError', 'ReservationResolvedError', 'CreditExceedsDebitError'],
-  },
+  retry: { initialInterval: '500 ms', backoffCoefficient: 2, maximumInterval: '30 seconds', nonRetryableErrorTypes: NON_RETRYABLE },
 });
 
 /**
- * The rails: a transient fault is retried a bounded number of times (the payout is idempotent
- * at the rail on the order id), then the order fails with UPSTREAM_ERROR instead of hanging.
- * A decline is a business answer and is never retried. One call takes at most RAILS_TIMEOUT_MS
- * (5 s by default); the timeout leaves room for it and bounds how long a crashed worker's
- * payout waits before another worker retries it.
+ * Preparation asks the QR acquirer, and nothing is reserved yet, so it is bounded: after two
+ * minutes of an unreachable rail the order fails with UPSTREAM_ERROR instead of waiting out
+ * its expiry in silence.
+ */
+const preparation = proxyLocalActivities<OrderActivities>({
+  startToCloseTimeout: '30 seconds',
+  scheduleToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '20 seconds', nonRetryableErrorTypes: NON_RETRYABLE },
+});
+
+/**
+ * The payout rail. These activities turn every rail failure into an answer (an UNKNOWN outcome,
+ * an UNREACHABLE inquiry), so a retry here only covers a crashed worker or a bug; the
+ * workflow's own timers pace the asking. One rail call takes at most RAILS_TIMEOUT_MS.
  */
 const rails = proxyActivities<OrderActivities>({
   startToCloseTimeout: '15 seconds',
-  retry: {
-    initialInterval: '1 second',
-    backoffCoefficient: 2,
-    maximumInterval: '20 seconds',
-    maximumAttempts: 6,
-    nonRetryableErrorTypes: ['RailsDeclinedError'],
-  },
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 5 },
 });
 
 /**
+ * One delivery attempt from the order itself: the happy path costs no child workflow. A
+ * callback that is not acknowledged goes to its own long-retry workflow (72 h schedule).
+ */
+const callbacks = proxyActivities<ReturnType<typeof createNotificationActivities>>({
+  startToCloseTimeout: '15 seconds',
+  retry: { maximumAttempts: 1 },
+});
+
+/** How soon the rail is asked again about a payout of unknown outcome, doubling up to a cap. */
+const FIRST_INQUIRY_MS = 1_000;
+const MAX_INQUIRY_MS = 60_000;
+/** Once flagged, the rail is still asked, so an order heals by itself when the rail comes back. */
+const FLAGGED_INQUIRY_MS = 5 * 60_000;
+
+/**
  * One order, from preview to a final status. The workflow is the only writer of the order's
- * state after creation: every transition goes through applyOrderChange, which persists the
- * row, its history entry and its callbacks in one transaction. Integrator actions arrive as
- * updates, so a refused one (invalid status, already processed) is answered synchronously.
+ * state after creation: every transition is one transaction (row, history entry, callbacks,
+ * ledger entry). Integrator actions arrive as updates, so a refused one (invalid status,
+ * already processed) is answered synchronously. A payout whose outcome is unknown keeps its
+ * funds reserved until the rail, or an operator, says what happened.
  */
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderStatus> {
   const { orderId } = input;
   let status = input.initialStatus;
+  let phase: OrderPhase = 'PREPARING';
   let seq = 1;
-  // Until the merchant is resolved (and the amount quoted) the order takes no action: its id is
-  // only published by the preview callback, but a tester may know it earlier.
-  let prepared = false;
-  // Set synchronously when an update starts, so a concurrent duplicate is refused by the validator.
-  let amountInFlight = false;
-  let decided = false;
-  let decisionSettled = false;
-  let expired = false;
+  let facts: OrderFacts | undefined;
+  let settings: OrderSettings | undefined;
+  let resolution: PayoutResolution | undefined;
+  const deliveries: Array<Promise<void>> = [];
 
-  const change = async (to: OrderStatus, options: Omit<OrderChange, 'orderId' | 'seq' | 'from' | 'to'> = {}) => {
-    seq += 1;
-    const applied = await local.applyOrderChange({ orderId, seq, from: status, to, ...options });
+  const setStatus = (to: OrderStatus) => {
+    if (to === status) return;
     status = to;
     upsertSearchAttributes([{ key: ORDER_STATUS, value: to }]);
-    await deliverInBackground(applied.eventIds);
-    return applied;
   };
 
-  const refuse = (rejection: string | null) => {
+  /** Callbacks go out beside the payment path, never in its way. */
+  const notify = (eventIds: string[]) => {
+    for (const eventId of eventIds) {
+      deliveries.push(callbacks.deliverNotification(eventId).catch(() => deliverInBackground([eventId])));
+    }
+  };
+
+  const applied = <T extends ChangeResult>(result: T): T => {
+    setStatus(result.status);
+    notify(result.eventIds);
+    return result;
+  };
+
+  const change = (to: OrderStatus, details: Omit<OrderChange, 'orderId' | 'seq' | 'from' | 'to'>) =>
+    db.changeOrder({ orderId, seq: ++seq, from: status, to, ...details }).then(applied);
+
+  // A function, so that the compiler does not narrow a phase the handlers change meanwhile.
+  const isPaying = () => phase === 'PAYING';
+
+  const refuse = (rejection: OrderRejection | null) => {
     if (rejection) throw ApplicationFailure.nonRetryable(`order ${orderId} is ${status}`, rejection);
   };
 
   setHandler(orderStatusQuery, () => status);
+  setHandler(orderPhaseQuery, () => phase);
 
   setHandler(
     submitAmountUpdate,
-    async ({ amount }) => {
-      amountInFlight = true;
-      try {
-        seq += 1;
-        const applied = await local.submitAmount({ orderId, seq, from: status, amount });
-        status = 'CREATED';
-        upsertSearchAttributes([{ key: ORDER_STATUS, value: status }]);
-        await deliverInBackground(applied.eventIds);
-        return applied.preview;
-      } finally {
-        amountInFlight = false;
-      }
+    async ({ amount, fxQuoteId }) => {
+      phase = 'APPLYING_AMOUNT';
+      const result = applied(await db.submitAmount({ orderId, seq: ++seq, from: status, amount, fxQuoteId, facts: facts! }));
+      facts = { ...facts!, localAmount: result.localAmount, userAmount: result.userAmount };
+      phase = 'AWAITING_DECISION';
+      return result.preview;
     },
-    {
-      validator: (_input: SubmitAmount) => {
-        refuse(!prepared || expired ? 'INVALID_STATUS' : amountInFlight ? 'ALREADY_PROCESSED' : amountRejection(status));
-      },
-    },
+    { validator: (_input: SubmitAmount) => refuse(amountRejectionIn(phase, status)) },
   );
 
   setHandler(
     decideUpdate,
     async ({ decision, notificationUrl }) => {
-      decided = true;
-      try {
-        const patch = { paymentNotificationUrl: notificationUrl };
-        if (decision === 'rejected') {
-          return (await change('CANCELED', { patch, errorCode: 'USER_REJECTED', notify: ['PAYMENT'] })).payment;
-        }
-        const reservation = await local.reserveFunds({ orderId });
-        if (!reservation.reserved) {
-          return (await change('FAILED', { patch, errorCode: 'INSUFFICIENT_FUNDS', notify: ['PAYMENT'] })).payment;
-        }
-        return (await change('PROCESSING', { patch, notify: ['PAYMENT'] })).payment;
-      } finally {
-        decisionSettled = true;
+      phase = 'DECIDING';
+      const patch = { paymentNotificationUrl: notificationUrl };
+      if (decision === 'rejected') {
+        const rejected = await change('CANCELED', { patch, errorCode: 'USER_REJECTED', notify: ['PAYMENT'] });
+        phase = 'CLOSED';
+        return rejected.payment;
       }
+      let accepted: ChangeResult;
+      try {
+        accepted = applied(await db.acceptOrder({ orderId, seq: ++seq, notificationUrl, facts: facts! }));
+      } catch (error) {
+        // A step that can never succeed (a broken invariant) must not leave the order hanging.
+        if (!(error instanceof ActivityFailure)) throw error;
+        accepted = await change('FAILED', { patch, errorCode: 'INTERNAL_ERROR', notify: ['PAYMENT'] });
+      }
+      phase = accepted.status === 'PROCESSING' ? 'PAYING' : 'CLOSED';
+      return accepted.payment;
     },
-    {
-      validator: (_input: Decision) => {
-        refuse(!prepared || expired ? 'INVALID_STATUS' : decided ? 'ALREADY_PROCESSED' : amountInFlight ? 'INVALID_STATUS' : decisionRejection(status));
-      },
-    },
+    { validator: (_input: Decision) => refuse(decisionRejectionIn(phase, status)) },
   );
 
-  seq += 1;
-  const preparation = await rails.prepareOrder({ orderId, seq }).catch(() => null);
-  if (!preparation) {
-    // The merchant behind the QR could not be resolved: the preview callback says so.
+  setHandler(
+    resolvePayoutUpdate,
+    async (given) => {
+      resolution = given;
+      await condition(() => phase === 'CLOSED');
+      return status;
+    },
+    { validator: (_input: PayoutResolution) => refuse(resolutionRejectionIn(phase)) },
+  );
+
+  if (Date.now() >= input.expiresAtMs) {
+    // Started late (by the reconciler, for an order the API could not hand over): nothing was shown to anyone yet.
+    await expire();
+    return finish();
+  }
+
+  const prepared = await preparation.prepareOrder({ orderId, seq: ++seq }).catch((error: unknown) => {
+    if (error instanceof ActivityFailure) return null;
+    throw error;
+  });
+  if (!prepared) {
     await change('FAILED', { errorCode: 'UPSTREAM_ERROR', notify: ['PREVIEW'] });
     return finish();
   }
-  prepared = true;
-  await deliverInBackground(preparation.eventIds);
+  setStatus(prepared.status);
+  notify(prepared.eventIds);
+  if (!prepared.ready) return finish();
+  facts = prepared.facts;
+  settings = prepared.settings;
+  phase = prepared.status === 'CREATED' ? 'AWAITING_DECISION' : 'AWAITING_AMOUNT';
 
-  const remainingMs = Math.max(0, input.expiresAtMs - Date.now());
-  if (!(await condition(() => decided, remainingMs))) {
+  const awaiting = () => phase === 'AWAITING_AMOUNT' || phase === 'AWAITING_DECISION' || phase === 'APPLYING_AMOUNT';
+  if (!(await condition(() => !awaiting(), Math.max(0, input.expiresAtMs - Date.now())))) {
     // An amount being applied right at expiry finishes first; a decision that lands with it wins.
-    await condition(() => !amountInFlight);
-    if (!decided) {
-      expired = true;
-      await change('CANCELED', { errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] });
+    await condition(() => phase !== 'APPLYING_AMOUNT');
+    if (awaiting()) {
+      await expire();
       return finish();
     }
   }
-  await condition(() => decisionSettled);
-  if (status === 'PROCESSING') await settle();
+  await condition(() => phase !== 'DECIDING');
+  if (isPaying()) {
+    const settled = await db.settleOrder({ orderId, seq: ++seq, settlement: await payout() });
+    applied(settled);
+    phase = 'CLOSED';
+  }
   return finish();
 
-  async function settle(): Promise<void> {
-    let outcome: { status: 'COMPLETED' | 'REJECTED'; railReference: string } | null;
-    try {
-      outcome = await rails.payout({ orderId });
-    } catch {
-      outcome = null;
-    }
-    if (outcome?.status === 'COMPLETED') {
-      await local.commitFunds({ orderId });
-      await change('COMPLETED', { payoutReference: outcome.railReference, paid: true, notify: ['PAYMENT'] });
-      return;
-    }
-    const errorCode: OrderErrorCode = outcome ? 'DESTINATION_REJECTED' : 'UPSTREAM_ERROR';
-    await local.releaseFunds({ orderId });
-    await change(outcome ? 'REJECTED' : 'FAILED', { errorCode, notify: ['PAYMENT'] });
+  async function expire(): Promise<void> {
+    phase = 'CLOSING';
+    await change('CANCELED', { errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] });
+    phase = 'CLOSED';
   }
 
-  /** No update may be cut off by the workflow's end; refunds after COMPLETED will hook in here. */
+  /**
+   * Establishes what became of the payout. Only a definite answer settles it; an unknown one
+   * keeps the reservation and asks the rail again (resending the idempotent payout while the
+   * rail says it never saw it), paced by timers. Past PAYOUT_RETRY_WINDOW the order is flagged
+   * for an operator, and a rail that still does not know the payout makes it a definite
+   * "not paid".
+   */
+  async function payout(): Promise<Settlement> {
+    const deadline = Date.now() + settings!.payoutRetryWindowMs;
+    const send = () =>
+      rails.sendPayout({ orderId, facts: facts! }).catch((error: unknown): MovementOutcome => {
+        if (error instanceof ActivityFailure) return { kind: 'UNKNOWN', reason: error.message };
+        throw error;
+      });
+    let outcome = await send();
+    let wait = FIRST_INQUIRY_MS;
+    for (;;) {
+      switch (outcome.kind) {
+        case 'COMPLETED':
+          return unflagged({ outcome: 'PAID', railReference: outcome.railReference });
+        case 'REJECTED':
+          return unflagged({ outcome: 'REJECTED', reason: outcome.reason });
+        case 'FAILED':
+          return unflagged({ outcome: 'NOT_PAID', reason: outcome.reason });
+        case 'UNKNOWN':
+          break;
+      }
+      const withinWindow = Date.now() < deadline;
+      if (!withinWindow && phase !== 'PAYOUT_UNCONFIRMED') {
+        phase = 'PAYOUT_UNCONFIRMED';
+        upsertSearchAttributes([{ key: PAYOUT_UNCONFIRMED, value: true }]);
+        log.warn('payout unconfirmed: funds stay reserved until the rail or an operator settles it', { orderId, reason: outcome.reason });
+      }
+      if (await condition(() => resolution !== undefined, wait)) return unflagged(operatorSettlement(resolution!));
+      wait = withinWindow ? Math.min(wait * 2, MAX_INQUIRY_MS) : FLAGGED_INQUIRY_MS;
+      const inquiry = await rails.payoutStatus({ orderId }).catch((error: unknown) => {
+        if (error instanceof ActivityFailure) return { status: 'UNREACHABLE' as const, reason: error.message };
+        throw error;
+      });
+      switch (inquiry.status) {
+        case 'COMPLETED':
+          outcome = { kind: 'COMPLETED', railReference: inquiry.railReference ?? orderId };
+          break;
+        case 'REJECTED':
+          outcome = { kind: 'REJECTED', railReference: inquiry.railReference ?? orderId, reason: inquiry.reason ?? 'DESTINATION_REFUSED' };
+          break;
+        case 'NOT_FOUND':
+          if (Date.now() >= deadline) return unflagged({ outcome: 'NOT_PAID', reason: 'the rail never received the payout' });
+          outcome = await send();
+          break;
+        case 'PENDING':
+        case 'UNREACHABLE':
+          break;
+      }
+    }
+  }
+
+  /** Leaves PAYOUT_UNCONFIRMED (and its flag) as the payout settles. */
+  function unflagged(settlement: Settlement): Settlement {
+    if (phase === 'PAYOUT_UNCONFIRMED') upsertSearchAttributes([{ key: PAYOUT_UNCONFIRMED, value: false }]);
+    phase = 'PAYING';
+    return settlement;
+  }
+
+  /** No update or callback may be cut off by the workflow's end. */
   async function finish(): Promise<OrderStatus> {
+    await Promise.all(deliveries);
     await condition(allHandlersFinished);
     return status;
   }
+}
+
+function operatorSettlement({ outcome, reason, operator }: PayoutResolution): Settlement {
+  const note = `payout resolved as ${outcome} by ${operator}: ${reason}`;
+  return outcome === 'paid' ? { outcome: 'PAID', railReference: 'OPERATOR-RESOLVED', note } : { outcome: 'NOT_PAID', reason, note };
 }

@@ -88,8 +88,7 @@ export async function startBenchStack(say: (message: string) => void): Promise<B
     const deliveries: CeilingTarget['deliveries'] = new Mailbox();
     const onDelivered = ({ orderId, event }: BenchNoopDelivery) => deliveries.post(orderId, { event, at: performance.now() });
     const { worker, close: closeWorker } = await createOrderWorker(env, env.TEMPORAL_TASK_QUEUE, {
-      workflowsPath: require.resolve('./workflows'),
-      activities: createBenchNoopActivities(onDelivered),
+      extension: { workflowsPath: require.resolve('./workflows'), activities: createBenchNoopActivities(onDelivered) },
     });
     stops.push(closeWorker);
     const running = worker.run();

@@ -17,6 +17,9 @@ export interface Command {
 
 export class UsageError extends Error {}
 
+/** The command was understood but cannot be done; main prints the message and exits 1. */
+export class CommandFailure extends Error {}
+
 export function parseCommandArgs<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], options: T) {
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: false }).values;

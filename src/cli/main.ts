@@ -5,7 +5,8 @@ import { createDataSource } from '../db/data-source';
 import { clientsCreate } from './clients-create.command';
 import { clientsFund } from './clients-fund.command';
 import { keysRotate } from './keys-rotate.command';
-import { Command, UsageError } from './command';
+import { ordersResolve } from './orders-resolve.command';
+import { Command, CommandFailure, UsageError } from './command';
 
 /**
  * `npm run cli -- <command> [options]`. Without DATABASE_URL it talks to the embedded
@@ -15,6 +16,7 @@ const commands: Record<string, Command> = {
   'clients:create': clientsCreate,
   'clients:fund': clientsFund,
   'keys:rotate': keysRotate,
+  'orders:resolve': ordersResolve,
 };
 
 async function main(): Promise<number> {
@@ -36,6 +38,10 @@ async function main(): Promise<number> {
     await command.run({ dataSource, env, args, out: (text) => process.stdout.write(text + '\n') });
     return 0;
   } catch (error) {
+    if (error instanceof CommandFailure) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\nusage: npm run cli -- ${command.usage}\n`);
       return 2;

@@ -1,10 +1,21 @@
 import { z } from 'zod';
+import { parseDuration } from './duration';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+/** `30s`, `5m`, `2h`…: read into milliseconds. */
+const duration = z.string().transform((text, context) => {
+  const ms = parseDuration(text);
+  if (ms === null || ms === 0) {
+    context.addIssue({ code: 'custom', message: 'must be a duration such as 90s, 30m or 2h' });
+    return z.NEVER;
+  }
+  return ms;
+});
 
 /**
  * The one environment schema of every process. Each variable is documented in the README's
@@ -37,6 +48,11 @@ export const envSchema = z.object({
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
 
   QR_EXPIRY_SECONDS: z.coerce.number().int().positive().default(600),
+  /**
+   * How long an order whose payout outcome is unknown keeps asking the rail (and resending the
+   * idempotent payout) before it is flagged for an operator. Its funds stay reserved meanwhile.
+   */
+  PAYOUT_RETRY_WINDOW: duration.default(30 * 60_000),
   /** Per-country maximum amounts in local units, e.g. "BR=100000,CO=300000000". */
   AMOUNT_LIMITS: z.string().optional(),
   ALLOW_INSECURE_CALLBACKS: booleanString.default(false),

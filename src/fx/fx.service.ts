@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { ClientEntity } from '../auth/client.entity';
 import { CurrencyCode, Decimal, MoneyError, applySpread, inverseRate } from '../money';
 import { RailsUnavailableError } from '../rails/rails.errors';
@@ -86,9 +86,10 @@ export class FxService {
   /**
    * Ties an unexpired quote to an order; from then on it no longer expires. Locking the same
    * quote to the same order again returns it unchanged, so the activity doing it may retry.
+   * Inside `tx` when given, so it commits with the order it prices.
    */
-  async lockToOrder(quoteId: string, orderId: string): Promise<FxQuote> {
-    const repository = this.dataSource.getRepository(FxQuoteEntity);
+  async lockToOrder(quoteId: string, orderId: string, tx?: EntityManager): Promise<FxQuote> {
+    const repository = (tx ?? this.dataSource.manager).getRepository(FxQuoteEntity);
     let affected: number;
     try {
       affected =

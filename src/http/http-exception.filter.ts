@@ -3,7 +3,11 @@ import type { Response } from 'express';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
 import { ApiError, ExactBodyError } from './api-error';
+import { unavailability } from './unavailable';
 import { describeIssues } from './zod-issues';
+
+/** Seconds a client should wait before retrying a request refused for an unreachable dependency. */
+export const RETRY_AFTER_SECONDS = 5;
 
 interface BodyParserError {
   type?: string;
@@ -40,6 +44,11 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     const response = error.getResponse();
     const message = typeof response === 'string' ? response : ((response as { message?: unknown }).message ?? error.message);
     return { status, body: { statusCode: status, message }, headers: {} };
+  }
+  const unavailable = unavailability(error);
+  if (unavailable) {
+    const message = unavailable === 'UPSTREAM_ERROR' ? 'An upstream rail is unavailable; retry later' : 'The service is temporarily unavailable; retry later';
+    return { status: 503, body: { statusCode: 503, message, error_code: unavailable }, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } };
   }
   return { status: 500, body: { statusCode: 500, message: 'Internal server error', error_code: 'INTERNAL_ERROR' }, headers: {} };
 }

@@ -173,42 +173,56 @@ export class LedgerService {
     }));
   }
 
-  /** A hold: available → reserved. Throws InsufficientFundsError, writing nothing, when it does not fit. */
-  reserve(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string): Promise<LedgerEntry> {
+  /**
+   * A hold: available → reserved. Throws InsufficientFundsError, writing nothing, when it does
+   * not fit. Like commit, release and credit, it runs inside `tx` when given, so it commits
+   * with the caller's change (an order's transition) or not at all.
+   */
+  reserve(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string, tx?: EntityManager): Promise<LedgerEntry> {
     assertId('reference', reference);
     const spec = { kind: 'RESERVE', clientId, currency, amountMinor: positiveMinor(amount, currency), reference } as const;
-    return this.execute(operationId, spec, async () => ({
-      ...spec,
-      reservation: null,
-      debit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
-      credit: clientAccount(clientId, currency, 'CLIENT_RESERVED'),
-    }));
+    return this.execute(
+      operationId,
+      spec,
+      async () => ({
+        ...spec,
+        reservation: null,
+        debit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
+        credit: clientAccount(clientId, currency, 'CLIENT_RESERVED'),
+      }),
+      tx,
+    );
   }
 
   /** Posts a whole reservation: reserved → SETTLEMENT (the money leaves for the rail). */
-  commit(operationId: string, reserveOperationId: string): Promise<LedgerEntry> {
-    return this.resolve(operationId, 'COMMIT', reserveOperationId);
+  commit(operationId: string, reserveOperationId: string, tx?: EntityManager): Promise<LedgerEntry> {
+    return this.resolve(operationId, 'COMMIT', reserveOperationId, tx);
   }
 
   /** Voids a whole reservation: reserved → available. */
-  release(operationId: string, reserveOperationId: string): Promise<LedgerEntry> {
-    return this.resolve(operationId, 'RELEASE', reserveOperationId);
+  release(operationId: string, reserveOperationId: string, tx?: EntityManager): Promise<LedgerEntry> {
+    return this.resolve(operationId, 'RELEASE', reserveOperationId, tx);
   }
 
   /**
    * A refund: SETTLEMENT → available. `reference` is the order the money was committed for;
    * credits for a reference never exceed what was committed for it.
    */
-  credit(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string): Promise<LedgerEntry> {
+  credit(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string, tx?: EntityManager): Promise<LedgerEntry> {
     assertId('reference', reference);
     const spec = { kind: 'CREDIT', clientId, currency, amountMinor: positiveMinor(amount, currency), reference } as const;
-    return this.execute(operationId, spec, async () => ({
-      ...spec,
-      reservation: null,
-      debit: serviceAccount(currency, 'SETTLEMENT'),
-      credit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
-      guard: (tx) => this.assertRefundable(tx, spec.clientId, currency, reference, spec.amountMinor),
-    }));
+    return this.execute(
+      operationId,
+      spec,
+      async () => ({
+        ...spec,
+        reservation: null,
+        debit: serviceAccount(currency, 'SETTLEMENT'),
+        credit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
+        guard: (locked) => this.assertRefundable(locked, spec.clientId, currency, reference, spec.amountMinor),
+      }),
+      tx,
+    );
   }
 
   /** The client's balances, one row per currency it has an account in, by currency code. */
@@ -263,11 +277,11 @@ export class LedgerService {
     };
   }
 
-  private async resolve(operationId: string, kind: 'COMMIT' | 'RELEASE', reserveOperationId: string): Promise<LedgerEntry> {
+  private async resolve(operationId: string, kind: 'COMMIT' | 'RELEASE', reserveOperationId: string, tx?: EntityManager): Promise<LedgerEntry> {
     assertId('reserveOperationId', reserveOperationId);
-    return this.execute(operationId, { kind, reserveOperationId }, async () => {
+    return this.execute(operationId, { kind, reserveOperationId }, async (manager) => {
       const [reservation]: Array<{ id: string; client_id: string; currency: CurrencyCode; amount_minor: string; reference: string | null }> =
-        await this.dataSource.query(
+        await manager.query(
           `SELECT id, client_id, currency, amount_minor, reference FROM journal_entries WHERE operation_id = $1 AND kind = 'RESERVE'`,
           [reserveOperationId],
         );
@@ -281,9 +295,9 @@ export class LedgerService {
         reservation: { entryId: reservation.id, operationId: reserveOperationId },
         debit: clientAccount(clientId, currency, 'CLIENT_RESERVED'),
         credit: kind === 'COMMIT' ? serviceAccount(currency, 'SETTLEMENT') : clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
-        guard: (tx) => this.assertUnresolved(tx, reservation.id, reserveOperationId),
+        guard: (locked) => this.assertUnresolved(locked, reservation.id, reserveOperationId),
       };
-    });
+    }, tx);
   }
 
   /**
@@ -291,34 +305,20 @@ export class LedgerService {
    * and again under the locks, so that a replay racing its original returns the original
    * result instead of, say, InsufficientFundsError for the money the original just took.
    */
-  private async execute(operationId: string, spec: OperationSpec, plan: () => Promise<Posting>): Promise<LedgerEntry> {
+  private async execute(operationId: string, spec: OperationSpec, plan: (manager: EntityManager) => Promise<Posting>, outer?: EntityManager): Promise<LedgerEntry> {
     assertId('operationId', operationId);
+    if (outer) return this.executeIn(outer, operationId, spec, plan);
     const existing = await this.findEntry(this.dataSource.manager, operationId);
     if (existing) return this.replay(existing, spec);
-    const posting = await plan();
-    const debitId = await this.accountId(posting.debit, false);
+    const posting = await plan(this.dataSource.manager);
+    const debitId = await this.accountId(this.dataSource.manager, posting.debit, false);
     if (debitId === null) {
       // A client account that does not exist yet has a zero balance: nothing to take from.
       throw new InsufficientFundsError(posting.clientId, posting.currency, new Decimal(0), fromMinorUnits(posting.amountMinor, posting.currency));
     }
-    const creditId = (await this.accountId(posting.credit, true)) as string;
+    const creditId = (await this.accountId(this.dataSource.manager, posting.credit, true)) as string;
     try {
-      return await this.dataSource.transaction(async (tx) => {
-        const balances = await this.lockAccounts(tx, [debitId, creditId]);
-        const raced = await this.findEntry(tx, operationId);
-        if (raced) return this.replay(raced, spec);
-        await posting.guard?.(tx);
-        const debitBalance = balances.get(debitId) as bigint;
-        if (isClientAccount(posting.debit.kind) && debitBalance < posting.amountMinor) {
-          throw new InsufficientFundsError(
-            posting.clientId,
-            posting.currency,
-            fromMinorUnits(debitBalance, posting.currency),
-            fromMinorUnits(posting.amountMinor, posting.currency),
-          );
-        }
-        return this.write(tx, operationId, spec.kind, posting, [debitId, debitBalance], [creditId, balances.get(creditId) as bigint]);
-      });
+      return await this.dataSource.transaction((tx) => this.post(tx, operationId, spec, posting, debitId, creditId));
     } catch (error) {
       // Same id, different accounts: the unique operation id made us wait for the winner.
       if (isUniqueViolation(error, 'journal_entries_operation_id_uq')) {
@@ -327,6 +327,46 @@ export class LedgerService {
       }
       throw error;
     }
+  }
+
+  /**
+   * Inside the caller's transaction: every statement uses its connection (a second one, taken
+   * while this one holds locks, could exhaust the pool), and a unique violation aborts the
+   * caller's transaction, whose retry then finds the winner's entry.
+   */
+  private async executeIn(
+    tx: EntityManager,
+    operationId: string,
+    spec: OperationSpec,
+    plan: (manager: EntityManager) => Promise<Posting>,
+  ): Promise<LedgerEntry> {
+    const existing = await this.findEntry(tx, operationId);
+    if (existing) return this.replay(existing, spec);
+    const posting = await plan(tx);
+    const debitId = await this.accountId(tx, posting.debit, false);
+    if (debitId === null) {
+      throw new InsufficientFundsError(posting.clientId, posting.currency, new Decimal(0), fromMinorUnits(posting.amountMinor, posting.currency));
+    }
+    const creditId = (await this.accountId(tx, posting.credit, true)) as string;
+    return this.post(tx, operationId, spec, posting, debitId, creditId);
+  }
+
+  /** Locks both accounts, re-checks for a racing replay, runs the guard and writes the entry. */
+  private async post(tx: EntityManager, operationId: string, spec: OperationSpec, posting: Posting, debitId: string, creditId: string): Promise<LedgerEntry> {
+    const balances = await this.lockAccounts(tx, [debitId, creditId]);
+    const raced = await this.findEntry(tx, operationId);
+    if (raced) return this.replay(raced, spec);
+    await posting.guard?.(tx);
+    const debitBalance = balances.get(debitId) as bigint;
+    if (isClientAccount(posting.debit.kind) && debitBalance < posting.amountMinor) {
+      throw new InsufficientFundsError(
+        posting.clientId,
+        posting.currency,
+        fromMinorUnits(debitBalance, posting.currency),
+        fromMinorUnits(posting.amountMinor, posting.currency),
+      );
+    }
+    return this.write(tx, operationId, spec.kind, posting, [debitId, debitBalance], [creditId, balances.get(creditId) as bigint]);
   }
 
   private replay(row: EntryRow, spec: OperationSpec): LedgerEntry {
@@ -386,9 +426,9 @@ export class LedgerService {
    * transaction, so creating one never waits inside a transaction that holds row locks. A
    * client's available and reserved accounts are created together.
    */
-  private async accountId(ref: AccountRef, create: boolean): Promise<string | null> {
+  private async accountId(manager: EntityManager, ref: AccountRef, create: boolean): Promise<string | null> {
     const find = async () => {
-      const [row] = await this.dataSource.query(
+      const [row] = await manager.query(
         ref.clientId === null
           ? `SELECT id FROM ledger_accounts WHERE client_id IS NULL AND currency = $1 AND kind = $2`
           : `SELECT id FROM ledger_accounts WHERE client_id = $3 AND currency = $1 AND kind = $2`,
@@ -399,13 +439,13 @@ export class LedgerService {
     const found = await find();
     if (found !== null || (!create && isClientAccount(ref.kind))) return found;
     if (ref.clientId === null) {
-      await this.dataSource.query(
+      await manager.query(
         `INSERT INTO ledger_accounts (client_id, currency, kind) VALUES (NULL, $1, $2)
          ON CONFLICT (currency, kind) WHERE client_id IS NULL DO NOTHING`,
         [ref.currency, ref.kind],
       );
     } else {
-      await this.dataSource.query(
+      await manager.query(
         `INSERT INTO ledger_accounts (client_id, currency, kind)
          VALUES ($1, $2, 'CLIENT_AVAILABLE'), ($1, $2, 'CLIENT_RESERVED')
          ON CONFLICT (client_id, currency, kind) WHERE client_id IS NOT NULL DO NOTHING`,

@@ -19,3 +19,48 @@ export function decisionRejection(status: OrderStatus): OrderRejection | null {
   if (status === 'CREATED') return null;
   return DECIDED.includes(status) ? 'ALREADY_PROCESSED' : 'INVALID_STATUS';
 }
+
+/**
+ * Where an order's workflow stands. The update validators decide from the phase alone, so a
+ * refusal never depends on which handler happens to be running:
+ * - PREPARING: the merchant or key is being resolved; the order id is not published yet.
+ * - AWAITING_AMOUNT / APPLYING_AMOUNT: an open amount is awaited / being applied.
+ * - AWAITING_DECISION / DECIDING: the user's decision is awaited / being applied.
+ * - PAYING: funds are reserved and the payout's outcome is being established.
+ * - PAYOUT_UNCONFIRMED: the retry window passed with the outcome still unknown; an operator decides.
+ * - CLOSING: a final change (expiry) is being written. CLOSED: the status is final.
+ */
+export const ORDER_PHASES = [
+  'PREPARING',
+  'AWAITING_AMOUNT',
+  'APPLYING_AMOUNT',
+  'AWAITING_DECISION',
+  'DECIDING',
+  'PAYING',
+  'PAYOUT_UNCONFIRMED',
+  'CLOSING',
+  'CLOSED',
+] as const;
+export type OrderPhase = (typeof ORDER_PHASES)[number];
+
+/** Phases in which the order takes no integrator action at all. */
+const INACTIVE: readonly OrderPhase[] = ['PREPARING', 'CLOSING'];
+
+export function amountRejectionIn(phase: OrderPhase, status: OrderStatus): OrderRejection | null {
+  if (phase === 'AWAITING_AMOUNT') return null;
+  if (phase === 'APPLYING_AMOUNT') return 'ALREADY_PROCESSED';
+  if (INACTIVE.includes(phase)) return 'INVALID_STATUS';
+  return amountRejection(status) ?? 'INVALID_STATUS';
+}
+
+export function decisionRejectionIn(phase: OrderPhase, status: OrderStatus): OrderRejection | null {
+  if (phase === 'AWAITING_DECISION') return null;
+  if (phase === 'DECIDING') return 'ALREADY_PROCESSED';
+  if (INACTIVE.includes(phase) || phase === 'APPLYING_AMOUNT') return 'INVALID_STATUS';
+  return decisionRejection(status) ?? 'INVALID_STATUS';
+}
+
+/** An operator settles a payout only once the workflow has given up establishing it. */
+export function resolutionRejectionIn(phase: OrderPhase): OrderRejection | null {
+  return phase === 'PAYOUT_UNCONFIRMED' ? null : 'INVALID_STATUS';
+}

@@ -46,6 +46,8 @@ export class OrderEntity {
   @Column({ name: 'payout_reference', type: 'varchar', nullable: true }) payoutReference!: string | null;
   @Column({ name: 'payment_date', type: 'timestamptz', nullable: true }) paymentDate!: Date | null;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt!: Date;
+  /** SHA-256 of the idempotency key and body that created the order: the same request may resume it. */
+  @Column({ name: 'creation_fingerprint', type: 'char', length: 64, nullable: true }) creationFingerprint!: string | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }
@@ -57,5 +59,7 @@ export class OrderStatusHistoryEntity {
   @Column({ type: 'varchar' }) status!: OrderStatus;
   @Column({ name: 'local_amount', type: 'numeric', nullable: true }) localAmount!: string | null;
   @Column({ name: 'user_amount', type: 'numeric', nullable: true }) userAmount!: string | null;
+  /** Internal: why the change happened when an operator made it. Never shown to integrators. */
+  @Column({ type: 'text', nullable: true }) note!: string | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }

@@ -5,12 +5,9 @@ import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
 import type { OrderEntity } from '../orders/order.entity';
 import type { OrderRejection } from '../orders/order-status';
-import { CLIENT_ID, EXTERNAL_REFERENCE, ORDER_STATUS } from '../temporal/search-attribute-keys';
-import { decideUpdate, Decision, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
+import { orderWorkflowId, startOrderWorkflow } from '../orders/order-workflow-start';
 import type { PaymentResultView, PreviewView } from '../orders/order-views';
-import type { orderWorkflow } from '../../workflows/order.workflow';
-
-export const workflowIdOf = (orderId: string) => `order-${orderId}`;
+import { decideUpdate, Decision, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
 
 /** The documented answer to a refused operation on an order. */
 export function rejectionError(order: Pick<OrderEntity, 'id' | 'status'>, rejection: OrderRejection): ApiError {
@@ -27,36 +24,17 @@ export class OrderWorkflowClient {
     @Inject(ENV) private readonly env: Env,
   ) {}
 
-  async start(order: OrderEntity, clientId: string): Promise<void> {
-    await this.temporal.workflow.start<typeof orderWorkflow>('orderWorkflow', {
-      workflowId: workflowIdOf(order.id),
-      taskQueue: this.env.TEMPORAL_TASK_QUEUE,
-      args: [{ orderId: order.id, initialStatus: order.status, expiresAtMs: order.expiresAt.getTime() }],
-      typedSearchAttributes: [
-        { key: ORDER_STATUS, value: order.status },
-        { key: CLIENT_ID, value: clientId },
-        { key: EXTERNAL_REFERENCE, value: order.externalReference ?? '' },
-      ],
-    });
-  }
-
-  /** Whether the order's workflow exists; a start that failed on the wire may still have happened. */
-  async exists(orderId: string): Promise<boolean> {
-    try {
-      await this.temporal.workflow.getHandle(workflowIdOf(orderId)).describe();
-      return true;
-    } catch (error) {
-      if (error instanceof WorkflowNotFoundError) return false;
-      throw error;
-    }
+  /** Idempotent: an order whose workflow already runs is left as it is. */
+  async start(order: OrderEntity): Promise<void> {
+    await startOrderWorkflow(this.temporal, this.env.TEMPORAL_TASK_QUEUE, order);
   }
 
   submitAmount(order: OrderEntity, input: SubmitAmount): Promise<PreviewView> {
-    return this.update(order, () => this.temporal.workflow.getHandle(workflowIdOf(order.id)).executeUpdate(submitAmountUpdate, { args: [input] }));
+    return this.update(order, () => this.temporal.workflow.getHandle(orderWorkflowId(order.id)).executeUpdate(submitAmountUpdate, { args: [input] }));
   }
 
   decide(order: OrderEntity, input: Decision): Promise<PaymentResultView> {
-    return this.update(order, () => this.temporal.workflow.getHandle(workflowIdOf(order.id)).executeUpdate(decideUpdate, { args: [input] }));
+    return this.update(order, () => this.temporal.workflow.getHandle(orderWorkflowId(order.id)).executeUpdate(decideUpdate, { args: [input] }));
   }
 
   /**

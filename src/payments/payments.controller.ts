@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { PayDto, PreviewAckDto, QrPreviewDto, SubmitAmountDto } from './payments.dto';
 import { PaymentsService } from './payments.service';
@@ -14,8 +15,8 @@ export class PaymentsController {
   @HttpCode(200)
   @Idempotent('payments.preview')
   @ApiOkResponse({ type: PreviewAckDto })
-  preview(@ClientId() clientId: string, @Body() body: QrPreviewDto) {
-    return this.payments.previewQr(clientId, body);
+  preview(@ClientId() clientId: string, @Body() body: QrPreviewDto, @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string) {
+    return this.payments.previewQr(clientId, body, idempotencyKey);
   }
 
   @Put('v2/payments/previews')

@@ -1,20 +1,29 @@
+import { Client, Connection } from '@temporalio/client';
 import type { ActivityDeps } from '../../activities';
 import type { Env } from '../config/env';
 import { createDataSource } from '../db/data-source';
 import { FxService } from '../fx/fx.service';
 import { LedgerService } from '../ledger/ledger.service';
+import { OrderRepository } from '../orders/order.repository';
 import { RailsHttpAdapter } from '../rails/rails-http.adapter';
 
 /** Everything the activities need, built once per worker process (and per test worker). */
-export async function createActivityDeps(env: Env): Promise<ActivityDeps & { close(): Promise<void> }> {
+export async function createActivityDeps(env: Env): Promise<ActivityDeps & { connection: Connection; close(): Promise<void> }> {
   const dataSource = await createDataSource({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }).initialize();
   const rails = new RailsHttpAdapter(env.RAILS_URL, env.RAILS_TIMEOUT_MS);
+  const connection = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
   return {
     dataSource,
     env,
+    orders: new OrderRepository(dataSource),
     rails,
     fx: new FxService(dataSource, rails),
     ledger: new LedgerService(dataSource),
-    close: () => dataSource.destroy(),
+    temporal: new Client({ connection, namespace: env.TEMPORAL_NAMESPACE }),
+    connection,
+    async close() {
+      await connection.close();
+      await dataSource.destroy();
+    },
   };
 }

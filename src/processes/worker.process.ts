@@ -1,8 +1,8 @@
-import { Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { Env, loadEnv } from '../config/env';
 import { installRuntimeLogging } from '../temporal/runtime-logging';
+import { ensureReconcilerSchedule } from '../temporal/reconciler-schedule';
 import { registerSearchAttributes } from '../temporal/search-attributes';
 import { createActivityDeps } from './activity-deps';
 
@@ -13,18 +13,23 @@ export interface WorkerExtension {
   activities: object;
 }
 
+export interface WorkerOptions {
+  extension?: WorkerExtension;
+  /** Ensure the order-reconciler schedule on this task queue (the worker process does; most tests do not). */
+  reconciler?: boolean;
+}
+
 /**
  * A worker for the order workflows and their activities; tests run the same one in-process.
  * The extension lets `npm run bench` run its ceiling on this same worker, so it shares the
  * engine's slots and pollers instead of getting a worker of its own.
  */
-export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, extension?: WorkerExtension) {
+export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, { extension, reconciler = false }: WorkerOptions = {}) {
   installRuntimeLogging(env.LOG_LEVEL);
-  const client = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
-  await registerSearchAttributes(client, env.TEMPORAL_NAMESPACE);
-  await client.close();
+  const deps = await createActivityDeps({ ...env, TEMPORAL_TASK_QUEUE: taskQueue });
+  await registerSearchAttributes(deps.connection, env.TEMPORAL_NAMESPACE);
+  if (reconciler) await ensureReconcilerSchedule(deps.temporal, taskQueue);
 
-  const deps = await createActivityDeps(env);
   const connection = await NativeConnection.connect({ address: env.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
     connection,
@@ -44,7 +49,7 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
 
 /** The worker process. Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains. */
 export async function runWorker(): Promise<void> {
-  const { worker, close } = await createOrderWorker(loadEnv());
+  const { worker, close } = await createOrderWorker(loadEnv(), undefined, { reconciler: true });
   await worker.run();
   await close();
 }

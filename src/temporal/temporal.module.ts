@@ -1,16 +1,24 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 
+/**
+ * The API's Temporal client. The connection is lazy, so the API starts, and answers 503, while
+ * Temporal is down; and a call retries for about two seconds, not the SDK's default twenty, so
+ * an integrator hears "retry later" before its own HTTP timeout.
+ */
 @Global()
 @Module({
   providers: [
     {
       provide: Client,
       inject: [ENV],
-      useFactory: async (env: Env) => {
-        const connection = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
+      useFactory: (env: Env) => {
+        const connection = Connection.lazy({
+          address: env.TEMPORAL_ADDRESS,
+          interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 4, maxIntervalMs: () => 1000 }))],
+        });
         return new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
       },
     },

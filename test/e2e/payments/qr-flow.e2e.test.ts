@@ -158,8 +158,8 @@ describe('QR payment flow', () => {
   it('the destination rejects the payout: REJECTED with DESTINATION_REJECTED and the reservation released', async () => {
     const client = await stack.newPayer({ USD: '500.00' });
     const { path, url, reference } = scenario();
-    // Sandbox magic value: an amount ending in .13 is refused by the destination.
-    await client.call.post('/v2/payments/previews', { qr: pixQr('40.13'), external_reference: reference, notification_url: url, user: payer });
+    // Sandbox magic value: the destination refuses 1313.13.
+    await client.call.post('/v2/payments/previews', { qr: pixQr('1313.13'), external_reference: reference, notification_url: url, user: payer });
     const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
     await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
 
@@ -183,15 +183,15 @@ describe('QR payment flow', () => {
   });
 
   it('a payout that fails transiently twice is retried and completes with one debit', async () => {
-    const client = await stack.newPayer({ USD: '500.00' });
+    const client = await stack.newPayer({ USD: '5000.00' });
     const { path, url, reference } = scenario();
-    // Sandbox magic value: .42 answers 503 twice per payout, then pays.
-    await client.call.post('/v2/payments/previews', { qr: pixQr('12.42'), external_reference: reference, notification_url: url, user: payer });
+    // Sandbox magic value: 4242.42 answers 503 twice per payout, then pays.
+    await client.call.post('/v2/payments/previews', { qr: pixQr('4242.42'), external_reference: reference, notification_url: url, user: payer });
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     await client.call.post('/v2/payments', { order_id: preview.body.order.id, status: 'accepted', notification_url: url });
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
     const account = await usdAvailable(client);
-    expect(account!.available).toBeCloseTo(500 - preview.body.order.user_total_amount, 2);
+    expect(account!.available).toBeCloseTo(5000 - preview.body.order.user_total_amount, 2);
   });
 
   describe('expiry', () => {

@@ -47,8 +47,8 @@ describe('order workflow', () => {
   });
 
   it('refuses an amount for a closed-amount order and a second decision, through the update validators', async () => {
-    // Sandbox magic value: a payout of cents .77 takes 3 s, so the order stays PROCESSING meanwhile.
-    const { preview, url, handle } = await createOrder(pixQr('15.77'));
+    // Sandbox magic value: a payout of 7777.77 takes 3 s, so the order stays PROCESSING meanwhile.
+    const { preview, url, handle } = await createOrder(pixQr('7777.77'));
     const workflow = handle(preview.body.order.id);
     const refusal = (promise: Promise<unknown>) =>
       promise.then(
@@ -56,17 +56,17 @@ describe('order workflow', () => {
         (error: unknown) => (error instanceof WorkflowUpdateFailedError ? (error.cause as { type?: string }).type : String(error)),
       );
 
-    expect(await refusal(workflow.executeUpdate(submitAmountUpdate, { args: [{ amount: '1.00' }] }))).toBe('ALREADY_PROCESSED');
+    expect(await refusal(workflow.executeUpdate(submitAmountUpdate, { args: [{ amount: '1.00', fxQuoteId: randomUUID() }] }))).toBe('ALREADY_PROCESSED');
     await workflow.executeUpdate(decideUpdate, { args: [{ decision: 'accepted', notificationUrl: url }] });
     expect(await workflow.query(orderStatusQuery)).toBe('PROCESSING');
     expect(await refusal(workflow.executeUpdate(decideUpdate, { args: [{ decision: 'rejected', notificationUrl: url }] }))).toBe(
       'ALREADY_PROCESSED',
     );
-    expect(await refusal(workflow.executeUpdate(submitAmountUpdate, { args: [{ amount: '1.00' }] }))).toBe('INVALID_STATUS');
+    expect(await refusal(workflow.executeUpdate(submitAmountUpdate, { args: [{ amount: '1.00', fxQuoteId: randomUUID() }] }))).toBe('INVALID_STATUS');
     expect(await workflow.result()).toBe('COMPLETED');
   });
 
-  it('refuses a decision sent before the order is prepared (merchant resolved, amount quoted)', async () => {
+  it('never applies a decision sent before the order is prepared to an unprepared order', async () => {
     const faults = `${stack.railsUrl}/__admin/faults`;
     await fetch(faults, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: 1500 }) });
     try {
@@ -75,10 +75,14 @@ describe('order workflow', () => {
       const url = stack.receiver.url(`/hooks/${randomUUID()}`);
       await call.post('/v2/payments/previews', { qr: pixQr('15.00'), external_reference: reference, notification_url: url, user: payer });
       const [order] = await stack.api.dataSource.query('SELECT id FROM orders WHERE external_reference = $1', [reference]);
-      const early = temporal.workflow
-        .getHandle(`order-${order.id}`)
-        .executeUpdate(decideUpdate, { args: [{ decision: 'accepted', notificationUrl: url }] });
-      await expect(early).rejects.toMatchObject({ cause: { type: 'INVALID_STATUS' } });
+      const workflow = temporal.workflow.getHandle(`order-${order.id}`);
+      const early = await workflow.executeUpdate(decideUpdate, { args: [{ decision: 'accepted', notificationUrl: url }] }).then(
+        (payment) => payment,
+        (error: unknown) => (error as { cause?: { type?: string } }).cause?.type,
+      );
+      // Refused while preparing, or (queued behind the preparation's local activity) applied once the merchant is known.
+      if (typeof early === 'string') expect(early).toBe('INVALID_STATUS');
+      else expect(early).toMatchObject({ status: 'PROCESSING', merchant_name: 'Padaria Central' });
     } finally {
       await fetch(faults, { method: 'DELETE' });
     }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from '@temporalio/client';
 import { LedgerService } from '../../../src/ledger/ledger.service';
 import { Decimal } from '../../../src/money';
-import { workflowIdOf } from '../../../src/payments/order-workflow.client';
+import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulator/rails-simulator.server';
 import { CallbackReceiver, ReceivedCallback, startCallbackReceiver } from '../../support/callback-receiver';
 import { payer, pixQr } from '../../support/qr-fixtures';
@@ -167,7 +167,7 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
     }
 
     for (const { path, orderId, userCents } of orders) {
-      expect(await temporal.workflow.getHandle(workflowIdOf(orderId)).result()).toBe('COMPLETED');
+      expect(await temporal.workflow.getHandle(orderWorkflowId(orderId)).result()).toBe('COMPLETED');
 
       const { body: history } = await call.get(`/v2/payments/${orderId}/status`);
       expect(history.status).toBe('COMPLETED');

@@ -10,8 +10,14 @@ describe('loadEnv', () => {
       TEMPORAL_ADDRESS: '127.0.0.1:7233',
       TEMPORAL_TASK_QUEUE: 'orders',
       QR_EXPIRY_SECONDS: 600,
+      PAYOUT_RETRY_WINDOW: 30 * 60_000,
       ALLOW_INSECURE_CALLBACKS: false,
     });
+  });
+
+  it('reads PAYOUT_RETRY_WINDOW as a duration and refuses a bare number', () => {
+    expect(loadEnv({ ...required, PAYOUT_RETRY_WINDOW: '90s' }).PAYOUT_RETRY_WINDOW).toBe(90_000);
+    expect(() => loadEnv({ ...required, PAYOUT_RETRY_WINDOW: '90' })).toThrow(/PAYOUT_RETRY_WINDOW/);
   });
 
   it('names every missing or bad variable in one error', () => {

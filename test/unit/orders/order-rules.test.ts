@@ -1,4 +1,4 @@
-import { amountRejection, decisionRejection } from '../../../src/orders/order-rules';
+import { amountRejection, amountRejectionIn, decisionRejection, decisionRejectionIn, ORDER_PHASES, OrderPhase, resolutionRejectionIn } from '../../../src/orders/order-rules';
 import { ORDER_STATUSES, OrderStatus } from '../../../src/orders/order-status';
 
 describe('the spec idempotency tables as rules', () => {
@@ -30,5 +30,38 @@ describe('the spec idempotency tables as rules', () => {
     it.each(['CANCELED', 'WAITING_AMOUNT', 'PROCESS_LATER'] as OrderStatus[])('refuses %s as an invalid status', (status) => {
       expect(decisionRejection(status)).toBe('INVALID_STATUS');
     });
+  });
+});
+
+describe('the workflow phases as rules', () => {
+  const phases = ORDER_PHASES;
+
+  it('takes an amount only while awaiting one, and calls a second one while applying already processed', () => {
+    expect(phases.filter((phase) => amountRejectionIn(phase, 'WAITING_AMOUNT') === null)).toEqual(['AWAITING_AMOUNT']);
+    expect(amountRejectionIn('APPLYING_AMOUNT', 'WAITING_AMOUNT')).toBe('ALREADY_PROCESSED');
+    expect(amountRejectionIn('AWAITING_DECISION', 'CREATED')).toBe('ALREADY_PROCESSED');
+  });
+
+  it('takes a decision only while awaiting one; a second during or after it is already processed', () => {
+    expect(phases.filter((phase) => decisionRejectionIn(phase, 'CREATED') === null)).toEqual(['AWAITING_DECISION']);
+    expect(decisionRejectionIn('DECIDING', 'CREATED')).toBe('ALREADY_PROCESSED');
+    expect(decisionRejectionIn('PAYING', 'PROCESSING')).toBe('ALREADY_PROCESSED');
+    expect(decisionRejectionIn('PAYOUT_UNCONFIRMED', 'PROCESSING')).toBe('ALREADY_PROCESSED');
+    expect(decisionRejectionIn('CLOSED', 'COMPLETED')).toBe('ALREADY_PROCESSED');
+  });
+
+  it.each(['PREPARING', 'CLOSING'] as OrderPhase[])('refuses every action while %s, whatever the status says', (phase) => {
+    expect(amountRejectionIn(phase, 'WAITING_AMOUNT')).toBe('INVALID_STATUS');
+    expect(decisionRejectionIn(phase, 'CREATED')).toBe('INVALID_STATUS');
+  });
+
+  it('refuses a decision while an amount is being applied, and after expiry', () => {
+    expect(decisionRejectionIn('APPLYING_AMOUNT', 'WAITING_AMOUNT')).toBe('INVALID_STATUS');
+    expect(decisionRejectionIn('CLOSED', 'CANCELED')).toBe('INVALID_STATUS');
+    expect(amountRejectionIn('CLOSED', 'CANCELED')).toBe('INVALID_STATUS');
+  });
+
+  it('lets an operator resolve a payout only once the workflow flagged it unconfirmed', () => {
+    expect(phases.filter((phase) => resolutionRejectionIn(phase) === null)).toEqual(['PAYOUT_UNCONFIRMED']);
   });
 });

@@ -1,0 +1,39 @@
+import type { Client } from '@temporalio/client';
+import { log } from '@temporalio/activity';
+import type { Env } from '../src/config/env';
+import type { OrderRepository } from '../src/orders/order.repository';
+import { startOrderWorkflow } from '../src/orders/order-workflow-start';
+
+export interface ReconcilerActivityDeps {
+  env: Env;
+  orders: OrderRepository;
+  temporal: Client;
+}
+
+/** An order the API created less than this ago may still be getting its workflow. */
+export const HANDOVER_GRACE_MS = 60_000;
+/** Older ones were looked at every minute for a day already; a batch stays small. */
+const LOOKBACK_MS = 24 * 3_600_000;
+const BATCH = 200;
+
+export function createReconcilerActivities({ env, orders, temporal }: ReconcilerActivityDeps) {
+  return {
+    /**
+     * Starts the workflow of every order the API created but could not hand over (Temporal was
+     * down, or the process died in between). The workflow then runs as usual: it prepares the
+     * order, or cancels it at once as EXPIRED when its time has passed. Returns how many it started.
+     */
+    async reconcileUnstartedOrders({ graceMs = HANDOVER_GRACE_MS }: { graceMs?: number } = {}): Promise<number> {
+      const now = Date.now();
+      const candidates = await orders.findUnstarted(new Date(now - graceMs), new Date(now - LOOKBACK_MS), BATCH);
+      let started = 0;
+      for (const order of candidates) {
+        if (await startOrderWorkflow(temporal, env.TEMPORAL_TASK_QUEUE, order)) {
+          started += 1;
+          log.warn('started the workflow of an order left without one', { orderId: order.id });
+        }
+      }
+      return started;
+    },
+  };
+}

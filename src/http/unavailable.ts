@@ -1,0 +1,32 @@
+import { ServiceError } from '@temporalio/client';
+import { QueryFailedError } from 'typeorm';
+import { RailsUnavailableError } from '../rails/rails.errors';
+
+/** What the API says while a part it depends on cannot be reached: try again shortly. */
+export type Unavailable = 'SERVICE_UNAVAILABLE' | 'UPSTREAM_ERROR';
+
+// gRPC UNAVAILABLE and DEADLINE_EXCEEDED: Temporal could not be reached, or not in time.
+const TEMPORAL_UNREACHABLE = new Set([14, 4]);
+const SOCKET_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
+// PostgreSQL's connection-exception class (08) and an administrator or crash shutdown (57P01-03).
+const POSTGRES_UNREACHABLE = /^(08...|57P0[123])$/;
+
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+/**
+ * Whether `error` means a dependency is out of reach rather than the request being wrong or
+ * the service broken: Temporal or PostgreSQL unreachable (SERVICE_UNAVAILABLE), or a rail the
+ * request needed (UPSTREAM_ERROR). Null for anything else.
+ */
+export function unavailability(error: unknown): Unavailable | null {
+  if (error instanceof RailsUnavailableError) return 'UPSTREAM_ERROR';
+  if (error instanceof ServiceError && TEMPORAL_UNREACHABLE.has(codeOf(error.cause) as number)) return 'SERVICE_UNAVAILABLE';
+  const driverError = error instanceof QueryFailedError ? error.driverError : error;
+  const code = codeOf(driverError);
+  if (typeof code === 'string' && (SOCKET_FAILURES.has(code) || POSTGRES_UNREACHABLE.test(code))) return 'SERVICE_UNAVAILABLE';
+  // node-postgres reports a connection lost mid-query, or a pool that could not connect in time, only in words.
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect/i.test(message) ? 'SERVICE_UNAVAILABLE' : null;
+}

@@ -1,0 +1,175 @@
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { NotificationOutbox } from '../notifications/notification-outbox';
+import type { NotificationEvent } from '../notifications/notification.entity';
+import { orderEventId, orderNotification } from './order-notifications';
+import { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
+import type { OrderErrorCode, OrderStatus } from './order-status';
+import { isAllowedTransition, OrderTransitionError } from './order-transitions';
+
+/** Columns a change may set besides the status. */
+export type OrderPatch = Partial<
+  Pick<
+    OrderEntity,
+    | 'paymentNotificationUrl'
+    | 'merchantName'
+    | 'merchantIdentificationNumber'
+    | 'merchantBranchOffice'
+    | 'localAmount'
+    | 'userAmount'
+    | 'fxQuoteId'
+    | 'fxRate'
+  >
+>;
+
+export interface OrderChange {
+  orderId: string;
+  /** The workflow's counter: a change is applied once, however often its activity is retried. */
+  seq: number;
+  from: OrderStatus;
+  to: OrderStatus;
+  patch?: OrderPatch;
+  errorCode?: OrderErrorCode;
+  payoutReference?: string;
+  /** Sets payment_date: the payment reached the merchant. */
+  paid?: boolean;
+  /** Kept on the history entry (operators' resolutions); never shown to integrators. */
+  note?: string;
+  notify?: NotificationEvent[];
+}
+
+export interface AppliedChange {
+  order: OrderEntity;
+  /** The x-event-ids of the change's callbacks, the same on a replay. */
+  eventIds: string[];
+}
+
+/** Work that must commit with a change or not at all, such as the ledger entry it implies. */
+export type ChangeEffect = (tx: EntityManager, order: OrderEntity) => Promise<void>;
+
+/** A second order with the same payer and external_reference that is not a retry of the first. */
+export class DuplicateOrderError extends Error {
+  constructor(readonly externalReference: string) {
+    super(`An order with external_reference ${externalReference} already exists`);
+    this.name = 'DuplicateOrderError';
+  }
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
+  return driverError?.code === '23505' && driverError.constraint === constraint;
+}
+
+/**
+ * The one writer of orders. The API creates them; after that only their workflows change
+ * them, through `apply`: one transaction that checks the transitions table, runs the change's
+ * effects (ledger entries), and writes the row, its history entry and its callbacks, so none
+ * of them exists without the others. Reads for the API live here too.
+ */
+export class OrderRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Inserts a new order with its first history entry (and `effect`, such as locking its FX
+   * quote, in the same transaction). When the payer already has an order
+   * with this external_reference, the same request (same fingerprint) gets that order back
+   * to resume, anything else is a DuplicateOrderError.
+   */
+  async create(order: OrderEntity, effect?: ChangeEffect): Promise<{ order: OrderEntity; resumed: boolean }> {
+    try {
+      await this.dataSource.transaction(async (tx) => {
+        await tx.insert(OrderEntity, order);
+        await effect?.(tx, order);
+        await tx.insert(OrderStatusHistoryEntity, {
+          orderId: order.id,
+          seq: 1,
+          status: order.status,
+          localAmount: order.localAmount,
+          userAmount: order.userAmount,
+          note: null,
+          createdAt: order.createdAt,
+        });
+      });
+      return { order, resumed: false };
+    } catch (error) {
+      if (!isUniqueViolation(error, 'orders_payer_reference_uq')) throw error;
+      const existing = await this.dataSource
+        .getRepository(OrderEntity)
+        .findOneByOrFail({ payerClientId: order.payerClientId!, externalReference: order.externalReference! });
+      if (order.creationFingerprint !== null && existing.creationFingerprint === order.creationFingerprint) {
+        return { order: existing, resumed: true };
+      }
+      throw new DuplicateOrderError(order.externalReference!);
+    }
+  }
+
+  async apply(change: OrderChange, effect?: ChangeEffect): Promise<AppliedChange> {
+    const eventIds = (change.notify ?? []).map((event) => orderEventId(change.orderId, change.seq, event));
+    const order = await this.dataSource.transaction(async (tx) => {
+      const current = await tx.findOneOrFail(OrderEntity, { where: { id: change.orderId }, lock: { mode: 'pessimistic_write' } });
+      if (current.lastSeq >= change.seq) return current;
+      if (current.status !== change.from || !isAllowedTransition(change.from, change.to)) {
+        throw new OrderTransitionError(current.id, current.status, change.to);
+      }
+      await effect?.(tx, current);
+      const now = new Date();
+      Object.assign(current, change.patch ?? {}, {
+        status: change.to,
+        lastSeq: change.seq,
+        updatedAt: now,
+        ...(change.errorCode ? { errorCode: change.errorCode } : {}),
+        ...(change.payoutReference ? { payoutReference: change.payoutReference } : {}),
+        ...(change.paid ? { paymentDate: now } : {}),
+      });
+      await tx.save(current);
+      if (change.to !== change.from) {
+        await tx.insert(OrderStatusHistoryEntity, {
+          orderId: current.id,
+          seq: change.seq,
+          status: change.to,
+          localAmount: current.localAmount,
+          userAmount: current.userAmount,
+          note: change.note ?? null,
+          createdAt: now,
+        });
+      }
+      for (const event of change.notify ?? []) {
+        await NotificationOutbox.enqueue(tx, orderNotification(current, change.seq, event, now));
+      }
+      return current;
+    });
+    return { order, eventIds };
+  }
+
+  findById(orderId: string): Promise<OrderEntity> {
+    return this.dataSource.getRepository(OrderEntity).findOneByOrFail({ id: orderId });
+  }
+
+  findOwnedByPayer(clientId: string, orderId: string): Promise<OrderEntity | null> {
+    return this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, payerClientId: clientId });
+  }
+
+  /** The payer and the collecting client both see an order; nobody else does. */
+  findVisibleTo(clientId: string, orderId: string): Promise<OrderEntity | null> {
+    return this.dataSource.getRepository(OrderEntity).findOne({
+      where: [
+        { id: orderId, payerClientId: clientId },
+        { id: orderId, collectorClientId: clientId },
+      ],
+    });
+  }
+
+  history(orderId: string): Promise<OrderStatusHistoryEntity[]> {
+    return this.dataSource.getRepository(OrderStatusHistoryEntity).find({ where: { orderId }, order: { seq: 'ASC' } });
+  }
+
+  /** Orders no workflow has touched since the API created them, created in [createdAfter, createdBefore), oldest first. */
+  findUnstarted(createdBefore: Date, createdAfter: Date, limit: number): Promise<OrderEntity[]> {
+    return this.dataSource
+      .getRepository(OrderEntity)
+      .createQueryBuilder('o')
+      .where('o.last_seq = 1 AND o.created_at < :createdBefore AND o.created_at >= :createdAfter', { createdBefore, createdAfter })
+      .orderBy('o.created_at', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+}
