@@ -2,6 +2,7 @@ export type { KeyCountry } from './key-rule';
 export { isUuid } from './uuid';
 export {
   allowedKeyTypesMessage,
+  PAYMENT_KEY_TYPES,
   validatePaymentKey,
   type PaymentKeyType,
   type PaymentKeyValidation,
