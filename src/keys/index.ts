@@ -1,3 +1,4 @@
+export { PAYMENT_KEY_RULES_DESCRIPTION } from './describe-key-rules';
 export type { KeyCountry } from './key-rule';
 export { isUuid } from './uuid';
 export {
