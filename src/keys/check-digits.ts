@@ -1,6 +1,8 @@
 /**
  * Modulo-11 check digit as used by the Brazilian CPF and CNPJ: a remainder below 2 yields 0.
  * `weights` align with the leading digits, so CPF and CNPJ differ only in the weights they pass.
+ * Because remainders 0 and 1 both yield 0, a typo that moves a remainder between them goes unseen:
+ * the check catches every single-digit typo only when the first check digit is not 0.
  */
 function mod11CheckDigit(digits: string, weights: readonly number[]): number {
   let sum = 0;
@@ -30,4 +32,30 @@ export function isValidCpf(key: string): boolean {
 
 export function isValidCnpj(key: string): boolean {
   return /^\d{14}$/.test(key) && hasValidCheckDigits(key, CNPJ_FIRST, CNPJ_SECOND);
+}
+
+/**
+ * Modulus 10 with weights 1, 2, 1, 2… from the left, a two-digit product counting as the sum of
+ * its digits (2 × 7 = 14 counts 5); the check digit brings the total to a multiple of ten.
+ * Doubling is a permutation of the digits, so every single-digit typo changes the check digit.
+ */
+function mod10CheckDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    const product = Number(digits[i]) * (i % 2 === 0 ? 1 : 2);
+    sum += product > 9 ? product - 9 : product;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/**
+ * The 20-digit CCI (Peru's interbank account code): bank (3), branch (3), account (12), then one
+ * check digit over bank and branch and one over the account (docs/decisions.md gives the source).
+ */
+export function isValidCci20(key: string): boolean {
+  return (
+    /^\d{20}$/.test(key) &&
+    mod10CheckDigit(key.slice(0, 6)) === Number(key[18]) &&
+    mod10CheckDigit(key.slice(6, 18)) === Number(key[19])
+  );
 }
