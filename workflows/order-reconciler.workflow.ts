@@ -7,7 +7,10 @@ const { reconcileUnstartedOrders } = proxyActivities<ReturnType<typeof createRec
   retry: { maximumAttempts: 3 },
 });
 
-/** Run every minute by the `order-reconciler` schedule: closes the gap between an order's row and its workflow. */
-export async function orderReconcilerWorkflow(): Promise<number> {
-  return reconcileUnstartedOrders({});
+/**
+ * Run every minute by the `order-reconciler` schedule: closes the gap between an order's row and
+ * its workflow. `graceMs` (how long the API may still be handing an order over) is for tests.
+ */
+export async function orderReconcilerWorkflow(options: { graceMs?: number } = {}): Promise<number> {
+  return reconcileUnstartedOrders(options);
 }

@@ -269,6 +269,22 @@ describe('QR payment flow', () => {
       }
     });
 
+    it('refuses an amount the payer would pay nothing for, at preview and by PUT, naming the amount', async () => {
+      const client = await stack.newPayer();
+      const { path, url, reference } = scenario();
+      const closed = await client.call.post('/v2/payments/previews', { qr: pixQr('0.01'), external_reference: `${reference}-closed`, notification_url: url, user: payer });
+      expect(closed.status).toBe(400);
+      expect(closed.body.message).toEqual([expect.stringMatching(/^qr: 0\.01 BRL is 0\.00 USD for the payer/)]);
+      expect(await stack.api.dataSource.query('SELECT id FROM orders WHERE external_reference = $1', [`${reference}-closed`])).toEqual([]);
+
+      await client.call.post('/v2/payments/previews', { qr: pixQr(), external_reference: reference, notification_url: url, user: payer });
+      const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
+      const put = await client.call.put('/v2/payments/previews', { order_id: orderId, amount: '0.01' });
+      expect(put.status).toBe(400);
+      expect(put.body.message).toEqual([expect.stringMatching(/^amount: 0\.01 BRL is 0\.00 USD/)]);
+      expect((await client.call.put('/v2/payments/previews', { order_id: orderId, amount: '0.06' })).body.order).toMatchObject({ status: 'CREATED' });
+    });
+
     it('requires a token on every payment route', async () => {
       const anonymous = http(stack.api.baseUrl, null);
       expect((await anonymous.post('/v2/payments/previews', {})).status).toBe(401);

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { freePort } from '../../../src/infra/free-port';
+import { OrderEntity } from '../../../src/orders/order.entity';
+import { OrderRepository } from '../../../src/orders/order.repository';
+import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
+import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
+import { payer, pixQr } from '../../support/qr-fixtures';
+import { http } from '../../support/test-api';
+
+/**
+ * An order row and its workflow are created in two steps (PostgreSQL, then Temporal). Whatever
+ * happens between them, no order is left without a workflow: a retried preview resumes it, and
+ * the reconciler starts the workflow of any order nobody resumes.
+ */
+describe('handing an order over to its workflow', () => {
+  let stack: PaymentStack;
+  let temporal: Client;
+
+  beforeAll(async () => {
+    stack = await startPaymentStack();
+    temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
+  });
+  afterAll(async () => {
+    await temporal.connection.close();
+    await stack.close();
+  });
+
+  it('answers 503 with Retry-After while Temporal is unreachable, and the same request with the same key resumes the order', async () => {
+    const orphaning = await stack.extraApi({ TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` });
+    const client = await stack.newPayer();
+    const path = `/hooks/${randomUUID()}`;
+    const body = { qr: pixQr('12.00'), external_reference: `ref-${randomUUID()}`, notification_url: stack.receiver.url(path), user: payer };
+    const key = { 'idempotency-key': `key-${randomUUID()}` };
+
+    const refused = await http(orphaning.baseUrl, client.token).post('/v2/payments/previews', body, key);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(refused.body).toEqual({ statusCode: 503, message: expect.any(String), error_code: 'SERVICE_UNAVAILABLE' });
+    const [orphan] = await stack.api.dataSource.query('SELECT id, last_seq FROM orders WHERE external_reference = $1', [body.external_reference]);
+    expect(orphan.last_seq).toBe(1);
+
+    const resumed = await client.call.post('/v2/payments/previews', body, key);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toMatchObject({ status: 'success', external_reference: body.external_reference });
+    const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
+    expect(preview.body.order.id).toBe(orphan.id);
+
+    const otherKey = await client.call.post('/v2/payments/previews', body, { 'idempotency-key': `key-${randomUUID()}` });
+    expect(otherKey.status).toBe(409);
+    expect(otherKey.body.error_code).toBe('ALREADY_PROCESSED');
+  });
+
+  /** An order as the API writes it, left behind by a process that died before starting its workflow. */
+  async function orphanOrder(expiresInMs: number) {
+    const client = await stack.newPayer();
+    const path = `/hooks/${randomUUID()}`;
+    const now = new Date();
+    const order = Object.assign(new OrderEntity(), {
+      id: randomUUID(),
+      flow: 'QR',
+      status: 'CREATED',
+      lastSeq: 1,
+      payerClientId: client.clientId,
+      collectorClientId: null,
+      externalReference: `ref-${randomUUID()}`,
+      notificationUrl: stack.receiver.url(path),
+      paymentNotificationUrl: null,
+      qrPayload: pixQr('20.00'),
+      qrType: 'DYNAMIC',
+      localCountry: 'BR',
+      localCurrency: 'BRL',
+      localAmount: '20.00',
+      userCurrency: 'USD',
+      userAmount: '3.72',
+      payer,
+      fxQuoteId: null,
+      fxRate: '0.186',
+      merchantName: null,
+      merchantIdentificationNumber: null,
+      merchantBranchOffice: null,
+      errorCode: null,
+      payoutReference: null,
+      paymentDate: null,
+      expiresAt: new Date(now.getTime() + expiresInMs),
+      creationFingerprint: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await new OrderRepository(stack.api.dataSource).create(order);
+    return { order, path };
+  }
+
+  const reconcile = () =>
+    temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue: stack.taskQueue, workflowId: `reconcile-${randomUUID()}`, args: [{ graceMs: 0 }] });
+
+  it('starts the workflow of an order left without one; the order then proceeds as usual', async () => {
+    const { order, path } = await orphanOrder(600_000);
+    expect(await reconcile()).toBeGreaterThanOrEqual(1);
+    const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
+    expect(preview.body.order).toMatchObject({ id: order.id, status: 'CREATED' });
+    expect((await temporal.workflow.getHandle(orderWorkflowId(order.id)).describe()).status.name).toBe('RUNNING');
+
+    // Started once: a second pass leaves it alone.
+    await reconcile();
+    const [{ count }] = await stack.api.dataSource.query(`SELECT count(*)::int AS count FROM notifications WHERE order_id = $1 AND event = 'PREVIEW'`, [order.id]);
+    expect(count).toBe(1);
+  });
+
+  it('cancels an orphan whose expiry has passed as EXPIRED, with the QR expiration notification', async () => {
+    const { order, path } = await orphanOrder(-1000);
+    await reconcile();
+    const expired = await stack.receiver.waitFor(path, (c) => c.body.event === 'QR_EXPIRED');
+    expect(expired.body).toMatchObject({ order_id: order.id, status: 'CANCELED', error_code: 'EXPIRED' });
+    expect(await temporal.workflow.getHandle(orderWorkflowId(order.id)).result()).toBe('CANCELED');
+  });
+});

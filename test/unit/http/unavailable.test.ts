@@ -1,0 +1,34 @@
+import { ServiceError } from '@temporalio/client';
+import { QueryFailedError } from 'typeorm';
+import { unavailability } from '../../../src/http/unavailable';
+import { RailsDeclinedError, RailsUnavailableError } from '../../../src/rails/rails.errors';
+
+const grpc = (code: number) => new ServiceError('Failed to start Workflow', { cause: Object.assign(new Error('grpc'), { code }) });
+const pg = (code: string) => new QueryFailedError('SELECT 1', [], Object.assign(new Error('pg'), { code }));
+
+describe('unavailability', () => {
+  it.each([
+    ['Temporal UNAVAILABLE', grpc(14)],
+    ['Temporal DEADLINE_EXCEEDED', grpc(4)],
+    ['PostgreSQL connection failure (08006)', pg('08006')],
+    ['PostgreSQL shut down by an administrator (57P01)', pg('57P01')],
+    ['a refused socket', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+    ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
+  ])('calls %s SERVICE_UNAVAILABLE', (_label, error) => {
+    expect(unavailability(error)).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it('calls an unreachable rail UPSTREAM_ERROR', () => {
+    expect(unavailability(new RailsUnavailableError('timed out'))).toBe('UPSTREAM_ERROR');
+  });
+
+  it.each([
+    ['a Temporal NOT_FOUND', grpc(5)],
+    ['a unique violation', pg('23505')],
+    ['a rail decline', new RailsDeclinedError('KEY_NOT_FOUND', 'no key')],
+    ['a bug', new TypeError('x is undefined')],
+    ['not an error at all', 'boom'],
+  ])('leaves %s alone', (_label, error) => {
+    expect(unavailability(error)).toBeNull();
+  });
+});
