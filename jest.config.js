@@ -1,5 +1,7 @@
-// Two projects: unit tests need nothing running; integration and e2e tests share one
-// embedded PostgreSQL and one Temporal dev server started by the global setup.
+// Three projects: unit tests need nothing running; workflow tests run the workflows alone on
+// Temporal's time-skipping test server (each file starts its own) and replay recorded
+// histories; integration and e2e tests share one embedded PostgreSQL and one Temporal dev
+// server started by the global setup.
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
 
 module.exports = {
@@ -7,6 +9,12 @@ module.exports = {
     {
       displayName: 'unit',
       testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+      transform,
+      testEnvironment: 'node',
+    },
+    {
+      displayName: 'workflow',
+      testMatch: ['<rootDir>/test/workflow/**/*.test.ts'],
       transform,
       testEnvironment: 'node',
     },

@@ -5,13 +5,15 @@
 // `npm run cli -- clients:create --json` keep a machine-readable stdout.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPORAL_CLI_VERSION = 'v1.5.1';
+// The Java SDK's time-skipping test server, which @temporalio/testing runs for timer tests.
+const TEST_SERVER_VERSION = '1.31.0';
 const say = (message) => process.stderr.write(`[run] ${message}\n`);
 
 function run(command, args, options = {}) {
@@ -59,7 +61,7 @@ function ensureTemporalCli() {
   }
   const fromPath = onPath('temporal');
   if (fromPath) return fromPath;
-  const cacheDir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'crossborder-payments', `temporal-${TEMPORAL_CLI_VERSION}`);
+  const cacheDir = join(cacheRoot(), `temporal-${TEMPORAL_CLI_VERSION}`);
   const cached = join(cacheDir, 'temporal');
   if (existsSync(cached)) return cached;
   if (onPath('go')) {
@@ -72,6 +74,40 @@ function ensureTemporalCli() {
   }
   say('no Temporal CLI and no Go: @temporalio/testing will download the dev server');
   return undefined;
+}
+
+const cacheRoot = () => join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'crossborder-payments');
+
+/**
+ * The time-skipping test server: TEMPORAL_TEST_SERVER_PATH, else our cache, else its jars from
+ * Maven Central (Maven and a JDK) behind a small launcher; else undefined, and @temporalio/testing
+ * downloads its native build.
+ */
+function ensureTestServer() {
+  const explicit = process.env.TEMPORAL_TEST_SERVER_PATH;
+  if (explicit) return explicit;
+  const dir = join(cacheRoot(), `temporal-test-server-${TEST_SERVER_VERSION}`);
+  const launcher = join(dir, 'temporal-test-server');
+  if (existsSync(launcher)) return launcher;
+  if (!onPath('mvn') || !onPath('java')) {
+    say('no Maven and JDK: @temporalio/testing will download the time-skipping test server');
+    return undefined;
+  }
+  say(`fetching the Temporal time-skipping test server ${TEST_SERVER_VERSION} from Maven Central into ${dir} (first time only)…`);
+  const staging = mkdtempSync(join(tmpdir(), 'temporal-test-server-'));
+  writeFileSync(
+    join(staging, 'pom.xml'),
+    `<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
+<groupId>local</groupId><artifactId>temporal-test-server-launcher</artifactId><version>1</version>
+<dependencies><dependency><groupId>io.temporal</groupId><artifactId>temporal-test-server</artifactId><version>${TEST_SERVER_VERSION}</version></dependency></dependencies>
+</project>\n`,
+  );
+  run('mvn', ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${join(staging, 'lib')}`], { cwd: staging, stdio: ['ignore', process.stderr, 'inherit'] });
+  writeFileSync(join(staging, 'temporal-test-server'), '#!/bin/sh\n# Started by @temporalio/testing as `temporal-test-server <port>`.\nexec java -cp "$(dirname "$0")/lib/*" io.temporal.testserver.TestServer "$@"\n', { mode: 0o755 });
+  rmSync(join(staging, 'pom.xml'));
+  mkdirSync(dirname(dir), { recursive: true });
+  renameSync(staging, dir);
+  return launcher;
 }
 
 /** swc compiles in about a second; the type check is `npm run typecheck` and part of `npm test`. */
@@ -109,7 +145,8 @@ switch (command) {
   case 'test':
     ensureDependencies();
     {
-      const env = cliEnv();
+      const testServer = ensureTestServer();
+      const env = { ...cliEnv(), ...(testServer ? { TEMPORAL_TEST_SERVER_PATH: testServer } : {}) };
       say('type-checking…');
       run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json', '--noEmit']);
       build();
