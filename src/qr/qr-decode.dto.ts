@@ -14,7 +14,7 @@ export const qrDecodeRequestSchema = z.strictObject({
   qr: z
     .string()
     .refine((qr) => codePointLength(qr) <= QR_MAX_REQUEST_LENGTH, `must be at most ${QR_MAX_REQUEST_LENGTH} characters`)
-    .describe('The EMVCo merchant-presented QR payload, as read from the code'),
+    .describe(`The EMVCo merchant-presented QR payload, as read from the code; at most ${QR_MAX_REQUEST_LENGTH} characters`),
 });
 export class QrDecodeRequestDto extends createZodDto(qrDecodeRequestSchema) {}
 
