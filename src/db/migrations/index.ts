@@ -4,6 +4,7 @@ import { CreateLedger1763800200000 } from './1763800200000-create-ledger';
 import { CreateNotifications1763800300000 } from './1763800300000-create-notifications';
 import { CreateIdempotencyKeys1763800400000 } from './1763800400000-create-idempotency-keys';
 import { CreateOrders1763800500000 } from './1763800500000-create-orders';
+import { AddMerchantCategories1763800900000 } from './1763800900000-add-merchant-categories';
 
 /** Applied in timestamp order; each module appends its own. */
-export const migrations = [CreateClientsAndAuth1763800000000, CreateMerchants1763800100000, CreateLedger1763800200000, CreateNotifications1763800300000, CreateIdempotencyKeys1763800400000, CreateOrders1763800500000];
+export const migrations = [CreateClientsAndAuth1763800000000, CreateMerchants1763800100000, CreateLedger1763800200000, CreateNotifications1763800300000, CreateIdempotencyKeys1763800400000, CreateOrders1763800500000, AddMerchantCategories1763800900000];
