@@ -2,8 +2,8 @@ import { encodeEmvQr } from '../../../src/emv';
 import { buildTlv } from '../../../src/emv/tlv';
 import { BCB_STATIC_PIX, payer } from '../../support/qr-fixtures';
 import { createTestClient, http, HttpResult, startTestApi, TestApi } from '../../support/test-api';
-import { BCB_PIX_AUTOMATICO_RECURRENCE_ONLY } from '../../unit/emv/published-payloads';
-import { signed } from '../../unit/emv/signed-payload';
+import { BCB_PIX_AUTOMATICO_RECURRENCE_ONLY, BCB_STATIC_PIX_ACCOUNT } from '../../unit/emv/published-payloads';
+import { NO_FINDINGS, signed, wellFormedButNotPayable } from '../../unit/emv/signed-payload';
 
 /** A well-formed Japanese QR for 1500 yen, under a made-up scheme GUI. */
 const yenQr = signed(
@@ -28,14 +28,7 @@ describe('POST /v2/qr/decode', () => {
     const response = await decode({ qr: BCB_STATIC_PIX });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      valid: true,
-      errors: [],
-      emvco_valid: true,
-      emvco_errors: [],
-      scheme_valid: true,
-      scheme_violations: [],
-      payable: true,
-      not_payable_reasons: [],
+      ...NO_FINDINGS,
       profile: 'BR_PIX',
       // Tag 01 is optional and this example omits it.
       point_of_initiation: null,
@@ -43,15 +36,7 @@ describe('POST /v2/qr/decode', () => {
       currency: { alpha: 'BRL', numeric: '986' },
       country: 'BR',
       merchant: { name: 'Fulano de Tal', city: 'BRASILIA', mcc: '0000' },
-      merchant_accounts: [
-        {
-          tag: '26',
-          format: 'template',
-          gui: 'br.gov.bcb.pix',
-          fields: { '01': '123e4567-e12b-12d1-a456-426655440000' },
-          value: '0014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-426655440000',
-        },
-      ],
+      merchant_accounts: [BCB_STATIC_PIX_ACCOUNT],
       additional_data: { reference_label: '***' },
       crc: { declared: '1D3D', computed: '1D3D' },
       pix: { key: '123e4567-e12b-12d1-a456-426655440000', url: null, description: null, recurrence_url: null },
@@ -103,14 +88,7 @@ describe('POST /v2/qr/decode', () => {
       { code: 'UNSUPPORTED_CURRENCY', tag: '53', message: expect.stringContaining('JPY') },
     ];
     expect(response.body).toMatchObject({
-      valid: false,
-      errors: reasons,
-      emvco_valid: true,
-      emvco_errors: [],
-      scheme_valid: true,
-      scheme_violations: [],
-      payable: false,
-      not_payable_reasons: reasons,
+      ...wellFormedButNotPayable(reasons),
       currency: { alpha: 'JPY', numeric: '392' },
       amount: 1500,
     });

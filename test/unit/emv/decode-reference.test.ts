@@ -4,37 +4,24 @@ import {
   BCB_PIX_AUTOMATICO_RECURRENCE_ONLY,
   BCB_PIX_AUTOMATICO_WITH_DYNAMIC,
   BCB_PIX_AUTOMATICO_WITH_STATIC,
+  BCB_STATIC_PIX_ACCOUNT,
   EMVCO_SPECIFICATION_EXAMPLE,
 } from './published-payloads';
+import { NO_FINDINGS, wellFormedButNotPayable } from './signed-payload';
 
 const RECURRENCE_URL = 'pix.example.com/rec/2353c790eefb11eaadc10242ac120002';
 
 describe('decodeEmvQr on published payloads', () => {
   it('reads the static example of the Banco Central do Brasil BR Code manual', () => {
     expect(decodeEmvQr(BCB_STATIC_PIX)).toEqual({
-      valid: true,
-      errors: [],
-      emvco_valid: true,
-      emvco_errors: [],
-      scheme_valid: true,
-      scheme_violations: [],
-      payable: true,
-      not_payable_reasons: [],
+      ...NO_FINDINGS,
       profile: 'BR_PIX',
       point_of_initiation: null,
       amount: null,
       currency: { alpha: 'BRL', numeric: '986' },
       country: 'BR',
       merchant: { name: 'Fulano de Tal', city: 'BRASILIA', mcc: '0000', postal_code: null },
-      merchant_accounts: [
-        {
-          tag: '26',
-          format: 'template',
-          gui: 'br.gov.bcb.pix',
-          fields: { '01': '123e4567-e12b-12d1-a456-426655440000' },
-          value: '0014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-426655440000',
-        },
-      ],
+      merchant_accounts: [BCB_STATIC_PIX_ACCOUNT],
       additional_data: { reference_label: '***' },
       merchant_language: null,
       unreserved_templates: [],
@@ -51,14 +38,7 @@ describe('decodeEmvQr on published payloads', () => {
       { code: 'UNSUPPORTED_CURRENCY', tag: '53', message: expect.stringContaining('CNY') },
     ];
     expect(result).toMatchObject({
-      valid: false,
-      errors: reasons,
-      emvco_valid: true,
-      emvco_errors: [],
-      scheme_valid: true,
-      scheme_violations: [],
-      payable: false,
-      not_payable_reasons: reasons,
+      ...wellFormedButNotPayable(reasons),
       profile: null,
       point_of_initiation: 'DYNAMIC',
       amount: '23.72',

@@ -4,6 +4,15 @@
  * codes, "QR Code composto"): Pix Automático puts the recurrence URL in tag 80.
  */
 
+/** The merchant account of the BR Code manual's static example (BCB_STATIC_PIX), as decoded. */
+export const BCB_STATIC_PIX_ACCOUNT = {
+  tag: '26',
+  format: 'template',
+  gui: 'br.gov.bcb.pix',
+  fields: { '01': '123e4567-e12b-12d1-a456-426655440000' },
+  value: '0014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-426655440000',
+};
+
 /** 2.8.5.1: a recurrence to authorise and nothing to pay; tag 26 carries the Pix GUI alone. */
 export const BCB_PIX_AUTOMATICO_RECURRENCE_ONLY =
   '00020126180014br.gov.bcb.pix5204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***' +
