@@ -11,6 +11,7 @@ import {
 } from './header-fields';
 import { readMerchantAccounts } from './merchant-accounts';
 import { findPixAccount, readPix } from './pix';
+import { notPayableReasons } from './payability';
 import { checkProfile } from './profiles';
 import { isMerchantAccountTag, isUnreservedTemplateTag } from './tag-ranges';
 import { checkCrc, checkPayloadFormatIndicator, checkRequiredTags } from './structure';
@@ -23,47 +24,57 @@ const INTERPRETED_TAGS = new Set(['00', '01', '52', '53', '54', '58', '59', '60'
 
 /**
  * Decodes an EMVCo merchant-presented QR payload. Never throws: whatever the input, the result
- * carries everything that could be read and one error per defect found.
+ * carries everything that could be read and, each apart, the EMVCo defects, the violations of
+ * the scheme's rules and the reasons this service cannot pay it.
  */
 export function decodeEmvQr(payload: string): EmvDecodeResult {
   // Untyped callers (raw JSON) may pass anything; a non-string reads as an empty payload.
   const text = typeof payload === 'string' ? payload : '';
   const parsed = parseTlv(text);
-  const errors: EmvError[] = [...parsed.errors];
-  if (codePointLength(text) > MAX_PAYLOAD_LENGTH) errors.push(emvError('PAYLOAD_TOO_LONG', undefined, `${codePointLength(text)} characters`));
+  const emvcoErrors: EmvError[] = [...parsed.errors];
+  if (codePointLength(text) > MAX_PAYLOAD_LENGTH) emvcoErrors.push(emvError('PAYLOAD_TOO_LONG', undefined, `${codePointLength(text)} characters`));
 
-  const byId = indexFields(parsed.fields, errors);
+  const byId = indexFields(parsed.fields, emvcoErrors);
   const fields = [...byId.values()];
   const ifPresent = <T>(id: string, read: (field: TlvField) => T): T | null => {
     const field = byId.get(id);
     return field === undefined ? null : read(field);
   };
-  checkRequiredTags(byId, errors);
-  checkPayloadFormatIndicator(parsed.fields, errors);
-  const crc = checkCrc(text, byId.get('63'), errors);
+  checkRequiredTags(byId, emvcoErrors);
+  checkPayloadFormatIndicator(parsed.fields, emvcoErrors);
+  const crc = checkCrc(text, byId.get('63'), emvcoErrors);
 
-  const pointOfInitiation = ifPresent('01', (field) => readPointOfInitiation(field.value, errors));
-  const currency = ifPresent('53', (field) => readCurrency(field.value, errors));
-  const amount = ifPresent('54', (field) => readAmount(field.value, currency, errors));
-  const country = ifPresent('58', (field) => readCountry(field.value, errors));
-  const merchant = readMerchant(byId, errors);
-  const accounts = readMerchantAccounts(fields, errors);
-  const additionalData: AdditionalData = ifPresent('62', (field) => nameAdditionalData(readTemplate(field, errors))) ?? {};
-  const language = ifPresent('64', (field) => readTemplate(field, errors));
-  const unreserved = fields.filter((field) => isUnreservedTemplateTag(field.id)).map((field) => ({ tag: field.id, fields: readTemplate(field, errors) }));
+  const pointOfInitiation = ifPresent('01', (field) => readPointOfInitiation(field.value, emvcoErrors));
+  const currency = ifPresent('53', (field) => readCurrency(field.value, emvcoErrors));
+  const amount = ifPresent('54', (field) => readAmount(field.value, currency, emvcoErrors));
+  const country = ifPresent('58', (field) => readCountry(field.value, emvcoErrors));
+  const merchant = readMerchant(byId, emvcoErrors);
+  const accounts = readMerchantAccounts(fields, emvcoErrors);
+  const additionalData: AdditionalData = ifPresent('62', (field) => nameAdditionalData(readTemplate(field, emvcoErrors))) ?? {};
+  const language = ifPresent('64', (field) => readTemplate(field, emvcoErrors));
+  const unreserved = fields.filter((field) => isUnreservedTemplateTag(field.id)).map((field) => ({ tag: field.id, fields: readTemplate(field, emvcoErrors) }));
 
-  const { profile, errors: profileErrors } = checkProfile({
+  const { profile, errors: schemeViolations } = checkProfile({
     country,
     currencyNumeric: currency?.numeric ?? null,
     accounts,
     additionalData,
+    unreservedTemplates: unreserved,
   });
-  errors.push(...profileErrors);
   const pixAccount = findPixAccount(accounts);
+  const pix = pixAccount === undefined ? null : { tag: pixAccount.tag, data: readPix(pixAccount, unreserved) };
+  const notPayable = notPayableReasons({ country, currencyAlpha: currency?.alpha ?? null, pix });
+  const payable = emvcoErrors.length === 0 && schemeViolations.length === 0 && notPayable.length === 0;
 
   return {
-    valid: errors.length === 0,
-    errors,
+    valid: payable,
+    errors: [...emvcoErrors, ...schemeViolations, ...notPayable],
+    emvco_valid: emvcoErrors.length === 0,
+    emvco_errors: emvcoErrors,
+    scheme_valid: schemeViolations.length === 0,
+    scheme_violations: schemeViolations,
+    payable,
+    not_payable_reasons: notPayable,
     profile,
     point_of_initiation: pointOfInitiation,
     amount,
@@ -80,7 +91,7 @@ export function decodeEmvQr(payload: string): EmvDecodeResult {
         .map((field) => [field.id, field.value]),
     ),
     crc,
-    pix: pixAccount === undefined ? null : readPix(pixAccount),
+    pix: pix?.data ?? null,
   };
 }
 

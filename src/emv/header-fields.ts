@@ -1,4 +1,4 @@
-import { currencyByNumeric, type Currency } from '../money';
+import { number as isoCurrencyByNumeric } from 'currency-codes';
 import { emvError, type EmvError } from './emv-error';
 import { codePointLength } from './tlv';
 
@@ -24,19 +24,26 @@ export function readMcc(value: string, errors: EmvError[]): string {
   return value;
 }
 
-export function readCurrency(value: string, errors: EmvError[]): Currency | null {
-  try {
-    return currencyByNumeric(value);
-  } catch {
+/** Any ISO 4217 currency: whether this service pays in it is another question (payability.ts). */
+export interface IsoCurrency {
+  readonly alpha: string;
+  readonly numeric: string;
+  readonly minorUnit: number;
+}
+
+export function readCurrency(value: string, errors: EmvError[]): IsoCurrency | null {
+  const iso = /^\d{3}$/.test(value) ? isoCurrencyByNumeric(value) : undefined;
+  if (iso === undefined) {
     errors.push(emvError('INVALID_CURRENCY', '53', JSON.stringify(value)));
     return null;
   }
+  return { alpha: iso.code, numeric: iso.number, minorUnit: iso.digits };
 }
 
 const AMOUNT = /^\d+(?:\.\d+)?$/;
 
 /** Also refuses more decimals than the currency has: such an amount cannot be charged as written. */
-export function readAmount(value: string, currency: Currency | null, errors: EmvError[]): string | null {
+export function readAmount(value: string, currency: IsoCurrency | null, errors: EmvError[]): string | null {
   const decimals = value.split('.')[1]?.length ?? 0;
   const problem = !AMOUNT.test(value) || value.length > 13
     ? 'not a plain decimal of at most 13 characters'

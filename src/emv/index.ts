@@ -5,6 +5,7 @@ export type { EmvDecodeResult } from './decode-result';
 export { EmvEncodeError, type EmvError, type EmvErrorCode } from './emv-error';
 export { encodeEmvQr, type EmvEncodeInput } from './encode';
 export type { PointOfInitiation } from './header-fields';
-export type { MerchantAccount } from './merchant-accounts';
+export type { MerchantAccount, MerchantAccountFormat } from './merchant-accounts';
 export type { PixData } from './pix';
 export type { EmvProfileId } from './profiles';
+export { codePointLength } from './tlv';

@@ -1,6 +1,6 @@
 import { emvError, type EmvError } from './emv-error';
 import type { MerchantAccount } from './merchant-accounts';
-import { findPixAccount, pixRuleErrors } from './pix';
+import { findPixAccount, pixRuleErrors, type TemplateFields } from './pix';
 
 export type EmvProfileId = 'BR_PIX' | 'PE' | 'CO' | 'AR';
 
@@ -10,7 +10,7 @@ interface Profile {
   readonly currencyNumeric: string;
   /** Profiles of a scheme are recognised by its account, whatever country the QR claims. */
   readonly findAccount?: (accounts: readonly MerchantAccount[]) => MerchantAccount | undefined;
-  readonly accountRules?: (account: MerchantAccount, additionalData: Record<string, string>) => EmvError[];
+  readonly accountRules?: (account: MerchantAccount, input: ProfileInput) => EmvError[];
 }
 
 const PROFILES: readonly Profile[] = [
@@ -25,6 +25,8 @@ export interface ProfileInput {
   readonly currencyNumeric: string | null;
   readonly accounts: readonly MerchantAccount[];
   readonly additionalData: Record<string, string>;
+  /** Tags 80-99, where Pix Automático puts its recurrence. */
+  readonly unreservedTemplates: readonly TemplateFields[];
 }
 
 /**
@@ -46,7 +48,7 @@ export function checkProfile(input: ProfileInput): { profile: EmvProfileId | nul
       errors.push(emvError('CURRENCY_COUNTRY_MISMATCH', '53', `${profile.id} requires ${profile.currencyNumeric}`));
     }
     if (account !== undefined && profile.accountRules !== undefined) {
-      errors.push(...profile.accountRules(account, input.additionalData));
+      errors.push(...profile.accountRules(account, input));
     }
     return { profile: profile.id, errors };
   }

@@ -11,6 +11,8 @@ export interface TlvField {
 export interface TlvParse {
   readonly fields: TlvField[];
   readonly errors: EmvError[];
+  /** False when a header could not be read and parsing stopped before the end of the data. */
+  readonly complete: boolean;
 }
 
 const TWO_DIGITS = /^\d{2}$/;
@@ -57,7 +59,7 @@ export function parseTlv(data: string, parentTag?: string): TlvParse {
     fields.push({ id, value: chars.slice(valueStart, end).join(''), valueStart, end });
     position = end;
   }
-  return { fields, errors };
+  return { fields, errors, complete: position === chars.length };
 }
 
 /** Keeps the first field of each id, reporting every repeat. */
@@ -73,9 +75,8 @@ export function indexFields(fields: readonly TlvField[], errors: EmvError[], par
   return byId;
 }
 
-/** Reads a template's value as sub-fields, keyed by sub-tag id. */
-export function readTemplate(field: TlvField, errors: EmvError[]): Record<string, string> {
-  const parsed = parseTlv(field.value, field.id);
+/** Reads a template's value as sub-fields, keyed by sub-tag id; `parsed` saves parsing it twice. */
+export function readTemplate(field: TlvField, errors: EmvError[], parsed = parseTlv(field.value, field.id)): Record<string, string> {
   errors.push(...parsed.errors);
   const record: Record<string, string> = {};
   for (const [id, sub] of indexFields(parsed.fields, errors, field.id)) record[id] = sub.value;

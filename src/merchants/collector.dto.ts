@@ -1,5 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+import { merchantCategoryCode } from './merchant-category';
 import { countryCode, email, externalReference, phone, text } from './merchant.dto';
 
 export const createCollectorSchema = z.strictObject({
@@ -13,6 +14,7 @@ export const createCollectorSchema = z.strictObject({
   regular_contact_phone: phone.optional(),
   country_code: countryCode.optional(),
   description: text(500),
+  category: merchantCategoryCode.optional().describe('Not in the spec: the merchant category code of its points of sale that have none of their own'),
 });
 export class CreateCollectorDto extends createZodDto(createCollectorSchema) {}
 
@@ -25,6 +27,7 @@ export const updateCollectorSchema = z
     address: text(300).optional(),
     phone: phone.optional().describe('Updates regular_contact_phone'),
     manager: text(200).optional().describe('Stored; the read representation does not show it'),
+    category: merchantCategoryCode.nullable().optional().describe('Not in the spec: the default merchant category code of its points of sale; null removes it'),
   })
   .refine((body) => Object.keys(body).length > 0, 'at least one field is required');
 export class UpdateCollectorDto extends createZodDto(updateCollectorSchema) {}

@@ -35,4 +35,8 @@ export class CollectorEntity extends MerchantRecord {
 
   @Column({ name: 'country_code', type: 'char', length: 2, nullable: true })
   countryCode!: string | null;
+
+  /** The merchant category code (ISO 18245) of its points of sale that have none of their own. */
+  @Column({ type: 'integer', nullable: true })
+  category!: number | null;
 }

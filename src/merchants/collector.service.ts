@@ -46,6 +46,7 @@ export class CollectorService {
             regularContactPhone: body.regular_contact_phone ?? null,
             manager: null,
             countryCode: body.country_code ?? null,
+            category: body.category ?? null,
             enabled: true,
           }),
         );
@@ -83,6 +84,7 @@ export class CollectorService {
           address: body.address,
           regularContactPhone: body.phone,
           manager: body.manager,
+          category: body.category,
         },
       ),
     );

@@ -18,7 +18,7 @@ export class PosEntity extends MerchantRecord {
   @Column({ type: 'varchar', length: 500, nullable: true })
   description!: string | null;
 
-  /** Read as a number by the spec, but no request sets it: null until one does. */
+  /** Its own merchant category code (ISO 18245); null takes the collector's (posCategory). */
   @Column({ type: 'integer', nullable: true })
   category!: number | null;
 }

@@ -40,7 +40,7 @@ export class PosService {
           externalReference: body.external_reference,
           name: body.name,
           description: body.description ?? null,
-          category: null,
+          category: body.category ?? null,
           enabled: true,
         });
       }),
@@ -76,7 +76,10 @@ export class PosService {
   async update(clientId: string, uuid: string, body: UpdatePosDto): Promise<void> {
     const pos = await findOwned(this.points, clientId, uuid, NOT_FOUND.pos);
     await uniquely(POS_EXTERNAL_REFERENCE_UQ, conflict, () =>
-      this.points.update({ id: pos.id }, { name: body.name, description: body.description, externalReference: body.external_reference }),
+      this.points.update(
+        { id: pos.id },
+        { name: body.name, description: body.description, externalReference: body.external_reference, category: body.category },
+      ),
     );
   }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { decodeEmvQr } from '../emv';
-import { QrDecodeRequestDto, QrDecodeResponseDto, qrDecodeView, QrDecodeView } from './qr-decode.dto';
+import { QR_MAX_REQUEST_LENGTH, QrDecodeRequestDto, QrDecodeResponseDto, qrDecodeView, QrDecodeView } from './qr-decode.dto';
 
 @ApiTags('qr')
 @ApiBearerAuth()
@@ -12,11 +12,13 @@ export class QrDecodeController {
   @ApiOperation({
     summary: 'Decode and check an EMVCo merchant-presented QR payload',
     description:
-      'Creates nothing. A defective payload is answered 200 with `valid: false` and every defect in `errors`, ' +
-      'alongside whatever could still be read; 400 is only for a body without a string `qr` (or with unknown fields).',
+      'Creates nothing. Three questions are answered apart: is the payload well-formed EMVCo (`emvco_valid`, `emvco_errors`), ' +
+      "does it keep its scheme's rules (`scheme_valid`, `scheme_violations`), and can this service pay it (`payable`, " +
+      '`not_payable_reasons`). `valid` is true exactly when `errors`, all three lists together, is empty. Whatever the ' +
+      'answers, the response is 200 with whatever could be read; 400 is only for a body without a string `qr` (or with unknown fields).',
   })
   @ApiOkResponse({ type: QrDecodeResponseDto })
-  @ApiBadRequestResponse({ description: `{ statusCode: 400, message: ["qr: ..."] }: qr missing, not a string or longer than 1024 characters` })
+  @ApiBadRequestResponse({ description: `{ statusCode: 400, message: ["qr: ..."] }: qr missing, not a string or longer than ${QR_MAX_REQUEST_LENGTH} characters` })
   decode(@Body() body: QrDecodeRequestDto): QrDecodeView {
     return qrDecodeView(decodeEmvQr(body.qr));
   }

@@ -1,37 +1,54 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { nullable } from '../http/nullable';
-import type { EmvDecodeResult } from '../emv';
+import { codePointLength, type EmvDecodeResult, type EmvError } from '../emv';
 
 /**
  * Twice EMVCo's 512-character ceiling: a payload between the two still gets a 200 with
  * PAYLOAD_TOO_LONG listed, so integrators learn what is wrong; beyond it the body is refused.
+ * Characters, as EMVCo counts them: an emoji is one, though JavaScript's length says two.
  */
 export const QR_MAX_REQUEST_LENGTH = 1024;
 
 export const qrDecodeRequestSchema = z.strictObject({
-  qr: z.string().max(QR_MAX_REQUEST_LENGTH).describe('The EMVCo merchant-presented QR payload, as read from the code'),
+  qr: z
+    .string()
+    .refine((qr) => codePointLength(qr) <= QR_MAX_REQUEST_LENGTH, `must be at most ${QR_MAX_REQUEST_LENGTH} characters`)
+    .describe(`The EMVCo merchant-presented QR payload, as read from the code; at most ${QR_MAX_REQUEST_LENGTH} characters`),
 });
 export class QrDecodeRequestDto extends createZodDto(qrDecodeRequestSchema) {}
 
-export const qrDecodeResponseSchema = z.object({
-  valid: z.boolean().describe('True when `errors` is empty'),
-  errors: z
+const findings = (description: string) =>
+  z
     .array(
       z.object({
-        code: z.string().describe('Stable defect code, e.g. CRC_MISMATCH, MISSING_TAG, INVALID_AMOUNT'),
+        code: z.string().describe('Stable code, e.g. CRC_MISMATCH, MISSING_TAG, PIX_MISSING_TXID, UNSUPPORTED_CURRENCY'),
         message: z.string(),
         tag: z.string().optional().describe('The tag concerned; a sub-tag is written with its template, as in "62.05"'),
       }),
     )
-    .describe('Every defect found, not only the first'),
+    .describe(description);
+
+export const qrDecodeResponseSchema = z.object({
+  valid: z
+    .boolean()
+    .describe('True exactly when `errors` is empty, which makes it equal to `payable`: the QR can be previewed and paid (POST /v2/payments/previews)'),
+  errors: findings('Every finding, not only the first: `emvco_errors`, then `scheme_violations`, then `not_payable_reasons`'),
+  emvco_valid: z.boolean().describe('The payload is well-formed EMVCo MPM: TLV structure, CRC, mandatory tags, formats, lengths counted in characters'),
+  emvco_errors: findings('The EMVCo defects, e.g. CRC_MISMATCH, MISSING_TAG, INVALID_CURRENCY (not an ISO 4217 code)'),
+  scheme_valid: z.boolean().describe("The rules of the QR's scheme or country profile (see `profile`) hold; true when no profile applies"),
+  scheme_violations: findings('The broken rules of the profile, e.g. PIX_MISSING_TXID, CURRENCY_COUNTRY_MISMATCH'),
+  payable: z.boolean().describe('This service can pay it: `emvco_valid`, `scheme_valid`, and no entry in `not_payable_reasons`'),
+  not_payable_reasons: findings(
+    'Why this service cannot pay the QR whatever its form: UNSUPPORTED_COUNTRY, UNSUPPORTED_CURRENCY, NOTHING_TO_PAY (a Pix Automático recurrence alone)',
+  ),
   profile: nullable(
     z.enum(['BR_PIX', 'PE', 'CO', 'AR']),
     'The country or scheme profile whose extra rules were applied; null when none matched',
   ),
   point_of_initiation: nullable(z.enum(['STATIC', 'DYNAMIC']), 'Tag 01; null when absent or invalid'),
   amount: nullable(z.number(), 'Tag 54 as a number; null for an open-amount QR, or when tag 54 is invalid (see `errors`)'),
-  currency: nullable(z.object({ alpha: z.string(), numeric: z.string() }), 'Tag 53; null when absent or invalid'),
+  currency: nullable(z.object({ alpha: z.string(), numeric: z.string() }), 'Tag 53, any ISO 4217 currency; null when absent or invalid'),
   country: nullable(z.string(), 'Tag 58; null when absent or invalid'),
   merchant: nullable(
     z.object({ name: nullable(z.string(), 'Tag 59'), city: nullable(z.string(), 'Tag 60'), mcc: nullable(z.string(), 'Tag 52') }),
@@ -41,8 +58,12 @@ export const qrDecodeResponseSchema = z.object({
     .array(
       z.object({
         tag: z.string().describe('02-51'),
-        gui: nullable(z.string(), 'Sub-tag 00 of a template account (26-51); null for the primitive card-scheme tags 02-25'),
-        fields: z.record(z.string(), z.string()).describe('The other sub-fields, by sub-tag id'),
+        format: z
+          .enum(['primitive', 'template', 'opaque'])
+          .describe('primitive: a card-network tag 02-25; template: a 26-51 tag read as sub-fields; opaque: a 26-51 tag whose value is no sub-TLV, kept as written'),
+        gui: nullable(z.string(), 'Sub-tag 00 of a template; null for primitive and opaque accounts'),
+        fields: z.record(z.string(), z.string()).describe('The other sub-fields of a template, by sub-tag id; empty otherwise'),
+        value: z.string().describe('The raw value: the network\'s merchant id of a primitive tag, the encoded template otherwise'),
       }),
     )
     .describe('Merchant account information, in payload order'),
@@ -60,6 +81,7 @@ export const qrDecodeResponseSchema = z.object({
       key: nullable(z.string(), 'Sub-tag 01: the Pix key of a static QR'),
       url: nullable(z.string(), 'Sub-tag 25: the payload URL of a dynamic QR'),
       description: nullable(z.string(), 'Sub-tag 02'),
+      recurrence_url: nullable(z.string(), 'Pix Automático: sub-tag 25 of a template 80-99 led by the Pix GUI, where the recurrence parameters are read'),
     }),
     'The Pix account (GUI br.gov.bcb.pix) read: key (01), dynamic-QR URL (25), description (02); null for other QRs',
   ),
@@ -67,11 +89,19 @@ export const qrDecodeResponseSchema = z.object({
 export type QrDecodeView = z.infer<typeof qrDecodeResponseSchema>;
 export class QrDecodeResponseDto extends createZodDto(qrDecodeResponseSchema) {}
 
-/** The public view of a decode: raw account values and postal code stay internal to the codec. */
+const findingsView = (errors: readonly EmvError[]) => errors.map(({ code, message, tag }) => (tag === undefined ? { code, message } : { code, message, tag }));
+
+/** The public view of a decode: the postal code and the tags it does not interpret stay internal to the codec. */
 export function qrDecodeView(result: EmvDecodeResult): QrDecodeView {
   return {
     valid: result.valid,
-    errors: result.errors.map(({ code, message, tag }) => (tag === undefined ? { code, message } : { code, message, tag })),
+    errors: findingsView(result.errors),
+    emvco_valid: result.emvco_valid,
+    emvco_errors: findingsView(result.emvco_errors),
+    scheme_valid: result.scheme_valid,
+    scheme_violations: findingsView(result.scheme_violations),
+    payable: result.payable,
+    not_payable_reasons: findingsView(result.not_payable_reasons),
     profile: result.profile,
     point_of_initiation: result.point_of_initiation,
     // Tag 54 holds at most 13 characters, so every valid amount is exact as a double.
@@ -79,7 +109,7 @@ export function qrDecodeView(result: EmvDecodeResult): QrDecodeView {
     currency: result.currency,
     country: result.country,
     merchant: result.merchant === null ? null : { name: result.merchant.name, city: result.merchant.city, mcc: result.merchant.mcc },
-    merchant_accounts: result.merchant_accounts.map(({ tag, gui, fields }) => ({ tag, gui, fields })),
+    merchant_accounts: result.merchant_accounts,
     additional_data: result.additional_data,
     crc: result.crc,
     pix: result.pix,

@@ -5,6 +5,16 @@ import { CreateNotifications1763800300000 } from './1763800300000-create-notific
 import { CreateIdempotencyKeys1763800400000 } from './1763800400000-create-idempotency-keys';
 import { CreateOrders1763800500000 } from './1763800500000-create-orders';
 import { OrderSafetyNet1763800600000 } from './1763800600000-order-safety-net';
+import { AddMerchantCategories1763800900000 } from './1763800900000-add-merchant-categories';
 
-/** Applied in timestamp order; each module appends its own. */
-export const migrations = [CreateClientsAndAuth1763800000000, CreateMerchants1763800100000, CreateLedger1763800200000, CreateNotifications1763800300000, CreateIdempotencyKeys1763800400000, CreateOrders1763800500000, OrderSafetyNet1763800600000];
+/** Applied in timestamp order; each module appends its own, one per line. */
+export const migrations = [
+  CreateClientsAndAuth1763800000000,
+  CreateMerchants1763800100000,
+  CreateLedger1763800200000,
+  CreateNotifications1763800300000,
+  CreateIdempotencyKeys1763800400000,
+  CreateOrders1763800500000,
+  OrderSafetyNet1763800600000,
+  AddMerchantCategories1763800900000,
+];

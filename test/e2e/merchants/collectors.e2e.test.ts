@@ -45,6 +45,23 @@ describe('collectors', () => {
     expect(new Date(read.body.createdAt).toISOString()).toBe(read.body.createdAt);
   });
 
+  it('keeps the category sent on create, as the number the read shows, and reads null without one', async () => {
+    const withCategory = await createCollector(client, { category: '0742' });
+    expect((await client.get(`/collectors/${withCategory}`)).body.category).toBe(742);
+    const without = await createCollector(client);
+    expect((await client.get(`/collectors/${without}`)).body.category).toBeNull();
+  });
+
+  it('sets and removes the category by update, leaving it alone when an update does not name it', async () => {
+    const uuid = await createCollector(client, { category: 5411 });
+    await client.patch(`/collectors/${uuid}`, { description: 'Still a grocer' });
+    expect((await client.get(`/collectors/${uuid}`)).body.category).toBe(5411);
+    expect((await client.patch(`/collectors/${uuid}`, { category: 5812 })).status).toBe(200);
+    expect((await client.get(`/collectors/${uuid}`)).body.category).toBe(5812);
+    await client.patch(`/collectors/${uuid}`, { category: null });
+    expect((await client.get(`/collectors/${uuid}`)).body.category).toBeNull();
+  });
+
   it('trims strings and stores omitted optional fields as null', async () => {
     const uuid = await createCollector(client, {
       name: '  Padded  ',
@@ -107,6 +124,9 @@ describe('collectors', () => {
     ['the phone is longer than 30', { regular_contact_phone: '1'.repeat(31) }, 'regular_contact_phone'],
     ['a field is unknown (the read spelling fantasty_name)', { fantasty_name: 'Acme' }, 'fantasty_name'],
     ['a field has the wrong type', { name: 42 }, 'name'],
+    ['category has five digits', { category: 12345 }, 'category'],
+    ['category is a three-digit string', { category: '581' }, 'category'],
+    ['category is not a whole number', { category: 58.12 }, 'category'],
   ])('refuses a create body where %s with 400 naming the field', async (_, overrides, field) => {
     const response = await client.post('/collectors', collectorBody(overrides));
     expect(response.status).toBe(400);
@@ -157,6 +177,7 @@ describe('collectors', () => {
     ['a field is unknown (create spelling regular_contact_email)', { regular_contact_email: 'a@b.example' }, 'regular_contact_email'],
     ['the e-mail is not an e-mail', { email: 'nope' }, 'email'],
     ['external_reference is blank', { external_reference: ' ' }, 'external_reference'],
+    ['category is negative', { category: -1 }, 'category'],
   ])('refuses an update body where %s with 400', async (_, update, text) => {
     const uuid = await createCollector(client);
     const response = await client.patch(`/collectors/${uuid}`, update);

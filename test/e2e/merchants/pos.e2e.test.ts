@@ -1,4 +1,5 @@
 import { ApiError } from '../../../src/http/api-error';
+import { posMcc } from '../../../src/merchants/merchant-category';
 import { PosService } from '../../../src/merchants/pos.service';
 import { createTestClient, http, startTestApi, TestApi, TestClient } from '../../support/test-api';
 import { collectorBody, createCollector, createHierarchy, createPos, createStore, Http, MALFORMED_UUID, MISSING_UUID, posBody, storeBody } from './merchant-fixtures';
@@ -37,7 +38,8 @@ describe('points of sale', () => {
       externalReference: body.external_reference,
       name: body.name,
       description: body.description,
-      category: null,
+      // Neither the POS nor its collector names a category: "0000", not informed.
+      category: 0,
       enabled: true,
       store: {
         uuid: storeUuid,
@@ -106,13 +108,63 @@ describe('points of sale', () => {
     ['name is missing', { name: undefined }, 'name'],
     ['external_reference is missing', { external_reference: undefined }, 'external_reference'],
     ['external_reference is longer than 100', { external_reference: 'p'.repeat(101) }, 'external_reference'],
-    ['a field is unknown', { category: 5 }, 'category'],
+    ['a field is unknown', { mcc: 5812 }, 'mcc'],
     ['name is blank once trimmed', { name: '  ' }, 'name'],
   ])('refuses a create body where %s with 400 naming the field', async (_, overrides, field) => {
     const { storeUuid } = await createHierarchy(client);
     const response = await client.post(`/stores/${storeUuid}/pos`, posBody(overrides));
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ statusCode: 400, message: expect.arrayContaining([expect.stringContaining(field)]) });
+  });
+
+  describe('category, the merchant category code (ISO 18245) of its QR codes', () => {
+    const categoryOf = async (posUuid: string) => (await client.get(`/pos/${posUuid}`)).body.category;
+
+    it('is set on create, as a number or as four digits, and read as a number', async () => {
+      const { storeUuid } = await createHierarchy(client);
+      expect(await categoryOf(await createPos(client, storeUuid, { category: 5812 }))).toBe(5812);
+      expect(await categoryOf(await createPos(client, storeUuid, { category: '0742' }))).toBe(742);
+    });
+
+    it("defaults to the collector's category, and follows it while the POS has none of its own", async () => {
+      const collectorUuid = await createCollector(client, { category: 5411 });
+      const storeUuid = await createStore(client, collectorUuid);
+      const inheriting = await createPos(client, storeUuid);
+      const own = await createPos(client, storeUuid, { category: 5812 });
+      expect([await categoryOf(inheriting), await categoryOf(own)]).toEqual([5411, 5812]);
+
+      await client.patch(`/collectors/${collectorUuid}`, { category: 5499 });
+      expect([await categoryOf(inheriting), await categoryOf(own)]).toEqual([5499, 5812]);
+    });
+
+    it('is changed by update, kept when an update does not name it, and handed back to the collector with null', async () => {
+      const collectorUuid = await createCollector(client, { category: 5411 });
+      const posUuid = await createPos(client, await createStore(client, collectorUuid), { category: 5812 });
+
+      expect((await client.patch(`/pos/${posUuid}`, { name: 'n', description: 'd', category: '0742' })).status).toBe(200);
+      expect(await categoryOf(posUuid)).toBe(742);
+      await client.patch(`/pos/${posUuid}`, { name: 'n', description: 'd' });
+      expect(await categoryOf(posUuid)).toBe(742);
+      await client.patch(`/pos/${posUuid}`, { name: 'n', description: 'd', category: null });
+      expect(await categoryOf(posUuid)).toBe(5411);
+    });
+
+    it.each([12345, -1, 58.12, '581', '58120', 'food', true])('refuses %j with 400 naming category, creating and changing nothing', async (category) => {
+      const { storeUuid, posUuid } = await createHierarchy(client);
+      const created = await client.post(`/stores/${storeUuid}/pos`, posBody({ category }));
+      const expected = { statusCode: 400, message: ['category: must be an ISO 18245 merchant category code: 4 digits, e.g. 5812 or "0742"'] };
+      expect(created).toMatchObject({ status: 400, body: expected });
+      expect((await client.get(`/stores/${storeUuid}/pos`)).body).toHaveLength(1);
+
+      expect(await client.patch(`/pos/${posUuid}`, { name: 'n', description: 'd', category })).toMatchObject({ status: 400, body: expected });
+      expect((await client.get(`/pos/${posUuid}`)).body).toMatchObject({ name: posBody().name, category: 0 });
+    });
+
+    it('is bounded by the database too, for collectors and points of sale alike', async () => {
+      const { collectorUuid, posUuid } = await createHierarchy(client);
+      await expect(api.dataSource.query('UPDATE points_of_sale SET category = 10000 WHERE id = $1', [posUuid])).rejects.toThrow(/points_of_sale_category_mcc/);
+      await expect(api.dataSource.query('UPDATE collectors SET category = -1 WHERE id = $1', [collectorUuid])).rejects.toThrow(/collectors_category_mcc/);
+    });
   });
 
   it('updates name and description with 200 { status, message }, keeping external_reference when it is not sent', async () => {
@@ -213,6 +265,16 @@ describe('points of sale', () => {
       expect(pos.id).toBe(posUuid);
       expect(store.id).toBe(storeUuid);
       expect(collector).toMatchObject({ id: collectorUuid, name: collectorBody().name, taxId: collectorBody().tax_id, countryCode: 'BR', code: expect.stringMatching(/^[0-9A-Z]{10}$/) });
+    });
+
+    it('gives the MCC for tag 52 of its QR codes, four digits: the POS\'s own, else its collector\'s, else 0000', async () => {
+      const collectorUuid = await createCollector(client, { category: 5411 });
+      const storeUuid = await createStore(client, collectorUuid);
+      const own = await createPos(client, storeUuid, { category: 742 });
+      const inheriting = await createPos(client, storeUuid);
+      const { posUuid: unset } = await createHierarchy(client);
+      const mccs = await Promise.all([own, inheriting, unset].map(async (uuid) => posMcc(await findActivePos(owner.clientId, uuid))));
+      expect(mccs).toEqual(['0742', '5411', '0000']);
     });
 
     it("refuses another client's POS and a malformed uuid as POS not found", async () => {

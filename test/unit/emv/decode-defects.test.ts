@@ -13,7 +13,8 @@ describe('decodeEmvQr defects', () => {
     ['format indicator not first', PERU_BODY.replace('000201010211', '010211000201'), 'PAYLOAD_FORMAT_INDICATOR_NOT_FIRST', '00'],
     ['unknown point of initiation', PERU_BODY.replace('010211', '010213'), 'INVALID_POINT_OF_INITIATION', '01'],
     ['MCC with a letter', PERU_BODY.replace('52045812', '5204581A'), 'INVALID_MCC', '52'],
-    ['unknown currency', PERU_BODY.replace('5303604', '5303999'), 'INVALID_CURRENCY', '53'],
+    ['currency that is no ISO 4217 code', PERU_BODY.replace('5303604', '5303000'), 'INVALID_CURRENCY', '53'],
+    ['currency that is not three digits', PERU_BODY.replace('5303604', '5303PEN'), 'INVALID_CURRENCY', '53'],
     ['lower-case country', PERU_BODY.replace('5802PE', '5802pe'), 'INVALID_COUNTRY', '58'],
     ['26-character merchant name', PERU_BODY.replace('5908BODEGA 1', `5926${'N'.repeat(26)}`), 'MERCHANT_NAME_TOO_LONG', '59'],
     ['16-character city', PERU_BODY.replace('6004LIMA', `6016${'C'.repeat(16)}`), 'MERCHANT_CITY_TOO_LONG', '60'],
@@ -48,6 +49,22 @@ describe('decodeEmvQr defects', () => {
   it.each(['1', '10.5', '0.01', '1234567890.12', '0000000000001'])('accepts the closed amount %s', (amount) => {
     const result = decodeEmvQr(signed(`${PERU_BODY}54${String(amount.length).padStart(2, '0')}${amount}`));
     expect(result).toMatchObject({ valid: true, amount });
+  });
+
+  describe('lengths count characters, as EMVCo does, not bytes or UTF-16 units', () => {
+    it.each([
+      ['accented letters (2 bytes each in UTF-8)', 'Ç'],
+      ['emoji outside the BMP (2 UTF-16 units each)', '😀'],
+    ])('accepts a 25-character merchant name of %s and refuses 26', (_case, character) => {
+      const withName = (length: number) => signed(PERU_BODY.replace('5908BODEGA 1', `59${length}${character.repeat(length)}`));
+      expect(decodeEmvQr(withName(25))).toMatchObject({ emvco_valid: true, merchant: { name: character.repeat(25) } });
+      expect(codes(withName(26))).toEqual([['MERCHANT_NAME_TOO_LONG', '59']]);
+    });
+
+    it('reads a declared length as characters: a byte count would run past the value', () => {
+      const result = decodeEmvQr(signed(PERU_BODY.replace('6004LIMA', '6006CUSCO€')));
+      expect(result).toMatchObject({ emvco_valid: true, merchant: { city: 'CUSCO€' } });
+    });
   });
 
   it('refuses decimals for a currency without minor units', () => {

@@ -1,5 +1,9 @@
+import * as currencyCodes from 'currency-codes';
 import fc from 'fast-check';
 import { decodeEmvQr, encodeEmvQr, type EmvEncodeInput } from '../../../src/emv';
+import { buildTlv, parseTlv } from '../../../src/emv/tlv';
+import { COUNTRY_CODES, isSupportedCountry } from '../../../src/money';
+import { RAIL_CURRENCIES } from '../../../src/rails/rails.port';
 import { PERU_BODY, signed } from './signed-payload';
 
 const VALID_PAYLOADS = [
@@ -14,9 +18,15 @@ const anyText = fc.oneof(
   fc.stringMatching(/^[0-9]{0,300}$/),
 );
 
+/** The three answers and `valid` never contradict their lists, nor each other. */
 function expectConsistent(payload: string) {
   const result = decodeEmvQr(payload);
   expect(result.valid).toBe(result.errors.length === 0);
+  expect(result.errors).toEqual([...result.emvco_errors, ...result.scheme_violations, ...result.not_payable_reasons]);
+  expect(result.emvco_valid).toBe(result.emvco_errors.length === 0);
+  expect(result.scheme_valid).toBe(result.scheme_violations.length === 0);
+  expect(result.payable).toBe(result.emvco_valid && result.scheme_valid && result.not_payable_reasons.length === 0);
+  expect(result.valid).toBe(result.payable);
   for (const error of result.errors) expect(error.message).toEqual(expect.any(String));
   return result;
 }
@@ -65,6 +75,52 @@ describe('decodeEmvQr on arbitrary input', () => {
         expectConsistent(payload.slice(0, index) + inserted + payload.slice(index + deleteCount));
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe('the three answers on well-formed payloads', () => {
+  const iso = currencyCodes.data.filter((currency) => /^\d{3}$/.test(currency.number));
+  const body = (accounts: string, currency: string, country: string) =>
+    buildTlv('00', '01') + accounts + buildTlv('52', '5999') + buildTlv('53', currency) + buildTlv('58', country) + buildTlv('59', 'M') + buildTlv('60', 'C');
+
+  it('finds any ISO 4217 currency in any country well-formed, and payable exactly where the service pays', () => {
+    const place = fc.record({
+      currency: fc.constantFrom(...iso),
+      country: fc.oneof(fc.constantFrom(...COUNTRY_CODES), fc.stringMatching(/^[A-Z]{2}$/)),
+    });
+    fc.assert(
+      fc.property(place, ({ currency, country }) => {
+        // A GUI no scheme claims, and a country profile's own currency, keep the scheme rules out of it.
+        const profileCurrency = ({ PE: '604', CO: '170', AR: '032' } as Record<string, string>)[country];
+        fc.pre(profileCurrency === undefined || profileCurrency === currency.number);
+        const result = expectConsistent(signed(body(buildTlv('26', '0008X.SCHEME'), currency.number, country)));
+        expect(result.emvco_valid).toBe(true);
+        expect(result.currency).toEqual({ alpha: currency.code, numeric: currency.number });
+        const reasons = [
+          ...(isSupportedCountry(country) ? [] : ['UNSUPPORTED_COUNTRY']),
+          ...((RAIL_CURRENCIES as readonly string[]).includes(currency.code) ? [] : ['UNSUPPORTED_CURRENCY']),
+        ];
+        expect(result.not_payable_reasons.map((reason) => reason.code)).toEqual(reasons);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keeps any primitive tag 02-25, and any 26-51 value that is no sub-TLV, without reporting a defect', () => {
+    const opaque = fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }).filter((value) => !parseTlv(value).complete && !/^00\d{2}/.test(value));
+    const account = fc.oneof(
+      fc.record({ tag: fc.integer({ min: 2, max: 25 }), value: fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }), format: fc.constant('primitive') }),
+      fc.record({ tag: fc.integer({ min: 26, max: 51 }), value: opaque, format: fc.constant('opaque') }),
+    );
+    fc.assert(
+      fc.property(fc.uniqueArray(account, { minLength: 1, maxLength: 4, selector: (entry) => entry.tag }), (accounts) => {
+        const tlv = accounts.map(({ tag, value }) => buildTlv(String(tag).padStart(2, '0'), value)).join('');
+        const result = expectConsistent(signed(body(tlv, '484', 'MX')));
+        expect(result.emvco_errors).toEqual([]);
+        expect(result.merchant_accounts.map(({ format, value }) => ({ format, value }))).toEqual(accounts.map(({ format, value }) => ({ format, value })));
+      }),
+      { numRuns: 1000 },
     );
   });
 });

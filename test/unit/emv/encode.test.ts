@@ -63,7 +63,9 @@ describe('encodeEmvQr', () => {
 
   it.each<[string, Partial<EmvEncodeInput>, string]>([
     ['a name over 25 characters', { merchant: { ...pixStatic.merchant, name: 'N'.repeat(26) } }, 'MERCHANT_NAME_TOO_LONG'],
-    ['an unsupported currency', { currency_numeric: '156' }, 'INVALID_CURRENCY'],
+    ['a code that is no ISO 4217 currency', { currency_numeric: '000' }, 'INVALID_CURRENCY'],
+    ['a currency this service does not pay in', { currency_numeric: '156' }, 'UNSUPPORTED_CURRENCY'],
+    ['a country this service does not pay in', { country: 'US' }, 'UNSUPPORTED_COUNTRY'],
     ['an invalid amount', { amount: '-1' }, 'INVALID_AMOUNT'],
     ['no merchant account', { merchant_accounts: [] }, 'NO_MERCHANT_ACCOUNT'],
     ['a Pix account without key', { merchant_accounts: [{ tag: '26', gui: 'br.gov.bcb.pix' }] }, 'PIX_MISSING_KEY_OR_URL'],

@@ -62,6 +62,22 @@ describe('Brazil Pix profile', () => {
     expect(errorsOf(qr(parts))).toEqual([[code, tag]]);
   });
 
+  describe('Pix Automático (composite QR)', () => {
+    const recurrence = (gui: string) => buildTlv('80', `${buildTlv('00', gui)}${buildTlv('25', 'pix.example.com/rec/9f1c')}`);
+
+    it('lets tag 26 carry the GUI alone when a Pix template in 80-99 carries the recurrence URL', () => {
+      const result = decodeEmvQr(signed(qr({ account: '0014br.gov.bcb.pix' }).slice(0, -8) + recurrence('br.gov.bcb.pix')));
+      expect(result).toMatchObject({ scheme_valid: true, scheme_violations: [], profile: 'BR_PIX', pix: { recurrence_url: 'pix.example.com/rec/9f1c' } });
+      expect(result.errors.map((error) => error.code)).toEqual(['NOTHING_TO_PAY']);
+    });
+
+    it('still wants a key or URL when the 80-99 template belongs to another scheme', () => {
+      const payload = signed(qr({ account: '0014br.gov.bcb.pix' }).slice(0, -8) + recurrence('com.example.rec'));
+      expect(errorsOf(payload)).toEqual([['PIX_MISSING_KEY_OR_URL', '26']]);
+      expect(decodeEmvQr(payload).pix).toMatchObject({ recurrence_url: null });
+    });
+  });
+
   it('gives no profile to a Brazilian QR without a Pix account, and applies no Pix rule', () => {
     const result = decodeEmvQr(qr({ account: '0012D15600000000', additional: '' }));
     expect(result).toMatchObject({ valid: true, profile: null, pix: null });

@@ -9,7 +9,15 @@ describe('parseTlv', () => {
         { id: '58', value: 'BR', valueStart: 10, end: 12 },
       ],
       errors: [],
+      complete: true,
     });
+  });
+
+  it('says whether the fields tile the whole data', () => {
+    expect(parseTlv('59005802BR').complete).toBe(true);
+    expect(parseTlv('000201590').complete).toBe(false);
+    expect(parseTlv('5910SHORT').complete).toBe(false);
+    expect(parseTlv('ABCD').complete).toBe(false);
   });
 
   it('counts lengths in characters, including characters outside the BMP', () => {
