@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanString = z
@@ -5,6 +6,32 @@ const booleanString = z
   .transform((value) => value === 'true' || value === '1');
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell the API the caller's address in `x-forwarded-for`: a number of proxy
+ * hops in front of the API, or a comma list of addresses, subnets and the names `loopback`,
+ * `linklocal`, `uniquelocal`. `true` (trust any peer) is refused: anyone could then pick the
+ * address the rate limits count against.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isProxyEntry(entry.trim())),
+    'must be a hop count or a comma list of addresses, subnets, loopback, linklocal, uniquelocal',
+  )
+  .transform((value) => (/^\d+$/.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim())));
 
 /**
  * The one environment schema of every process. Each variable is documented in the README's
@@ -42,6 +69,7 @@ export const envSchema = z.object({
   ALLOW_INSECURE_CALLBACKS: booleanString.default(false),
 
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  TRUST_PROXY: trustProxy.default(['loopback']),
 });
 
 export type Env = z.infer<typeof envSchema>;

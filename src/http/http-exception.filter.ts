@@ -5,11 +5,6 @@ import { ZodError } from 'zod';
 import { ApiError, ExactBodyError } from './api-error';
 import { describeIssues } from './zod-issues';
 
-interface BodyParserError {
-  type?: string;
-  status?: number;
-}
-
 export interface ErrorResponse {
   status: number;
   body: unknown;
@@ -27,13 +22,6 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     const zodError = error.getZodError();
     const messages = zodError instanceof ZodError ? describeIssues(zodError.issues) : ['body: invalid'];
     return { status: 400, body: { statusCode: 400, message: messages }, headers: {} };
-  }
-  const parserError = error as BodyParserError;
-  if (parserError?.type === 'entity.parse.failed') {
-    return { status: 400, body: { statusCode: 400, message: ['body: malformed JSON'] }, headers: {} };
-  }
-  if (parserError?.type === 'entity.too.large') {
-    return { status: 413, body: { statusCode: 413, message: 'Payload Too Large' }, headers: {} };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

@@ -6,6 +6,22 @@ import type { Env } from '../config/env';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
+type IdentifiedRequest = IncomingMessage & { id?: unknown };
+
+/**
+ * The request's id: a sane incoming `x-request-id`, else a new UUID, set on the response at
+ * once. Called as the very first middleware, so even a body the parser refuses is answered
+ * with it; pino-http then finds it on the request.
+ */
+export function assignRequestId(request: IdentifiedRequest, response: ServerResponse): string {
+  if (typeof request.id === 'string') return request.id;
+  const incoming = request.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  request.id = id;
+  response.setHeader('x-request-id', id);
+  return id;
+}
+
 /**
  * Structured JSON logs with the request id on every line. Credentials never reach a log:
  * the headers that carry them and any body field named like a secret are redacted.
@@ -15,13 +31,8 @@ export function loggingParams(env: Env, destination?: DestinationStream): Params
     pinoHttp: {
       level: env.LOG_LEVEL,
       ...(destination ? { stream: destination } : {}),
-      genReqId: (request: IncomingMessage, response: ServerResponse) => {
-        const incoming = request.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        response.setHeader('x-request-id', id);
-        return id;
-      },
-      customProps: (request: IncomingMessage) => ({ requestId: (request as IncomingMessage & { id?: unknown }).id }),
+      genReqId: assignRequestId,
+      customProps: (request: IdentifiedRequest) => ({ requestId: request.id }),
       redact: {
         paths: [
           'req.headers.authorization',

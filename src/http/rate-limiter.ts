@@ -1,8 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { sha256Hex } from '../auth/credentials';
 import { ApiError } from './api-error';
 
 const WINDOW_SECONDS = 60;
+// The width of rate_limit_windows.bucket.
+const MAX_BUCKET_LENGTH = 200;
+
+/** A bucket name made from caller input (a forwarded address) can be any length; a hash fits the column. */
+const storedBucket = (bucket: string) => (bucket.length <= MAX_BUCKET_LENGTH ? bucket : `sha256:${sha256Hex(bucket)}`);
 
 /**
  * Fixed one-minute windows counted in PostgreSQL, so every API replica shares the count.
@@ -12,7 +18,8 @@ const WINDOW_SECONDS = 60;
 export class RateLimiter {
   constructor(private readonly dataSource: DataSource) {}
 
-  async hit(bucket: string, limit: number, now = new Date()): Promise<void> {
+  async hit(name: string, limit: number, now = new Date()): Promise<void> {
+    const bucket = storedBucket(name);
     const windowStartSeconds = Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
     const windowStart = new Date(windowStartSeconds * 1000);
     const [row] = await this.dataSource.query(
