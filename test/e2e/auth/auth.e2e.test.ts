@@ -41,6 +41,10 @@ describe('authentication', () => {
     }
   });
 
+  /** Ends the reuse grace window of every spent refresh token of the client. */
+  const ageSpentTokens = (clientId: string) =>
+    api.dataSource.query("UPDATE refresh_tokens SET used_at = now() - interval '1 minute' WHERE used_at IS NOT NULL AND client_id = $1", [clientId]);
+
   it('rotates refresh tokens: a refresh returns a new pair, and the spent token is refused', async () => {
     const client = await api.app.get(ClientsService).create({ name: 'Rotator' });
     const first = (await tokenFor(client.apiKey)).body;
@@ -49,6 +53,7 @@ describe('authentication', () => {
     expect(refreshed.body).toEqual({ expiresIn: '3600', accessToken: expect.any(String), refreshToken: expect.any(String) });
     expect(refreshed.body.refreshToken).not.toBe(first.refreshToken);
 
+    await ageSpentTokens(client.clientId);
     const reused = await http(api.baseUrl, null).post('/auth/refresh', { refreshToken: first.refreshToken });
     expect(reused.status).toBe(401);
   });
@@ -57,6 +62,7 @@ describe('authentication', () => {
     const client = await api.app.get(ClientsService).create({ name: 'Leaky' });
     const first = (await tokenFor(client.apiKey)).body;
     const second = (await http(api.baseUrl, null).post('/auth/refresh', { refreshToken: first.refreshToken })).body;
+    await ageSpentTokens(client.clientId);
     await http(api.baseUrl, null).post('/auth/refresh', { refreshToken: first.refreshToken });
     const afterReuse = await http(api.baseUrl, null).post('/auth/refresh', { refreshToken: second.refreshToken });
     expect(afterReuse.status).toBe(401);
