@@ -72,7 +72,7 @@ describe('bad input is answered 4xx in the documented shape, never 500', () => {
   });
 
   it('does not fail on an x-forwarded-for longer than the rate-limit bucket column', async () => {
-    const response = await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': 'cbp_unknown', 'x-forwarded-for': `${'9'.repeat(300)}` });
+    const response = await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': `cbp_${randomUUID()}`, 'x-forwarded-for': `${'9'.repeat(300)}` });
     expect(response.status).toBe(403);
   });
 

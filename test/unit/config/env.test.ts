@@ -31,4 +31,19 @@ describe('loadEnv', () => {
     });
     expect(() => loadEnv({ ...required, ALLOW_INSECURE_CALLBACKS: 'yes' })).toThrow(/ALLOW_INSECURE_CALLBACKS/);
   });
+
+  it('reads TRUST_PROXY as a hop count or a list of trusted proxies, loopback by default', () => {
+    expect(loadEnv(required).TRUST_PROXY).toEqual(['loopback']);
+    expect(loadEnv({ ...required, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ ...required, TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32, 192.0.2.1' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '192.0.2.1',
+    ]);
+  });
+
+  it.each(['true', '*', '10.0.0.0/33', '10.0.0.0/8/1', 'lb.internal', '', '-1'])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadEnv({ ...required, TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
 });
