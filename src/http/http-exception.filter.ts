@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Response } from 'express';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
+import { loggableError } from '../db/loggable-error';
 import { ApiError, ExactBodyError } from './api-error';
 import { describeIssues } from './zod-issues';
 
@@ -40,7 +41,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body, headers } = toErrorResponse(error);
-    if (status >= 500) this.logger.error(error);
+    if (status >= 500) this.logger.error(loggableError(error));
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     response.status(status).json(body);
   }

@@ -23,6 +23,29 @@ export function assignRequestId(request: IdentifiedRequest, response: ServerResp
 }
 
 /**
+ * Never written to a log, by any process: the headers and fields that carry credentials, and
+ * what a database error carries of the row it failed on (its query parameters and the driver's
+ * detail). loggableError already keeps database errors to code, constraint and message; this
+ * catches whatever logs one without it.
+ */
+export const LOG_REDACTION = {
+  paths: [
+    'req.headers.authorization',
+    'req.headers["x-api-key"]',
+    'req.headers.cookie',
+    '*.accessToken',
+    '*.refreshToken',
+    '*.apiKey',
+    '*.webhookSecret',
+    '*.password',
+    '*.parameters',
+    '*.driverError',
+    '*.detail',
+  ],
+  censor: '[redacted]',
+};
+
+/**
  * Structured JSON logs with the request id on every line. Credentials never reach a log:
  * the headers that carry them and any body field named like a secret are redacted.
  */
@@ -33,19 +56,7 @@ export function loggingParams(env: Env, destination?: DestinationStream): Params
       ...(destination ? { stream: destination } : {}),
       genReqId: assignRequestId,
       customProps: (request: IdentifiedRequest) => ({ requestId: request.id }),
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers["x-api-key"]',
-          'req.headers.cookie',
-          '*.accessToken',
-          '*.refreshToken',
-          '*.apiKey',
-          '*.webhookSecret',
-          '*.password',
-        ],
-        censor: '[redacted]',
-      },
+      redact: LOG_REDACTION,
       serializers: {
         req: (request: { id: string; method: string; url: string; headers: Record<string, unknown> }) => ({
           id: request.id,
