@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { productionProblems } from './production-rules';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
@@ -54,6 +55,13 @@ export const envSchema = z.object({
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('orders'),
+  /** TLS to Temporal (src/temporal/connection-options.ts): the server's CA, this process's certificate and key (mTLS). */
+  TEMPORAL_TLS_CA_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_CERT_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_KEY_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
+  /** Sent as a bearer credential to Temporal Cloud or to a server with an authorizer. */
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
 
   /** Signs access tokens (HS256). At least 32 characters. */
   JWT_SECRET: z.string().min(32),
@@ -74,16 +82,26 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Rules across variables, checked once the schema has passed. */
+function crossProblems(env: Env): string[] {
+  const pair = [env.TEMPORAL_TLS_CERT_PATH, env.TEMPORAL_TLS_KEY_PATH];
+  return pair.filter(Boolean).length === 1 ? ['TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH: set both or neither'] : [];
+}
+
 export class EnvError extends Error {}
 
-/** Parses the environment; throws an EnvError whose message names every bad variable. */
+const invalid = (problems: string[]) => new EnvError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+
+/**
+ * Parses the environment; throws an EnvError whose message names every bad variable,
+ * including what production refuses (productionProblems).
+ */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
-    );
-    throw new EnvError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+    throw invalid(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
+  const problems = [...crossProblems(parsed.data), ...productionProblems(parsed.data)];
+  if (problems.length > 0) throw invalid(problems);
   return parsed.data;
 }

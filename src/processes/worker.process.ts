@@ -2,6 +2,7 @@ import { Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { Env, loadEnv } from '../config/env';
+import { temporalConnectionOptions } from '../temporal/connection-options';
 import { installRuntimeLogging } from '../temporal/runtime-logging';
 import { registerSearchAttributes } from '../temporal/search-attributes';
 import { createActivityDeps } from './activity-deps';
@@ -20,12 +21,12 @@ export interface WorkerExtension {
  */
 export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, extension?: WorkerExtension) {
   installRuntimeLogging(env.LOG_LEVEL);
-  const client = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
+  const client = await Connection.connect(temporalConnectionOptions(env));
   await registerSearchAttributes(client, env.TEMPORAL_NAMESPACE);
   await client.close();
 
   const deps = await createActivityDeps(env);
-  const connection = await NativeConnection.connect({ address: env.TEMPORAL_ADDRESS });
+  const connection = await NativeConnection.connect(temporalConnectionOptions(env));
   const worker = await Worker.create({
     connection,
     namespace: env.TEMPORAL_NAMESPACE,

@@ -2,6 +2,7 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Client, Connection } from '@temporalio/client';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
+import { temporalConnectionOptions } from './connection-options';
 
 @Global()
 @Module({
@@ -10,7 +11,7 @@ import { Env } from '../config/env';
       provide: Client,
       inject: [ENV],
       useFactory: async (env: Env) => {
-        const connection = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
+        const connection = await Connection.connect(temporalConnectionOptions(env));
         return new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
       },
     },
