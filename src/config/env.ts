@@ -55,10 +55,14 @@ export const envSchema = z.object({
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('orders'),
-  /** TLS to Temporal (src/temporal/connection-options.ts): the server's CA, this process's certificate and key (mTLS). */
-  TEMPORAL_TLS_CA_PATH: z.string().min(1).optional(),
-  TEMPORAL_TLS_CERT_PATH: z.string().min(1).optional(),
-  TEMPORAL_TLS_KEY_PATH: z.string().min(1).optional(),
+  /**
+   * TLS to Temporal (src/temporal/connection-options.ts), under Temporal's own client variable
+   * names: on or off, the server's CA, this process's certificate and key (mTLS).
+   */
+  TEMPORAL_TLS: booleanString.optional(),
+  TEMPORAL_TLS_SERVER_CA_CERT_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_CLIENT_CERT_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_CLIENT_KEY_PATH: z.string().min(1).optional(),
   TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
   /** Sent as a bearer credential to Temporal Cloud or to a server with an authorizer. */
   TEMPORAL_API_KEY: z.string().min(1).optional(),
@@ -84,8 +88,8 @@ export type Env = z.infer<typeof envSchema>;
 
 /** Rules across variables, checked once the schema has passed. */
 function crossProblems(env: Env): string[] {
-  const pair = [env.TEMPORAL_TLS_CERT_PATH, env.TEMPORAL_TLS_KEY_PATH];
-  return pair.filter(Boolean).length === 1 ? ['TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH: set both or neither'] : [];
+  const pair = [env.TEMPORAL_TLS_CLIENT_CERT_PATH, env.TEMPORAL_TLS_CLIENT_KEY_PATH];
+  return pair.filter(Boolean).length === 1 ? ['TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH: set both or neither'] : [];
 }
 
 export class EnvError extends Error {}

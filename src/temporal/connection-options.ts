@@ -9,15 +9,19 @@ export interface TemporalConnectionOptions {
 }
 
 /**
- * How the api and the worker reach Temporal. Plain gRPC unless configured: with
- * TEMPORAL_TLS_CA_PATH the server's certificate is checked against that CA, with
- * TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH this process proves itself (mTLS), and
- * TEMPORAL_API_KEY is sent as a bearer credential (Temporal Cloud, or a server authorizer).
- * Files are read at start-up, so a missing one stops the process at once.
+ * How the api and the worker reach Temporal, from Temporal's standard client variables. Plain
+ * gRPC unless configured: TLS is on with TEMPORAL_TLS=true, or as soon as a CA, a client
+ * certificate or an API key is given. TEMPORAL_TLS_SERVER_CA_CERT_PATH checks the server's
+ * certificate against that CA, TEMPORAL_TLS_CLIENT_CERT_PATH and _KEY_PATH make this process
+ * prove itself (mTLS), TEMPORAL_API_KEY is sent as a bearer credential (Temporal Cloud, or a
+ * server authorizer). Files are read at start-up, so a missing one stops the process at once.
  */
 export function temporalConnectionOptions(env: Env): TemporalConnectionOptions {
-  const { TEMPORAL_TLS_CA_PATH: ca, TEMPORAL_TLS_CERT_PATH: cert, TEMPORAL_TLS_KEY_PATH: key, TEMPORAL_TLS_SERVER_NAME: serverName } = env;
-  const secured = ca !== undefined || cert !== undefined || env.TEMPORAL_API_KEY !== undefined;
+  const ca = env.TEMPORAL_TLS_SERVER_CA_CERT_PATH;
+  const cert = env.TEMPORAL_TLS_CLIENT_CERT_PATH;
+  const key = env.TEMPORAL_TLS_CLIENT_KEY_PATH;
+  const serverName = env.TEMPORAL_TLS_SERVER_NAME;
+  const secured = env.TEMPORAL_TLS ?? (ca !== undefined || cert !== undefined || env.TEMPORAL_API_KEY !== undefined);
   const tls: TLSConfig | undefined = secured
     ? {
         ...(ca ? { serverRootCACertificate: readFileSync(ca) } : {}),
