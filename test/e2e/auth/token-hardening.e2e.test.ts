@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { ClientsService } from '../../../src/auth/clients.service';
 import { http, startTestApi, TestApi } from '../../support/test-api';
@@ -44,6 +45,14 @@ describe('access and refresh tokens under attack', () => {
       expect(await statusWith(sign({ ...claims, iat: now(), exp: now() + 3600 }))).toBe(200);
     });
 
+    it('is refused unsigned (alg none) or signed with another key', async () => {
+      const [header, payload] = jwt.sign({ ...claims, iat: now(), exp: now() + 3600 }, 'another-key-another-key-another-key', { noTimestamp: true }).split('.');
+      const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+      expect(await statusWith(unsigned)).toBe(401);
+      expect(await statusWith(`${header}.${payload}.${'A'.repeat(43)}`)).toBe(401);
+      expect(await statusWith(jwt.sign({ ...claims, iat: now(), exp: now() + 3600 }, 'another-key-another-key-another-key', { noTimestamp: true }))).toBe(401);
+    });
+
     it.each([
       ['without exp', () => ({ ...claims, exp: undefined })],
       ['with exp in 2100', () => ({ ...claims, exp: Date.UTC(2100, 0, 1) / 1000 })],
@@ -56,6 +65,18 @@ describe('access and refresh tokens under attack', () => {
     ])('is refused %s', async (_, payload) => {
       expect(await statusWith(sign(payload()))).toBe(401);
     });
+  });
+
+  it('stores API keys and refresh tokens only as their SHA-256', async () => {
+    const client = await api.app.get(ClientsService).create({ name: 'Hashed' });
+    const { refreshToken } = (await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': client.apiKey })).body;
+    const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+    const [keys] = await api.dataSource.query('SELECT count(*)::int AS n FROM api_keys WHERE client_id = $1 AND key_hash = $2', [client.clientId, sha256(client.apiKey)]);
+    const [tokens] = await api.dataSource.query('SELECT count(*)::int AS n FROM refresh_tokens WHERE client_id = $1 AND token_hash = $2', [client.clientId, sha256(refreshToken)]);
+    expect([keys.n, tokens.n]).toEqual([1, 1]);
+    const rows = JSON.stringify(await api.dataSource.query('SELECT k.*, t.* FROM api_keys k JOIN refresh_tokens t ON t.api_key_id = k.id WHERE k.client_id = $1', [client.clientId]));
+    expect(rows).not.toContain(client.apiKey);
+    expect(rows).not.toContain(refreshToken);
   });
 
   it('ends every access token of a family at once when a spent refresh token is reused', async () => {
