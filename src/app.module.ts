@@ -10,6 +10,7 @@ import { DatabaseModule } from './db/database.module';
 import { FxModule } from './fx/fx.module';
 import { HealthController } from './health/health.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
+import { InputLimitsPipe } from './http/input-limits.pipe';
 import { loggingParams } from './http/logging';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LedgerModule } from './ledger/ledger.module';
@@ -40,6 +41,8 @@ export class AppModule {
       ],
       controllers: [HealthController],
       providers: [
+        // In this order: no schema sees a NUL character or an absurdly deep body.
+        { provide: APP_PIPE, useClass: InputLimitsPipe },
         { provide: APP_PIPE, useClass: ZodValidationPipe },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
       ],

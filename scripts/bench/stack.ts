@@ -16,6 +16,7 @@ import { LedgerService } from '../../src/ledger/ledger.service';
 import { Decimal } from '../../src/money';
 import { createOrderWorker } from '../../src/processes/worker.process';
 import { createRailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
+import { temporalConnectionOptions } from '../../src/temporal/connection-options';
 import type { BenchNoopDelivery } from './noop.workflow';
 import { startCallbackReceiver } from './callback-receiver';
 import type { CeilingTarget, EngineTarget } from './flows';
@@ -112,7 +113,7 @@ export async function startBenchStack(say: (message: string) => void): Promise<B
     const { accessToken } = (await tokenResponse.json()) as { accessToken: string };
 
     // The ceiling's own connection, as the API has its own.
-    const connection = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
+    const connection = await Connection.connect(temporalConnectionOptions(env));
     stops.push(() => connection.close());
 
     return {

@@ -2,9 +2,11 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Ip, Post } from '@nes
 import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
+import { ApiError } from '../http/api-error';
 import { RateLimiter } from '../http/rate-limiter';
 import { Public } from './auth.decorators';
 import { RefreshRequestDto, TokenResponseDto } from './auth.dto';
+import { apiKeyDisplayPrefix } from './credentials';
 import { TokenPair, TokenService } from './token.service';
 
 @ApiTags('auth')
@@ -17,12 +19,24 @@ export class AuthController {
     @Inject(ENV) private readonly env: Env,
   ) {}
 
+  /**
+   * Two budgets: every request counts against the caller's address, and every refused key
+   * against its prefix, so guesses at one key spread over many addresses are stopped too.
+   */
   @Get('token')
   @ApiHeader({ name: 'x-api-key', required: true })
   @ApiOkResponse({ type: TokenResponseDto })
   async token(@Headers('x-api-key') apiKey: string | undefined, @Ip() ip: string): Promise<TokenPair> {
-    await this.rateLimiter.hit(`auth:${ip}`, this.env.TOKEN_RATE_LIMIT_PER_MINUTE);
-    return this.tokens.issueForApiKey(apiKey);
+    const limit = this.env.TOKEN_RATE_LIMIT_PER_MINUTE;
+    await this.rateLimiter.hit(`auth:${ip}`, limit);
+    const prefixBucket = apiKey ? `auth-key:${apiKeyDisplayPrefix(apiKey)}` : null;
+    if (prefixBucket) await this.rateLimiter.check(prefixBucket, limit);
+    try {
+      return await this.tokens.issueForApiKey(apiKey);
+    } catch (error) {
+      if (prefixBucket && error instanceof ApiError && error.statusCode === 403) await this.rateLimiter.hit(prefixBucket, limit);
+      throw error;
+    }
   }
 
   @Post('refresh')

@@ -1,18 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, validAccessClaims } from './access-token-claims';
 import { ApiKeyEntity } from './api-key.entity';
 import { generateRefreshToken, sha256Hex } from './credentials';
 import { RefreshTokenEntity } from './refresh-token.entity';
 
-export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+/**
+ * How long a just-spent refresh token still answers with its successor: a client that sends
+ * the same refresh from several threads at once keeps its session instead of revoking it.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
 const ALGORITHM = 'HS256';
-const ISSUER = 'crossborder-payments';
 
 export interface TokenPair {
   expiresIn: string;
@@ -40,69 +44,90 @@ export class TokenService {
     if (!apiKey) throw forbidden();
     const key = await this.dataSource.getRepository(ApiKeyEntity).findOneBy({ keyHash: sha256Hex(apiKey), enabled: true });
     if (!key) throw forbidden();
-    return this.issue(key, randomUUID());
+    const familyId = randomUUID();
+    const refreshToken = generateRefreshToken();
+    await this.storeRefreshToken(this.dataSource.manager, key, familyId, refreshToken);
+    return this.pair(key, familyId, refreshToken);
   }
 
   /**
    * Single use: a spent token presented again means it leaked, so the whole family (every
-   * token rotated from the same login) is revoked.
+   * token rotated from the same login, access tokens included) is revoked. The exception is a
+   * token spent less than REFRESH_REUSE_GRACE_SECONDS ago whose successor is still unused: that
+   * is the same client refreshing concurrently, and it gets the same successor again.
    */
   async refresh(refreshToken: string): Promise<TokenPair> {
-    return this.dataSource.transaction(async (tx) => {
+    const outcome = await this.dataSource.transaction(async (tx) => {
       const tokens = tx.getRepository(RefreshTokenEntity);
       const presented = await tokens.findOneBy({ tokenHash: sha256Hex(refreshToken) });
       if (!presented || presented.revokedAt || presented.expiresAt.getTime() <= Date.now()) throw unauthorized();
+      const key = await tx.getRepository(ApiKeyEntity).findOneBy({ id: presented.apiKeyId, enabled: true });
+      if (!key) throw unauthorized();
+      const successor = this.successorOf(refreshToken);
+      // Concurrent refreshes of one token queue on this row lock; exactly one spends it.
       const spent = await tokens
         .createQueryBuilder()
         .update()
         .set({ usedAt: () => 'now()' })
         .where('id = :id AND used_at IS NULL', { id: presented.id })
         .execute();
-      if (spent.affected !== 1) {
-        await tokens.update({ familyId: presented.familyId }, { revokedAt: new Date() });
-        return null;
+      if (spent.affected === 1) {
+        await this.storeRefreshToken(tx, key, presented.familyId, successor);
+        return this.pair(key, presented.familyId, successor);
       }
-      const key = await tx.getRepository(ApiKeyEntity).findOneBy({ id: presented.apiKeyId, enabled: true });
-      if (!key) throw unauthorized();
-      return this.issue(key, presented.familyId, tx.getRepository(RefreshTokenEntity));
-    }).then((pair) => {
-      // The revocation above must commit, so the reuse answer is thrown only after it.
-      if (!pair) throw unauthorized();
-      return pair;
+      if (await this.isConcurrentRefresh(tx, presented.id, successor)) return this.pair(key, presented.familyId, successor);
+      await tokens.update({ familyId: presented.familyId }, { revokedAt: new Date() });
+      return null;
     });
+    // The revocation above must commit, so the reuse answer is thrown only after it.
+    if (!outcome) throw unauthorized();
+    return outcome;
   }
 
-  /** Verifies a bearer token and that the key it came from is still enabled. */
+  /** Verifies a bearer token, that the key it came from is still enabled and that its family is not revoked. */
   async authenticate(authorization: string | undefined): Promise<Principal> {
     const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(authorization ?? '');
     if (!match) throw unauthorized();
-    let claims: jwt.JwtPayload;
+    let payload: unknown;
     try {
-      claims = jwt.verify(match[1]!, this.env.JWT_SECRET, { algorithms: [ALGORITHM], issuer: ISSUER }) as jwt.JwtPayload;
+      payload = jwt.verify(match[1]!, this.env.JWT_SECRET, { algorithms: [ALGORITHM], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE });
     } catch {
       throw unauthorized();
     }
-    const { sub, akid, jti } = claims;
-    if (typeof sub !== 'string' || typeof akid !== 'string' || typeof jti !== 'string') throw unauthorized();
-    const enabled = await this.dataSource.getRepository(ApiKeyEntity).existsBy({ id: akid, clientId: sub, enabled: true });
-    if (!enabled) throw unauthorized();
-    return { clientId: sub, apiKeyId: akid, tokenId: jti };
+    const claims = validAccessClaims(payload, Math.floor(Date.now() / 1000));
+    if (!claims) throw unauthorized();
+    const [{ active }] = (await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM api_keys WHERE id = $1 AND client_id = $2 AND enabled)
+          AND NOT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $3 AND revoked_at IS NOT NULL) AS active`,
+      [claims.akid, claims.sub, claims.fam],
+    )) as [{ active: boolean }];
+    if (!active) throw unauthorized();
+    return { clientId: claims.sub, apiKeyId: claims.akid, tokenId: claims.jti };
   }
 
-  private async issue(
-    key: ApiKeyEntity,
-    familyId: string,
-    tokens = this.dataSource.getRepository(RefreshTokenEntity),
-  ): Promise<TokenPair> {
-    const accessToken = jwt.sign({ akid: key.id }, this.env.JWT_SECRET, {
-      algorithm: ALGORITHM,
-      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
-      subject: key.clientId,
-      jwtid: randomUUID(),
-      issuer: ISSUER,
-    });
-    const refreshToken = generateRefreshToken();
-    await tokens.insert({
+  /**
+   * The token a refresh token is rotated into, derived from it with a key only this service
+   * holds: every concurrent refresh of one token computes the same successor, and nobody
+   * holding a spent token can compute the live one.
+   */
+  private successorOf(refreshToken: string): string {
+    return createHmac('sha384', this.env.JWT_SECRET).update(`refresh-token-successor:${refreshToken}`).digest('base64url');
+  }
+
+  /** The presented token was spent moments ago and its successor, stored by that refresh, is still unused. */
+  private async isConcurrentRefresh(tx: EntityManager, presentedId: string, successor: string): Promise<boolean> {
+    const rows: unknown[] = await tx.query(
+      `SELECT 1 FROM refresh_tokens spent
+       JOIN refresh_tokens next ON next.family_id = spent.family_id AND next.token_hash = $2
+       WHERE spent.id = $1 AND spent.used_at > clock_timestamp() - make_interval(secs => $3)
+         AND next.used_at IS NULL AND next.revoked_at IS NULL AND spent.revoked_at IS NULL`,
+      [presentedId, sha256Hex(successor), REFRESH_REUSE_GRACE_SECONDS],
+    );
+    return rows.length === 1;
+  }
+
+  private async storeRefreshToken(manager: EntityManager, key: ApiKeyEntity, familyId: string, refreshToken: string): Promise<void> {
+    await manager.getRepository(RefreshTokenEntity).insert({
       id: randomUUID(),
       familyId,
       clientId: key.clientId,
@@ -111,6 +136,17 @@ export class TokenService {
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
       usedAt: null,
       revokedAt: null,
+    });
+  }
+
+  private pair(key: ApiKeyEntity, familyId: string, refreshToken: string): TokenPair {
+    const accessToken = jwt.sign({ akid: key.id, fam: familyId }, this.env.JWT_SECRET, {
+      algorithm: ALGORITHM,
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      subject: key.clientId,
+      jwtid: randomUUID(),
+      issuer: ACCESS_TOKEN_ISSUER,
+      audience: ACCESS_TOKEN_AUDIENCE,
     });
     return { expiresIn: String(ACCESS_TOKEN_TTL_SECONDS), accessToken, refreshToken };
   }

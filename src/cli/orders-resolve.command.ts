@@ -2,6 +2,7 @@ import { userInfo } from 'node:os';
 import { ApplicationFailure, Client, Connection, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { isUuid } from '../keys';
 import { orderWorkflowId } from '../orders/order-workflow-start';
+import { temporalConnectionOptions } from '../temporal/connection-options';
 import { resolvePayoutUpdate } from '../../workflows/order.definitions';
 import { Command, CommandFailure, parseCommandArgs, UsageError } from './command';
 
@@ -30,7 +31,7 @@ export const ordersResolve: Command = {
     if (!reason) throw new UsageError('--reason is required: say how you know');
     const operator = options.operator?.trim() || userInfo().username;
 
-    const connection = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
+    const connection = await Connection.connect(temporalConnectionOptions(env));
     try {
       const client = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
       const status = await client.workflow

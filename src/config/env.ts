@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseDuration } from './duration';
+import { productionProblems } from './production-rules';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
@@ -16,6 +18,31 @@ const duration = z.string().transform((text, context) => {
   }
   return ms;
 });
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell the API the caller's address in `x-forwarded-for`: a number of proxy
+ * hops in front of the API, or a comma list of addresses, subnets and the names `loopback`,
+ * `linklocal`, `uniquelocal`. `true` (trust any peer) is refused: anyone could then pick the
+ * address the rate limits count against.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isProxyEntry(entry.trim())),
+    'must be a hop count or a comma list of addresses, subnets, loopback, linklocal, uniquelocal',
+  )
+  .transform((value) => (/^\d+$/.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim())));
 
 /**
  * The one environment schema of every process. Each variable is documented in the README's
@@ -38,6 +65,17 @@ export const envSchema = z.object({
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('orders'),
+  /**
+   * TLS to Temporal (src/temporal/connection-options.ts), under Temporal's own client variable
+   * names: on or off, the server's CA, this process's certificate and key (mTLS).
+   */
+  TEMPORAL_TLS: booleanString.optional(),
+  TEMPORAL_TLS_SERVER_CA_CERT_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_CLIENT_CERT_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_CLIENT_KEY_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
+  /** Sent as a bearer credential to Temporal Cloud or to a server with an authorizer. */
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
 
   /** Signs access tokens (HS256). At least 32 characters. */
   JWT_SECRET: z.string().min(32),
@@ -58,20 +96,31 @@ export const envSchema = z.object({
   ALLOW_INSECURE_CALLBACKS: booleanString.default(false),
 
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  TRUST_PROXY: trustProxy.default(['loopback']),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Rules across variables, checked once the schema has passed. */
+function crossProblems(env: Env): string[] {
+  const pair = [env.TEMPORAL_TLS_CLIENT_CERT_PATH, env.TEMPORAL_TLS_CLIENT_KEY_PATH];
+  return pair.filter(Boolean).length === 1 ? ['TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH: set both or neither'] : [];
+}
+
 export class EnvError extends Error {}
 
-/** Parses the environment; throws an EnvError whose message names every bad variable. */
+const invalid = (problems: string[]) => new EnvError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+
+/**
+ * Parses the environment; throws an EnvError whose message names every bad variable,
+ * including what production refuses (productionProblems).
+ */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
-    );
-    throw new EnvError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+    throw invalid(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
+  const problems = [...crossProblems(parsed.data), ...productionProblems(parsed.data)];
+  if (problems.length > 0) throw invalid(problems);
   return parsed.data;
 }

@@ -2,17 +2,13 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Response } from 'express';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
+import { loggableError } from '../db/loggable-error';
 import { ApiError, ExactBodyError } from './api-error';
 import { unavailability } from './unavailable';
 import { describeIssues } from './zod-issues';
 
 /** Seconds a client should wait before retrying a request refused for an unreachable dependency. */
 export const RETRY_AFTER_SECONDS = 5;
-
-interface BodyParserError {
-  type?: string;
-  status?: number;
-}
 
 export interface ErrorResponse {
   status: number;
@@ -31,13 +27,6 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     const zodError = error.getZodError();
     const messages = zodError instanceof ZodError ? describeIssues(zodError.issues) : ['body: invalid'];
     return { status: 400, body: { statusCode: 400, message: messages }, headers: {} };
-  }
-  const parserError = error as BodyParserError;
-  if (parserError?.type === 'entity.parse.failed') {
-    return { status: 400, body: { statusCode: 400, message: ['body: malformed JSON'] }, headers: {} };
-  }
-  if (parserError?.type === 'entity.too.large') {
-    return { status: 413, body: { statusCode: 413, message: 'Payload Too Large' }, headers: {} };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
@@ -61,7 +50,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body, headers } = toErrorResponse(error);
-    if (status >= 500) this.logger.error(error);
+    if (status >= 500) this.logger.error(loggableError(error));
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     response.status(status).json(body);
   }

@@ -17,7 +17,7 @@ export class IdempotencyKeyEntity {
   @PrimaryColumn({ type: 'varchar', length: 255 })
   key!: string;
 
-  /** SHA-256 (hex) of the canonical JSON of the request, to tell a retry from a different request. */
+  /** SHA-256 (hex) of the path parameters and raw body bytes, to tell a retry from a different request. */
   @Column({ name: 'request_hash', type: 'char', length: 64 })
   requestHash!: string;
 

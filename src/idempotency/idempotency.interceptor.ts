@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, RawBodyRequest } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { defer, lastValueFrom, map, Observable } from 'rxjs';
@@ -23,7 +23,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<Request & Partial<AuthenticatedRequest>>();
+    const request = context.switchToHttp().getRequest<RawBodyRequest<Request> & Partial<AuthenticatedRequest>>();
     const response = context.switchToHttp().getResponse<Response>();
     const key = request.get(IDEMPOTENCY_KEY_HEADER);
     if (key === undefined) return next.handle();
@@ -32,9 +32,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const clientId = request.principal?.clientId;
     if (!operation || !clientId) throw new Error('@Idempotent needs an operation name and an authenticated route');
 
-    // The request as the client sent it: pipes validate inside the handler, so that a
-    // rejected request is stored and replayed like any other answer.
-    const fingerprint = { params: request.params, body: request.body as unknown };
+    // The request as the client sent it (the raw bytes kept by the body parser): pipes
+    // validate inside the handler, so that a rejected request is stored and replayed like any other answer.
+    const fingerprint = { params: request.params as Record<string, string>, body: request.rawBody };
     return defer(() => this.idempotency.run({ clientId, operation, key }, fingerprint, () => this.capture(next, response))).pipe(
       map((answer) => this.send(answer, response)),
     );

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { idempotencyKeyReused, invalidIdempotencyKey, requestInProgress } from './idempotency.errors';
-import { requestHash } from './request-hash';
+import { RequestFingerprint, requestHash } from './request-hash';
 
 export interface IdempotencyScope {
   clientId: string;
@@ -89,12 +89,12 @@ export class IdempotencyService {
     this.timings = { ...DEFAULT_TIMINGS, ...timings };
   }
 
-  async run(scope: IdempotencyScope, requestFingerprint: unknown, handler: () => Promise<HandlerResponse>): Promise<IdempotentResponse> {
+  async run(scope: IdempotencyScope, request: RequestFingerprint, handler: () => Promise<HandlerResponse>): Promise<IdempotentResponse> {
     const { key } = scope;
     if (key === undefined) return { ...serialise(await handler()), replayed: false };
     if (!PRINTABLE_KEY.test(key) || key.trim() === '') throw invalidIdempotencyKey();
 
-    const hash = requestHash(requestFingerprint);
+    const hash = requestHash(request);
     const deadline = Date.now() + this.timings.maxWaitMs;
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0 && Date.now() >= deadline) throw requestInProgress();

@@ -14,8 +14,8 @@ export const Idempotent = (operation: string) =>
       name: IDEMPOTENCY_KEY_HEADER,
       required: false,
       description:
-        '1-255 printable ASCII characters. A retry with the same key and body gets the first response again ' +
-        '(header idempotency-replay: true); with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is ' +
+        '1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again ' +
+        '(header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is ' +
         'still running 409 REQUEST_IN_PROGRESS with Retry-After. Keys are kept 24 h.',
     }),
   );

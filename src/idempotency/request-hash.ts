@@ -1,21 +1,23 @@
 import { createHash } from 'node:crypto';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * JSON with every object's keys sorted, so that a retry which serialises the same request
- * with its fields in another order is still recognised as the same request.
- */
-export function canonicalJson(value: unknown): string {
-  return (
-    JSON.stringify(value, (_key, nested: unknown) =>
-      isRecord(nested) ? Object.fromEntries(Object.entries(nested).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : nested,
-    ) ?? 'null'
-  );
+/** What a key remembers of the request it was first used for. */
+export interface RequestFingerprint {
+  /** The route's path parameters: the same body sent to another order is another request. */
+  params?: Record<string, string>;
+  /** The body's bytes exactly as received. */
+  body?: Buffer;
 }
 
-/** SHA-256 (hex) of the canonical JSON: what a key remembers of the request it was first used for. */
-export function requestHash(fingerprint: unknown): string {
-  return createHash('sha256').update(canonicalJson(fingerprint)).digest('hex');
+/**
+ * SHA-256 (hex) of the path parameters and the raw body bytes. Hashing bytes rather than the
+ * parsed JSON costs nothing whatever the body's shape (a recursive walk of a deeply nested
+ * body overflows the stack) and is what a retry sends: the same bytes again.
+ */
+export function requestHash({ params = {}, body }: RequestFingerprint): string {
+  // Express keeps the route's own parameter order, so the same route always serialises alike.
+  return createHash('sha256')
+    .update(JSON.stringify(params))
+    .update('\0')
+    .update(body ?? Buffer.alloc(0))
+    .digest('hex');
 }

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { LookupFunction } from 'node:net';
 import { DataSource, EntityNotFoundError } from 'typeorm';
+import { CallbackAnswer, CallbackHttpClient, CallbackTransportError } from './callback-http';
 import { NotificationAttemptEntity } from './notification-attempt.entity';
 import { NotificationEntity } from './notification.entity';
 import { notificationUrlProblem } from './notification-url';
+import { publicOnlyLookup } from './public-lookup';
 import { signPayload } from './signature';
 
 /** CONTRACT.md: an attempt that has not been answered in 10 s is a failure. */
@@ -20,6 +23,8 @@ export interface DeliveryOptions {
   /** ALLOW_INSECURE_CALLBACKS: http and internal addresses allowed (sandbox and tests). */
   allowInsecure: boolean;
   timeoutMs?: number;
+  /** The resolver behind the public-address check: the system's unless a test gives one. */
+  resolve?: LookupFunction;
 }
 
 /** The receiver did not acknowledge; another attempt may succeed. */
@@ -34,18 +39,26 @@ export class CallbackUndeliverableError extends Error {
 
 interface Outcome {
   statusCode: number | null;
-  /** Null when acknowledged. */
+  /** What the integrator sees in the delivery log; null when acknowledged. */
   error: string | null;
+  /** What our logs see (through the activity's failure): `error` with the underlying cause. */
+  detail: string | null;
   permanent: boolean;
 }
 
 const truncate = (text: string) => (text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text);
 
-function describeFetchError(error: unknown, timeoutMs: number): string {
-  // A DOMException, which is not always an Error instance (another realm), so go by its name.
-  if ((error as { name?: string }).name === 'TimeoutError') return `no response within ${timeoutMs} ms`;
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+const failed = (error: string, permanent: boolean, statusCode: number | null = null, detail = error): Outcome => ({
+  statusCode,
+  error: truncate(error),
+  detail,
+  permanent,
+});
+
+function answered({ status, location }: CallbackAnswer): Outcome {
+  if (status >= 200 && status < 300) return { statusCode: status, error: null, detail: null, permanent: false };
+  const redirect = status >= 300 && status < 400 && location !== null;
+  return failed(redirect ? `HTTP ${status} redirect to ${location} not followed` : `HTTP ${status}`, false, status);
 }
 
 /**
@@ -54,11 +67,16 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
  * `x-event-id`, which never changes, and every attempt carries the same body.
  */
 export class NotificationDeliverer {
+  private readonly http: CallbackHttpClient;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly secrets: WebhookSecrets,
     private readonly options: DeliveryOptions,
-  ) {}
+  ) {
+    // In production every socket is checked at connection time, whatever the URL's text said.
+    this.http = new CallbackHttpClient(options.allowInsecure ? undefined : publicOnlyLookup(options.resolve));
+  }
 
   /** Resolves once the receiver has acknowledged; throws one of the two errors above otherwise. */
   async attempt(eventId: string): Promise<{ delivered: true }> {
@@ -71,7 +89,8 @@ export class NotificationDeliverer {
     const outcome = await this.send(notification);
     await this.record(notification.id, startedAt, Date.now() - startedAt.getTime(), outcome);
     if (outcome.error === null) return { delivered: true };
-    throw outcome.permanent ? new CallbackUndeliverableError(outcome.error) : new CallbackNotAcknowledgedError(outcome.error);
+    const detail = outcome.detail ?? outcome.error;
+    throw outcome.permanent ? new CallbackUndeliverableError(detail) : new CallbackNotAcknowledgedError(detail);
   }
 
   /** Called once retries are exhausted; a notification delivered meanwhile stays DELIVERED. */
@@ -87,36 +106,29 @@ export class NotificationDeliverer {
   private async send(notification: NotificationEntity): Promise<Outcome> {
     // Checked again here: the rule may have tightened since the URL was accepted.
     const urlProblem = notificationUrlProblem(notification.url, this.options.allowInsecure);
-    if (urlProblem) return { statusCode: null, error: `notification_url ${urlProblem}`, permanent: true };
+    if (urlProblem) return failed(`notification_url ${urlProblem}`, true);
     const secret = await this.secretOf(notification.clientId);
-    if (secret === null) return { statusCode: null, error: 'the client no longer exists', permanent: true };
+    if (secret === null) return failed('the client no longer exists', true);
 
-    const timeoutMs = this.options.timeoutMs ?? CALLBACK_TIMEOUT_MS;
-    let response: Response;
     try {
-      response = await fetch(notification.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          // A fresh timestamp per attempt, so a receiver's replay window never rejects a late retry.
-          signature: signPayload(secret, notification.body, Math.floor(Date.now() / 1000)),
-          'x-event-id': notification.id,
-          'user-agent': USER_AGENT,
-        },
-        body: notification.body,
-        // Following a redirect would let a receiver steer signed callbacks to another host.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      return answered(
+        await this.http.post({
+          url: notification.url,
+          headers: {
+            'content-type': 'application/json',
+            // A fresh timestamp per attempt, so a receiver's replay window never rejects a late retry.
+            signature: signPayload(secret, notification.body, Math.floor(Date.now() / 1000)),
+            'x-event-id': notification.id,
+            'user-agent': USER_AGENT,
+          },
+          body: notification.body,
+          timeoutMs: this.options.timeoutMs ?? CALLBACK_TIMEOUT_MS,
+        }),
+      );
     } catch (error) {
-      return { statusCode: null, error: truncate(describeFetchError(error, timeoutMs)), permanent: false };
+      if (!(error instanceof CallbackTransportError)) throw error;
+      return failed(error.reason, false, null, error.message);
     }
-    // The answer's body means nothing to us; cancelling it frees the connection.
-    await response.body?.cancel().catch(() => undefined);
-    if (response.status >= 200 && response.status < 300) return { statusCode: response.status, error: null, permanent: false };
-    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
-    const error = location === null ? `HTTP ${response.status}` : `HTTP ${response.status} redirect to ${location} not followed`;
-    return { statusCode: response.status, error: truncate(error), permanent: false };
   }
 
   private async secretOf(clientId: string): Promise<string | null> {

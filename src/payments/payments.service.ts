@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { decodeEmvQr } from '../emv';
@@ -7,7 +7,6 @@ import type { FxQuote } from '../fx/fx.service';
 import { FxService } from '../fx/fx.service';
 import { isUuid } from '../keys';
 import { ApiError, ExactBodyError } from '../http/api-error';
-import { requestHash } from '../idempotency/request-hash';
 import {
   assertAmountWithinLimits,
   convert,
@@ -29,6 +28,14 @@ import type { OrderStatus } from '../orders/order-status';
 import { PaymentResultView, PreviewView, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { OrderWorkflowClient, rejectionError } from './order-workflow.client';
 import type { PayDto, PreviewAckDto, QrPreviewDto, SubmitAmountDto } from './payments.dto';
+
+/**
+ * What identifies the request that created an order. The body as validated (zod rebuilds it
+ * in the schema's key order), so the same request always hashes alike.
+ */
+function creationFingerprint(idempotencyKey: string, input: unknown): string {
+  return createHash('sha256').update(`${idempotencyKey}\n${JSON.stringify(input)}`).digest('hex');
+}
 
 /** An amount in local currency and what the payer pays for it, at a quote the order will lock. */
 interface Priced {
@@ -96,7 +103,7 @@ export class PaymentsService {
       paymentDate: null,
       expiresAt: new Date(now.getTime() + this.env.QR_EXPIRY_SECONDS * 1000),
       // Without a key there is no "same request" to resume: a duplicate is refused as the spec says.
-      creationFingerprint: idempotencyKey === undefined ? null : requestHash({ idempotencyKey, input }),
+      creationFingerprint: idempotencyKey === undefined ? null : creationFingerprint(idempotencyKey, input),
       createdAt: now,
       updatedAt: now,
     } satisfies Partial<OrderEntity>);

@@ -12,6 +12,7 @@ import { loadEnv } from '../config/env';
 import { createDataSource, migrate } from '../db/data-source';
 import { startEmbeddedDatabase } from '../infra/embedded-database';
 import { startTemporalDevServer } from '../infra/temporal-dev-server';
+import { startBanner } from './start-banner';
 
 const TEMPORAL_PORT = 7233;
 const TEMPORAL_UI_PORT = 8233;
@@ -86,26 +87,11 @@ export async function runAll(): Promise<void> {
 
     await waitForHealth(`http://127.0.0.1:${env.PORT}/health`);
     say('ready');
-    const lines = [
-      '',
-      `  API           http://127.0.0.1:${env.PORT}   (docs: /docs, OpenAPI JSON: /docs-json)`,
-      `  Rails sim     http://127.0.0.1:${env.RAILS_PORT}`,
-      `  Temporal      ${env.TEMPORAL_ADDRESS}${given.temporal ? '' : `   (Web UI: http://127.0.0.1:${TEMPORAL_UI_PORT})`}`,
-      `  PostgreSQL    ${given.database ? '(DATABASE_URL)' : `127.0.0.1:${EMBEDDED_DATABASE_PORT}/${EMBEDDED_DATABASE_NAME}`}`,
-    ];
-    if (sandbox) {
-      lines.push(
-        '',
-        '  Sandbox client created (shown once; also saved in .data/sandbox-credentials.json):',
-        `    client id       ${sandbox.clientId}`,
-        `    API key         ${sandbox.apiKey}`,
-        `    webhook secret  ${sandbox.webhookSecret}`,
-      );
-    } else {
-      lines.push('', '  Sandbox credentials: .data/sandbox-credentials.json (when this install created them)');
-    }
-    lines.push('', '  Ctrl-C stops everything.', '');
-    process.stdout.write(lines.join('\n') + '\n');
+    const places = {
+      temporalUi: given.temporal ? null : `http://127.0.0.1:${TEMPORAL_UI_PORT}`,
+      database: given.database ? '(DATABASE_URL)' : `127.0.0.1:${EMBEDDED_DATABASE_PORT}/${EMBEDDED_DATABASE_NAME}`,
+    };
+    process.stdout.write(startBanner(env, places, sandbox));
   } catch (error) {
     say(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
     await shutdown(1);

@@ -1,6 +1,7 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { Env, loadEnv } from '../config/env';
+import { temporalConnectionOptions } from '../temporal/connection-options';
 import { installRuntimeLogging } from '../temporal/runtime-logging';
 import { ensureReconcilerSchedule } from '../temporal/reconciler-schedule';
 import { registerSearchAttributes } from '../temporal/search-attributes';
@@ -30,7 +31,7 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
   await registerSearchAttributes(deps.connection, env.TEMPORAL_NAMESPACE);
   if (reconciler) await ensureReconcilerSchedule(deps.temporal, taskQueue);
 
-  const connection = await NativeConnection.connect({ address: env.TEMPORAL_ADDRESS });
+  const connection = await NativeConnection.connect(temporalConnectionOptions(env));
   const worker = await Worker.create({
     connection,
     namespace: env.TEMPORAL_NAMESPACE,

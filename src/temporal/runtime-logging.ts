@@ -1,6 +1,8 @@
 import { DefaultLogger, LogEntry, LogLevel, Runtime } from '@temporalio/worker';
 import pino from 'pino';
 import type { Env } from '../config/env';
+import { loggableError } from '../db/loggable-error';
+import { LOG_REDACTION } from '../http/logging';
 
 const TEMPORAL_LEVELS: Record<Env['LOG_LEVEL'], LogLevel> = {
   trace: 'TRACE',
@@ -16,6 +18,11 @@ const PINO_METHODS = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn
 
 let installed = false;
 
+/** The worker's log fields, every error in them as loggableError has it (an activity's failure is one). */
+export function loggableMeta(meta: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(meta ?? {}).map(([key, value]) => [key, loggableError(value)]));
+}
+
 /**
  * The worker's own log (task failures, retries, bundling) goes out as JSON through pino at
  * LOG_LEVEL, like the API's. The Temporal runtime takes its logger once per process, before
@@ -24,10 +31,10 @@ let installed = false;
 export function installRuntimeLogging(level: Env['LOG_LEVEL']): void {
   if (installed) return;
   installed = true;
-  const logger = pino({ level, base: { process: 'worker' } });
+  const logger = pino({ level, base: { process: 'worker' }, redact: LOG_REDACTION, serializers: { error: pino.stdSerializers.err } });
   Runtime.install({
     logger: new DefaultLogger(TEMPORAL_LEVELS[level], ({ level: entryLevel, message, meta }: LogEntry) => {
-      logger[PINO_METHODS[entryLevel]](meta ?? {}, message);
+      logger[PINO_METHODS[entryLevel]](loggableMeta(meta), message);
     }),
   });
 }

@@ -2,6 +2,7 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
+import { temporalConnectionOptions } from './connection-options';
 
 /**
  * The API's Temporal client. The connection is lazy, so the API starts, and answers 503, while
@@ -16,7 +17,7 @@ import { Env } from '../config/env';
       inject: [ENV],
       useFactory: (env: Env) => {
         const connection = Connection.lazy({
-          address: env.TEMPORAL_ADDRESS,
+          ...temporalConnectionOptions(env),
           interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 4, maxIntervalMs: () => 1000 }))],
         });
         return new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });

@@ -17,6 +17,8 @@ export type Answer = { status: number; headers?: Record<string, string> } | 'han
 export interface CallbackReceiver {
   /** Every request received so far, in order. */
   readonly received: ReceivedCallback[];
+  /** TCP connections accepted so far, requests or not: zero proves nothing reached the port. */
+  readonly connections: number;
   url(path?: string): string;
   /** Callbacks sent to `path` (each test uses its own path), optionally filtered. */
   for(path: string, predicate?: (callback: ReceivedCallback) => boolean): ReceivedCallback[];
@@ -44,11 +46,16 @@ export async function startCallbackReceiver(answer: (index: number, callback: Re
       response.writeHead(reply.status, reply.headers).end();
     });
   });
+  let connections = 0;
+  server.on('connection', () => void connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   const receiver: CallbackReceiver = {
     received,
+    get connections() {
+      return connections;
+    },
     url: (path = '/callbacks') => `http://127.0.0.1:${port}${path}`,
     for: (path, predicate = () => true) => received.filter((callback) => callback.path === path && predicate(callback)),
     async waitFor(path, predicate, timeoutMs = 30_000) {

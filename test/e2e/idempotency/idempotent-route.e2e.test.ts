@@ -1,11 +1,10 @@
 import { Body, Controller, HttpCode, Module, Param, Post } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createZodDto } from 'nestjs-zod';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
+import { createHttpApp } from '../../../src/api';
 import { AppModule } from '../../../src/app.module';
 import { loadEnv } from '../../../src/config/env';
 import { ApiError } from '../../../src/http/api-error';
@@ -50,11 +49,11 @@ describe('@Idempotent routes over HTTP', () => {
   let client: TestClient;
 
   beforeAll(async () => {
-    @Module({ imports: [AppModule.forEnv(loadEnv(process.env))], controllers: [ProbeController] })
+    const env = loadEnv(process.env);
+    @Module({ imports: [AppModule.forEnv(env)], controllers: [ProbeController] })
     class ProbeAppModule {}
     // As createApi, with the probe controller added.
-    const app = await NestFactory.create<NestExpressApplication>(ProbeAppModule, { logger: false });
-    app.useBodyParser('json', { limit: '100kb' });
+    const app = await createHttpApp(ProbeAppModule, env);
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as { port: number };
     api = { app, baseUrl: `http://127.0.0.1:${port}`, dataSource: app.get(DataSource), close: () => app.close() };
@@ -78,7 +77,7 @@ describe('@Idempotent routes over HTTP', () => {
   it('should replay the first answer byte for byte, with its status and idempotency-replay: true', async () => {
     const path = probe();
     const first = await post(path, '{"amount": 10.5}', 'key-1');
-    const replay = await post(path, '{ "amount":10.5 }', 'key-1');
+    const replay = await post(path, '{"amount": 10.5}', 'key-1');
     expect(first.status).toBe(201);
     expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(first.headers.get('idempotency-replay')).toBeNull();
@@ -104,6 +103,14 @@ describe('@Idempotent routes over HTTP', () => {
     const reused = await http(api.baseUrl, client.token).post(path, { amount: 11 }, { 'idempotency-key': 'key-2' });
     expect(reused.status).toBe(422);
     expect(reused.body).toEqual({ statusCode: 422, message: expect.any(String), error_code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(executionsOf(path)).toBe(1);
+  });
+
+  it('should take the body bytes as the request: the same JSON written otherwise is a different request', async () => {
+    const path = probe();
+    await post(path, '{"amount": 10, "delay_ms": 0}', 'key-bytes');
+    const reordered = await post(path, '{"delay_ms": 0, "amount": 10}', 'key-bytes');
+    expect(reordered.status).toBe(422);
     expect(executionsOf(path)).toBe(1);
   });
 

@@ -56,6 +56,21 @@ describe('notifications API', () => {
       }
     });
 
+    it('shows a generic reason for a failed connection, never the network error that would map our ports', async () => {
+      const closed = await startCallbackReceiver();
+      const url = closed.url();
+      await closed.close();
+      const orderId = randomUUID();
+      await enqueue(owner, orderId, url, { event: 'PAYMENT', order_id: orderId });
+      const [{ id: eventId }] = await api.dataSource.query('SELECT id FROM notifications WHERE order_id = $1', [orderId]);
+      const deliverer = new NotificationDeliverer(api.dataSource, api.app.get(ClientsService), { allowInsecure: true });
+      await expect(deliverer.attempt(eventId)).rejects.toThrow('ECONNREFUSED');
+
+      const [listed] = (await http(api.baseUrl, owner.token).get(`/v2/notifications?order_id=${orderId}`)).body;
+      expect(listed).toMatchObject({ status: 'PENDING', last_error: 'connection failed', attempts: [{ attempt: 1, status_code: null, error: 'connection failed' }] });
+      expect(JSON.stringify(listed)).not.toMatch(/ECONN|127\.0\.0\.1:\d+ /);
+    });
+
     it("does not return another client's notifications: their order reads as one without any", async () => {
       const orderId = randomUUID();
       await enqueue(other, orderId, 'https://example.com/cb', { event: 'PAYMENT' });

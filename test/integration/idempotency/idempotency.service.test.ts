@@ -36,8 +36,8 @@ describe('IdempotencyService on PostgreSQL', () => {
   it('should replay the stored response with the same status and byte-identical body', async () => {
     const s = scope();
     const handler = countingHandler({ status: 201, body: { b: 1, a: 'á', list: [1.1, null] }, headers: { location: '/x' } });
-    const first = await service.run(s, { body: { x: 1, y: 2 } }, handler);
-    const second = await service.run(s, { body: { y: 2, x: 1 } }, handler);
+    const first = await service.run(s, { body: Buffer.from('{"x":1,"y":2}') }, handler);
+    const second = await service.run(s, { body: Buffer.from('{"x":1,"y":2}') }, handler);
     expect(handler.calls).toBe(1);
     expect(first).toEqual({ status: 201, bodyText: '{"b":1,"a":"á","list":[1.1,null]}', headers: { location: '/x' }, replayed: false });
     expect(second).toEqual({ ...first, replayed: true });
@@ -46,8 +46,8 @@ describe('IdempotencyService on PostgreSQL', () => {
 
   it('should reject the same key with a different request with 422 IDEMPOTENCY_KEY_REUSED', async () => {
     const s = scope();
-    await service.run(s, { body: { amount: 10 } }, countingHandler());
-    const reused = service.run(s, { body: { amount: 11 } }, countingHandler());
+    await service.run(s, { body: Buffer.from('{"amount":10}') }, countingHandler());
+    const reused = service.run(s, { body: Buffer.from('{"amount":11}') }, countingHandler());
     await expect(reused).rejects.toMatchObject({ statusCode: 422, errorCode: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
@@ -63,7 +63,7 @@ describe('IdempotencyService on PostgreSQL', () => {
   it.each([2, 20])('should execute exactly once when %i identical requests arrive together', async (count) => {
     const s = scope();
     const handler = countingHandler(undefined, 300);
-    const results = await Promise.all(Array.from({ length: count }, () => service.run(s, { body: { n: 1 } }, handler)));
+    const results = await Promise.all(Array.from({ length: count }, () => service.run(s, { body: Buffer.from('{"n":1}') }, handler)));
     expect(handler.calls).toBe(1);
     expect(new Set(results.map((r) => r.bodyText)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
@@ -113,10 +113,10 @@ describe('IdempotencyService on PostgreSQL', () => {
 
   it('should let an expired key be used again, for a new request', async () => {
     const s = scope();
-    await service.run(s, { body: { v: 1 } }, countingHandler());
+    await service.run(s, { body: Buffer.from('{"v":1}') }, countingHandler());
     await dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE client_id = $1`, [s.clientId]);
     const again = countingHandler({ status: 201, body: { v: 2 } });
-    await expect(service.run(s, { body: { v: 2 } }, again)).resolves.toEqual({ status: 201, bodyText: '{"v":2}', headers: {}, replayed: false });
+    await expect(service.run(s, { body: Buffer.from('{"v":2}') }, again)).resolves.toEqual({ status: 201, bodyText: '{"v":2}', headers: {}, replayed: false });
     expect(again.calls).toBe(1);
   });
 

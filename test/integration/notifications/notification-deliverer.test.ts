@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { LookupFunction } from 'node:net';
 import { ApplicationFailure } from '@temporalio/common';
 import { createNotificationActivities } from '../../../activities/notifications.activities';
 import { CreatedClient } from '../../../src/auth/clients.service';
@@ -75,13 +76,17 @@ describe('notification delivery attempts', () => {
     }
   });
 
-  it('records a refused connection as a retryable failure with no status code', async () => {
+  it('records a refused connection as a retryable "connection failed", keeping the cause for our logs only', async () => {
     const receiver = await startCallbackReceiver(() => ({ status: 200 }));
     const url = receiver.url();
     await receiver.close();
     const eventId = await kit.enqueue(client, url);
-    await expect(activities.deliverNotification(eventId)).rejects.toMatchObject({ type: 'CallbackNotAcknowledged', nonRetryable: false });
-    expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ statusCode: null, error: 'ECONNREFUSED' })]);
+    const failure = await activities.deliverNotification(eventId).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ type: 'CallbackNotAcknowledged', nonRetryable: false });
+    // The activity's failure is what the worker logs and Temporal's history keep.
+    expect((failure as Error).message).toContain('ECONNREFUSED');
+    expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ statusCode: null, error: 'connection failed' })]);
+    expect(await kit.notification(eventId)).toMatchObject({ lastError: 'connection failed' });
   });
 
   it('gives up on a receiver that does not answer within the timeout', async () => {
@@ -91,11 +96,51 @@ describe('notification delivery attempts', () => {
       const eventId = await kit.enqueue(client, receiver.url());
       await expect(deliverer.attempt(eventId)).rejects.toBeInstanceOf(CallbackNotAcknowledgedError);
       const [attempt] = await kit.attempts(eventId);
-      expect(attempt).toMatchObject({ statusCode: null, error: 'no response within 300 ms' });
+      expect(attempt).toMatchObject({ statusCode: null, error: 'timeout' });
       expect(attempt!.durationMs).toBeGreaterThanOrEqual(250);
     } finally {
       await receiver.close();
     }
+  });
+
+  describe('in production (ALLOW_INSECURE_CALLBACKS=false), checking the address connected to', () => {
+    /** Resolves every name to the receiver's loopback address: an integrator's DNS pointing inside our network. */
+    const toLoopback: LookupFunction = (_hostname, options, callback) =>
+      options.all ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4);
+
+    it('refuses, before connecting, a host name that resolves to an internal address', async () => {
+      const receiver = await startCallbackReceiver(() => ({ status: 200 }));
+      try {
+        const strict = new NotificationDeliverer(kit.dataSource, kit.clients, { allowInsecure: false, resolve: toLoopback });
+        const port = new URL(receiver.url()).port;
+        const eventId = await kit.enqueue(client, `https://hooks.integrator.example:${port}/callbacks`);
+        const failure = await strict.attempt(eventId).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(CallbackNotAcknowledgedError);
+        expect((failure as Error).message).toContain('hooks.integrator.example resolves to 127.0.0.1, which is not a public address');
+        expect(receiver.connections).toBe(0);
+        expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ statusCode: null, error: 'connection failed' })]);
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it.each(['localhost.', '[::ffff:127.0.0.1]', '[64:ff9b::7f00:1]', '[::127.0.0.1]'])(
+      'refuses https://%s without retry and without connecting',
+      async (host) => {
+        const receiver = await startCallbackReceiver(() => ({ status: 200 }));
+        try {
+          const strict = createNotificationActivities({ dataSource: kit.dataSource, env: { ...kit.env, ALLOW_INSECURE_CALLBACKS: false } });
+          const eventId = await kit.enqueue(client, `https://${host}:${new URL(receiver.url()).port}/callbacks`);
+          await expect(strict.deliverNotification(eventId)).rejects.toMatchObject({ type: 'CallbackUndeliverable', nonRetryable: true });
+          expect(receiver.connections).toBe(0);
+          expect(await kit.attempts(eventId)).toEqual([
+            expect.objectContaining({ error: 'notification_url must not point to a loopback, private or other non-public address' }),
+          ]);
+        } finally {
+          await receiver.close();
+        }
+      },
+    );
   });
 
   it('fails without retry when the notification does not exist', async () => {

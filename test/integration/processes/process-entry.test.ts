@@ -53,6 +53,20 @@ describe('process entries', () => {
     expect(result.stderr).toContain('JWT_SECRET');
   });
 
+  it('refuses to start in production with placeholder secrets or insecure callbacks, saying why', () => {
+    const result = node(['dist/src/main.js', 'api'], {
+      ...process.env,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'change-me-change-me-change-me-change-me',
+      SECRETS_KEY: 'change-me-too-change-me-too-change-me-too',
+      ALLOW_INSECURE_CALLBACKS: 'true',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('JWT_SECRET: looks like a placeholder');
+    expect(result.stderr).toContain('SECRETS_KEY: looks like a placeholder');
+    expect(result.stderr).toContain('ALLOW_INSECURE_CALLBACKS: must be false in production');
+  });
+
   it('refuses an unknown process role with its usage', () => {
     const result = node(['dist/src/main.js', 'everything']);
     expect(result.status).toBe(2);

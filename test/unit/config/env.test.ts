@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { EnvError, loadEnv } from '../../../src/config/env';
 
 const required = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', JWT_SECRET: 'j'.repeat(32), SECRETS_KEY: 's'.repeat(32) };
@@ -36,5 +37,48 @@ describe('loadEnv', () => {
       QR_EXPIRY_SECONDS: 5,
     });
     expect(() => loadEnv({ ...required, ALLOW_INSECURE_CALLBACKS: 'yes' })).toThrow(/ALLOW_INSECURE_CALLBACKS/);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of trusted proxies, loopback by default', () => {
+    expect(loadEnv(required).TRUST_PROXY).toEqual(['loopback']);
+    expect(loadEnv({ ...required, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ ...required, TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32, 192.0.2.1' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '192.0.2.1',
+    ]);
+  });
+
+  it.each(['true', '*', '10.0.0.0/33', '10.0.0.0/8/1', 'lb.internal', '', '-1'])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadEnv({ ...required, TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+
+  describe('in production', () => {
+    const random = { DATABASE_URL: required.DATABASE_URL, JWT_SECRET: randomBytes(32).toString('hex'), SECRETS_KEY: randomBytes(32).toString('base64') };
+
+    it('starts with random secrets and secure callbacks', () => {
+      expect(loadEnv({ ...random, NODE_ENV: 'production' })).toMatchObject({ NODE_ENV: 'production', ALLOW_INSECURE_CALLBACKS: false });
+    });
+
+    it.each([
+      ['JWT_SECRET', 'change-me-change-me-change-me-change-me'],
+      ['SECRETS_KEY', 'change-me-too-change-me-too-change-me-too'],
+      ['JWT_SECRET', 'replace_me_with_a_long_random_secret_value'],
+      ['JWT_SECRET', 'your-secret-here-your-secret-here-0000'],
+      ['SECRETS_KEY', 's'.repeat(32)],
+      ['JWT_SECRET', '12341234123412341234123412341234'],
+      ['SANDBOX_API_KEY', 'example-sandbox-api-key'],
+    ])('refuses the placeholder %s=%s, naming it', (name, value) => {
+      expect(() => loadEnv({ ...random, NODE_ENV: 'production', [name]: value })).toThrow(new RegExp(`${name}: looks like a placeholder`));
+    });
+
+    it('refuses ALLOW_INSECURE_CALLBACKS=true', () => {
+      expect(() => loadEnv({ ...random, NODE_ENV: 'production', ALLOW_INSECURE_CALLBACKS: 'true' })).toThrow(/ALLOW_INSECURE_CALLBACKS: must be false in production/);
+    });
+
+    it('leaves development and tests free to use them', () => {
+      expect(loadEnv({ ...required, ALLOW_INSECURE_CALLBACKS: 'true', JWT_SECRET: 'change-me-change-me-change-me-change-me' }).ALLOW_INSECURE_CALLBACKS).toBe(true);
+    });
   });
 });

@@ -6,6 +6,8 @@ describe('notification URL policy', () => {
       expect(notificationUrlProblem('https://hooks.example.com/payments?x=1', false)).toBeNull();
       expect(notificationUrlProblem('https://8.8.8.8/cb', false)).toBeNull();
       expect(notificationUrlProblem('https://172.32.0.1/cb', false)).toBeNull();
+      expect(notificationUrlProblem('https://[2606:4700:4700::1111]/cb', false)).toBeNull();
+      expect(notificationUrlProblem('https://hooks.example.com./cb', false)).toBeNull();
     });
 
     it('refuses http', () => {
@@ -32,8 +34,21 @@ describe('notification URL policy', () => {
       'https://[fe80::1]/cb',
       'https://[::ffff:127.0.0.1]/cb',
       'https://[::ffff:10.0.0.1]/cb',
-    ])('refuses the internal address %s', (url) => {
-      expect(notificationUrlProblem(url, false)).toBe('must not point to a loopback, private or link-local address');
+      // Found by the security review: each passed the first version of this check.
+      'https://localhost./',
+      'https://LOCALHOST./cb',
+      'https://api.localhost./cb',
+      'https://100.100.100.200/',
+      'https://198.18.0.1/',
+      'https://224.0.0.1/',
+      'https://[::127.0.0.1]/',
+      'https://[64:ff9b::a9fe:a9fe]/',
+      'https://[2002:a9fe:a9fe::1]/',
+      'https://[fec0::1]/',
+      'https://255.255.255.255/cb',
+      'https://[ff02::1]/cb',
+    ])('refuses the non-public address %s', (url) => {
+      expect(notificationUrlProblem(url, false)).toBe('must not point to a loopback, private or other non-public address');
     });
   });
 

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { loadEnv } from '../../../src/config/env';
+import { startBanner } from '../../../src/processes/start-banner';
+
+const sandbox = { clientId: '5f0c6c1e-0b9e-4e43-9a55-6f1c3c3c0a11', apiKey: 'cbp_sandbox-key-value-0123456789', webhookSecret: 'whsec_sandbox-secret-0123456789' };
+const places = { temporalUi: 'http://127.0.0.1:8233', database: '127.0.0.1:54329/payments' };
+const envFor = (NODE_ENV: string) =>
+  loadEnv({ NODE_ENV, DATABASE_URL: 'postgres://u:p@localhost:5432/db', JWT_SECRET: randomBytes(32).toString('hex'), SECRETS_KEY: randomBytes(32).toString('hex') });
+
+describe('start banner', () => {
+  it('shows the sandbox credentials the one time they are created, outside production', () => {
+    const banner = startBanner(envFor('development'), places, sandbox);
+    expect(banner).toContain(`API key         ${sandbox.apiKey}`);
+    expect(banner).toContain(`webhook secret  ${sandbox.webhookSecret}`);
+    expect(banner).toContain('Web UI: http://127.0.0.1:8233');
+  });
+
+  it('never prints credentials when NODE_ENV=production, only where they are', () => {
+    const banner = startBanner(envFor('production'), places, sandbox);
+    expect(banner).not.toContain(sandbox.apiKey);
+    expect(banner).not.toContain(sandbox.webhookSecret);
+    expect(banner).toContain('.data/sandbox-credentials.json');
+  });
+
+  it('points to the credentials file when the sandbox client already existed', () => {
+    expect(startBanner(envFor('development'), { temporalUi: null, database: '(DATABASE_URL)' }, null)).toContain('Sandbox credentials: .data/sandbox-credentials.json');
+  });
+});
