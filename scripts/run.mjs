@@ -165,6 +165,15 @@ switch (command) {
       process.exit(jest.status ?? 1);
     }
     break;
+  case 'record-histories':
+    // Runs every order flow on the real stack and saves the histories the replay test replays.
+    ensureDependencies();
+    {
+      const env = { ...cliEnv(), RECORD_HISTORIES: '1' };
+      build();
+      exec(join(root, 'node_modules', '.bin', 'jest'), ['--runInBand', ...args], env);
+    }
+    break;
   case 'build':
     ensureDependencies();
     build();
@@ -188,6 +197,6 @@ switch (command) {
     }
     break;
   default:
-    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench`);
+    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | record-histories`);
     process.exit(2);
 }

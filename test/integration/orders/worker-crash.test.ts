@@ -1,7 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Client } from '@temporalio/client';
 import { LedgerService } from '../../../src/ledger/ledger.service';
 import { Decimal } from '../../../src/money';
@@ -10,6 +7,7 @@ import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulat
 import { CallbackReceiver, ReceivedCallback, startCallbackReceiver } from '../../support/callback-receiver';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { createTestClient, http, startTestApi, TestApi } from '../../support/test-api';
+import { WorkerProcess } from '../../support/worker-process';
 
 /**
  * Issue #4: SIGKILL the worker process while orders are PROCESSING, start another one on the
@@ -20,44 +18,9 @@ import { createTestClient, http, startTestApi, TestApi } from '../../support/tes
  * caches and unacknowledged tasks.
  */
 
-const ROOT = join(__dirname, '..', '..', '..');
-const MAIN = join('dist', 'src', 'main.js');
 const ORDERS = 8;
-const FUNDING_CENTS = 1_000_000;
+const FUNDING_CENTS = 5_000_000;
 const FINAL_STATUSES = ['COMPLETED', 'CANCELED', 'REJECTED', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'];
-
-/** A worker OS process whose output is kept, so a failure can show why the worker misbehaved. */
-class WorkerProcess {
-  private readonly child: ChildProcess;
-  private output = '';
-  private readonly exited: Promise<void>;
-
-  constructor(env: NodeJS.ProcessEnv) {
-    this.child = spawn(process.execPath, ['--enable-source-maps', MAIN, 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (chunk: Buffer) => {
-      this.output = (this.output + chunk.toString('utf8')).slice(-20_000);
-    };
-    this.child.stdout!.on('data', keep);
-    this.child.stderr!.on('data', keep);
-    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
-  }
-
-  get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  /** Fails the waiting test at once instead of letting it time out on a worker that died by itself. */
-  assertRunning(): void {
-    if (!this.running) {
-      throw new Error(`worker ${this.child.pid} exited (${this.child.exitCode ?? this.child.signalCode}):\n${this.output}`);
-    }
-  }
-
-  async kill(): Promise<void> {
-    if (this.running) this.child.kill('SIGKILL');
-    await this.exited;
-  }
-}
 
 interface PlacedOrder {
   path: string;
@@ -98,7 +61,7 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
     (await (await fetch(`${railsUrl}/__admin/payouts/${payoutId}`)).json()) as { requests: number; executions: number };
 
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, MAIN))) throw new Error(`${MAIN} is missing: run \`node scripts/run.mjs build\` first`);
+    WorkerProcess.assertBuilt();
     rails = createRailsSimulator();
     railsUrl = `http://127.0.0.1:${await rails.listen(0)}`;
     api = await startTestApi({ RAILS_URL: railsUrl, TEMPORAL_TASK_QUEUE: taskQueue });
@@ -121,12 +84,12 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
 
     startWorker();
 
-    // Sandbox magic value: cents .77 make the rail answer a payout after 3 s, the window for the kill.
+    // Sandbox magic value: the rail answers a payout of 7777.77 after 3 s, the window for the kill.
     const orders: PlacedOrder[] = await Promise.all(
       Array.from({ length: ORDERS }, async (_, index) => {
         const path = `/crash/${randomUUID()}`;
         const ack = await call.post('/v2/payments/previews', {
-          qr: pixQr(`${10 + index}.77`),
+          qr: pixQr('7777.77'),
           external_reference: `crash-${randomUUID()}`,
           notification_url: receiver.url(path),
           user: payer,
@@ -158,7 +121,7 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
 
     startWorker();
 
-    // The lost payout attempts are retried only after their 30 s start-to-close timeout.
+    // The lost payout attempts are retried only after their 15 s start-to-close timeout.
     for (const { orderId } of orders) {
       await until(`order ${orderId} to reach a final status`, 120_000, async () => {
         const { body } = await call.get(`/v2/payments/${orderId}/status`);

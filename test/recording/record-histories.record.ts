@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { ordersResolve } from '../../src/cli/orders-resolve.command';
+import { loadEnv } from '../../src/config/env';
+import { orderWorkflowId } from '../../src/orders/order-workflow-start';
+import { orderPhaseQuery } from '../../workflows/order.definitions';
+import { startCallbackReceiver } from '../support/callback-receiver';
+import { PaymentStack, startPaymentStack } from '../support/payment-stack';
+import { payer, pixQr } from '../support/qr-fixtures';
+import { http } from '../support/test-api';
+import { WorkerProcess } from '../support/worker-process';
+
+/**
+ * `npm run record-histories`: runs every flow of the order workflow on the real stack and saves
+ * each finished workflow's event history under test/workflow/histories, where
+ * test/workflow/replay.test.ts replays them in every `npm test`. Record again (and commit the
+ * new files beside the old ones) when a flow is added or a change is versioned; never delete
+ * the histories of a workflow version that may still be running somewhere.
+ */
+
+const HISTORIES = join(__dirname, '..', 'workflow', 'histories');
+const stamp = new Date().toISOString().slice(0, 10);
+
+describe('record workflow histories', () => {
+  let stack: PaymentStack;
+  let temporal: Client;
+
+  beforeAll(async () => {
+    mkdirSync(HISTORIES, { recursive: true });
+    stack = await startPaymentStack({ RAILS_TIMEOUT_MS: '800', PAYOUT_RETRY_WINDOW: '3s' });
+    temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
+  });
+  afterAll(async () => {
+    await temporal.connection.close();
+    await stack.close();
+  });
+
+  async function save(name: string, workflowId: string): Promise<void> {
+    const handle = temporal.workflow.getHandle(workflowId);
+    await handle.result().catch(() => undefined);
+    const history = await handle.fetchHistory();
+    writeFileSync(join(HISTORIES, `${name}.${stamp}.json`), `${historyToJSON(history)}\n`);
+  }
+
+  const rail = (method: 'POST' | 'DELETE', body?: object) =>
+    fetch(`${stack.railsUrl}/__admin/faults`, { method, headers: body ? { 'content-type': 'application/json' } : undefined, body: body ? JSON.stringify(body) : undefined });
+
+  /** Previews a QR for a fresh payer and waits for its preview callback. */
+  async function preview(qr: string, api = stack.api.baseUrl) {
+    const client = await stack.newPayer({ USD: '20000.00' });
+    const call = http(api, client.token);
+    const path = `/hooks/${randomUUID()}`;
+    const url = stack.receiver.url(path);
+    await call.post('/v2/payments/previews', { qr, external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+    const callback = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined || c.body.error_code !== undefined);
+    return { client, call, path, url, orderId: callback.body.order?.id as string, callback };
+  }
+
+  const pay = (flow: Awaited<ReturnType<typeof preview>>, status = 'accepted') => flow.call.post('/v2/payments', { order_id: flow.orderId, status, notification_url: flow.url });
+
+  it('closed amount, paid', async () => {
+    const flow = await preview(pixQr('100.00'));
+    await pay(flow);
+    await save('order-closed-completed', orderWorkflowId(flow.orderId));
+  });
+
+  it('open amount, paid', async () => {
+    const flow = await preview(pixQr());
+    await flow.call.put('/v2/payments/previews', { order_id: flow.orderId, amount: '25.60' });
+    await pay(flow);
+    await save('order-open-completed', orderWorkflowId(flow.orderId));
+  });
+
+  it('rejected by the user', async () => {
+    const flow = await preview(pixQr('10.00'));
+    await pay(flow, 'rejected');
+    await save('order-user-rejected', orderWorkflowId(flow.orderId));
+  });
+
+  it('expired', async () => {
+    const shortLived = await stack.extraApi({ QR_EXPIRY_SECONDS: '2' });
+    const flow = await preview(pixQr(), shortLived.baseUrl);
+    await save('order-expired', orderWorkflowId(flow.orderId));
+  });
+
+  it('insufficient funds', async () => {
+    const flow = await preview(pixQr('49000.00'));
+    await pay(flow);
+    await save('order-insufficient-funds', orderWorkflowId(flow.orderId));
+  });
+
+  it('declined by the destination', async () => {
+    const flow = await preview(pixQr('1313.13'));
+    await pay(flow);
+    await save('order-destination-rejected', orderWorkflowId(flow.orderId));
+  });
+
+  it('merchant unknown to the acquirer', async () => {
+    const flow = await preview(pixQr('10.00', 'UNKNOWN MERCHANT'));
+    const [order] = await stack.api.dataSource.query('SELECT id FROM orders WHERE external_reference = $1', [flow.callback.body.external_reference]);
+    await save('order-merchant-unknown', orderWorkflowId(order.id));
+  });
+
+  it('payout answer lost, then found by the status inquiry', async () => {
+    const flow = await preview(pixQr('6060.60'));
+    await pay(flow);
+    await save('order-payout-found-by-inquiry', orderWorkflowId(flow.orderId));
+  });
+
+  it('payout never received: not paid once the window is over', async () => {
+    const flow = await preview(pixQr('5050.50'));
+    await pay(flow);
+    await save('order-payout-never-received', orderWorkflowId(flow.orderId));
+  });
+
+  it('payout unconfirmed, resolved by an operator', async () => {
+    const flow = await preview(pixQr('30.00'));
+    await rail('POST', { down: true });
+    try {
+      await pay(flow);
+      const handle = temporal.workflow.getHandle(orderWorkflowId(flow.orderId));
+      while ((await handle.query(orderPhaseQuery)) !== 'PAYOUT_UNCONFIRMED') await new Promise((resolve) => setTimeout(resolve, 200));
+      const env = loadEnv({ ...process.env, TEMPORAL_TASK_QUEUE: stack.taskQueue });
+      await ordersResolve.run({ dataSource: stack.api.dataSource, env, args: ['--order', flow.orderId, '--outcome', 'paid', '--reason', 'recorded flow', '--operator', 'recorder'], out: () => undefined });
+    } finally {
+      await rail('DELETE');
+    }
+    await save('order-payout-resolved-by-operator', orderWorkflowId(flow.orderId));
+  });
+
+  it('a callback the receiver refuses, handed to its long-retry workflow', async () => {
+    const refusing = await startCallbackReceiver((index) => (index === 0 ? { status: 500 } : { status: 200 }));
+    try {
+      const client = await stack.newPayer({ USD: '100.00' });
+      const call = http(stack.api.baseUrl, client.token);
+      await call.post('/v2/payments/previews', { qr: pixQr('10.00'), external_reference: `ref-${randomUUID()}`, notification_url: refusing.url('/hook'), user: payer });
+      const delivered = await refusing.waitFor('/hook', (c) => c.body.order !== undefined && refusing.received.length >= 2);
+      const orderId: string = delivered.body.order.id;
+      await call.post('/v2/payments', { order_id: orderId, status: 'rejected', notification_url: refusing.url('/hook') });
+      await save('order-callback-handed-over', orderWorkflowId(orderId));
+      await save('notification-delivery-retried', `notification-${delivered.headers['x-event-id']}`);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('the worker killed while a payout is in flight', async () => {
+    WorkerProcess.assertBuilt();
+    const taskQueue = `orders-crash-${randomUUID()}`;
+    const api = await stack.extraApi({ TEMPORAL_TASK_QUEUE: taskQueue });
+    const start = () => new WorkerProcess({ ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, RAILS_URL: stack.railsUrl, LOG_LEVEL: 'warn' });
+    const first = start();
+    let second: WorkerProcess | undefined;
+    try {
+      const flow = await preview(pixQr('7777.77'), api.baseUrl);
+      await pay(flow);
+      // The rail answers 7777.77 after 3 s: kill the worker while the payout waits for it.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await first.kill();
+      second = start();
+      await save('order-worker-killed', orderWorkflowId(flow.orderId));
+    } finally {
+      await first.kill();
+      await second?.kill();
+    }
+  });
+
+  it('the order reconciler', async () => {
+    const workflowId = `reconcile-${randomUUID()}`;
+    await temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue: stack.taskQueue, workflowId, args: [{ graceMs: 0 }] });
+    await save('order-reconciler', workflowId);
+  });
+});

@@ -1,0 +1,48 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+const MAIN = join('dist', 'src', 'main.js');
+
+/**
+ * The real `main.js worker` process from dist/ (built by `npm test`, or `node scripts/run.mjs
+ * build` by hand), so that a SIGKILL loses exactly what a crash in production would: in-flight
+ * activities, sticky workflow caches and unacknowledged tasks. Its output is kept, so a failure
+ * can show why the worker misbehaved.
+ */
+export class WorkerProcess {
+  private readonly child: ChildProcess;
+  private output = '';
+  private readonly exited: Promise<void>;
+
+  static assertBuilt(): void {
+    if (!existsSync(join(ROOT, MAIN))) throw new Error(`${MAIN} is missing: run \`node scripts/run.mjs build\` first`);
+  }
+
+  constructor(env: NodeJS.ProcessEnv) {
+    this.child = spawn(process.execPath, ['--enable-source-maps', MAIN, 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString('utf8')).slice(-20_000);
+    };
+    this.child.stdout!.on('data', keep);
+    this.child.stderr!.on('data', keep);
+    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Fails the waiting test at once instead of letting it time out on a worker that died by itself. */
+  assertRunning(): void {
+    if (!this.running) {
+      throw new Error(`worker ${this.child.pid} exited (${this.child.exitCode ?? this.child.signalCode}):\n${this.output}`);
+    }
+  }
+
+  async kill(): Promise<void> {
+    if (this.running) this.child.kill('SIGKILL');
+    await this.exited;
+  }
+}
