@@ -4,7 +4,7 @@ import type { Env } from '../src/config/env';
 import type { FxService } from '../src/fx/fx.service';
 import type { LedgerService } from '../src/ledger/ledger.service';
 import type { OrderRepository } from '../src/orders/order.repository';
-import type { RailsPort } from '../src/rails/rails.port';
+import type { Rails } from '../src/rails/rails.port';
 import { createNotificationActivities } from './notifications.activities';
 import { createOrderActivities } from './order.activities';
 import { createReconcilerActivities } from './reconciler.activities';
@@ -14,7 +14,7 @@ export interface ActivityDeps {
   dataSource: DataSource;
   env: Env;
   orders: OrderRepository;
-  rails: RailsPort;
+  rails: Rails;
   fx: FxService;
   ledger: LedgerService;
   temporal: Client;

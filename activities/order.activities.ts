@@ -8,12 +8,12 @@ import type { AppliedChange, ChangeEffect, OrderChange, OrderRepository } from '
 import type { OrderErrorCode, OrderStatus } from '../src/orders/order-status';
 import { PaymentResultView, paymentResultView, PreviewView, previewView } from '../src/orders/order-views';
 import { RailsDeclinedError, RailsUnavailableError } from '../src/rails/rails.errors';
-import type { MovementOutcome, MovementStatus, PayoutCountry, PayoutDestination, RailCurrency, RailsPort } from '../src/rails/rails.port';
+import { routeOf, type MovementOutcome, type MovementStatus, type PayoutCountry, type PayoutDestination, type RailCurrency, type Rails } from '../src/rails/rails.port';
 
 export interface OrderActivityDeps {
   env: Env;
   orders: OrderRepository;
-  rails: RailsPort;
+  rails: Rails;
   fx: FxService;
   ledger: LedgerService;
 }
@@ -101,7 +101,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
       }
       let merchant;
       try {
-        merchant = await rails.resolveQrMerchant({ qr: order.qrPayload! });
+        merchant = await rails.acquirer.resolveQrMerchant({ qr: order.qrPayload! });
       } catch (error) {
         if (!(error instanceof RailsDeclinedError)) throw error;
         const failed = await orders.apply({ orderId, seq, from: order.status, to: 'FAILED', errorCode: 'UPSTREAM_ERROR', notify: ['PREVIEW'] });
@@ -180,7 +180,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
 
     /** Pays the merchant in local currency; the rail de-duplicates on the order id. Never guesses. */
     sendPayout({ orderId, facts }: { orderId: string; facts: OrderFacts }): Promise<MovementOutcome> {
-      return rails.payout({
+      return rails.payouts.payout({
         payoutId: orderId,
         orderId,
         country: facts.localCountry,
@@ -191,9 +191,9 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
     },
 
     /** Asks the rail what became of the order's payout. */
-    async payoutStatus({ orderId }: { orderId: string }): Promise<PayoutInquiry> {
+    async payoutStatus({ orderId, facts }: { orderId: string; facts: OrderFacts }): Promise<PayoutInquiry> {
       try {
-        return await rails.payoutStatus(orderId);
+        return await rails.payouts.payoutStatus({ payoutId: orderId, route: routeOf({ country: facts.localCountry, destination: facts.destination }) });
       } catch (error) {
         if (error instanceof RailsUnavailableError) return { status: 'UNREACHABLE', reason: error.message };
         throw error;

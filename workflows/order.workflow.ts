@@ -263,7 +263,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
       }
       if (await condition(() => resolution !== undefined, wait)) return unflagged(operatorSettlement(resolution!));
       wait = withinWindow ? Math.min(wait * 2, MAX_INQUIRY_MS) : FLAGGED_INQUIRY_MS;
-      const inquiry = await rails.payoutStatus({ orderId }).catch((error: unknown) => {
+      const inquiry = await rails.payoutStatus({ orderId, facts: facts! }).catch((error: unknown) => {
         if (error instanceof ActivityFailure) return { status: 'UNREACHABLE' as const, reason: error.message };
         throw error;
       });

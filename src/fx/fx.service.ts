@@ -3,7 +3,7 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { ClientEntity } from '../auth/client.entity';
 import { CurrencyCode, Decimal, MoneyError, applySpread, inverseRate } from '../money';
 import { RailsUnavailableError } from '../rails/rails.errors';
-import { RAIL_CURRENCIES, type RailCurrency, type RailsPort } from '../rails/rails.port';
+import { RAIL_CURRENCIES, type FxRatesPort, type RailCurrency } from '../rails/rails.port';
 import { FxQuoteEntity } from './fx-quote.entity';
 import { FxQuoteUnavailableError } from './fx.errors';
 
@@ -58,7 +58,7 @@ function toQuote(row: FxQuoteEntity): FxQuote {
 export class FxService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly rails: RailsPort,
+    private readonly rates: FxRatesPort,
   ) {}
 
   /**
@@ -121,7 +121,7 @@ export class FxService {
   }
 
   private async midRate(base: RailCurrency, target: RailCurrency): Promise<Decimal> {
-    const answer = await this.rails.midRate(base, target);
+    const answer = await this.rates.midRate(base, target);
     // A rate for another pair would price the order wrongly: treat it as an unusable answer.
     if (answer.base !== base || answer.target !== target) {
       throw new RailsUnavailableError(`FX provider answered ${answer.base}/${answer.target} for ${base}/${target}`);

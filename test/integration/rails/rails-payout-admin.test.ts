@@ -26,39 +26,39 @@ function payout(amount: string): PayoutRequest {
   };
 }
 
-async function counts(payoutId: string): Promise<{ payoutId: string; requests: number; executions: number }> {
+async function counts(payoutId: string): Promise<{ payoutId: string; requests: number; executions: number; status: string | null }> {
   const response = await fetch(`${rails.baseUrl}/__admin/payouts/${encodeURIComponent(payoutId)}`);
   expect(response.status).toBe(200);
-  return (await response.json()) as { payoutId: string; requests: number; executions: number };
+  return (await response.json()) as { payoutId: string; requests: number; executions: number; status: string | null };
 }
 
 describe('rails simulator admin: payout counts', () => {
   it('counts zero for an id the rail never saw', async () => {
-    expect(await counts('never-seen')).toEqual({ payoutId: 'never-seen', requests: 0, executions: 0 });
+    expect(await counts('never-seen')).toEqual({ payoutId: 'never-seen', requests: 0, executions: 0, status: null });
   });
 
   it('counts one execution for a payout and its replays, and every request', async () => {
     const request = payout('25.00');
-    await rails.adapter().payout(request);
-    await rails.adapter().payout(request);
-    expect(await counts(request.payoutId)).toEqual({ payoutId: request.payoutId, requests: 2, executions: 1 });
+    await rails.adapter().payouts.payout(request);
+    await rails.adapter().payouts.payout(request);
+    expect(await counts(request.payoutId)).toEqual({ payoutId: request.payoutId, requests: 2, executions: 1, status: 'COMPLETED' });
   });
 
   it('does not count transient failures as executions', async () => {
     const request = payout('4242.42');
-    expect(await rails.adapter().payout(request)).toMatchObject({ kind: 'UNKNOWN' });
+    expect(await rails.adapter().payouts.payout(request)).toMatchObject({ kind: 'UNKNOWN' });
     expect(await counts(request.payoutId)).toMatchObject({ requests: 1, executions: 0 });
-    expect(await rails.adapter().payout(request)).toMatchObject({ kind: 'UNKNOWN' });
-    expect((await rails.adapter().payout(request)).kind).toBe('COMPLETED');
+    expect(await rails.adapter().payouts.payout(request)).toMatchObject({ kind: 'UNKNOWN' });
+    expect((await rails.adapter().payouts.payout(request)).kind).toBe('COMPLETED');
     expect(await counts(request.payoutId)).toMatchObject({ requests: 3, executions: 1 });
   });
 
   it('counts one execution when a duplicate arrives while a slow payout is still in flight', async () => {
     const request = payout('7777.77');
-    const first = rails.adapter(10_000).payout(request);
+    const first = rails.adapter(10_000).payouts.payout(request);
     // The duplicate must reach the rail before the first answers, as a retry after a crash would.
     await waitUntil(async () => (await counts(request.payoutId)).requests === 1);
-    const duplicate = rails.adapter(10_000).payout(request);
+    const duplicate = rails.adapter(10_000).payouts.payout(request);
     await waitUntil(async () => (await counts(request.payoutId)).requests === 2);
     expect(await counts(request.payoutId)).toMatchObject({ executions: 0 });
     const [a, b] = await Promise.all([first, duplicate]);
