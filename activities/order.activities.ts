@@ -3,10 +3,11 @@ import type { FxService } from '../src/fx/fx.service';
 import { InsufficientFundsError } from '../src/ledger/ledger.errors';
 import type { LedgerService } from '../src/ledger/ledger.service';
 import { convert, CurrencyCode, Decimal, formatAmount, parseAmount } from '../src/money';
-import type { OrderEntity } from '../src/orders/order.entity';
+import type { OrderEntity, OrderFlow } from '../src/orders/order.entity';
 import type { AppliedChange, ChangeEffect, OrderChange, OrderRepository } from '../src/orders/order.repository';
 import type { OrderErrorCode, OrderStatus } from '../src/orders/order-status';
 import { PaymentResultView, paymentResultView, PreviewView, previewView } from '../src/orders/order-views';
+import { payoutDestinationOf } from '../src/orders/payout-destination';
 import { RailsDeclinedError, RailsUnavailableError } from '../src/rails/rails.errors';
 import { routeOf, type MovementOutcome, type MovementStatus, type PayoutCountry, type PayoutDestination, type RailCurrency, type Rails } from '../src/rails/rails.port';
 
@@ -20,6 +21,7 @@ export interface OrderActivityDeps {
 
 /** What the workflow knows of its order once prepared, so later steps need not read it again. */
 export interface OrderFacts {
+  flow: OrderFlow;
   payerClientId: string;
   localCountry: PayoutCountry;
   localCurrency: RailCurrency;
@@ -60,13 +62,14 @@ const reserveOperation = (orderId: string) => `order:${orderId}:reserve`;
 
 function factsOf(order: OrderEntity): OrderFacts {
   return {
+    flow: order.flow,
     payerClientId: order.payerClientId!,
     localCountry: order.localCountry as PayoutCountry,
     localCurrency: order.localCurrency as RailCurrency,
     localAmount: order.localAmount === null ? null : formatAmount(new Decimal(order.localAmount), order.localCurrency as CurrencyCode),
     userCurrency: order.userCurrency as CurrencyCode,
     userAmount: order.userAmount === null ? null : formatAmount(new Decimal(order.userAmount), order.userCurrency as CurrencyCode),
-    destination: { type: 'QR', qr: order.qrPayload! },
+    destination: payoutDestinationOf(order),
   };
 }
 
@@ -87,13 +90,14 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
     changeOrder: (orderChange: OrderChange): Promise<ChangeResult> => change(orderChange),
 
     /**
-     * Resolves the merchant behind the QR and publishes the preview. A rail that cannot answer
-     * is retried by Temporal; one that answers "no such merchant" fails the order.
+     * Resolves the merchant behind a QR and publishes the preview. A rail that cannot answer is
+     * retried by Temporal; one that answers "no such merchant" fails the order. A key payment's
+     * payee was looked up by the API already.
      */
     async prepareOrder({ orderId, seq }: { orderId: string; seq: number }): Promise<Preparation> {
       const order = await orders.findById(orderId);
       const settings = { payoutRetryWindowMs: env.PAYOUT_RETRY_WINDOW };
-      if (order.lastSeq >= seq) {
+      if (order.lastSeq >= seq || order.flow === 'KEY') {
         const replayed = await orders.apply({ orderId, seq, from: order.status, to: order.status, notify: ['PREVIEW'] });
         return order.status === 'FAILED'
           ? { ready: false, status: order.status, eventIds: replayed.eventIds }
@@ -149,10 +153,13 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
      * order to PROCESSING, so an order is never PROCESSING without its hold, nor held without
      * being PROCESSING. Not enough funds fails the order instead.
      */
-    async acceptOrder({ orderId, seq, notificationUrl, facts }: { orderId: string; seq: number; notificationUrl: string; facts: OrderFacts }) {
-      const base = { orderId, seq, from: 'CREATED' as const, patch: { paymentNotificationUrl: notificationUrl }, notify: ['PAYMENT' as const] };
+    async acceptOrder(input: { orderId: string; seq: number; notificationUrl: string; walletId?: string; facts: OrderFacts }) {
+      const { orderId, seq, facts } = input;
+      const patch = { paymentNotificationUrl: input.notificationUrl, ...(input.walletId ? { walletId: input.walletId } : {}) };
+      const base = { orderId, seq, from: 'CREATED' as const, patch, notify: ['PAYMENT' as const] };
       try {
-        return await change({ ...base, to: 'PROCESSING' }, async (tx) => {
+        // The spec sends a PROCESSING notification in the key flows only.
+        return await change({ ...base, to: 'PROCESSING', notify: facts.flow === 'KEY' ? ['PAYMENT'] : [] }, async (tx) => {
           await ledger.reserve(reserveOperation(orderId), facts.payerClientId, facts.userCurrency, new Decimal(facts.userAmount!), orderId, tx);
         });
       } catch (error) {

@@ -23,6 +23,8 @@ export interface SubmitAmount {
 export interface Decision {
   decision: 'accepted' | 'rejected';
   notificationUrl: string;
+  /** A phone key's wallet the payer picked (validated by the API against the order's wallets). */
+  walletId?: string;
 }
 
 /** An operator's word on a payout whose outcome the rail never confirmed. */

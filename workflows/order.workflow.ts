@@ -13,6 +13,7 @@ import type { createNotificationActivities } from '../activities/notifications.a
 import type { ChangeResult, OrderActivities, OrderFacts, OrderSettings, Settlement } from '../activities/order.activities';
 import type { OrderChange } from '../src/orders/order.repository';
 import { amountRejectionIn, decisionRejectionIn, OrderPhase, resolutionRejectionIn } from '../src/orders/order-rules';
+import { withWallet } from '../src/orders/payout-destination';
 import type { OrderRejection, OrderStatus } from '../src/orders/order-status';
 import type { MovementOutcome } from '../src/rails/rails.port';
 import { ORDER_STATUS, PAYOUT_UNCONFIRMED } from '../src/temporal/search-attribute-keys';
@@ -152,7 +153,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
 
   setHandler(
     decideUpdate,
-    async ({ decision, notificationUrl }) => {
+    async ({ decision, notificationUrl, walletId }) => {
       phase = 'DECIDING';
       const patch = { paymentNotificationUrl: notificationUrl };
       if (decision === 'rejected') {
@@ -162,7 +163,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
       }
       let accepted: ChangeResult;
       try {
-        accepted = applied(await db.acceptOrder({ orderId, seq: ++seq, notificationUrl, facts: facts! }));
+        accepted = applied(await db.acceptOrder({ orderId, seq: ++seq, notificationUrl, walletId, facts: facts! }));
+        facts = { ...facts!, destination: withWallet(facts!.destination, walletId) };
       } catch (error) {
         // A step that can never succeed (a broken invariant) must not leave the order hanging.
         if (!(error instanceof ActivityFailure)) throw error;

@@ -1,4 +1,5 @@
 import { amountToJsonNumber, CurrencyCode, Decimal, formatAmount } from '../money';
+import type { PeruWallet } from '../rails/rails.port';
 import type { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
 import type { OrderErrorCode, OrderStatus } from './order-status';
 
@@ -49,27 +50,65 @@ export function paymentResultView(order: OrderEntity, now: Date): PaymentResultV
   };
 }
 
+/** A wallet entry as the preview callback names it (spec: "Preview callback", wallets list). */
+export interface PreviewCallbackWallet {
+  id: string;
+  brand: string;
+  mobile: string;
+  present: boolean;
+  directory: string;
+  participant_code: string;
+}
+
+/**
+ * The spec names one wallet two ways (here and in Peru's validation response); the pairing
+ * (brand = bank name, participant code = entity code) is our reading, as the spec never maps them.
+ */
+export function toPreviewCallbackWallet(wallet: PeruWallet): PreviewCallbackWallet {
+  return {
+    id: wallet.id,
+    brand: wallet.bankName,
+    mobile: wallet.contactNumber,
+    present: wallet.present,
+    directory: wallet.directoryCode,
+    participant_code: wallet.entityCode,
+  };
+}
+
 export interface PreviewView {
-  payment_type: string;
+  payment_type: 'QR' | 'DICT_KEY';
   external_reference: string | null;
   collector?: { name: string | null; identification_number: string | null; branch_office: string | null };
   order?: {
     id: string;
-    status: OrderStatus;
+    /** QR previews only, as the spec's table says. */
+    status?: OrderStatus;
     local_total_amount: number | null;
     local_currency: string;
     user_total_amount: number | null;
     user_currency: string | null;
-    qr_type: string | null;
+    /** QR previews only. */
+    qr_type?: string | null;
   };
+  /** A phone key's wallets, to pick one from when paying (wallet_id). */
+  wallets?: PreviewCallbackWallet[];
+  /** Peru: the wallet record, sent later as wallet_record_id. */
+  walletId?: string;
   error_code?: OrderErrorCode;
   version: string;
 }
 
 /** collector and order appear only for a successful read, as the spec says. */
 export function previewView(order: OrderEntity): PreviewView {
-  const base = { payment_type: order.flow === 'KEY' ? 'DICT_KEY' : 'QR', external_reference: order.externalReference };
+  const isKey = order.flow === 'KEY';
+  const base = { payment_type: isKey ? 'DICT_KEY' : 'QR', external_reference: order.externalReference } as const;
   if (order.errorCode) return { ...base, error_code: order.errorCode, version: API_VERSION };
+  const amounts = {
+    local_total_amount: amountNumber(order.localAmount, order.localCurrency),
+    local_currency: order.localCurrency,
+    user_total_amount: amountNumber(order.userAmount, order.userCurrency),
+    user_currency: order.userCurrency,
+  };
   return {
     ...base,
     collector: {
@@ -77,15 +116,9 @@ export function previewView(order: OrderEntity): PreviewView {
       identification_number: order.merchantIdentificationNumber,
       branch_office: order.merchantBranchOffice ?? '',
     },
-    order: {
-      id: order.id,
-      status: order.status,
-      local_total_amount: amountNumber(order.localAmount, order.localCurrency),
-      local_currency: order.localCurrency,
-      user_total_amount: amountNumber(order.userAmount, order.userCurrency),
-      user_currency: order.userCurrency,
-      qr_type: order.qrType,
-    },
+    order: isKey ? { id: order.id, ...amounts } : { id: order.id, status: order.status, ...amounts, qr_type: order.qrType },
+    ...(order.wallets ? { wallets: order.wallets.map(toPreviewCallbackWallet) } : {}),
+    ...(order.walletRecordId ? { walletId: order.walletRecordId } : {}),
     version: API_VERSION,
   };
 }

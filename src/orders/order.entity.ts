@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { PeruWallet } from '../rails/rails.port';
 import type { OrderErrorCode, OrderStatus } from './order-status';
 
 export type OrderFlow = 'QR' | 'KEY' | 'COLLECTION';
@@ -31,6 +32,14 @@ export class OrderEntity {
   @Column({ name: 'payment_notification_url', type: 'varchar', nullable: true }) paymentNotificationUrl!: string | null;
   @Column({ name: 'qr_payload', type: 'text', nullable: true }) qrPayload!: string | null;
   @Column({ name: 'qr_type', type: 'varchar', nullable: true }) qrType!: 'STATIC' | 'DYNAMIC' | null;
+  /** The key of a key payment (flow KEY), normalized, and its type (CPF, CCI, PHONE…). */
+  @Column({ name: 'payment_key', type: 'varchar', nullable: true }) paymentKey!: string | null;
+  @Column({ name: 'payment_key_type', type: 'varchar', nullable: true }) paymentKeyType!: string | null;
+  /** A Peru phone key: the directory's record of the phone's wallets, and those wallets. */
+  @Column({ name: 'wallet_record_id', type: 'varchar', nullable: true }) walletRecordId!: string | null;
+  @Column({ type: 'jsonb', nullable: true }) wallets!: PeruWallet[] | null;
+  /** The wallet the payer picked when paying (wallet_id). */
+  @Column({ name: 'wallet_id', type: 'uuid', nullable: true }) walletId!: string | null;
   @Column({ name: 'local_country', type: 'char', length: 2 }) localCountry!: string;
   @Column({ name: 'local_currency', type: 'char', length: 3 }) localCurrency!: string;
   @Column({ name: 'local_amount', type: 'numeric', nullable: true }) localAmount!: string | null;

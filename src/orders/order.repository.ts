@@ -18,6 +18,7 @@ export type OrderPatch = Partial<
     | 'userAmount'
     | 'fxQuoteId'
     | 'fxRate'
+    | 'walletId'
   >
 >;
 

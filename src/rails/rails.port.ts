@@ -50,7 +50,7 @@ export interface PeruAccountInfo {
 
 /**
  * One wallet linked to a Peru phone number. The validation response and the preview callback
- * name the same facts differently; this canonical shape carries both (see peru-wallet.view.ts).
+ * name the same facts differently; this canonical shape carries both (see src/payments/key-views.ts).
  */
 export interface PeruWallet {
   /** UUID v4; the payment later routes on it (wallet_id). */

@@ -168,6 +168,28 @@ describe('record workflow histories', () => {
     }
   });
 
+  it('a key payment to a Peru phone, paid into the wallet the payer picked', async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const call = http(stack.api.baseUrl, client.token);
+    const path = `/hooks/${randomUUID()}`;
+    const url = stack.receiver.url(path);
+    await call.post('/v2/payments/previews/dictkey', { dict_key: '+51987654321', amount: '30.00', local_country: 'PE', external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+    const callback = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
+    await call.post('/v2/payments', { order_id: callback.body.order.id, status: 'accepted', notification_url: url, wallet_id: callback.body.wallets[0].id });
+    await save('order-key-peru-phone-completed', orderWorkflowId(callback.body.order.id));
+  });
+
+  it('a key payment to a closed Brazilian account', async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const call = http(stack.api.baseUrl, client.token);
+    const path = `/hooks/${randomUUID()}`;
+    const url = stack.receiver.url(path);
+    await call.post('/v2/payments/previews/dictkey', { dict_key: 'rejected@sandbox.test', amount: '10.00', external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+    const callback = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
+    await call.post('/v2/payments', { order_id: callback.body.order.id, status: 'accepted', notification_url: url });
+    await save('order-key-brazil-rejected', orderWorkflowId(callback.body.order.id));
+  });
+
   it('the order reconciler', async () => {
     const workflowId = `reconcile-${randomUUID()}`;
     await temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue: stack.taskQueue, workflowId, args: [{ graceMs: 0 }] });

@@ -25,6 +25,7 @@ const EXPIRY_MS = 10 * 60_000;
 const DAY_MS = 24 * 3_600_000;
 
 const facts: OrderFacts = {
+  flow: 'QR',
   payerClientId: randomUUID(),
   localCountry: 'BR',
   localCurrency: 'BRL',

@@ -25,7 +25,7 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
     ['BR', '52998224725'],
     ['BR', '+5511987654321'],
     ['BR', '3f1c2a4e-9b7d-4c1e-8a2b-5d6e7f809a1b'],
-    ['CO', 'ABCDEFGHIJ1234567'],
+    ['CO', 'ABCDE12345'],
   ] as [KeyCountry, string][])('resolves the %s key %s to an account holder, identically twice', async (country, key) => {
     const adapter = rails.adapter();
     const first = await adapter.keys.lookupKey({ country, key });
@@ -34,7 +34,7 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
   });
 
   it('resolves a Peru CCI to the spec account fields', async () => {
-    const result = await rails.adapter().keys.lookupKey({ country: 'PE', key: '00219300123456789012' });
+    const result = await rails.adapter().keys.lookupKey({ country: 'PE', key: '00219300123456789013' });
     expect(result.kind).toBe('PERU_ACCOUNT');
     if (result.kind !== 'PERU_ACCOUNT') return;
     expect(Object.keys(result.account).sort()).toEqual(
@@ -67,8 +67,8 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
 
   it.each([
     ['BR', 'notfound@sandbox.test'],
-    ['BR', '00000000000'],
-    ['PE', '+51000000000'],
+    ['BR', '00000000191'],
+    ['PE', '+51900000000'],
     ['CO', 'A000000000'],
   ] as [KeyCountry, string][])('declines the magic %s key %s as KEY_NOT_FOUND', async (country, key) => {
     const failure = rails.adapter().keys.lookupKey({ country, key });
@@ -84,7 +84,7 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
     const response = await fetch(`${rails.baseUrl}/pe/cce/accounts/lookup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ cci: '00219300123456789012', extra: true }),
+      body: JSON.stringify({ cci: '00219300123456789013', extra: true }),
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'INVALID_REQUEST' });

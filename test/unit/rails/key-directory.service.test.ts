@@ -1,4 +1,5 @@
 import { KeyDirectoryService } from '../../../src/rails/simulator/key-directory.service';
+import { MAGIC_KEYS } from '../../../src/rails/simulator/magic-values';
 import { SimulatorHttpError } from '../../../src/rails/simulator/simulator-http.error';
 import { cpfFromBase } from '../../../src/rails/simulator/tax-id.generator';
 import type { KeyCountry } from '../../../src/rails/rails.port';
@@ -41,10 +42,7 @@ describe('KeyDirectoryService', () => {
 
   it.each([
     ['BR', 'notfound@sandbox.test'],
-    ['BR', '00000000000'],
-    ['PE', '+51000000000'],
-    ['PE', '00200000000012345678'],
-    ['CO', 'X000000000'],
+    ...Object.entries(MAGIC_KEYS.notFound).flatMap(([country, keys]) => keys.map((key) => [country, key])),
   ] as [KeyCountry, string][])('answers 404 for the magic %s key %s', (country, key) => {
     expect(statusOf(() => lookup(country, key))).toBe(404);
   });
@@ -65,11 +63,11 @@ describe('KeyDirectoryService', () => {
   });
 
   it('returns a Colombian holder for a Bre-B key', () => {
-    expect(directory.colombiaHolder('ABCDEFGHIJ1234567').identificationType).toMatch(/^(CC|NIT)$/);
+    expect(directory.colombiaHolder('ABCDE12345').identificationType).toMatch(/^(CC|NIT)$/);
   });
 
   it('reads entity, branch and account out of a Peru CCI', () => {
-    expect(directory.peruAccount('00219300123456789012')).toMatchObject({ bank: 'BCP', branchOffice: '193', accountNumber: '001234567890' });
+    expect(directory.peruAccount('00219300123456789013')).toMatchObject({ bank: 'BCP', branchOffice: '193', accountNumber: '001234567890' });
   });
 });
 
