@@ -17,6 +17,7 @@ import { withWallet } from '../src/orders/payout-destination';
 import type { OrderRejection, OrderStatus } from '../src/orders/order-status';
 import type { MovementOutcome } from '../src/rails/rails.port';
 import { ORDER_STATUS, PAYOUT_UNCONFIRMED } from '../src/temporal/search-attribute-keys';
+import { establishOutcome } from './establish-outcome';
 import { deliverInBackground } from './notification-delivery.workflow';
 import {
   Decision,
@@ -83,12 +84,6 @@ const callbacks = proxyActivities<ReturnType<typeof createNotificationActivities
   startToCloseTimeout: '15 seconds',
   retry: { maximumAttempts: 1 },
 });
-
-/** How soon the rail is asked again about a payout of unknown outcome, doubling up to a cap. */
-const FIRST_INQUIRY_MS = 1_000;
-const MAX_INQUIRY_MS = 60_000;
-/** Once flagged, the rail is still asked, so an order heals by itself when the rail comes back. */
-const FLAGGED_INQUIRY_MS = 5 * 60_000;
 
 /**
  * One order, from preview to a final status. The workflow is the only writer of the order's
@@ -231,59 +226,39 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   }
 
   /**
-   * Establishes what became of the payout. Only a definite answer settles it; an unknown one
-   * keeps the reservation and asks the rail again (resending the idempotent payout while the
-   * rail says it never saw it), paced by timers. Past PAYOUT_RETRY_WINDOW the order is flagged
-   * for an operator, and a rail that still does not know the payout makes it a definite
-   * "not paid".
+   * What became of the payout: the reservation stays while nobody knows. Past
+   * PAYOUT_RETRY_WINDOW the order is flagged for an operator (establish-outcome.ts).
    */
   async function payout(): Promise<Settlement> {
-    const deadline = Date.now() + settings!.payoutRetryWindowMs;
-    const send = () =>
-      rails.sendPayout({ orderId, facts: facts! }).catch((error: unknown): MovementOutcome => {
-        if (error instanceof ActivityFailure) return { kind: 'UNKNOWN', reason: error.message };
-        throw error;
-      });
-    let outcome = await send();
-    let wait = FIRST_INQUIRY_MS;
-    for (;;) {
-      switch (outcome.kind) {
-        case 'COMPLETED':
-          return unflagged({ outcome: 'PAID', railReference: outcome.railReference });
-        case 'REJECTED':
-          return unflagged({ outcome: 'REJECTED', reason: outcome.reason });
-        case 'FAILED':
-          return unflagged({ outcome: 'NOT_PAID', reason: outcome.reason });
-        case 'UNKNOWN':
-          break;
-      }
-      const withinWindow = Date.now() < deadline;
-      if (!withinWindow && phase !== 'PAYOUT_UNCONFIRMED') {
+    const established = await establishOutcome({
+      what: 'payout',
+      send: () =>
+        rails.sendPayout({ orderId, facts: facts! }).catch((error: unknown): MovementOutcome => {
+          if (error instanceof ActivityFailure) return { kind: 'UNKNOWN', reason: error.message };
+          throw error;
+        }),
+      inquire: () =>
+        rails.payoutStatus({ orderId, facts: facts! }).catch((error: unknown) => {
+          if (error instanceof ActivityFailure) return { status: 'UNREACHABLE' as const, reason: error.message };
+          throw error;
+        }),
+      windowMs: settings!.payoutRetryWindowMs,
+      onUnconfirmed: (reason) => {
         phase = 'PAYOUT_UNCONFIRMED';
         upsertSearchAttributes([{ key: PAYOUT_UNCONFIRMED, value: true }]);
-        log.warn('payout unconfirmed: funds stay reserved until the rail or an operator settles it', { orderId, reason: outcome.reason });
-      }
-      if (await condition(() => resolution !== undefined, wait)) return unflagged(operatorSettlement(resolution!));
-      wait = withinWindow ? Math.min(wait * 2, MAX_INQUIRY_MS) : FLAGGED_INQUIRY_MS;
-      const inquiry = await rails.payoutStatus({ orderId, facts: facts! }).catch((error: unknown) => {
-        if (error instanceof ActivityFailure) return { status: 'UNREACHABLE' as const, reason: error.message };
-        throw error;
-      });
-      switch (inquiry.status) {
-        case 'COMPLETED':
-          outcome = { kind: 'COMPLETED', railReference: inquiry.railReference ?? orderId };
-          break;
-        case 'REJECTED':
-          outcome = { kind: 'REJECTED', railReference: inquiry.railReference ?? orderId, reason: inquiry.reason ?? 'DESTINATION_REFUSED' };
-          break;
-        case 'NOT_FOUND':
-          if (Date.now() >= deadline) return unflagged({ outcome: 'NOT_PAID', reason: 'the rail never received the payout' });
-          outcome = await send();
-          break;
-        case 'PENDING':
-        case 'UNREACHABLE':
-          break;
-      }
+        log.warn('payout unconfirmed: funds stay reserved until the rail or an operator settles it', { orderId, reason });
+      },
+      resolved: () => resolution !== undefined,
+    });
+    switch (established.kind) {
+      case 'COMPLETED':
+        return unflagged({ outcome: 'PAID', railReference: established.railReference || orderId });
+      case 'REJECTED':
+        return unflagged({ outcome: 'REJECTED', reason: established.reason });
+      case 'FAILED':
+        return unflagged({ outcome: 'NOT_PAID', reason: established.reason });
+      case 'RESOLVED':
+        return unflagged(operatorSettlement(resolution!));
     }
   }
 
