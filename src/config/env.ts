@@ -91,6 +91,8 @@ export const envSchema = z.object({
    * idempotent payout) before it is flagged for an operator. Its funds stay reserved meanwhile.
    */
   PAYOUT_RETRY_WINDOW: duration.default(30 * 60_000),
+  /** How long after its payment a completed order may still be refunded. */
+  REFUND_WINDOW_DAYS: z.coerce.number().int().positive().max(3650).default(180),
   /** Per-country maximum amounts in local units, e.g. "BR=100000,CO=300000000". */
   AMOUNT_LIMITS: z.string().optional(),
   ALLOW_INSECURE_CALLBACKS: booleanString.default(false),

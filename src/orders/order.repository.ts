@@ -1,6 +1,7 @@
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { NotificationOutbox } from '../notifications/notification-outbox';
 import type { NotificationEvent } from '../notifications/notification.entity';
+import type { RefundNotice } from '../refunds/refund-views';
 import { orderEventId, orderNotification } from './order-notifications';
 import { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
 import type { OrderErrorCode, OrderStatus } from './order-status';
@@ -36,6 +37,10 @@ export interface OrderChange {
   /** Kept on the history entry (operators' resolutions); never shown to integrators. */
   note?: string;
   notify?: NotificationEvent[];
+  /** The refund a REFUND notification reports. */
+  refund?: RefundNotice;
+  /** A history entry even when the status stays (each partial refund is one). */
+  recordHistory?: boolean;
 }
 
 export interface AppliedChange {
@@ -122,7 +127,7 @@ export class OrderRepository {
         ...(change.paid ? { paymentDate: now } : {}),
       });
       await tx.save(current);
-      if (change.to !== change.from) {
+      if (change.to !== change.from || change.recordHistory) {
         await tx.insert(OrderStatusHistoryEntity, {
           orderId: current.id,
           seq: change.seq,
@@ -134,7 +139,7 @@ export class OrderRepository {
         });
       }
       for (const event of change.notify ?? []) {
-        await NotificationOutbox.enqueue(tx, orderNotification(current, change.seq, event, now));
+        await NotificationOutbox.enqueue(tx, orderNotification(current, change.seq, event, now, change.refund));
       }
       return current;
     });

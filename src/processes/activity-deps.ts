@@ -5,6 +5,7 @@ import { createDataSource } from '../db/data-source';
 import { FxService } from '../fx/fx.service';
 import { LedgerService } from '../ledger/ledger.service';
 import { OrderRepository } from '../orders/order.repository';
+import { RefundRepository } from '../refunds/refund.repository';
 import { createRails } from '../rails/rails.factory';
 import { temporalConnectionOptions } from '../temporal/connection-options';
 
@@ -17,6 +18,7 @@ export async function createActivityDeps(env: Env): Promise<ActivityDeps & { con
     dataSource,
     env,
     orders: new OrderRepository(dataSource),
+    refunds: new RefundRepository(dataSource),
     rails,
     fx: new FxService(dataSource, rails.fx),
     ledger: new LedgerService(dataSource),

@@ -7,6 +7,7 @@ import { ordersResolve } from '../../src/cli/orders-resolve.command';
 import { loadEnv } from '../../src/config/env';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
 import { orderPhaseQuery } from '../../workflows/order.definitions';
+import { pendingRefundsQuery } from '../../workflows/refunds.definitions';
 import { startCallbackReceiver } from '../support/callback-receiver';
 import { PaymentStack, startPaymentStack } from '../support/payment-stack';
 import { payer, pixQr } from '../support/qr-fixtures';
@@ -38,9 +39,11 @@ describe('record workflow histories', () => {
     await stack.close();
   });
 
-  async function save(name: string, workflowId: string): Promise<void> {
+  /** Waits for the workflow's end, or (`running`) only until it has nothing left to do. */
+  async function save(name: string, workflowId: string, running?: () => Promise<boolean>): Promise<void> {
     const handle = temporal.workflow.getHandle(workflowId);
-    await handle.result().catch(() => undefined);
+    if (running) while (await running()) await new Promise((resolve) => setTimeout(resolve, 200));
+    else await handle.result().catch(() => undefined);
     const history = await handle.fetchHistory();
     writeFileSync(join(HISTORIES, `${name}.${stamp}.json`), `${historyToJSON(history)}\n`);
   }
@@ -58,6 +61,9 @@ describe('record workflow histories', () => {
     const callback = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined || c.body.error_code !== undefined);
     return { client, call, path, url, orderId: callback.body.order?.id as string, callback };
   }
+
+  /** A refunds workflow stays open a while after its last refund: record it once it is idle. */
+  const refundsInFlight = (orderId: string) => async () => (await temporal.workflow.getHandle(`refunds-${orderId}`).query(pendingRefundsQuery)).length > 0;
 
   const pay = (flow: Awaited<ReturnType<typeof preview>>, status = 'accepted') => flow.call.post('/v2/payments', { order_id: flow.orderId, status, notification_url: flow.url });
 
@@ -188,6 +194,23 @@ describe('record workflow histories', () => {
     const callback = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     await call.post('/v2/payments', { order_id: callback.body.order.id, status: 'accepted', notification_url: url });
     await save('order-key-brazil-rejected', orderWorkflowId(callback.body.order.id));
+  });
+
+  it('refunds of an order: one in part, then the rest', async () => {
+    const flow = await preview(pixQr('100.00'));
+    await pay(flow);
+    await stack.receiver.waitFor(flow.path, (c) => c.body.status === 'COMPLETED');
+    await flow.call.post('/v2/qr/refund', { order_id: flow.orderId, amount: '30.00' }, { 'idempotency-key': randomUUID() });
+    await flow.call.post('/v2/qr/refund', { order_id: flow.orderId }, { 'idempotency-key': randomUUID() });
+    await save('refunds-partial-then-full', `refunds-${flow.orderId}`, refundsInFlight(flow.orderId));
+  });
+
+  it('a refund whose answer is lost, found by the status inquiry', async () => {
+    const flow = await preview(pixQr('7000.00'));
+    await pay(flow);
+    await stack.receiver.waitFor(flow.path, (c) => c.body.status === 'COMPLETED');
+    await flow.call.post('/v2/qr/refund', { order_id: flow.orderId, amount: '6060.60' }, { 'idempotency-key': randomUUID() });
+    await save('refunds-found-by-inquiry', `refunds-${flow.orderId}`, refundsInFlight(flow.orderId));
   });
 
   it('the order reconciler', async () => {
