@@ -12,7 +12,16 @@ import {
 import type { createNotificationActivities } from '../activities/notifications.activities';
 import type { ChangeResult, OrderActivities, OrderFacts, OrderSettings, Settlement } from '../activities/order.activities';
 import type { OrderChange } from '../src/orders/order.repository';
-import { amountRejectionIn, decisionRejectionIn, OrderPhase, resolutionRejectionIn } from '../src/orders/order-rules';
+import {
+  amountRejectionIn,
+  AWAITING_PHASES,
+  BUSY_PHASES,
+  cancelRejectionIn,
+  claimRejectionIn,
+  decisionRejectionIn,
+  OrderPhase,
+  resolutionRejectionIn,
+} from '../src/orders/order-rules';
 import { withWallet } from '../src/orders/payout-destination';
 import type { OrderRejection, OrderStatus } from '../src/orders/order-status';
 import type { MovementOutcome } from '../src/rails/rails.port';
@@ -20,6 +29,9 @@ import { ORDER_STATUS, PAYOUT_UNCONFIRMED } from '../src/temporal/search-attribu
 import { establishOutcome } from './establish-outcome';
 import { deliverInBackground } from './notification-delivery.workflow';
 import {
+  cancelUpdate,
+  Claim,
+  claimUpdate,
   Decision,
   decideUpdate,
   orderPhaseQuery,
@@ -172,6 +184,36 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   );
 
   setHandler(
+    claimUpdate,
+    async (claim) => {
+      phase = 'CLAIMING';
+      let claimed;
+      try {
+        claimed = applied(await db.claimOrder({ orderId, seq: ++seq, from: status, claim, facts: facts! }));
+      } catch (error) {
+        if (!(error instanceof ActivityFailure)) throw error;
+        phase = 'AWAITING_PAYER';
+        throw ApplicationFailure.nonRetryable(`order ${orderId} cannot be claimed: ${error.cause?.message ?? error.message}`, 'ALREADY_PROCESSED');
+      }
+      facts = { ...facts!, payerClientId: claim.payerClientId, userCurrency: claim.userCurrency as OrderFacts['userCurrency'], userAmount: claimed.userAmount };
+      phase = claimed.status === 'CREATED' ? 'AWAITING_DECISION' : 'AWAITING_AMOUNT';
+      return claimed.preview;
+    },
+    { validator: (_claim: Claim) => refuse(claimRejectionIn(phase)) },
+  );
+
+  setHandler(
+    cancelUpdate,
+    async () => {
+      phase = 'CLOSING';
+      await change('CANCELED', { errorCode: 'CANCELED_BY_COLLECTOR', notify: ['PAYMENT'] });
+      phase = 'CLOSED';
+      return status;
+    },
+    { validator: () => refuse(cancelRejectionIn(phase)) },
+  );
+
+  setHandler(
     resolvePayoutUpdate,
     async (given) => {
       resolution = given;
@@ -200,12 +242,12 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   if (!prepared.ready) return finish();
   facts = prepared.facts;
   settings = prepared.settings;
-  phase = prepared.status === 'CREATED' ? 'AWAITING_DECISION' : 'AWAITING_AMOUNT';
+  phase = prepared.awaitingPayer ? 'AWAITING_PAYER' : prepared.status === 'CREATED' ? 'AWAITING_DECISION' : 'AWAITING_AMOUNT';
 
-  const awaiting = () => phase === 'AWAITING_AMOUNT' || phase === 'AWAITING_DECISION' || phase === 'APPLYING_AMOUNT';
+  const awaiting = () => AWAITING_PHASES.includes(phase);
   if (!(await condition(() => !awaiting(), Math.max(0, input.expiresAtMs - Date.now())))) {
-    // An amount being applied right at expiry finishes first; a decision that lands with it wins.
-    await condition(() => phase !== 'APPLYING_AMOUNT');
+    // An amount or a claim being applied right at expiry finishes first; a decision that lands with it wins.
+    await condition(() => !BUSY_PHASES.includes(phase));
     if (awaiting()) {
       await expire();
       return finish();
@@ -213,7 +255,9 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   }
   await condition(() => phase !== 'DECIDING');
   if (isPaying()) {
-    const settled = await db.settleOrder({ orderId, seq: ++seq, settlement: await payout() });
+    // A collection is paid inside the service: the collector's account is the destination.
+    const settlement: Settlement = facts!.flow === 'COLLECTION' ? { outcome: 'PAID', railReference: 'INTERNAL' } : await payout();
+    const settled = await db.settleOrder({ orderId, seq: ++seq, settlement, facts: facts! });
     applied(settled);
     phase = 'CLOSED';
   }
@@ -269,10 +313,10 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     return settlement;
   }
 
-  /** No update or callback may be cut off by the workflow's end. */
+  /** No update or callback may be cut off by the workflow's end: handlers first, as they may still send some. */
   async function finish(): Promise<OrderStatus> {
-    await Promise.all(deliveries);
     await condition(allHandlersFinished);
+    await Promise.all(deliveries);
     return status;
   }
 }

@@ -14,7 +14,7 @@ import type { RefundActivities, RefundSettlement, RefundsState } from '../activi
 import { amountToJsonNumber } from '../src/money/amount';
 import { Decimal } from '../src/money/decimal';
 import type { OrderStatus } from '../src/orders/order-status';
-import { refundRejection, remainingOf } from '../src/refunds/refund-rules';
+import { INSUFFICIENT_FUNDS, refundRejection, remainingOf } from '../src/refunds/refund-rules';
 import type { RefundAnswerStatus, RefundResultView } from '../src/refunds/refund-views';
 import type { MovementOutcome } from '../src/rails/rails.port';
 import { ORDER_STATUS, REFUND_UNCONFIRMED } from '../src/temporal/search-attribute-keys';
@@ -198,11 +198,12 @@ export async function orderRefundsWorkflow({ orderId }: RefundsWorkflowInput): P
     if (job.unconfirmed) upsertSearchAttributes([{ key: REFUND_UNCONFIRMED, value: false }]);
     const settlement = settlementOf(established, resolutions.get(job.refundId));
     const result = await db.settleRefund({ refundId: job.refundId, amount: job.amount, seq: ++seq, from: status, refundedBefore: refunded.toFixed(), settlement, facts: facts() });
-    if (settlement.kind === 'REFUNDED') refunded = refunded.plus(job.amount);
+    const wentThrough = result.refunded ?? settlement.kind === 'REFUNDED';
+    if (wentThrough) refunded = refunded.plus(job.amount);
     if (result.status !== status) upsertSearchAttributes([{ key: ORDER_STATUS, value: result.status }]);
     status = result.status;
     for (const eventId of result.eventIds) deliveries.push(callbacks.deliverNotification(eventId).catch(() => deliverInBackground([eventId])));
-    const answer = settlement.kind === 'REFUNDED' ? (status === 'REFUNDED' ? 'REFUNDED' : 'PARTIALLY_REFUNDED') : settlement.status;
+    const answer = wentThrough ? (status === 'REFUNDED' ? 'REFUNDED' : 'PARTIALLY_REFUNDED') : settlement.kind === 'NOT_REFUNDED' ? settlement.status : 'FAILED';
     settled.set(job.refundId, view(job, answer));
     job.answer ??= settled.get(job.refundId);
   }
@@ -215,7 +216,7 @@ function settlementOf(established: Awaited<ReturnType<typeof establishOutcome>>,
     case 'REJECTED':
       return { kind: 'NOT_REFUNDED', status: 'REJECTED', errorCode: 'DESTINATION_REJECTED' };
     case 'FAILED':
-      return { kind: 'NOT_REFUNDED', status: 'FAILED', errorCode: 'UPSTREAM_ERROR' };
+      return { kind: 'NOT_REFUNDED', status: 'FAILED', errorCode: established.reason === INSUFFICIENT_FUNDS ? INSUFFICIENT_FUNDS : 'UPSTREAM_ERROR' };
     case 'RESOLVED': {
       const note = `refund resolved as ${resolution!.outcome} by ${resolution!.operator}: ${resolution!.reason}`;
       return resolution!.outcome === 'refunded'

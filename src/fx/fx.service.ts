@@ -84,6 +84,15 @@ export class FxService {
   }
 
   /**
+   * The client's rates from `base` to each of `targets`, not stored: indicative, as a QR
+   * created for a collector tells what its amount costs in other currencies before anyone pays.
+   */
+  async indicativeRates(clientId: string, base: RailCurrency, targets: readonly RailCurrency[]): Promise<Array<{ currency: RailCurrency; rate: Decimal }>> {
+    const { fxSpreadBps } = await this.dataSource.getRepository(ClientEntity).findOneByOrFail({ id: clientId });
+    return Promise.all(targets.map(async (currency) => ({ currency, rate: applySpread(await this.midRate(base, currency), fxSpreadBps) })));
+  }
+
+  /**
    * Ties an unexpired quote to an order; from then on it no longer expires. Locking the same
    * quote to the same order again returns it unchanged, so the activity doing it may retry.
    * Inside `tx` when given, so it commits with the order it prices.

@@ -155,6 +155,35 @@ export function statusHistoryView(order: OrderEntity, history: OrderStatusHistor
   };
 }
 
+/** The Collections API's QR-creation notification (CONTRACT.md): the order, its amounts and the indicative rates. */
+export interface QrCreatedView {
+  event: 'QR_CREATED';
+  order_id: string;
+  external_reference: string | null;
+  status: OrderStatus;
+  local_amount: number | null;
+  local_currency: string;
+  exchange_rates: Array<{ currency: string; rate: string; amount: number | null }>;
+  expires_at: string;
+  date: string;
+  version: string;
+}
+
+export function qrCreatedView(order: OrderEntity, now: Date): QrCreatedView {
+  return {
+    event: 'QR_CREATED',
+    order_id: order.id,
+    external_reference: order.externalReference,
+    status: order.status,
+    local_amount: amountNumber(order.localAmount, order.localCurrency),
+    local_currency: order.localCurrency,
+    exchange_rates: (order.qrExchangeRates ?? []).map(({ currency, rate, amount }) => ({ currency, rate, amount: amountNumber(amount, currency) })),
+    expires_at: isoSeconds(order.expiresAt),
+    date: isoSeconds(now),
+    version: API_VERSION,
+  };
+}
+
 export interface QrExpiredView {
   event: 'QR_EXPIRED';
   order_id: string;

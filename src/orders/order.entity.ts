@@ -4,6 +4,14 @@ import type { OrderErrorCode, OrderStatus } from './order-status';
 
 export type OrderFlow = 'QR' | 'KEY' | 'COLLECTION';
 
+/** What a local amount costs in another currency at the collector's spread: decimal strings. */
+export interface IndicativeRate {
+  currency: string;
+  rate: string;
+  /** Null for an open-amount QR. */
+  amount: string | null;
+}
+
 /** The payer as given in the preview's `user` object. */
 export interface OrderPayer {
   full_name: string;
@@ -14,9 +22,11 @@ export interface OrderPayer {
 }
 
 /**
- * The read projection of an order. Only the order's workflow changes it after creation
- * (through the applyOrderChange activity), so reads never need Temporal. Amounts are
- * numeric columns read as strings: never floats.
+ * The read projection of an order. Only the order's workflows change it after creation
+ * (through OrderRepository.apply), so reads never need Temporal. Amounts are numeric columns
+ * read as strings: never floats. A payment (QR or KEY) has a payer from its creation; a
+ * collection (a QR created here for a client's POS) has a collector, and a payer once a client
+ * scans its QR.
  */
 @Entity('orders')
 export class OrderEntity {
@@ -40,6 +50,12 @@ export class OrderEntity {
   @Column({ type: 'jsonb', nullable: true }) wallets!: PeruWallet[] | null;
   /** The wallet the payer picked when paying (wallet_id). */
   @Column({ name: 'wallet_id', type: 'uuid', nullable: true }) walletId!: string | null;
+  /** A collection (flow COLLECTION): the collector's own reference and callback URL, and its POS. */
+  @Column({ name: 'collector_external_reference', type: 'varchar', nullable: true }) collectorExternalReference!: string | null;
+  @Column({ name: 'collector_notification_url', type: 'varchar', nullable: true }) collectorNotificationUrl!: string | null;
+  @Column({ name: 'pos_id', type: 'uuid', nullable: true }) posId!: string | null;
+  /** The indicative rates the QR was created with (QR-creation notification). */
+  @Column({ name: 'qr_exchange_rates', type: 'jsonb', nullable: true }) qrExchangeRates!: IndicativeRate[] | null;
   @Column({ name: 'local_country', type: 'char', length: 2 }) localCountry!: string;
   @Column({ name: 'local_currency', type: 'char', length: 3 }) localCurrency!: string;
   @Column({ name: 'local_amount', type: 'numeric', nullable: true }) localAmount!: string | null;

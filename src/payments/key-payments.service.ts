@@ -77,13 +77,9 @@ export class KeyPaymentsService {
       {
         flow: 'KEY',
         status: 'CREATED',
-        payerClientId: clientId,
-        externalReference: input.external_reference,
-        notificationUrl: input.notification_url,
-        payer: input.user,
+        payer: { clientId, externalReference: input.external_reference, notificationUrl: input.notification_url, user: input.user, currency: input.user.currency },
         localCountry: country,
         localCurrency,
-        userCurrency: input.user.currency,
         localAmount,
         priced,
         details: {

@@ -29,23 +29,35 @@ export interface Priced {
   userAmount: Decimal;
 }
 
-/** What a preview knows of its order; everything else starts empty. */
+/** What the request that opens an order knows of it; everything else starts empty. */
 export interface OrderDraft {
+  /** Chosen by the caller when something it makes (a QR) must name the order. */
+  id?: string;
   flow: OrderFlow;
   status: OrderStatus;
-  payerClientId: string;
-  externalReference: string;
-  notificationUrl: string;
-  payer: OrderPayer;
   localCountry: CountryCode;
   localCurrency: CurrencyCode;
-  userCurrency: CurrencyCode;
   localAmount: Decimal | null;
   priced: Priced | null;
+  /** The payer's side: a payment has one from the start, a collection once its QR is scanned. */
+  payer: { clientId: string; externalReference: string; notificationUrl: string; user: OrderPayer; currency: CurrencyCode } | null;
   details: Partial<
     Pick<
       OrderEntity,
-      'qrPayload' | 'qrType' | 'paymentKey' | 'paymentKeyType' | 'walletRecordId' | 'wallets' | 'merchantName' | 'merchantIdentificationNumber' | 'merchantBranchOffice'
+      | 'qrPayload'
+      | 'qrType'
+      | 'paymentKey'
+      | 'paymentKeyType'
+      | 'walletRecordId'
+      | 'wallets'
+      | 'merchantName'
+      | 'merchantIdentificationNumber'
+      | 'merchantBranchOffice'
+      | 'collectorClientId'
+      | 'collectorExternalReference'
+      | 'collectorNotificationUrl'
+      | 'posId'
+      | 'qrExchangeRates'
     >
   >;
 }
@@ -114,16 +126,21 @@ export class PaymentOrders {
    */
   async open(draft: OrderDraft, idempotencyKey: string | undefined, input: unknown): Promise<OrderEntity> {
     const now = new Date();
-    const { priced, localAmount, localCurrency, userCurrency } = draft;
+    const { priced, localAmount, localCurrency, payer } = draft;
+    const userCurrency = payer?.currency ?? null;
     const row = Object.assign(new OrderEntity(), {
-      id: randomUUID(),
+      id: draft.id ?? randomUUID(),
       flow: draft.flow,
       status: draft.status,
       lastSeq: 1,
-      payerClientId: draft.payerClientId,
+      payerClientId: payer?.clientId ?? null,
       collectorClientId: null,
-      externalReference: draft.externalReference,
-      notificationUrl: draft.notificationUrl,
+      collectorExternalReference: null,
+      collectorNotificationUrl: null,
+      posId: null,
+      qrExchangeRates: null,
+      externalReference: payer?.externalReference ?? null,
+      notificationUrl: payer?.notificationUrl ?? null,
       paymentNotificationUrl: null,
       qrPayload: null,
       qrType: null,
@@ -136,8 +153,8 @@ export class PaymentOrders {
       localCurrency,
       localAmount: localAmount ? formatAmount(localAmount, localCurrency) : null,
       userCurrency,
-      userAmount: priced ? formatAmount(priced.userAmount, userCurrency) : null,
-      payer: draft.payer,
+      userAmount: priced && userCurrency ? formatAmount(priced.userAmount, userCurrency) : null,
+      payer: payer?.user ?? null,
       fxQuoteId: priced?.quote.id ?? null,
       fxRate: priced?.quote.rate.toFixed() ?? null,
       merchantName: null,

@@ -1,6 +1,9 @@
 import { Decimal } from '../money';
 import type { OrderStatus } from '../orders/order-status';
 
+/** Why a collected order's refund did not go through: its collector no longer holds the amount. */
+export const INSUFFICIENT_FUNDS = 'INSUFFICIENT_FUNDS';
+
 /** The order statuses a refund may start from. */
 export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED'];
 

@@ -27,6 +27,7 @@ const DAY_MS = 24 * 3_600_000;
 const facts: OrderFacts = {
   flow: 'QR',
   payerClientId: randomUUID(),
+  collectorClientId: null,
   localCountry: 'BR',
   localCurrency: 'BRL',
   localAmount: '10.00',

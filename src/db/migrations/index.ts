@@ -8,6 +8,7 @@ import { OrderSafetyNet1763800600000 } from './1763800600000-order-safety-net';
 import { AddMerchantCategories1763800900000 } from './1763800900000-add-merchant-categories';
 import { CreateRefunds1763801000000 } from './1763801000000-create-refunds';
 import { KeyPayments1763801100000 } from './1763801100000-key-payments';
+import { Collections1763801200000 } from './1763801200000-collections';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   AddMerchantCategories1763800900000,
   CreateRefunds1763801000000,
   KeyPayments1763801100000,
+  Collections1763801200000,
 ];

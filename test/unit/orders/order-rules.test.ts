@@ -1,4 +1,14 @@
-import { amountRejection, amountRejectionIn, decisionRejection, decisionRejectionIn, ORDER_PHASES, OrderPhase, resolutionRejectionIn } from '../../../src/orders/order-rules';
+import {
+  amountRejection,
+  amountRejectionIn,
+  cancelRejectionIn,
+  claimRejectionIn,
+  decisionRejection,
+  decisionRejectionIn,
+  ORDER_PHASES,
+  OrderPhase,
+  resolutionRejectionIn,
+} from '../../../src/orders/order-rules';
 import { ORDER_STATUSES, OrderStatus } from '../../../src/orders/order-status';
 
 describe('the spec idempotency tables as rules', () => {
@@ -50,7 +60,7 @@ describe('the workflow phases as rules', () => {
     expect(decisionRejectionIn('CLOSED', 'COMPLETED')).toBe('ALREADY_PROCESSED');
   });
 
-  it.each(['PREPARING', 'CLOSING'] as OrderPhase[])('refuses every action while %s, whatever the status says', (phase) => {
+  it.each(['PREPARING', 'CLOSING', 'AWAITING_PAYER', 'CLAIMING'] as OrderPhase[])('refuses every payer action while %s, whatever the status says', (phase) => {
     expect(amountRejectionIn(phase, 'WAITING_AMOUNT')).toBe('INVALID_STATUS');
     expect(decisionRejectionIn(phase, 'CREATED')).toBe('INVALID_STATUS');
   });
@@ -59,6 +69,17 @@ describe('the workflow phases as rules', () => {
     expect(decisionRejectionIn('APPLYING_AMOUNT', 'WAITING_AMOUNT')).toBe('INVALID_STATUS');
     expect(decisionRejectionIn('CLOSED', 'CANCELED')).toBe('INVALID_STATUS');
     expect(amountRejectionIn('CLOSED', 'CANCELED')).toBe('INVALID_STATUS');
+  });
+
+  it('lets the first client that scans a collection QR claim it, and no other', () => {
+    expect(phases.filter((phase) => claimRejectionIn(phase) === null)).toEqual(['AWAITING_PAYER']);
+    expect(claimRejectionIn('CLAIMING')).toBe('ALREADY_PROCESSED');
+    expect(claimRejectionIn('AWAITING_DECISION')).toBe('ALREADY_PROCESSED');
+    expect(claimRejectionIn('CLOSED')).toBe('INVALID_STATUS');
+  });
+
+  it('lets a collector cancel only while no decision is being made or was made', () => {
+    expect(phases.filter((phase) => cancelRejectionIn(phase) === null)).toEqual(['AWAITING_PAYER', 'AWAITING_AMOUNT', 'AWAITING_DECISION']);
   });
 
   it('lets an operator resolve a payout only once the workflow flagged it unconfirmed', () => {
