@@ -9,11 +9,13 @@ import { Env } from './config/env';
 import { translateBodyReadErrors } from './http/body-read-errors';
 import { assignRequestId } from './http/logging';
 import { mountOpenApi } from './http/openapi';
+import { recordRequestMetrics } from './observability/http-metrics';
 
 /**
  * An HTTP app around `module` (AppModule, or a test module that imports it), with the
- * middleware every request goes through, in this order: the request id, the JSON parser
- * (keeping the raw bytes, which idempotency keys hash), and the translation of its errors.
+ * middleware every request goes through, in this order: the request id, its timing
+ * for /metrics, the JSON parser (keeping the raw bytes, which idempotency keys hash), and the
+ * translation of its errors.
  */
 export async function createHttpApp(module: Type | DynamicModule, env: Env): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: true, rawBody: true, bodyParser: false });
@@ -22,6 +24,7 @@ export async function createHttpApp(module: Type | DynamicModule, env: Env): Pro
     assignRequestId(request, response);
     next();
   });
+  app.use(recordRequestMetrics);
   app.useBodyParser('json', { limit: '100kb' });
   app.use(translateBodyReadErrors);
   app.set('trust proxy', env.TRUST_PROXY);

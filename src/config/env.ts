@@ -99,6 +99,14 @@ export const envSchema = z.object({
 
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: trustProxy.default(['loopback']),
+
+  /**
+   * Prometheus scrapes the api and the worker on ports of their own, never the API's. They
+   * bind loopback unless told otherwise (containers need 0.0.0.0); 0 takes any free port.
+   */
+  API_METRICS_PORT: port.default(9464),
+  WORKER_METRICS_PORT: port.default(9465),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import { DataSource, EntityNotFoundError } from 'typeorm';
+import { countCallbackDelivery } from '../observability/metrics';
 import { CallbackAnswer, CallbackHttpClient, CallbackTransportError } from './callback-http';
 import { NotificationAttemptEntity } from './notification-attempt.entity';
 import { NotificationEntity } from './notification.entity';
@@ -88,6 +89,7 @@ export class NotificationDeliverer {
     const startedAt = new Date();
     const outcome = await this.send(notification);
     await this.record(notification.id, startedAt, Date.now() - startedAt.getTime(), outcome);
+    countCallbackDelivery(notification.event, outcome.error === null ? 'delivered' : outcome.permanent ? 'undeliverable' : 'failed');
     if (outcome.error === null) return { delivered: true };
     const detail = outcome.detail ?? outcome.error;
     throw outcome.permanent ? new CallbackUndeliverableError(detail) : new CallbackNotAcknowledgedError(detail);

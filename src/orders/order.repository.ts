@@ -1,6 +1,7 @@
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { NotificationOutbox } from '../notifications/notification-outbox';
 import type { NotificationEvent } from '../notifications/notification.entity';
+import { countOrderTransition } from '../observability/metrics';
 import type { RefundNotice } from '../refunds/refund-views';
 import { orderNotifications } from './order-notifications';
 import { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
@@ -100,6 +101,7 @@ export class OrderRepository {
           createdAt: order.createdAt,
         });
       });
+      countOrderTransition({ flow: order.flow, country: order.localCountry, from: 'NEW', to: order.status });
       return { order, resumed: false };
     } catch (error) {
       // The payer's reference, or a collection's collector reference, already names an order.
@@ -131,6 +133,7 @@ export class OrderRepository {
     const notificationsOf = (order: OrderEntity, now: Date) =>
       (change.notify ?? []).flatMap((event) => orderNotifications(order, change.seq, event, now, change.refund));
     let eventIds: string[] = [];
+    let transitioned = false;
     const order = await this.dataSource.transaction(async (tx) => {
       const current = await tx.findOneOrFail(OrderEntity, { where: { id: change.orderId }, lock: { mode: 'pessimistic_write' } });
       if (current.lastSeq >= change.seq) {
@@ -152,7 +155,8 @@ export class OrderRepository {
         ...(change.paid ? { paymentDate: now } : {}),
       });
       await tx.save(current);
-      if (change.to !== change.from || change.recordHistory) {
+      transitioned = change.to !== change.from || change.recordHistory === true;
+      if (transitioned) {
         await tx.insert(OrderStatusHistoryEntity, {
           orderId: current.id,
           seq: change.seq,
@@ -169,6 +173,8 @@ export class OrderRepository {
       }
       return current;
     });
+    // Counted once committed: a rolled-back or replayed change moved nothing.
+    if (transitioned) countOrderTransition({ flow: order.flow, country: order.localCountry, from: change.from, to: change.to });
     return { order, eventIds };
   }
 

@@ -1,8 +1,15 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
+import pino from 'pino';
 import { createActivities } from '../../activities';
 import { Env, loadEnv } from '../config/env';
+import { loggableError } from '../db/loggable-error';
+import { freePort } from '../infra/free-port';
+import { collectProcessMetrics, serviceRegistry } from '../observability/metrics';
+import { registrySource, startMetricsServer } from '../observability/metrics-server';
+import { temporalRuntimeSource } from '../observability/temporal-runtime-metrics';
+import { databaseStateSource, unconfirmedMovementsSource } from '../observability/worker-state-metrics';
 import { temporalConnectionOptions } from '../temporal/connection-options';
-import { installRuntimeLogging } from '../temporal/runtime-logging';
+import { installTemporalRuntime } from '../temporal/runtime';
 import { ensureReconcilerSchedule } from '../temporal/reconciler-schedule';
 import { registerSearchAttributes } from '../temporal/search-attributes';
 import { createActivityDeps } from './activity-deps';
@@ -26,7 +33,7 @@ export interface WorkerOptions {
  * engine's slots and pollers instead of getting a worker of its own.
  */
 export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, { extension, reconciler = false }: WorkerOptions = {}) {
-  installRuntimeLogging(env.LOG_LEVEL);
+  installTemporalRuntime(env.LOG_LEVEL);
   const deps = await createActivityDeps({ ...env, TEMPORAL_TASK_QUEUE: taskQueue });
   await registerSearchAttributes(deps.connection, env.TEMPORAL_NAMESPACE);
   if (reconciler) await ensureReconcilerSchedule(deps.temporal, taskQueue);
@@ -41,6 +48,7 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
   });
   return {
     worker,
+    deps,
     async close() {
       await connection.close();
       await deps.close();
@@ -48,9 +56,32 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
   };
 }
 
-/** The worker process. Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains. */
+/**
+ * The worker process. Its /metrics (WORKER_METRICS_PORT) carries the shared series, the
+ * database's and Temporal's scrape-time gauges, and the SDK's own `temporal_*` series, which
+ * the Temporal runtime serves on an internal loopback port this endpoint reads from.
+ * Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains.
+ */
 export async function runWorker(): Promise<void> {
-  const { worker, close } = await createOrderWorker(loadEnv(), undefined, { reconciler: true });
+  const env = loadEnv();
+  const runtimeMetrics = `127.0.0.1:${await freePort()}`;
+  installTemporalRuntime(env.LOG_LEVEL, { prometheusBindAddress: runtimeMetrics });
+  const { worker, deps, close } = await createOrderWorker(env, undefined, { reconciler: true });
+  collectProcessMetrics();
+  const log = pino({ level: env.LOG_LEVEL, base: { process: 'worker' } });
+  const metrics = await startMetricsServer({
+    host: env.METRICS_HOST,
+    port: env.WORKER_METRICS_PORT,
+    sources: [
+      registrySource('process', serviceRegistry),
+      databaseStateSource(deps.dataSource),
+      unconfirmedMovementsSource(deps.temporal, env.TEMPORAL_TASK_QUEUE),
+      temporalRuntimeSource(`http://${runtimeMetrics}/metrics`),
+    ],
+    onFailure: ({ source, error }) => log.warn({ source, error: loggableError(error) }, 'a metrics source was left out of the scrape'),
+  });
+  log.info({ url: metrics.url }, 'worker metrics served');
   await worker.run();
+  await metrics.close();
   await close();
 }

@@ -3,7 +3,7 @@ import { BrazilPixAdapter } from './brazil/brazil.adapter';
 import { ColombiaBrebAdapter } from './colombia/colombia.adapter';
 import { FxProviderAdapter } from './fx-provider/fx-provider.adapter';
 import { PeruCceAdapter } from './peru/peru.adapter';
-import { RailHttpClient } from './http/rail-http-client';
+import { RailHttpClient, type RailName } from './http/rail-http-client';
 import type { MovementRail } from './movement-rail';
 import { KEY_COUNTRIES, type KeyCountry, type KeyDestination, type MovementRoute, type PayoutDestination, type Rails } from './rails.port';
 
@@ -12,15 +12,15 @@ const isKeyCountry = (country: string): country is KeyCountry => (KEY_COUNTRIES 
 /**
  * Every rail behind its own adapter, composed by capability: key lookups go to the country's
  * directory, payouts and refunds to the QR acquirer or to the country's instant-payment rail.
- * The simulator serves all of them under one base URL; real rails would each get their own
- * client here.
+ * The simulator serves all of them under one base URL; each rail has its own client (named
+ * for its metrics), which is where a real rail's own URL would go.
  */
 export function createRails(baseUrl: string, timeoutMs: number): Rails {
-  const http = new RailHttpClient(baseUrl, timeoutMs);
-  const acquirer = new AcquirerAdapter(http);
-  const brazil = new BrazilPixAdapter(http);
-  const peru = new PeruCceAdapter(http);
-  const colombia = new ColombiaBrebAdapter(http);
+  const http = (rail: RailName) => new RailHttpClient(baseUrl, timeoutMs, rail);
+  const acquirer = new AcquirerAdapter(http('acquirer'));
+  const brazil = new BrazilPixAdapter(http('brazil'));
+  const peru = new PeruCceAdapter(http('peru'));
+  const colombia = new ColombiaBrebAdapter(http('colombia'));
   const keyRails: Record<KeyCountry, MovementRail<KeyDestination>> = { BR: brazil, PE: peru, CO: colombia };
 
   const keyRail = (country: string): MovementRail<KeyDestination> => {
@@ -54,6 +54,6 @@ export function createRails(baseUrl: string, timeoutMs: number): Rails {
       refund: ({ route, ...request }) => railOf(route).refund(request),
       refundStatus: ({ refundId, route }) => railOf(route).refundStatus(refundId),
     },
-    fx: new FxProviderAdapter(http),
+    fx: new FxProviderAdapter(http('fx_provider')),
   };
 }

@@ -12,7 +12,7 @@ import { startCallbackReceiver } from '../support/callback-receiver';
 import { PaymentStack, startPaymentStack } from '../support/payment-stack';
 import { payer, pixQr } from '../support/qr-fixtures';
 import { http } from '../support/test-api';
-import { WorkerProcess } from '../support/worker-process';
+import { MainProcess } from '../support/main-process';
 
 /**
  * `npm run record-histories`: runs every flow of the order workflow on the real stack and saves
@@ -154,12 +154,12 @@ describe('record workflow histories', () => {
   });
 
   it('the worker killed while a payout is in flight', async () => {
-    WorkerProcess.assertBuilt();
+    MainProcess.assertBuilt();
     const taskQueue = `orders-crash-${randomUUID()}`;
     const api = await stack.extraApi({ TEMPORAL_TASK_QUEUE: taskQueue });
-    const start = () => new WorkerProcess({ ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, RAILS_URL: stack.railsUrl, LOG_LEVEL: 'warn' });
+    const start = () => new MainProcess('worker', { ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, RAILS_URL: stack.railsUrl, LOG_LEVEL: 'warn' });
     const first = start();
-    let second: WorkerProcess | undefined;
+    let second: MainProcess | undefined;
     try {
       const flow = await preview(pixQr('7777.77'), api.baseUrl);
       await pay(flow);

@@ -5,7 +5,7 @@ import type { Activities } from '../../activities';
 import type { ChangeResult, OrderFacts, PayoutInquiry, Settlement } from '../../activities/order.activities';
 import type { OrderChange } from '../../src/orders/order.repository';
 import type { OrderStatus } from '../../src/orders/order-status';
-import { installRuntimeLogging } from '../../src/temporal/runtime-logging';
+import { installTemporalRuntime } from '../../src/temporal/runtime';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../src/temporal/search-attribute-keys';
 import { indexedValueTypes } from '../../src/temporal/search-attributes';
 import type { PaymentResultView, PreviewView } from '../../src/orders/order-views';
@@ -81,7 +81,7 @@ describe('order workflow timers (time-skipping)', () => {
   let env: TestWorkflowEnvironment;
 
   beforeAll(async () => {
-    installRuntimeLogging('warn');
+    installTemporalRuntime('warn');
     env = await createTimeSkippingEnvironment();
     // The test server cannot list search attributes, only add them.
     await env.connection.operatorService.addSearchAttributes({ namespace: env.namespace ?? 'default', searchAttributes: indexedValueTypes(ORDER_SEARCH_ATTRIBUTES) });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from '@temporalio/worker';
-import { installRuntimeLogging } from '../../src/temporal/runtime-logging';
+import { installTemporalRuntime } from '../../src/temporal/runtime';
 
 /**
  * The determinism safety net: every history recorded by `npm run record-histories` (one per
@@ -13,7 +13,7 @@ const HISTORIES = join(__dirname, 'histories');
 const files = readdirSync(HISTORIES).filter((name) => name.endsWith('.json')).sort();
 
 describe('recorded workflow histories', () => {
-  beforeAll(() => installRuntimeLogging('warn'));
+  beforeAll(() => installTemporalRuntime('warn'));
 
   it('has a history of every recorded flow', () => {
     expect(files.length).toBeGreaterThanOrEqual(18);

@@ -14,7 +14,7 @@ export class AcquirerAdapter implements QrAcquirerPort, MovementRail<QrDestinati
   }
 
   async resolveQrMerchant({ qr }: { qr: string }): Promise<QrMerchant> {
-    return toQrMerchant(await this.http.post(ACQUIRER_PATHS.merchants, { qr }, merchantSchema));
+    return toQrMerchant(await this.http.post('resolve_merchant', ACQUIRER_PATHS.merchants, { qr }, merchantSchema));
   }
 
   payout(request: PayoutRequest, destination: QrDestination): Promise<MovementOutcome> {
@@ -26,18 +26,18 @@ export class AcquirerAdapter implements QrAcquirerPort, MovementRail<QrDestinati
       amount: request.amount,
       qr: destination.qr,
     };
-    return this.movements.send(ACQUIRER_PATHS.payouts, body, request.payoutId);
+    return this.movements.send('payout', ACQUIRER_PATHS.payouts, body, request.payoutId);
   }
 
   payoutStatus(payoutId: string): Promise<MovementStatus> {
-    return this.movements.status(ACQUIRER_PATHS.payouts, payoutId);
+    return this.movements.status('payout', ACQUIRER_PATHS.payouts, payoutId);
   }
 
   refund(request: RefundRequest): Promise<MovementOutcome> {
-    return this.movements.send(ACQUIRER_PATHS.refunds, request, request.refundId);
+    return this.movements.send('refund', ACQUIRER_PATHS.refunds, request, request.refundId);
   }
 
   refundStatus(refundId: string): Promise<MovementStatus> {
-    return this.movements.status(ACQUIRER_PATHS.refunds, refundId);
+    return this.movements.status('refund', ACQUIRER_PATHS.refunds, refundId);
   }
 }

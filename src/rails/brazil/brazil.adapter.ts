@@ -14,7 +14,7 @@ export class BrazilPixAdapter implements MovementRail<KeyDestination> {
   }
 
   async lookup(key: string): Promise<AccountHolder> {
-    return holderFromDictEntry(await this.http.get(`${BRAZIL_PATHS.entries}/${encodeURIComponent(key)}`, dictEntrySchema));
+    return holderFromDictEntry(await this.http.get('lookup_key', `${BRAZIL_PATHS.entries}/${encodeURIComponent(key)}`, dictEntrySchema));
   }
 
   payout(request: PayoutRequest, destination: KeyDestination): Promise<MovementOutcome> {
@@ -25,11 +25,11 @@ export class BrazilPixAdapter implements MovementRail<KeyDestination> {
       currency: 'BRL',
       creditorKey: destination.key,
     };
-    return this.movements.send(BRAZIL_PATHS.payments, body, request.payoutId);
+    return this.movements.send('payout', BRAZIL_PATHS.payments, body, request.payoutId);
   }
 
   payoutStatus(payoutId: string): Promise<MovementStatus> {
-    return this.movements.status(BRAZIL_PATHS.payments, payoutId);
+    return this.movements.status('payout', BRAZIL_PATHS.payments, payoutId);
   }
 
   refund(request: RefundRequest): Promise<MovementOutcome> {
@@ -40,10 +40,10 @@ export class BrazilPixAdapter implements MovementRail<KeyDestination> {
       amount: request.amount,
       currency: 'BRL',
     };
-    return this.movements.send(BRAZIL_PATHS.returns, body, request.refundId);
+    return this.movements.send('refund', BRAZIL_PATHS.returns, body, request.refundId);
   }
 
   refundStatus(refundId: string): Promise<MovementStatus> {
-    return this.movements.status(BRAZIL_PATHS.returns, refundId);
+    return this.movements.status('refund', BRAZIL_PATHS.returns, refundId);
   }
 }

@@ -14,7 +14,7 @@ export class ColombiaBrebAdapter implements MovementRail<KeyDestination> {
   }
 
   async lookup(key: string): Promise<AccountHolder> {
-    return holderFromBrebKey(await this.http.get(`${COLOMBIA_PATHS.keys}/${encodeURIComponent(key)}`, brebKeySchema));
+    return holderFromBrebKey(await this.http.get('lookup_key', `${COLOMBIA_PATHS.keys}/${encodeURIComponent(key)}`, brebKeySchema));
   }
 
   payout(request: PayoutRequest, destination: KeyDestination): Promise<MovementOutcome> {
@@ -25,11 +25,11 @@ export class ColombiaBrebAdapter implements MovementRail<KeyDestination> {
       moneda: 'COP',
       llave: destination.key,
     };
-    return this.movements.send(COLOMBIA_PATHS.transfers, body, request.payoutId);
+    return this.movements.send('payout', COLOMBIA_PATHS.transfers, body, request.payoutId);
   }
 
   payoutStatus(payoutId: string): Promise<MovementStatus> {
-    return this.movements.status(COLOMBIA_PATHS.transfers, payoutId);
+    return this.movements.status('payout', COLOMBIA_PATHS.transfers, payoutId);
   }
 
   refund(request: RefundRequest): Promise<MovementOutcome> {
@@ -40,10 +40,10 @@ export class ColombiaBrebAdapter implements MovementRail<KeyDestination> {
       valor: request.amount,
       moneda: 'COP',
     };
-    return this.movements.send(COLOMBIA_PATHS.returns, body, request.refundId);
+    return this.movements.send('refund', COLOMBIA_PATHS.returns, body, request.refundId);
   }
 
   refundStatus(refundId: string): Promise<MovementStatus> {
-    return this.movements.status(COLOMBIA_PATHS.returns, refundId);
+    return this.movements.status('refund', COLOMBIA_PATHS.returns, refundId);
   }
 }

@@ -7,6 +7,6 @@ export class FxProviderAdapter implements FxRatesPort {
   constructor(private readonly http: RailHttpClient) {}
 
   midRate(base: RailCurrency, target: RailCurrency): Promise<MidRate> {
-    return this.http.get(fxRatePath(base, target), fxRateSchema);
+    return this.http.get('mid_rate', fxRatePath(base, target), fxRateSchema);
   }
 }

@@ -13,6 +13,9 @@ export interface MovementWire<S extends string, A> {
   write(answer: RailAnswer<S>): A;
 }
 
+/** Which kind of movement a call is about: its operation label is this, or this + `_status`. */
+export type MovementKind = 'payout' | 'refund';
+
 /**
  * Payouts and refunds on one rail: POST `collection` to move money under an id the rail
  * de-duplicates on, GET `collection/{id}` to ask what became of it.
@@ -23,11 +26,12 @@ export class MovementClient<S extends string, A> {
     private readonly wire: MovementWire<S, A>,
   ) {}
 
-  send(collection: string, body: unknown, id: string): Promise<MovementOutcome> {
-    return movementOutcome(async () => outcomeFrom(this.wire.vocabulary, this.wire.read(await this.http.post(collection, body, this.wire.answer)), id));
+  send(kind: MovementKind, collection: string, body: unknown, id: string): Promise<MovementOutcome> {
+    return movementOutcome(async () => outcomeFrom(this.wire.vocabulary, this.wire.read(await this.http.post(kind, collection, body, this.wire.answer)), id));
   }
 
-  async status(collection: string, id: string): Promise<MovementStatus> {
-    return statusFrom(this.wire.vocabulary, this.wire.read(await this.http.get(`${collection}/${encodeURIComponent(id)}`, this.wire.answer)));
+  async status(kind: MovementKind, collection: string, id: string): Promise<MovementStatus> {
+    const answer = await this.http.get(`${kind}_status`, `${collection}/${encodeURIComponent(id)}`, this.wire.answer);
+    return statusFrom(this.wire.vocabulary, this.wire.read(answer));
   }
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { observeRailRequest, RailOutcome } from '../../observability/metrics';
 import { RailsDeclinedError, RailsError, RailsUnavailableError } from '../rails.errors';
 import type { MovementOutcome } from '../rails.port';
 import { mapWireStatus } from '../rails-status.mapper';
@@ -25,11 +26,25 @@ function describe(error: unknown): string {
   return typeof message === 'string' ? message + code : String(error);
 }
 
+/** Each rail's adapter, as the `rail` label of cbp_rails_request_duration_seconds. */
+export type RailName = 'acquirer' | 'brazil' | 'peru' | 'colombia' | 'fx_provider';
+
+/** What a call asks of its rail, in the port's words: the `operation` label of the same series. */
+export type RailOperation =
+  | 'resolve_merchant'
+  | 'lookup_key'
+  | 'resolve_wallet'
+  | 'payout'
+  | 'payout_status'
+  | 'refund'
+  | 'refund_status'
+  | 'mid_rate';
+
 /**
  * JSON over HTTP to one rail, with the failures every rail shares: no answer in time, an
  * answer we cannot read, or a status that is not an answer (RailsUnavailableError, retried);
  * a business refusal (RailsDeclinedError, not retried). Each rail's adapter gives the paths
- * and its own wire schemas.
+ * and its own wire schemas. Every call is timed by rail, operation and outcome.
  */
 export class RailHttpClient {
   private readonly baseUrl: string;
@@ -37,17 +52,33 @@ export class RailHttpClient {
   constructor(
     baseUrl: string,
     private readonly timeoutMs: number,
+    private readonly rail: RailName,
   ) {
     // Concatenated rather than resolved with URL so that a base path such as /rails survives.
     this.baseUrl = baseUrl.replace(/\/+$/, '');
   }
 
-  get<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-    return this.call('GET', path, undefined, schema);
+  get<T>(operation: RailOperation, path: string, schema: z.ZodType<T>): Promise<T> {
+    return this.timed(operation, () => this.call('GET', path, undefined, schema));
   }
 
-  post<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
-    return this.call('POST', path, body, schema);
+  post<T>(operation: RailOperation, path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+    return this.timed(operation, () => this.call('POST', path, body, schema));
+  }
+
+  private async timed<T>(operation: RailOperation, call: () => Promise<T>): Promise<T> {
+    const started = process.hrtime.bigint();
+    let outcome: RailOutcome = 'unavailable';
+    try {
+      const answer = await call();
+      outcome = 'ok';
+      return answer;
+    } catch (error) {
+      if (error instanceof RailsDeclinedError) outcome = 'declined';
+      throw error;
+    } finally {
+      observeRailRequest({ rail: this.rail, operation, outcome }, Number(process.hrtime.bigint() - started) / 1e9);
+    }
   }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {

@@ -27,10 +27,10 @@ export class PeruCceAdapter implements MovementRail<KeyDestination> {
 
   async lookup(key: string): Promise<KeyLookupResult> {
     if (!isPhone(key)) {
-      const answer = await this.http.post(PERU_PATHS.accounts, { cci: key }, cciAccountSchema);
+      const answer = await this.http.post('lookup_key', PERU_PATHS.accounts, { cci: key }, cciAccountSchema);
       return { kind: 'PERU_ACCOUNT', country: 'PE', key, account: accountInfoFrom(answer.cuenta) };
     }
-    const directory = await this.http.post(PERU_PATHS.wallets, { phone: key }, walletDirectorySchema);
+    const directory = await this.http.post('lookup_key', PERU_PATHS.wallets, { phone: key }, walletDirectorySchema);
     return {
       kind: 'PERU_WALLETS',
       country: 'PE',
@@ -42,7 +42,7 @@ export class PeruCceAdapter implements MovementRail<KeyDestination> {
   }
 
   async resolveWallet({ walletRecordId, selectedWalletId }: { walletRecordId: string; selectedWalletId: string }): Promise<PeruWalletAccount> {
-    return walletAccountFrom(await this.http.post(PERU_PATHS.walletSelection, { walletRecordId, walletId: selectedWalletId }, walletSelectionSchema));
+    return walletAccountFrom(await this.http.post('resolve_wallet', PERU_PATHS.walletSelection, { walletRecordId, walletId: selectedWalletId }, walletSelectionSchema));
   }
 
   payout(request: PayoutRequest, destination: KeyDestination): Promise<MovementOutcome> {
@@ -53,11 +53,11 @@ export class PeruCceAdapter implements MovementRail<KeyDestination> {
       moneda: 'PEN',
       destino: isPhone(destination.key) ? { celular: destination.key, walletId: destination.walletId ?? '' } : { cci: destination.key },
     };
-    return this.movements.send(PERU_PATHS.transfers, body, request.payoutId);
+    return this.movements.send('payout', PERU_PATHS.transfers, body, request.payoutId);
   }
 
   payoutStatus(payoutId: string): Promise<MovementStatus> {
-    return this.movements.status(PERU_PATHS.transfers, payoutId);
+    return this.movements.status('payout', PERU_PATHS.transfers, payoutId);
   }
 
   refund(request: RefundRequest): Promise<MovementOutcome> {
@@ -68,10 +68,10 @@ export class PeruCceAdapter implements MovementRail<KeyDestination> {
       monto: request.amount,
       moneda: 'PEN',
     };
-    return this.movements.send(PERU_PATHS.reversals, body, request.refundId);
+    return this.movements.send('refund', PERU_PATHS.reversals, body, request.refundId);
   }
 
   refundStatus(refundId: string): Promise<MovementStatus> {
-    return this.movements.status(PERU_PATHS.reversals, refundId);
+    return this.movements.status('refund', PERU_PATHS.reversals, refundId);
   }
 }

@@ -6,7 +6,9 @@ import { CreatedClient } from '../../../src/auth/clients.service';
 import { NotificationOutbox } from '../../../src/notifications/notification-outbox';
 import { CallbackNotAcknowledgedError, NotificationDeliverer } from '../../../src/notifications/notification-deliverer';
 import { verifySignature } from '../../../src/notifications';
+import { serviceRegistry } from '../../../src/observability/metrics';
 import { startCallbackReceiver } from '../../support/callback-receiver';
+import { parseExposition, valueOf } from '../../support/prometheus-text';
 import { openNotificationKit } from './notification-test-kit';
 
 /** One attempt at a time, against a real receiver and the real database; retries are tested with Temporal. */
@@ -163,6 +165,25 @@ describe('notification delivery attempts', () => {
       clients: { webhookSecret: () => kit.clients.webhookSecret(randomUUID()) },
     });
     await expect(withoutClient.deliverNotification(eventId)).rejects.toMatchObject({ type: 'CallbackUndeliverable', nonRetryable: true });
+  });
+
+  it('counts each attempt by event and outcome: delivered, failed (retried) or undeliverable; a resend that is skipped is no attempt', async () => {
+    const counted = async (outcome: string) =>
+      valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_callback_deliveries_total', { event: 'PAYMENT', outcome });
+    const outcomes = ['delivered', 'failed', 'undeliverable'];
+    const before = await Promise.all(outcomes.map(counted));
+    const receiver = await startCallbackReceiver((_, request) => ({ status: request.path === '/down' ? 500 : 200 }));
+    try {
+      const delivered = await kit.enqueue(client, receiver.url('/up'));
+      await activities.deliverNotification(delivered);
+      await activities.deliverNotification(delivered);
+      await expect(activities.deliverNotification(await kit.enqueue(client, receiver.url('/down')))).rejects.toMatchObject({ nonRetryable: false });
+      const strict = createNotificationActivities({ dataSource: kit.dataSource, env: { ...kit.env, ALLOW_INSECURE_CALLBACKS: false } });
+      await expect(strict.deliverNotification(await kit.enqueue(client, receiver.url('/up')))).rejects.toMatchObject({ nonRetryable: true });
+    } finally {
+      await receiver.close();
+    }
+    expect(await Promise.all(outcomes.map(counted))).toEqual(before.map((count) => count + 1));
   });
 
   it('keeps the first body when the same event is enqueued again (a retried transition)', async () => {

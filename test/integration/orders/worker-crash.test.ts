@@ -7,7 +7,7 @@ import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulat
 import { CallbackReceiver, ReceivedCallback, startCallbackReceiver } from '../../support/callback-receiver';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { createTestClient, http, startTestApi, TestApi } from '../../support/test-api';
-import { WorkerProcess } from '../../support/worker-process';
+import { MainProcess } from '../../support/main-process';
 
 /**
  * Issue #4: SIGKILL the worker process while orders are PROCESSING, start another one on the
@@ -33,14 +33,14 @@ const cents = (amount: number | string) => Math.round(Number(amount) * 100);
 
 describe('worker crash while orders are PROCESSING (issue #4)', () => {
   const taskQueue = `orders-crash-${randomUUID()}`;
-  const workers: WorkerProcess[] = [];
+  const workers: MainProcess[] = [];
   let rails: RailsSimulator;
   let railsUrl: string;
   let api: TestApi;
   let receiver: CallbackReceiver;
 
   const startWorker = () => {
-    const worker = new WorkerProcess({ ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, RAILS_URL: railsUrl, LOG_LEVEL: 'warn' });
+    const worker = new MainProcess('worker', { ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, RAILS_URL: railsUrl, LOG_LEVEL: 'warn' });
     workers.push(worker);
     return worker;
   };
@@ -61,7 +61,7 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
     (await (await fetch(`${railsUrl}/__admin/payouts/${payoutId}`)).json()) as { requests: number; executions: number };
 
   beforeAll(async () => {
-    WorkerProcess.assertBuilt();
+    MainProcess.assertBuilt();
     rails = createRailsSimulator();
     railsUrl = `http://127.0.0.1:${await rails.listen(0)}`;
     api = await startTestApi({ RAILS_URL: railsUrl, TEMPORAL_TASK_QUEUE: taskQueue });

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { QueryFailedError } from 'typeorm';
 import { loggableError } from '../../../src/db/loggable-error';
-import { loggableMeta } from '../../../src/temporal/runtime-logging';
+import { loggableMeta } from '../../../src/temporal/runtime';
 
 const PERSONAL = ['Ana Souza', '12345678909', 'https://hooks.example.com/secret-path'];
 

@@ -4,8 +4,8 @@ import { startBanner } from '../../../src/processes/start-banner';
 
 const sandbox = { clientId: '5f0c6c1e-0b9e-4e43-9a55-6f1c3c3c0a11', apiKey: 'cbp_sandbox-key-value-0123456789', webhookSecret: 'whsec_sandbox-secret-0123456789' };
 const places = { temporalUi: 'http://127.0.0.1:8233', database: '127.0.0.1:54329/payments' };
-const envFor = (NODE_ENV: string) =>
-  loadEnv({ NODE_ENV, DATABASE_URL: 'postgres://u:p@localhost:5432/db', JWT_SECRET: randomBytes(32).toString('hex'), SECRETS_KEY: randomBytes(32).toString('hex') });
+const envFor = (NODE_ENV: string, extra: NodeJS.ProcessEnv = {}) =>
+  loadEnv({ NODE_ENV, DATABASE_URL: 'postgres://u:p@localhost:5432/db', JWT_SECRET: randomBytes(32).toString('hex'), SECRETS_KEY: randomBytes(32).toString('hex'), ...extra });
 
 describe('start banner', () => {
   it('shows the sandbox credentials the one time they are created, outside production', () => {
@@ -13,6 +13,11 @@ describe('start banner', () => {
     expect(banner).toContain(`API key         ${sandbox.apiKey}`);
     expect(banner).toContain(`webhook secret  ${sandbox.webhookSecret}`);
     expect(banner).toContain('Web UI: http://127.0.0.1:8233');
+  });
+
+  it('shows where Prometheus scrapes the api and the worker', () => {
+    const banner = startBanner(envFor('development', { API_METRICS_PORT: '19464', WORKER_METRICS_PORT: '19465' }), places, null);
+    expect(banner).toContain('Metrics       http://127.0.0.1:19464/metrics (api), http://127.0.0.1:19465/metrics (worker)');
   });
 
   it('never prints credentials when NODE_ENV=production, only where they are', () => {

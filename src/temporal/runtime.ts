@@ -23,12 +23,19 @@ export function loggableMeta(meta: Record<string, unknown> | undefined): Record<
   return Object.fromEntries(Object.entries(meta ?? {}).map(([key, value]) => [key, loggableError(value)]));
 }
 
+export interface RuntimeMetrics {
+  /** host:port where the SDK's own Prometheus exporter serves its `temporal_*` series. */
+  prometheusBindAddress: string;
+}
+
 /**
- * The worker's own log (task failures, retries, bundling) goes out as JSON through pino at
- * LOG_LEVEL, like the API's. The Temporal runtime takes its logger once per process, before
- * the first worker.
+ * The Temporal runtime of this process, which takes its options once, before the first
+ * worker or native connection. The worker's own log (task failures, retries, bundling) goes
+ * out as JSON through pino at LOG_LEVEL, like the API's. With `metrics`, the SDK's worker
+ * metrics (slots, pollers, task latencies) are served in Prometheus form at that address, in
+ * seconds and with Prometheus's suffixes (`_seconds`, `_total`).
  */
-export function installRuntimeLogging(level: Env['LOG_LEVEL']): void {
+export function installTemporalRuntime(level: Env['LOG_LEVEL'], metrics?: RuntimeMetrics): void {
   if (installed) return;
   installed = true;
   const logger = pino({ level, base: { process: 'worker' }, redact: LOG_REDACTION, serializers: { error: pino.stdSerializers.err } });
@@ -36,5 +43,14 @@ export function installRuntimeLogging(level: Env['LOG_LEVEL']): void {
     logger: new DefaultLogger(TEMPORAL_LEVELS[level], ({ level: entryLevel, message, meta }: LogEntry) => {
       logger[PINO_METHODS[entryLevel]](loggableMeta(meta), message);
     }),
+    ...(metrics
+      ? {
+          telemetryOptions: {
+            metrics: {
+              prometheus: { bindAddress: metrics.prometheusBindAddress, useSecondsForDurations: true, unitSuffix: true, countersTotalSuffix: true },
+            },
+          },
+        }
+      : {}),
   });
 }

@@ -1,0 +1,71 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+/**
+ * The service's own series, one registry per process. Every label takes its values from a
+ * closed set (route templates, statuses, rail and operation names), never from ids or raw
+ * URLs, so the number of series stays bounded whatever the traffic. docs/operability.md
+ * explains each series.
+ */
+export const serviceRegistry = new Registry();
+
+const httpRequestDuration = new Histogram({
+  name: 'cbp_http_request_duration_seconds',
+  help: 'Time to answer an API request, by route template, method and status.',
+  labelNames: ['route', 'method', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [serviceRegistry],
+});
+
+const orderTransitions = new Counter({
+  name: 'cbp_order_transitions_total',
+  help: 'Committed order status changes, by flow, country, previous status (NEW for a created order) and new status.',
+  labelNames: ['flow', 'country', 'from', 'to'] as const,
+  registers: [serviceRegistry],
+});
+
+const callbackDeliveries = new Counter({
+  name: 'cbp_callback_deliveries_total',
+  help: 'Callback delivery attempts, by event and outcome (delivered, failed, undeliverable).',
+  labelNames: ['event', 'outcome'] as const,
+  registers: [serviceRegistry],
+});
+
+const railRequestDuration = new Histogram({
+  name: 'cbp_rails_request_duration_seconds',
+  help: 'Time of one HTTP call to a rail, by rail, operation and outcome (ok, declined, unavailable).',
+  labelNames: ['rail', 'operation', 'outcome'] as const,
+  buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [serviceRegistry],
+});
+
+export function observeHttpRequest(labels: { route: string; method: string; status: number }, seconds: number): void {
+  httpRequestDuration.observe({ ...labels, status: String(labels.status) }, seconds);
+}
+
+export function countOrderTransition(labels: { flow: string; country: string; from: string; to: string }): void {
+  orderTransitions.inc(labels);
+}
+
+export type CallbackOutcome = 'delivered' | 'failed' | 'undeliverable';
+
+export function countCallbackDelivery(event: string, outcome: CallbackOutcome): void {
+  callbackDeliveries.inc({ event, outcome });
+}
+
+export type RailOutcome = 'ok' | 'declined' | 'unavailable';
+
+export function observeRailRequest(labels: { rail: string; operation: string; outcome: RailOutcome }, seconds: number): void {
+  railRequestDuration.observe(labels, seconds);
+}
+
+let processMetricsOn = false;
+
+/**
+ * The Node process's own series (CPU, memory, event-loop lag, GC), under `cbp_`. Only the
+ * processes that serve /metrics turn them on: they sample the event loop continuously.
+ */
+export function collectProcessMetrics(): void {
+  if (processMetricsOn) return;
+  processMetricsOn = true;
+  collectDefaultMetrics({ register: serviceRegistry, prefix: 'cbp_' });
+}

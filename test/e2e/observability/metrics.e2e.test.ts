@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { freePort } from '../../../src/infra/free-port';
+import { LedgerService } from '../../../src/ledger/ledger.service';
+import { Decimal } from '../../../src/money';
+import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulator/rails-simulator.server';
+import { CallbackReceiver, startCallbackReceiver } from '../../support/callback-receiver';
+import { MainProcess } from '../../support/main-process';
+import { parseExposition, Sample, samplesOf, valueOf } from '../../support/prometheus-text';
+import { payer, pixQr } from '../../support/qr-fixtures';
+import { createTestClient, http, startTestApi, TestApi } from '../../support/test-api';
+
+/**
+ * The api and worker processes as production runs them (dist/src/main.js), each with its own
+ * /metrics port: a QR payment goes through, then both endpoints are scraped.
+ */
+describe('Prometheus metrics of the api and the worker', () => {
+  const taskQueue = `orders-metrics-${randomUUID()}`;
+  const processes: MainProcess[] = [];
+  let rails: RailsSimulator;
+  let receiver: CallbackReceiver;
+  let setup: TestApi;
+  let apiUrl: string;
+  let apiMetrics: string;
+  let workerMetrics: string;
+
+  async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      processes.forEach((child) => child.assertRunning());
+      const value = await check().catch(() => undefined);
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  const scrape = async (url: string): Promise<Sample[]> => {
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    return parseExposition(await response.text());
+  };
+
+  beforeAll(async () => {
+    MainProcess.assertBuilt();
+    rails = createRailsSimulator();
+    const railsUrl = `http://127.0.0.1:${await rails.listen(0)}`;
+    receiver = await startCallbackReceiver();
+    const [port, apiMetricsPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
+    const env = { ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, RAILS_URL: railsUrl, LOG_LEVEL: 'warn' };
+    processes.push(new MainProcess('worker', { ...env, WORKER_METRICS_PORT: String(workerMetricsPort) }));
+    processes.push(new MainProcess('api', { ...env, PORT: String(port), API_METRICS_PORT: String(apiMetricsPort) }));
+    apiUrl = `http://127.0.0.1:${port}`;
+    apiMetrics = `http://127.0.0.1:${apiMetricsPort}/metrics`;
+    workerMetrics = `http://127.0.0.1:${workerMetricsPort}/metrics`;
+    // Only to create and fund a client; every payment request goes to the api process.
+    setup = await startTestApi({ RAILS_URL: railsUrl, TEMPORAL_TASK_QUEUE: taskQueue });
+    await until('the api process to be healthy', 60_000, async () => ((await fetch(`${apiUrl}/health`)).ok ? true : undefined));
+    await until('the worker to serve its metrics', 60_000, async () => ((await fetch(workerMetrics)).ok ? true : undefined));
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(processes.map((child) => child.kill()));
+    await setup?.close();
+    await receiver?.close();
+    await rails?.close();
+  });
+
+  it('counts the requests, transitions, rail calls and callbacks of a QR payment, and shows the money and the open orders', async () => {
+    const client = await createTestClient(setup, `Metrics payer ${taskQueue.slice(-8)}`);
+    await new LedgerService(setup.dataSource).fund(`test-funding:${client.clientId}:USD`, client.clientId, 'USD', new Decimal('10000.00'));
+    const call = http(apiUrl, client.token);
+
+    // One order paid; the rail answers 503 twice (sandbox amount 4242.42) before it pays.
+    const path = `/metrics/${randomUUID()}`;
+    expect((await call.post('/v2/payments/previews', { qr: pixQr('4242.42'), external_reference: `m-${randomUUID()}`, notification_url: receiver.url(path), user: payer })).status).toBe(200);
+    const preview = await receiver.waitFor(path, (c) => c.body.order !== undefined, 60_000);
+    const orderId = preview.body.order.id as string;
+    expect((await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: receiver.url(path) })).status).toBe(200);
+    await receiver.waitFor(path, (c) => c.body.status === 'COMPLETED', 60_000);
+    expect((await call.get(`/v2/payments/${orderId}/status`)).status).toBe(200);
+    // One left waiting for its decision.
+    const openPath = `/metrics/${randomUUID()}`;
+    await call.post('/v2/payments/previews', { qr: pixQr('10.00'), external_reference: `m-${randomUUID()}`, notification_url: receiver.url(openPath), user: payer });
+    await receiver.waitFor(openPath, (c) => c.body.order !== undefined, 60_000);
+
+    const api = await scrape(apiMetrics);
+    // Route templates, never ids.
+    expect(valueOf(api, 'cbp_http_request_duration_seconds_count', { route: '/v2/payments/previews', method: 'POST', status: '200' })).toBe(2);
+    expect(valueOf(api, 'cbp_http_request_duration_seconds_count', { route: '/v2/payments/:order_id/status', method: 'GET', status: '200' })).toBe(1);
+    expect(samplesOf(api, 'cbp_http_request_duration_seconds_count').some((sample) => sample.labels.route!.includes(orderId))).toBe(false);
+    expect(valueOf(api, 'cbp_http_request_duration_seconds_bucket', { route: '/v2/payments', le: '+Inf' })).toBe(1);
+    expect(valueOf(api, 'cbp_order_transitions_total', { flow: 'QR', country: 'BR', from: 'NEW' })).toBe(2);
+    expect(valueOf(api, 'cbp_process_resident_memory_bytes')).toBeGreaterThan(0);
+    // Not on the public port.
+    expect((await fetch(`${apiUrl}/metrics`)).status).toBe(404);
+
+    const worker = await until('the worker to count the COMPLETED callback', 30_000, async () => {
+      const samples = await scrape(workerMetrics);
+      return valueOf(samples, 'cbp_callback_deliveries_total', { event: 'PAYMENT', outcome: 'delivered' }) >= 1 ? samples : undefined;
+    });
+    expect(valueOf(worker, 'cbp_order_transitions_total', { flow: 'QR', country: 'BR', from: 'CREATED', to: 'PROCESSING' })).toBe(1);
+    expect(valueOf(worker, 'cbp_order_transitions_total', { flow: 'QR', country: 'BR', from: 'PROCESSING', to: 'COMPLETED' })).toBe(1);
+    expect(valueOf(worker, 'cbp_rails_request_duration_seconds_count', { rail: 'acquirer', operation: 'resolve_merchant', outcome: 'ok' })).toBe(2);
+    expect(valueOf(worker, 'cbp_rails_request_duration_seconds_count', { rail: 'acquirer', operation: 'payout', outcome: 'unavailable' })).toBeGreaterThanOrEqual(1);
+    expect(valueOf(worker, 'cbp_rails_request_duration_seconds_count', { rail: 'acquirer', operation: 'payout', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    expect(valueOf(worker, 'cbp_rails_request_duration_seconds_sum', { rail: 'acquirer', operation: 'payout' })).toBeGreaterThan(0);
+    expect(valueOf(worker, 'cbp_callback_deliveries_total', { event: 'PREVIEW', outcome: 'delivered' })).toBe(2);
+
+    // The database's view, at scrape time: double entry makes every currency sum to zero.
+    const usd = samplesOf(worker, 'cbp_ledger_balance', { currency: 'USD' });
+    expect(usd.map((sample) => sample.labels.kind)).toEqual(expect.arrayContaining(['CLIENT_AVAILABLE', 'FUNDING', 'SETTLEMENT']));
+    expect(usd.reduce((sum, sample) => sum + sample.value, 0)).toBeCloseTo(0, 2);
+    expect(valueOf(worker, 'cbp_orders_open', { status: 'CREATED', flow: 'QR' })).toBeGreaterThanOrEqual(1);
+    expect(valueOf(worker, 'cbp_orders_oldest_open_seconds', { status: 'CREATED', flow: 'QR' })).toBeGreaterThanOrEqual(0);
+    expect(samplesOf(worker, 'cbp_unconfirmed_movements').map(({ labels, value }) => [labels.movement, value])).toEqual([
+      ['payout', 0],
+      ['refund', 0],
+    ]);
+    for (const source of ['process', 'database', 'temporal_visibility', 'temporal_runtime']) {
+      expect(valueOf(worker, 'cbp_metrics_source_up', { source })).toBe(1);
+    }
+
+    // The Temporal SDK's own series, through the same endpoint.
+    expect(samplesOf(worker, 'temporal_worker_task_slots_available', { worker_type: 'WorkflowWorker', task_queue: taskQueue }).length).toBe(1);
+    expect(valueOf(worker, 'temporal_workflow_task_execution_latency_seconds_count', { task_queue: taskQueue })).toBeGreaterThan(0);
+    expect(valueOf(worker, 'temporal_activity_execution_latency_seconds_count', { task_queue: taskQueue })).toBeGreaterThan(0);
+  }, 120_000);
+});

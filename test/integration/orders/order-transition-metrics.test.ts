@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { serviceRegistry } from '../../../src/observability/metrics';
+import { OrderEntity } from '../../../src/orders/order.entity';
+import { OrderRepository } from '../../../src/orders/order.repository';
+import { OrderTransitionError } from '../../../src/orders/order-transitions';
+import { parseExposition, valueOf } from '../../support/prometheus-text';
+import { payer, pixQr } from '../../support/qr-fixtures';
+import { createTestClient, startTestApi, TestApi } from '../../support/test-api';
+
+/** cbp_order_transitions_total counts what the database committed, once, and nothing else. */
+describe('order transition metrics', () => {
+  let api: TestApi;
+  let orders: OrderRepository;
+  let clientId: string;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    orders = new OrderRepository(api.dataSource);
+    clientId = (await createTestClient(api, 'Transition metrics')).clientId;
+  });
+  afterAll(() => api.close());
+
+  const transitions = async (from: string, to: string) =>
+    valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_order_transitions_total', { flow: 'QR', country: 'BR', from, to });
+
+  function newOrder(): OrderEntity {
+    const now = new Date();
+    return Object.assign(new OrderEntity(), {
+      id: randomUUID(),
+      flow: 'QR',
+      status: 'CREATED',
+      lastSeq: 1,
+      payerClientId: clientId,
+      collectorClientId: null,
+      externalReference: `ref-${randomUUID()}`,
+      notificationUrl: null,
+      paymentNotificationUrl: null,
+      qrPayload: pixQr('20.00'),
+      qrType: 'DYNAMIC',
+      localCountry: 'BR',
+      localCurrency: 'BRL',
+      localAmount: '20.00',
+      userCurrency: 'USD',
+      userAmount: '3.72',
+      payer,
+      fxQuoteId: null,
+      fxRate: '0.186',
+      merchantName: null,
+      merchantIdentificationNumber: null,
+      merchantBranchOffice: null,
+      errorCode: null,
+      payoutReference: null,
+      paymentDate: null,
+      expiresAt: new Date(now.getTime() + 600_000),
+      creationFingerprint: 'f'.repeat(64),
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  it('counts a created order once, not the retry that resumes it', async () => {
+    const before = await transitions('NEW', 'CREATED');
+    const order = newOrder();
+    await orders.create(order);
+    expect((await orders.create({ ...order, id: randomUUID() } as OrderEntity)).resumed).toBe(true);
+    expect(await transitions('NEW', 'CREATED')).toBe(before + 1);
+  });
+
+  it('counts a committed change once, however often its step is retried', async () => {
+    const order = newOrder();
+    await orders.create(order);
+    const before = await transitions('CREATED', 'CANCELED');
+    const change = { orderId: order.id, seq: 2, from: 'CREATED', to: 'CANCELED', errorCode: 'EXPIRED' } as const;
+    await orders.apply(change);
+    await orders.apply(change);
+    expect(await transitions('CREATED', 'CANCELED')).toBe(before + 1);
+  });
+
+  it('counts nothing for a refused transition or a change whose transaction rolled back', async () => {
+    const order = newOrder();
+    await orders.create(order);
+    const before = [await transitions('CREATED', 'COMPLETED'), await transitions('CREATED', 'PROCESSING')];
+
+    await expect(orders.apply({ orderId: order.id, seq: 2, from: 'CREATED', to: 'COMPLETED' })).rejects.toBeInstanceOf(OrderTransitionError);
+    const failing = async () => {
+      throw new Error('the ledger refused the reservation');
+    };
+    await expect(orders.apply({ orderId: order.id, seq: 2, from: 'CREATED', to: 'PROCESSING' }, failing)).rejects.toThrow('ledger refused');
+
+    expect((await orders.findById(order.id)).status).toBe('CREATED');
+    expect([await transitions('CREATED', 'COMPLETED'), await transitions('CREATED', 'PROCESSING')]).toEqual(before);
+  });
+});
