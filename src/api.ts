@@ -10,18 +10,19 @@ import { translateBodyReadErrors } from './http/body-read-errors';
 import { assignRequestId } from './http/logging';
 import { mountOpenApi } from './http/openapi';
 import { recordRequestMetrics } from './observability/http-metrics';
+import { tagRequestSpan } from './observability/request-span';
 
 /**
  * An HTTP app around `module` (AppModule, or a test module that imports it), with the
- * middleware every request goes through, in this order: the request id, its timing
- * for /metrics, the JSON parser (keeping the raw bytes, which idempotency keys hash), and the
- * translation of its errors.
+ * middleware every request goes through, in this order: the request id (also on the
+ * request's trace span), its timing for /metrics, the JSON parser (keeping the raw bytes,
+ * which idempotency keys hash), and the translation of its errors.
  */
 export async function createHttpApp(module: Type | DynamicModule, env: Env): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: true, rawBody: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   app.use((request: Request, response: Response, next: NextFunction) => {
-    assignRequestId(request, response);
+    tagRequestSpan(assignRequestId(request, response));
     next();
   });
   app.use(recordRequestMetrics);

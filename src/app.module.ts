@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
@@ -15,6 +15,7 @@ import { loggingParams } from './http/logging';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { MerchantsModule } from './merchants/merchants.module';
+import { flushTracing } from './observability/tracing';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PaymentsModule } from './payments/payments.module';
 import { QrModule } from './qr/qr.module';
@@ -22,7 +23,7 @@ import { RefundsModule } from './refunds/refunds.module';
 import { TemporalModule } from './temporal/temporal.module';
 
 @Module({})
-export class AppModule {
+export class AppModule implements OnApplicationShutdown {
   static forEnv(env: Env, logDestination?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
@@ -49,5 +50,10 @@ export class AppModule {
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
       ],
     };
+  }
+
+  /** The API exits right after its shutdown hooks: the spans still buffered go out first. */
+  onApplicationShutdown(): Promise<void> {
+    return flushTracing();
   }
 }

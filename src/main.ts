@@ -1,20 +1,34 @@
 import 'reflect-metadata';
-import { EnvError } from './config/env';
-import { runAll } from './processes/all.process';
-import { runApi } from './processes/api.process';
-import { runRails } from './processes/rails.process';
-import { runWorker } from './processes/worker.process';
+import { EnvError, envSchema } from './config/env';
+import { startTracing } from './observability/tracing';
 
-/** One entry for every process: `node dist/src/main.js api|worker|rails|all`. */
-const roles = { api: runApi, worker: runWorker, rails: runRails, all: runAll } as const;
+/**
+ * One entry for every process: `node dist/src/main.js api|worker|rails|all`. A role's modules
+ * are required only once tracing has started (when OTEL_EXPORTER_OTLP_ENDPOINT is set), so
+ * that its instrumentation sees them load.
+ */
+const roles = {
+  api: { traced: true, run: () => (require('./processes/api.process') as typeof import('./processes/api.process')).runApi() },
+  worker: { traced: true, run: () => (require('./processes/worker.process') as typeof import('./processes/worker.process')).runWorker() },
+  rails: { traced: false, run: () => (require('./processes/rails.process') as typeof import('./processes/rails.process')).runRails() },
+  all: { traced: false, run: () => (require('./processes/all.process') as typeof import('./processes/all.process')).runAll() },
+} as const;
 
 const role = process.argv[2] as keyof typeof roles | undefined;
-const run = role ? roles[role] : undefined;
-if (!run) {
+const chosen = role ? roles[role] : undefined;
+if (!chosen) {
   process.stderr.write(`usage: main.js <${Object.keys(roles).join('|')}>\n`);
   process.exit(2);
 }
-run().catch((error: unknown) => {
+
+async function main(): Promise<void> {
+  // A malformed endpoint starts nothing here; the role's loadEnv then stops it, naming the variable.
+  const endpoint = envSchema.shape.OTEL_EXPORTER_OTLP_ENDPOINT.safeParse(process.env.OTEL_EXPORTER_OTLP_ENDPOINT).data;
+  if (chosen!.traced) startTracing(endpoint, `crossborder-payments-${role}`);
+  await chosen!.run();
+}
+
+main().catch((error: unknown) => {
   process.stderr.write(`${role} failed: ${error instanceof EnvError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });

@@ -107,6 +107,8 @@ export const envSchema = z.object({
   API_METRICS_PORT: port.default(9464),
   WORKER_METRICS_PORT: port.default(9465),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are exported there; unset, tracing is off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,6 +4,7 @@ import type { Env } from '../config/env';
 import { createDataSource } from '../db/data-source';
 import { FxService } from '../fx/fx.service';
 import { LedgerService } from '../ledger/ledger.service';
+import { temporalClientInterceptors } from '../observability/tracing';
 import { OrderRepository } from '../orders/order.repository';
 import { RefundRepository } from '../refunds/refund.repository';
 import { createRails } from '../rails/rails.factory';
@@ -22,7 +23,7 @@ export async function createActivityDeps(env: Env): Promise<ActivityDeps & { con
     rails,
     fx: new FxService(dataSource, rails.fx),
     ledger: new LedgerService(dataSource),
-    temporal: new Client({ connection, namespace: env.TEMPORAL_NAMESPACE }),
+    temporal: new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, interceptors: { workflow: temporalClientInterceptors() } }),
     connection,
     async close() {
       await connection.close();

@@ -7,6 +7,7 @@ import { freePort } from '../infra/free-port';
 import { collectProcessMetrics, serviceRegistry } from '../observability/metrics';
 import { registrySource, startMetricsServer } from '../observability/metrics-server';
 import { temporalRuntimeSource } from '../observability/temporal-runtime-metrics';
+import { stopTracing, temporalWorkerTracing } from '../observability/tracing';
 import { databaseStateSource, unconfirmedMovementsSource } from '../observability/worker-state-metrics';
 import { temporalConnectionOptions } from '../temporal/connection-options';
 import { installTemporalRuntime } from '../temporal/runtime';
@@ -45,6 +46,7 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
     taskQueue,
     workflowsPath: extension?.workflowsPath ?? require.resolve('../../workflows'),
     activities: { ...createActivities(deps), ...extension?.activities },
+    ...temporalWorkerTracing(),
   });
   return {
     worker,
@@ -84,4 +86,5 @@ export async function runWorker(): Promise<void> {
   await worker.run();
   await metrics.close();
   await close();
+  await stopTracing();
 }

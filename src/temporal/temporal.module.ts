@@ -2,12 +2,14 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
+import { temporalClientInterceptors } from '../observability/tracing';
 import { temporalConnectionOptions } from './connection-options';
 
 /**
  * The API's Temporal client. The connection is lazy, so the API starts, and answers 503, while
  * Temporal is down; and a call retries for about two seconds, not the SDK's default twenty, so
- * an integrator hears "retry later" before its own HTTP timeout.
+ * an integrator hears "retry later" before its own HTTP timeout. With tracing on, a workflow
+ * started or updated here continues the request's trace.
  */
 @Global()
 @Module({
@@ -20,7 +22,7 @@ import { temporalConnectionOptions } from './connection-options';
           ...temporalConnectionOptions(env),
           interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 4, maxIntervalMs: () => 1000 }))],
         });
-        return new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
+        return new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, interceptors: { workflow: temporalClientInterceptors() } });
       },
     },
   ],

@@ -1,16 +1,25 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from '@temporalio/worker';
+import { Resource } from '@opentelemetry/resources';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { ReplayWorkerOptions, Worker } from '@temporalio/worker';
+import { workflowTracing } from '../../src/observability/tracing';
 import { installTemporalRuntime } from '../../src/temporal/runtime';
 
 /**
  * The determinism safety net: every history recorded by `npm run record-histories` (one per
  * flow, and per workflow version) must replay on today's workflow code. A change that would
  * break a workflow already running in production fails here, in CI, instead of in production.
- * The rule for changing workflows is in docs/workflow-versioning.md.
+ * The rule for changing workflows is in docs/workflow-versioning.md. They replay with tracing
+ * off and on alike, since OTEL_EXPORTER_OTLP_ENDPOINT may change between two deployments.
  */
 const HISTORIES = join(__dirname, 'histories');
 const files = readdirSync(HISTORIES).filter((name) => name.endsWith('.json')).sort();
+
+function tracingOn(): Partial<ReplayWorkerOptions> {
+  const { workflowModules, sinks } = workflowTracing(new SimpleSpanProcessor(new InMemorySpanExporter()), new Resource({ 'service.name': 'replay' }));
+  return { interceptors: { workflowModules }, sinks };
+}
 
 describe('recorded workflow histories', () => {
   beforeAll(() => installTemporalRuntime('warn'));
@@ -19,11 +28,14 @@ describe('recorded workflow histories', () => {
     expect(files.length).toBeGreaterThanOrEqual(18);
   });
 
-  it('replays every one of them on the current workflow code', async () => {
+  it.each([
+    ['tracing off', () => ({})],
+    ['tracing on (the OpenTelemetry workflow interceptors bundled)', tracingOn],
+  ])('replays every one of them on the current workflow code, %s', async (_, options: () => Partial<ReplayWorkerOptions>) => {
     const histories = files.map((name) => ({ workflowId: name, history: JSON.parse(readFileSync(join(HISTORIES, name), 'utf8')) }));
     const failures: string[] = [];
     let replayed = 0;
-    for await (const result of Worker.runReplayHistories({ workflowsPath: require.resolve('../../workflows'), replayName: 'recorded-histories' }, histories)) {
+    for await (const result of Worker.runReplayHistories({ workflowsPath: require.resolve('../../workflows'), replayName: 'recorded-histories', ...options() }, histories)) {
       replayed += 1;
       if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
     }

@@ -1,38 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { freePort } from '../../../src/infra/free-port';
-import { LedgerService } from '../../../src/ledger/ledger.service';
-import { Decimal } from '../../../src/money';
-import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulator/rails-simulator.server';
-import { CallbackReceiver, startCallbackReceiver } from '../../support/callback-receiver';
-import { MainProcess } from '../../support/main-process';
+import { ProcessStack, startProcessStack } from '../../support/process-stack';
 import { parseExposition, Sample, samplesOf, valueOf } from '../../support/prometheus-text';
 import { payer, pixQr } from '../../support/qr-fixtures';
-import { createTestClient, http, startTestApi, TestApi } from '../../support/test-api';
 
-/**
- * The api and worker processes as production runs them (dist/src/main.js), each with its own
- * /metrics port: a QR payment goes through, then both endpoints are scraped.
- */
+/** The api and worker processes, each with its own /metrics port: a QR payment goes through, then both endpoints are scraped. */
 describe('Prometheus metrics of the api and the worker', () => {
-  const taskQueue = `orders-metrics-${randomUUID()}`;
-  const processes: MainProcess[] = [];
-  let rails: RailsSimulator;
-  let receiver: CallbackReceiver;
-  let setup: TestApi;
-  let apiUrl: string;
-  let apiMetrics: string;
-  let workerMetrics: string;
+  let stack: ProcessStack;
 
-  async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      processes.forEach((child) => child.assertRunning());
-      const value = await check().catch(() => undefined);
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  beforeAll(async () => {
+    stack = await startProcessStack();
+  }, 90_000);
+  afterAll(() => stack?.close());
 
   const scrape = async (url: string): Promise<Sample[]> => {
     const response = await fetch(url);
@@ -41,35 +19,9 @@ describe('Prometheus metrics of the api and the worker', () => {
     return parseExposition(await response.text());
   };
 
-  beforeAll(async () => {
-    MainProcess.assertBuilt();
-    rails = createRailsSimulator();
-    const railsUrl = `http://127.0.0.1:${await rails.listen(0)}`;
-    receiver = await startCallbackReceiver();
-    const [port, apiMetricsPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
-    const env = { ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, RAILS_URL: railsUrl, LOG_LEVEL: 'warn' };
-    processes.push(new MainProcess('worker', { ...env, WORKER_METRICS_PORT: String(workerMetricsPort) }));
-    processes.push(new MainProcess('api', { ...env, PORT: String(port), API_METRICS_PORT: String(apiMetricsPort) }));
-    apiUrl = `http://127.0.0.1:${port}`;
-    apiMetrics = `http://127.0.0.1:${apiMetricsPort}/metrics`;
-    workerMetrics = `http://127.0.0.1:${workerMetricsPort}/metrics`;
-    // Only to create and fund a client; every payment request goes to the api process.
-    setup = await startTestApi({ RAILS_URL: railsUrl, TEMPORAL_TASK_QUEUE: taskQueue });
-    await until('the api process to be healthy', 60_000, async () => ((await fetch(`${apiUrl}/health`)).ok ? true : undefined));
-    await until('the worker to serve its metrics', 60_000, async () => ((await fetch(workerMetrics)).ok ? true : undefined));
-  }, 90_000);
-
-  afterAll(async () => {
-    await Promise.all(processes.map((child) => child.kill()));
-    await setup?.close();
-    await receiver?.close();
-    await rails?.close();
-  });
-
   it('counts the requests, transitions, rail calls and callbacks of a QR payment, and shows the money and the open orders', async () => {
-    const client = await createTestClient(setup, `Metrics payer ${taskQueue.slice(-8)}`);
-    await new LedgerService(setup.dataSource).fund(`test-funding:${client.clientId}:USD`, client.clientId, 'USD', new Decimal('10000.00'));
-    const call = http(apiUrl, client.token);
+    const { receiver, taskQueue } = stack;
+    const call = await stack.newPayer();
 
     // One order paid; the rail answers 503 twice (sandbox amount 4242.42) before it pays.
     const path = `/metrics/${randomUUID()}`;
@@ -84,7 +36,7 @@ describe('Prometheus metrics of the api and the worker', () => {
     await call.post('/v2/payments/previews', { qr: pixQr('10.00'), external_reference: `m-${randomUUID()}`, notification_url: receiver.url(openPath), user: payer });
     await receiver.waitFor(openPath, (c) => c.body.order !== undefined, 60_000);
 
-    const api = await scrape(apiMetrics);
+    const api = await scrape(stack.apiMetrics);
     // Route templates, never ids.
     expect(valueOf(api, 'cbp_http_request_duration_seconds_count', { route: '/v2/payments/previews', method: 'POST', status: '200' })).toBe(2);
     expect(valueOf(api, 'cbp_http_request_duration_seconds_count', { route: '/v2/payments/:order_id/status', method: 'GET', status: '200' })).toBe(1);
@@ -93,10 +45,10 @@ describe('Prometheus metrics of the api and the worker', () => {
     expect(valueOf(api, 'cbp_order_transitions_total', { flow: 'QR', country: 'BR', from: 'NEW' })).toBe(2);
     expect(valueOf(api, 'cbp_process_resident_memory_bytes')).toBeGreaterThan(0);
     // Not on the public port.
-    expect((await fetch(`${apiUrl}/metrics`)).status).toBe(404);
+    expect((await fetch(`${stack.apiUrl}/metrics`)).status).toBe(404);
 
-    const worker = await until('the worker to count the COMPLETED callback', 30_000, async () => {
-      const samples = await scrape(workerMetrics);
+    const worker = await stack.until('the worker to count the COMPLETED callback', 30_000, async () => {
+      const samples = await scrape(stack.workerMetrics);
       return valueOf(samples, 'cbp_callback_deliveries_total', { event: 'PAYMENT', outcome: 'delivered' }) >= 1 ? samples : undefined;
     });
     expect(valueOf(worker, 'cbp_order_transitions_total', { flow: 'QR', country: 'BR', from: 'CREATED', to: 'PROCESSING' })).toBe(1);
@@ -122,7 +74,7 @@ describe('Prometheus metrics of the api and the worker', () => {
     }
 
     // The Temporal SDK's own series, through the same endpoint.
-    expect(samplesOf(worker, 'temporal_worker_task_slots_available', { worker_type: 'WorkflowWorker', task_queue: taskQueue }).length).toBe(1);
+    expect(samplesOf(worker, 'temporal_worker_task_slots_available', { worker_type: 'WorkflowWorker', task_queue: taskQueue })).toHaveLength(1);
     expect(valueOf(worker, 'temporal_workflow_task_execution_latency_seconds_count', { task_queue: taskQueue })).toBeGreaterThan(0);
     expect(valueOf(worker, 'temporal_activity_execution_latency_seconds_count', { task_queue: taskQueue })).toBeGreaterThan(0);
   }, 120_000);

@@ -1,0 +1,107 @@
+import type { IncomingMessage } from 'node:http';
+import type { WorkflowClientInterceptor } from '@temporalio/client';
+import {
+  makeWorkflowExporter,
+  OpenTelemetryActivityInboundInterceptor,
+  OpenTelemetryActivityOutboundInterceptor,
+  OpenTelemetryWorkflowClientInterceptor,
+} from '@temporalio/interceptors-opentelemetry';
+import type { WorkerOptions } from '@temporalio/worker';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { Resource } from '@opentelemetry/resources';
+import { BatchSpanProcessor, NodeTracerProvider, SpanProcessor } from '@opentelemetry/sdk-trace-node';
+
+interface Tracing {
+  resource: Resource;
+  spanProcessor: SpanProcessor;
+  shutdown(): Promise<void>;
+}
+
+let current: Tracing | null = null;
+
+// Scrapes and health probes every few seconds would bury the traces worth reading. An ignored
+// request runs with tracing suppressed, so what a scrape calls (the database, the Temporal
+// runtime's exporter) is left out too.
+const UNTRACED_PATHS = ['/metrics', '/health'];
+const isUntraced = (request: IncomingMessage) => UNTRACED_PATHS.includes((request.url ?? '').split('?')[0]!);
+
+/**
+ * Starts OpenTelemetry tracing for this process when `endpoint` (OTEL_EXPORTER_OTLP_ENDPOINT)
+ * is set; otherwise nothing is loaded into the request path and every span call is the API's
+ * no-op. Spans cover incoming API requests and outgoing HTTP (node:http for callbacks, fetch
+ * for the rails), and the Temporal interceptors carry the context from the API's client
+ * calls through the workflow to its activities. Spans go out in batches over OTLP/HTTP
+ * (JSON), which reads the standard OTEL_EXPORTER_OTLP_* and OTEL_BSP_* variables itself;
+ * every trace is sampled unless OTEL_TRACES_SAMPLER says otherwise.
+ *
+ * Must run before the process loads the modules it instruments (main.ts starts it first).
+ */
+export function startTracing(endpoint: string | undefined, serviceName: string): void {
+  if (endpoint === undefined || current !== null) return;
+  const resource = new Resource({ 'service.name': serviceName });
+  const spanProcessor = new BatchSpanProcessor(new OTLPTraceExporter());
+  const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
+  provider.register();
+  const unregister = registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: isUntraced }), new UndiciInstrumentation()],
+  });
+  current = {
+    resource,
+    spanProcessor,
+    async shutdown() {
+      unregister();
+      await provider.shutdown();
+    },
+  };
+}
+
+/** Sends what is still buffered and stops; a process calls it on its way out. */
+export async function stopTracing(): Promise<void> {
+  const stopping = current;
+  current = null;
+  await stopping?.shutdown();
+}
+
+/** Sends the spans still buffered, e.g. while the API shuts down. */
+export async function flushTracing(): Promise<void> {
+  await current?.spanProcessor.forceFlush();
+}
+
+/** The Temporal client's interceptors: with tracing on, a workflow start or update carries the caller's trace. */
+export function temporalClientInterceptors(): WorkflowClientInterceptor[] {
+  return current ? [new OpenTelemetryWorkflowClientInterceptor()] : [];
+}
+
+/**
+ * What the workflow bundle needs to trace: the interceptor module bundled with the workflows,
+ * and the sink their spans leave the sandbox through. The interceptors only add headers and
+ * spans, so histories recorded with or without them replay either way (test/workflow/replay.test.ts).
+ */
+export function workflowTracing(spanProcessor: SpanProcessor, resource: Resource) {
+  return {
+    workflowModules: [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
+    sinks: { exporter: makeWorkflowExporter(spanProcessor, resource) },
+  };
+}
+
+/** The worker's side: the workflow's (above) and the activity interceptors. Nothing without tracing. */
+export function temporalWorkerTracing(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
+  if (current === null) return {};
+  const { workflowModules, sinks } = workflowTracing(current.spanProcessor, current.resource);
+  return {
+    sinks,
+    interceptors: {
+      workflowModules,
+      activity: [
+        (context) => ({
+          inbound: new OpenTelemetryActivityInboundInterceptor(context),
+          outbound: new OpenTelemetryActivityOutboundInterceptor(context),
+        }),
+      ],
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | undefined;
+  name: string;
+  /** The resource's service.name. */
+  service: string;
+  attributes: Record<string, unknown>;
+}
+
+interface OtlpValue {
+  stringValue?: string;
+  intValue?: string | number;
+  boolValue?: boolean;
+  doubleValue?: number;
+}
+interface OtlpAttribute {
+  key: string;
+  value: OtlpValue;
+}
+interface OtlpTraces {
+  resourceSpans: Array<{
+    resource?: { attributes?: OtlpAttribute[] };
+    scopeSpans: Array<{ spans: Array<{ traceId: string; spanId: string; parentSpanId?: string; name: string; attributes?: OtlpAttribute[] }> }>;
+  }>;
+}
+
+const valueOf = ({ stringValue, intValue, boolValue, doubleValue }: OtlpValue) => stringValue ?? (intValue !== undefined ? Number(intValue) : (boolValue ?? doubleValue));
+const attributesOf = (attributes: OtlpAttribute[] = []) => Object.fromEntries(attributes.map(({ key, value }) => [key, valueOf(value)]));
+
+export interface OtlpReceiver {
+  /** What OTEL_EXPORTER_OTLP_ENDPOINT is set to. */
+  endpoint: string;
+  spans: ReceivedSpan[];
+  close(): Promise<void>;
+}
+
+/** A stand-in OpenTelemetry collector: accepts OTLP/HTTP JSON on POST /v1/traces and keeps every span. */
+export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+  const spans: ReceivedSpan[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (request.method !== 'POST' || request.url !== '/v1/traces' || !String(request.headers['content-type']).startsWith('application/json')) {
+        response.writeHead(404).end();
+        return;
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpTraces;
+      for (const { resource, scopeSpans } of body.resourceSpans) {
+        const service = String(attributesOf(resource?.attributes)['service.name']);
+        for (const span of scopeSpans.flatMap((scope) => scope.spans)) {
+          spans.push({ traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId || undefined, name: span.name, service, attributes: attributesOf(span.attributes) });
+        }
+      }
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    spans,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
