@@ -1,7 +1,37 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
 import { ProcessStack, startProcessStack } from '../../support/process-stack';
 import { parseExposition, Sample, samplesOf, valueOf } from '../../support/prometheus-text';
 import { payer, pixQr } from '../../support/qr-fixtures';
+
+const DOCS = join(__dirname, '..', '..', '..', 'docs');
+
+/** Every PromQL expression of docs/alerts.yml and docs/grafana-dashboard.json. */
+function documentedQueries(): string[] {
+  const rules = load(readFileSync(join(DOCS, 'alerts.yml'), 'utf8')) as { groups: Array<{ rules: Array<{ expr: string }> }> };
+  const dashboard = JSON.parse(readFileSync(join(DOCS, 'grafana-dashboard.json'), 'utf8')) as { panels: Array<{ targets?: Array<{ expr: string }> }> };
+  return [...rules.groups.flatMap((group) => group.rules.map((rule) => rule.expr)), ...dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr))];
+}
+
+// Labels Prometheus adds at scrape time, not the service.
+const SCRAPE_LABELS = ['job', 'instance'];
+
+/** What the queries select that no scrape serves: an unknown series name, or a label the series does not have. */
+function unservedSelections(queries: string[], served: Sample[]): string[] {
+  const problems = new Set<string>();
+  for (const query of queries) {
+    for (const [, name, labels = ''] of query.matchAll(/\b((?:cbp|temporal)_[a-zA-Z0-9_]+)(?:\{([^}]*)\})?/g)) {
+      const samples = samplesOf(served, name!);
+      if (samples.length === 0) problems.add(`${name} is not served`);
+      for (const [, label] of labels.matchAll(/(\w+)\s*(?:=~|!~|!=|=)/g)) {
+        if (!SCRAPE_LABELS.includes(label!) && !samples.some((sample) => label! in sample.labels)) problems.add(`${name} has no label ${label}`);
+      }
+    }
+  }
+  return [...problems];
+}
 
 /** The api and worker processes, each with its own /metrics port: a QR payment goes through, then both endpoints are scraped. */
 describe('Prometheus metrics of the api and the worker', () => {
@@ -77,5 +107,10 @@ describe('Prometheus metrics of the api and the worker', () => {
     expect(samplesOf(worker, 'temporal_worker_task_slots_available', { worker_type: 'WorkflowWorker', task_queue: taskQueue })).toHaveLength(1);
     expect(valueOf(worker, 'temporal_workflow_task_execution_latency_seconds_count', { task_queue: taskQueue })).toBeGreaterThan(0);
     expect(valueOf(worker, 'temporal_activity_execution_latency_seconds_count', { task_queue: taskQueue })).toBeGreaterThan(0);
+
+    // The dashboard and the alert rules query only what the endpoints serve.
+    const queries = documentedQueries();
+    expect(queries.length).toBeGreaterThan(30);
+    expect(unservedSelections(queries, [...api, ...worker])).toEqual([]);
   }, 120_000);
 });
