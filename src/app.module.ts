@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { ZodValidationPipe } from 'nestjs-zod';
 import { AuthModule } from './auth/auth.module';
+import { CollectionsModule } from './collections/collections.module';
 import { ConfigModule } from './config/config.module';
 import { Env } from './config/env';
 import { DatabaseModule } from './db/database.module';
@@ -39,6 +40,7 @@ export class AppModule {
         LedgerModule,
         FxModule,
         PaymentsModule,
+        CollectionsModule,
         RefundsModule,
       ],
       controllers: [HealthController],
