@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
-import { Flow, runFlows, RunResult } from './bench/driver';
+import { availableParallelism, loadavg } from 'node:os';
+import { TEMPORAL_BACKENDS, TemporalBackend } from '../src/config/env';
+import { Flow, runFlows } from './bench/driver';
 import { ceilingFlow, engineFlow } from './bench/flows';
-import { BenchReport, formatReport, machine } from './bench/report';
+import { measureCpu } from './bench/process-cpu';
+import { BenchReport, formatReport, machine, MeasuredRun } from './bench/report';
 import { BenchStack, startBenchStack } from './bench/stack';
 
-const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--json]
+const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--temporal-backend dev|postgres] [--json]
 
 Drives N complete QR flows (preview → preview callback → pay → COMPLETED callback) over HTTP,
 at most C at a time, then N flows of a no-op workflow of the same shape straight through
-Temporal (the engine's ceiling), and prints both with their ratio. Starts and removes its own
-PostgreSQL and Temporal unless DATABASE_URL / TEMPORAL_ADDRESS are set.`;
+Temporal (the engine's ceiling), and prints both with their ratio and the CPU share of the
+Temporal server and PostgreSQL. Starts and removes its own PostgreSQL and Temporal unless
+DATABASE_URL / TEMPORAL_ADDRESS are set: the Temporal CLI's dev server (SQLite, the default),
+or with --temporal-backend postgres the Temporal server persisted in that PostgreSQL.`;
 
 const say = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -22,15 +26,20 @@ const RUN_TIMEOUT_MS = 5 * 60_000;
 interface Options {
   flows: number;
   concurrency: number;
+  temporalBackend: TemporalBackend;
   json: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { flows: 200, concurrency: 20, json: false };
+  const options: Options = { flows: 200, concurrency: 20, temporalBackend: 'dev', json: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') options.json = true;
-    else if (arg === '--flows' || arg === '--concurrency') {
+    else if (arg === '--temporal-backend') {
+      const value = argv[++i];
+      if (!TEMPORAL_BACKENDS.includes(value as TemporalBackend)) throw new UsageError(`--temporal-backend needs one of ${TEMPORAL_BACKENDS.join(', ')}`);
+      options.temporalBackend = value as TemporalBackend;
+    } else if (arg === '--flows' || arg === '--concurrency') {
       const value = Number(argv[++i]);
       if (!Number.isInteger(value) || value < 1 || value > 100_000) throw new UsageError(`${arg} needs a whole number from 1 to 100000`);
       options[arg === '--flows' ? 'flows' : 'concurrency'] = value;
@@ -42,12 +51,14 @@ function parseOptions(argv: string[]): Options {
 
 class UsageError extends Error {}
 
-async function measure(label: string, flow: Flow, flows: number, concurrency: number): Promise<RunResult> {
+async function measure(label: string, flow: Flow, flows: number, concurrency: number, pids: BenchStack['pids']): Promise<MeasuredRun> {
   say(`${label}: ${flows} flows, ${concurrency} at a time…`);
+  const cpu = measureCpu(pids, availableParallelism());
   const result = await runFlows(flow, { label, flows, concurrency, flowTimeoutMs: FLOW_TIMEOUT_MS, runTimeoutMs: RUN_TIMEOUT_MS, say });
+  const cpuShare = cpu();
   say(`${label}: ${result.completed}/${flows} completed in ${(result.wallMs / 1000).toFixed(1)} s`);
   if (result.completed === 0) throw new Error(`${label}: no flow completed; first failures:\n  ${result.firstFailures.join('\n  ')}`);
-  return result;
+  return { ...result, cpuShare };
 }
 
 async function bench(options: Options, stack: BenchStack): Promise<BenchReport> {
@@ -55,11 +66,11 @@ async function bench(options: Options, stack: BenchStack): Promise<BenchReport> 
   // Unique per invocation: an external Temporal or database may hold an earlier run's ids.
   const run = randomUUID().slice(0, 8);
   const warmUp = Math.min(WARM_UP_FLOWS, options.flows);
-  await measure('engine warm-up', engineFlow({ ...stack.engine, runId: `${run}-warm` }), warmUp, options.concurrency);
-  await measure('ceiling warm-up', ceilingFlow({ ...stack.ceiling, runId: `${run}-warm` }), warmUp, options.concurrency);
+  await measure('engine warm-up', engineFlow({ ...stack.engine, runId: `${run}-warm` }), warmUp, options.concurrency, stack.pids);
+  await measure('ceiling warm-up', ceilingFlow({ ...stack.ceiling, runId: `${run}-warm` }), warmUp, options.concurrency, stack.pids);
 
-  const engine = await measure('engine', engineFlow({ ...stack.engine, runId: `${run}-engine` }), options.flows, options.concurrency);
-  const ceiling = await measure('ceiling', ceilingFlow({ ...stack.ceiling, runId: `${run}-ceiling` }), options.flows, options.concurrency);
+  const engine = await measure('engine', engineFlow({ ...stack.engine, runId: `${run}-engine` }), options.flows, options.concurrency, stack.pids);
+  const ceiling = await measure('ceiling', ceilingFlow({ ...stack.ceiling, runId: `${run}-ceiling` }), options.flows, options.concurrency, stack.pids);
   return {
     flows: options.flows,
     concurrency: options.concurrency,
@@ -86,7 +97,7 @@ async function main(): Promise<number> {
     process.once('SIGINT', () => resolve(130));
     process.once('SIGTERM', () => resolve(143));
   });
-  const stack = await startBenchStack(say);
+  const stack = await startBenchStack(say, options.temporalBackend);
   try {
     const outcome = await Promise.race([bench(options, stack), interrupted]);
     if (typeof outcome === 'number') {

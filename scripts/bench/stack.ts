@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -8,10 +8,11 @@ import { DataSource } from 'typeorm';
 import { createBenchNoopActivities } from './noop.activities';
 import { createApi } from '../../src/api';
 import { ClientsService } from '../../src/auth/clients.service';
-import { Env, loadEnv } from '../../src/config/env';
+import { Env, loadEnv, TemporalBackend } from '../../src/config/env';
 import { createDataSource, migrate } from '../../src/db/data-source';
 import { startEmbeddedDatabase } from '../../src/infra/embedded-database';
 import { freePort } from '../../src/infra/free-port';
+import { ensureTemporalServer } from '../../src/infra/temporal-postgres/installation';
 import { LedgerService } from '../../src/ledger/ledger.service';
 import { Decimal } from '../../src/money';
 import { createOrderWorker } from '../../src/processes/worker.process';
@@ -21,7 +22,7 @@ import type { BenchNoopDelivery } from './noop.workflow';
 import { startCallbackReceiver } from './callback-receiver';
 import type { CeilingTarget, EngineTarget } from './flows';
 import { Mailbox } from './mailbox';
-import { startTemporalHelper } from './temporal-server';
+import { startTemporalHelper, TemporalHelperSpec } from './temporal-server';
 
 export interface BenchStack {
   env: Env;
@@ -29,7 +30,9 @@ export interface BenchStack {
   engine: Omit<EngineTarget, 'runId'>;
   ceiling: Omit<CeilingTarget, 'runId'>;
   /** Where PostgreSQL and Temporal came from, for the report. */
-  infrastructure: { database: 'embedded' | 'DATABASE_URL'; temporal: 'embedded' | 'TEMPORAL_ADDRESS' };
+  infrastructure: { database: 'embedded' | 'DATABASE_URL'; temporal: 'dev-server' | 'postgres' | 'TEMPORAL_ADDRESS' };
+  /** The processes whose CPU the bench measures, when it started them. */
+  pids: { temporalServer: number | null; postgres: number | null };
   close(): Promise<void>;
 }
 
@@ -38,17 +41,22 @@ const FUNDING_USD = '100000000.00';
 
 /**
  * Everything `npm run bench` drives, in this one process and on loopback: a throw-away
- * PostgreSQL and Temporal dev server (unless DATABASE_URL / TEMPORAL_ADDRESS are given), the
- * rails simulator, the order worker (with the ceiling's no-op activities), the API, a callback
- * receiver and one funded payer. On a failed start, whatever had started is stopped again.
+ * PostgreSQL and Temporal (the dev server, or the Temporal server persisted in that PostgreSQL;
+ * neither when DATABASE_URL / TEMPORAL_ADDRESS are given), the rails simulator, the order
+ * worker (with the ceiling's no-op activities), the API, a callback receiver and one funded
+ * payer. On a failed start, whatever had started is stopped again.
  */
-export async function startBenchStack(say: (message: string) => void): Promise<BenchStack> {
+export async function startBenchStack(say: (message: string) => void, temporalBackend: TemporalBackend): Promise<BenchStack> {
   const stops: Array<() => Promise<unknown>> = [];
   const close = async () => {
     for (const stop of stops.reverse()) await stop().catch((error) => say(`clean-up step failed: ${error}`));
   };
 
   try {
+    if (temporalBackend === 'postgres' && (process.env.TEMPORAL_ADDRESS || process.env.DATABASE_URL)) {
+      throw new Error('--temporal-backend postgres starts its own Temporal in the throw-away PostgreSQL: unset TEMPORAL_ADDRESS and DATABASE_URL');
+    }
+    const pids: BenchStack['pids'] = { temporalServer: null, postgres: null };
     const settings: NodeJS.ProcessEnv = {
       ...process.env,
       // Request logs would drown stdout's table; errors still show.
@@ -68,12 +76,23 @@ export async function startBenchStack(say: (message: string) => void): Promise<B
       });
       stops.push(database.stop);
       settings.DATABASE_URL = database.url;
+      pids.postgres = database.pid;
     }
     if (!settings.TEMPORAL_ADDRESS) {
-      say('starting a throw-away Temporal dev server…');
-      const temporal = await startTemporalHelper();
+      let spec: TemporalHelperSpec = { backend: 'dev' };
+      if (temporalBackend === 'postgres') {
+        const binaries = await ensureTemporalServer(say);
+        const runDir = mkdtempSync(join(tmpdir(), 'payments-bench-temporal-'));
+        stops.push(async () => rmSync(runDir, { recursive: true, force: true }));
+        spec = { backend: 'postgres', binaries, databaseUrl: settings.DATABASE_URL, runDir };
+        say('starting a throw-away Temporal server on that PostgreSQL…');
+      } else {
+        say('starting a throw-away Temporal dev server…');
+      }
+      const temporal = await startTemporalHelper(spec);
       stops.push(temporal.stop);
       settings.TEMPORAL_ADDRESS = temporal.address;
+      pids.temporalServer = temporal.serverPid;
     }
 
     const migrator = await createDataSource({ url: settings.DATABASE_URL, poolSize: 2 }).initialize();
@@ -127,8 +146,9 @@ export async function startBenchStack(say: (message: string) => void): Promise<B
       },
       infrastructure: {
         database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
-        temporal: process.env.TEMPORAL_ADDRESS ? 'TEMPORAL_ADDRESS' : 'embedded',
+        temporal: process.env.TEMPORAL_ADDRESS ? 'TEMPORAL_ADDRESS' : temporalBackend === 'postgres' ? 'postgres' : 'dev-server',
       },
+      pids,
       close,
     };
   } catch (error) {
