@@ -18,6 +18,7 @@ import { MerchantsModule } from './merchants/merchants.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PaymentsModule } from './payments/payments.module';
 import { QrModule } from './qr/qr.module';
+import { ReportsModule } from './reports/reports.module';
 import { TemporalModule } from './temporal/temporal.module';
 
 @Module({})
@@ -38,6 +39,7 @@ export class AppModule {
         LedgerModule,
         FxModule,
         PaymentsModule,
+        ReportsModule,
       ],
       controllers: [HealthController],
       providers: [

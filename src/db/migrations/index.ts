@@ -7,6 +7,7 @@ import { CreateOrders1763800500000 } from './1763800500000-create-orders';
 import { OrderSafetyNet1763800600000 } from './1763800600000-order-safety-net';
 import { AddMerchantCategories1763800900000 } from './1763800900000-add-merchant-categories';
 import { CreateRefunds1763801000000 } from './1763801000000-create-refunds';
+import { IndexOrdersForReports1763801500000 } from './1763801500000-index-orders-for-reports';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   OrderSafetyNet1763800600000,
   AddMerchantCategories1763800900000,
   CreateRefunds1763801000000,
+  IndexOrdersForReports1763801500000,
 ];
