@@ -25,9 +25,10 @@ const DECIDED_STATUSES: readonly OrderStatus[] = ['PROCESSING', 'COMPLETED', 'PA
 /**
  * A client's movements created in [$2, $3): one PAYMENT per decided order it paid or
  * collected, one REFUND per refund of such an order, oldest first. A refund shows the order's
- * reference, rate and merchant, and its own amounts, status and error.
+ * reference, rate and merchant, and its own amounts, status and error. The leading comment
+ * names these long-lived queries in pg_stat_activity.
  */
-const MOVEMENTS_SQL = `
+const MOVEMENTS_SQL = `/* reconciliation file */
   SELECT order_id, external_reference, type, status, created_at, updated_at, local_amount, local_currency,
          user_amount, user_currency, fx_rate, merchant_name, merchant_identification_number, error_code
   FROM (
@@ -66,9 +67,16 @@ export class MovementCursor {
     private readonly release: Release,
   ) {}
 
-  /** The movements in batches, each fetched only when the previous one was taken. */
+  /**
+   * The movements in batches. The next batch is fetched while the reader takes the current
+   * one, so the database and the socket work at the same time; no more is held than these two.
+   */
   async *batches(): AsyncGenerator<MovementRow[]> {
-    for (let batch = this.first; batch.length > 0; batch = await this.next()) yield batch;
+    for (let batch = this.first; batch.length > 0; ) {
+      const following = this.next();
+      yield batch;
+      batch = await following;
+    }
   }
 
   /**
