@@ -3,8 +3,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The reconciliation report reads one client's orders of a period, as payer or as collector:
  * an index per role on (client, created_at) serves it. The collector one replaces the index on
- * collector_client_id alone, which it covers. A refund is found by its order through the
- * (order_id, seq) unique index that already exists, so refunds need nothing new.
+ * collector_client_id alone, which it covers. Refunds need nothing new: those of the period
+ * are found through refunds_created_at_idx, or by their order through the (order_id, seq)
+ * unique index, whichever the planner prefers.
  */
 export class IndexOrdersForReports1763801500000 implements MigrationInterface {
   name = 'IndexOrdersForReports1763801500000';

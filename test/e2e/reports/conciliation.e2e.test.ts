@@ -1,57 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { DataSource } from 'typeorm';
+import { isoSeconds } from '../../../src/orders/order-views';
+import { REPORT_COLUMNS } from '../../../src/reports/movement-row';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { payer as user, pixQr } from '../../support/qr-fixtures';
+import { parseTxtLine } from '../../support/report-files';
 import { createTestClient, http, TestApi, TestClient } from '../../support/test-api';
 
-const COLUMNS = [
-  'order_id',
-  'external_reference',
-  'type',
-  'status',
-  'created_at',
-  'updated_at',
-  'local_amount',
-  'local_currency',
-  'user_amount',
-  'user_currency',
-  'fx_rate',
-  'merchant_name',
-  'merchant_identification_number',
-  'error_code',
-];
 const PATH = '/v2/reports/conciliation/payins';
 
 type Row = Record<string, string>;
 
 /** `YYYY-MM-DD` of a UTC day `offset` days from today. */
 const utcDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Records under the contract's header row, keyed by column. */
+function asRows([header, ...records]: string[][]): Row[] {
+  expect(header).toEqual(REPORT_COLUMNS);
+  return records.map((record) => Object.fromEntries(REPORT_COLUMNS.map((column, i) => [column, record[i]!])));
+}
 
 function parseCsv(text: string): Row[] {
   expect(text.endsWith('\r\n')).toBe(true);
-  const [header, ...records] = parse(text) as string[][];
-  expect(header).toEqual(COLUMNS);
-  return records.map((record) => Object.fromEntries(COLUMNS.map((column, i) => [column, record[i]!])));
+  return asRows(parse(text) as string[][]);
 }
 
-/** Pipe-separated, `\` escaping `\`, `|`, LF (`\n`) and CR (`\r`): an integrator's reader. */
 function parseTxt(text: string): Row[] {
   const lines = text.split('\n');
   expect(lines.pop()).toBe('');
-  const split = (line: string) => {
-    const fields = [''];
-    for (let i = 0; i < line.length; i++) {
-      if (line[i] === '|') fields.push('');
-      else if (line[i] === '\\') fields[fields.length - 1] += { n: '\n', r: '\r' }[line[++i]!] ?? line[i];
-      else fields[fields.length - 1] += line[i];
-    }
-    return fields;
-  };
-  const [header, ...records] = lines.map(split);
-  expect(header).toEqual(COLUMNS);
-  return records.map((record) => Object.fromEntries(COLUMNS.map((column, i) => [column, record[i]!])));
+  return asRows(lines.map(parseTxtLine));
 }
 
 describe('GET /v2/reports/conciliation/payins', () => {
@@ -95,6 +73,18 @@ describe('GET /v2/reports/conciliation/payins', () => {
                             error_code, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'BRL', $7, 'USD', $8, $9, $9)`,
       [randomUUID(), orderId, fields.requestedBy, fields.seq, fields.status, fields.localAmount, fields.userAmount, fields.errorCode ?? null, createdAt],
+    );
+  }
+
+  /** `count` completed orders of the payer, set-wise: the i-th is `bulk-<i>`, for i BRL, created i seconds after `day` began. */
+  async function insertManyOrders(payerId: string, count: number, day: string, merchantName: string | null = null) {
+    await dataSource.query(
+      `INSERT INTO orders (id, flow, status, last_seq, payer_client_id, external_reference, payment_notification_url, local_country,
+                           local_currency, local_amount, user_currency, user_amount, fx_rate, merchant_name, expires_at, created_at, updated_at)
+       SELECT gen_random_uuid(), 'QR', 'COMPLETED', 4, $1, 'bulk-' || i, 'https://example.com/hook', 'BR', 'BRL', i, 'USD', i * 0.18, 0.18,
+              $4, at + interval '10 minutes', at, at
+       FROM generate_series(1, $2::int) AS i, LATERAL (SELECT $3::timestamptz + i * interval '1 second' AS at) AS created`,
+      [payerId, count, `${day}T00:00:00Z`, merchantName],
     );
   }
 
@@ -182,8 +172,8 @@ describe('GET /v2/reports/conciliation/payins', () => {
     it('shows none of it to another client', async () => {
       const response = await report(stranger, `from=${utcDay(-1)}&to=${utcDay(1)}`);
       expect(response.status).toBe(200);
-      expect(response.body).toBe(`${COLUMNS.join(',')}\r\n`);
-      expect((await report(stranger, `from=${utcDay(-1)}&to=${utcDay(1)}&format=txt`)).body).toBe(`${COLUMNS.join('|')}\n`);
+      expect(response.body).toBe(`${REPORT_COLUMNS.join(',')}\r\n`);
+      expect((await report(stranger, `from=${utcDay(-1)}&to=${utcDay(1)}&format=txt`)).body).toBe(`${REPORT_COLUMNS.join('|')}\n`);
     });
   });
 
@@ -242,14 +232,7 @@ describe('GET /v2/reports/conciliation/payins', () => {
 
   it('streams a period larger than one database batch whole and in order', async () => {
     const client = await createTestClient(api);
-    await dataSource.query(
-      `INSERT INTO orders (id, flow, status, last_seq, payer_client_id, external_reference, payment_notification_url, local_country,
-                           local_currency, local_amount, user_currency, user_amount, fx_rate, expires_at, created_at, updated_at)
-       SELECT gen_random_uuid(), 'QR', 'COMPLETED', 4, $1, 'bulk-' || i, 'https://example.com/hook', 'BR', 'BRL', i, 'USD', i * 0.18, 0.18,
-              t + interval '10 minutes', t, t
-       FROM generate_series(1, 2500) AS i, LATERAL (SELECT timestamptz '2026-08-01' + i * interval '1 minute' AS t) AS at`,
-      [client.clientId],
-    );
+    await insertManyOrders(client.clientId, 2500, '2026-08-01');
     const found = await rows(client, '2026-08-01', '2026-08-31');
     expect(found).toHaveLength(2500);
     expect(found.map((row) => row.external_reference)).toEqual(Array.from({ length: 2500 }, (_, i) => `bulk-${i + 1}`));
@@ -264,14 +247,7 @@ describe('GET /v2/reports/conciliation/payins', () => {
       // A pool of 4: one file at a time.
       const small = await stack.extraApi({ DATABASE_POOL_SIZE: '4' });
       const client = await createTestClient(small);
-      await dataSource.query(
-        `INSERT INTO orders (id, flow, status, last_seq, payer_client_id, external_reference, payment_notification_url, local_country,
-                             local_currency, local_amount, user_currency, user_amount, fx_rate, merchant_name, expires_at, created_at, updated_at)
-         SELECT gen_random_uuid(), 'QR', 'COMPLETED', 4, $1, 'held-' || i, 'https://example.com/hook', 'BR', 'BRL', 10, 'USD', 1.8, 0.18,
-                repeat('M', 150), timestamptz '2026-09-01' + interval '10 minutes', timestamptz '2026-09-01', timestamptz '2026-09-01'
-         FROM generate_series(1, 60000) AS i`,
-        [client.clientId],
-      );
+      await insertManyOrders(client.clientId, 60_000, '2026-09-01', 'M'.repeat(150));
       const url = `${small.baseUrl}${PATH}?from=2026-09-01&to=2026-09-01`;
       const headers = { authorization: `Bearer ${client.token}` };
 
@@ -324,6 +300,14 @@ describe('GET /v2/reports/conciliation/payins', () => {
 
     it('takes 31 days, both ends included', async () => {
       expect((await report(client, 'from=2026-01-01&to=2026-01-31')).status).toBe(200);
+    });
+
+    it('is described in the OpenAPI document: its parameters, both media types and its errors', async () => {
+      const operation = (await http(api.baseUrl, null).get('/docs-json')).body.paths[PATH].get;
+      expect(operation.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['query:format', 'query:from', 'query:to']);
+      expect(Object.keys(operation.responses['200'].content).sort()).toEqual(['text/csv', 'text/plain']);
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
+      expect(operation.security).toEqual([{ bearer: [] }]);
     });
 
     it('needs a bearer token', async () => {

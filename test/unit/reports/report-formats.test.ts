@@ -2,26 +2,9 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { MovementRow, REPORT_COLUMNS, reportValues, ReportValues } from '../../../src/reports/movement-row';
 import { REPORT_FORMATS, reportBody, txtField } from '../../../src/reports/report-formats';
+import { parseTxtLine } from '../../support/report-files';
 
 const { csv, txt } = REPORT_FORMATS;
-
-/** The inverse of the txt format's escaping, as an integrator would write it. */
-function parseTxtLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  for (let i = 0; i < line.length; i++) {
-    const character = line[i]!;
-    if (character === '|') {
-      fields.push(field);
-      field = '';
-    } else if (character === '\\') {
-      const escaped = line[++i];
-      field += escaped === 'n' ? '\n' : escaped === 'r' ? '\r' : escaped;
-    } else field += character;
-  }
-  fields.push(field);
-  return fields;
-}
 
 const fieldArb = fc.option(fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '|', '\\', '\n', '\r', 'ã', '=', 'n') }), { nil: null });
 const rowsArb = fc.array(fc.array(fieldArb, { minLength: 3, maxLength: 3 }), { maxLength: 5 });
