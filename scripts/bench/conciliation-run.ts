@@ -16,6 +16,8 @@ export interface ConciliationBenchReport {
   /** From the request to the first byte of the body: the query's start-up (its sort) and the first batch. */
   firstByteMs: number;
   totalMs: number;
+  /** CPU time of this process (API and reader, user and system) while streaming; PostgreSQL's is not in it. */
+  cpuMs: number;
   rows: number;
   bytes: number;
   rowsPerSecond: number;
@@ -71,6 +73,7 @@ export async function benchConciliation(parts: BenchParts, movements: number, fo
   });
   collections.observe({ entryTypes: ['gc'] });
   try {
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const response = await fetch(`${apiUrl}/v2/reports/conciliation/payins?from=${BENCH_PERIOD.from}&to=${BENCH_PERIOD.to}&format=${format}`, {
       headers: { authorization: `Bearer ${client.token}` },
@@ -86,6 +89,7 @@ export async function benchConciliation(parts: BenchParts, movements: number, fo
       for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
     }
     const totalMs = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
     const rows = lines - 1;
     if (rows !== generated.payments + generated.refunds) throw new Error(`the report has ${rows} rows, ${generated.payments + generated.refunds} expected`);
     return {
@@ -96,6 +100,7 @@ export async function benchConciliation(parts: BenchParts, movements: number, fo
       generateMs,
       firstByteMs,
       totalMs,
+      cpuMs: (cpu.user + cpu.system) / 1000,
       rows,
       bytes,
       rowsPerSecond: rows / (totalMs / 1000),
@@ -126,6 +131,7 @@ export function formatConciliationReport(report: ConciliationBenchReport): strin
     `generated            ${count(movements.payments)} payments + ${count(movements.refunds)} refunds in ${seconds(report.generateMs)}`,
     `streamed             ${count(report.rows)} rows, ${mb(report.bytes)} in ${seconds(report.totalMs)} (first byte after ${seconds(report.firstByteMs)})`,
     `rows/s               ${count(report.rowsPerSecond)}`,
+    `CPU (this process)   ${seconds(report.cpuMs)}, ${((report.cpuMs * 1000) / report.rows).toFixed(1)} µs a row`,
     `RSS before           ${mb(report.rssBeforeBytes)}`,
     `RSS peak, streaming  ${mb(report.rssPeakBytes)} (+${mb(report.rssPeakBytes - report.rssBeforeBytes)})`,
     `max RSS (process)    ${mb(report.maxRssBytes)}`,

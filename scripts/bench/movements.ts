@@ -37,7 +37,7 @@ export async function generateMovements(dataSource: DataSource, clientId: string
             'E2E' || i, at + interval '20 seconds', at + interval '10 minutes', at, at + interval '20 seconds'
      FROM generate_series(1, $2::int) AS i,
           LATERAL (SELECT 10 + (i % 5000) + (i % 100) / 100.0 AS amount,
-                          timestamptz '${BENCH_PERIOD.from}' + (i - 1) * (interval '30 days' / $2::int) AS at) AS generated`,
+                          timestamptz '${BENCH_PERIOD.from}T00:00:00Z' + (i - 1) * (interval '30 days' / $2::int) AS at) AS generated`,
     [clientId, mix.payments],
   );
   await dataSource.query(
