@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { loadavg } from 'node:os';
 import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
@@ -75,19 +76,11 @@ export async function benchConciliation(parts: BenchParts, movements: number, fo
   try {
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
-    const response = await fetch(`${apiUrl}/v2/reports/conciliation/payins?from=${BENCH_PERIOD.from}&to=${BENCH_PERIOD.to}&format=${format}`, {
-      headers: { authorization: `Bearer ${client.token}` },
-    });
-    if (response.status !== 200 || !response.body) throw new Error(`report request failed: ${response.status} ${await response.text()}`);
-    let firstByteMs = NaN;
-    let lines = 0;
-    let bytes = 0;
-    for await (const chunk of response.body) {
-      if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - started;
-      bytes += chunk.length;
-      // The generated values hold no line break, so every LF ends a record (the header's too).
-      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
-    }
+    const { firstByteMs, lines, bytes } = await readReport(
+      `${apiUrl}/v2/reports/conciliation/payins?from=${BENCH_PERIOD.from}&to=${BENCH_PERIOD.to}&format=${format}`,
+      client.token,
+      started,
+    );
     const totalMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     const rows = lines - 1;
@@ -115,6 +108,34 @@ export async function benchConciliation(parts: BenchParts, movements: number, fo
     clearInterval(sampler);
     collections.disconnect();
   }
+}
+
+/**
+ * Reads the file as it arrives and keeps only counts. node:http rather than fetch: its reader
+ * costs this process less CPU, and this process's CPU is what the run reports.
+ */
+function readReport(url: string, token: string, started: number): Promise<{ firstByteMs: number; lines: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { headers: { authorization: `Bearer ${token}` } }, (response) => {
+      if (response.statusCode !== 200) {
+        response.resume();
+        reject(new Error(`report request failed: ${response.statusCode}`));
+        return;
+      }
+      let firstByteMs = NaN;
+      let lines = 0;
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - started;
+        bytes += chunk.length;
+        // The generated values hold no line break, so every LF ends a record (the header's too).
+        for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+      });
+      response.on('end', () => resolve({ firstByteMs, lines, bytes }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
