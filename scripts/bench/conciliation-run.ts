@@ -33,6 +33,7 @@ export interface ConciliationBenchReport {
    */
   heapBeforeBytes: number;
   fullCollections: number;
+  heapAfterFullCollectionMinBytes: number;
   heapAfterFullCollectionMaxBytes: number;
 }
 
@@ -64,12 +65,15 @@ export async function benchConciliation(parts: BenchParts, movements: number, fo
     rssPeakBytes = Math.max(rssPeakBytes, process.memoryUsage.rss());
   }, RSS_SAMPLE_MS);
   let fullCollections = 0;
+  let heapAfterFullCollectionMinBytes = Infinity;
   let heapAfterFullCollectionMaxBytes = 0;
   const collections = new PerformanceObserver((entries) => {
     for (const entry of entries.getEntries()) {
       if ((entry as { detail?: { kind?: number } }).detail?.kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
       fullCollections++;
-      heapAfterFullCollectionMaxBytes = Math.max(heapAfterFullCollectionMaxBytes, process.memoryUsage().heapUsed);
+      const { heapUsed } = process.memoryUsage();
+      heapAfterFullCollectionMinBytes = Math.min(heapAfterFullCollectionMinBytes, heapUsed);
+      heapAfterFullCollectionMaxBytes = Math.max(heapAfterFullCollectionMaxBytes, heapUsed);
     }
   });
   collections.observe({ entryTypes: ['gc'] });
@@ -102,6 +106,7 @@ export async function benchConciliation(parts: BenchParts, movements: number, fo
       maxRssBytes: process.resourceUsage().maxRSS * 1024,
       heapBeforeBytes,
       fullCollections,
+      heapAfterFullCollectionMinBytes,
       heapAfterFullCollectionMaxBytes,
     };
   } finally {
@@ -157,7 +162,11 @@ export function formatConciliationReport(report: ConciliationBenchReport): strin
     `RSS peak, streaming  ${mb(report.rssPeakBytes)} (+${mb(report.rssPeakBytes - report.rssBeforeBytes)})`,
     `max RSS (process)    ${mb(report.maxRssBytes)}`,
     `heap before          ${mb(report.heapBeforeBytes)}`,
-    `heap after full GCs  ${report.fullCollections ? `at most ${mb(report.heapAfterFullCollectionMaxBytes)} (${report.fullCollections} collections while streaming)` : 'no full collection while streaming'}`,
+    `heap after full GCs  ${
+      report.fullCollections
+        ? `${mb(report.heapAfterFullCollectionMinBytes)} to ${mb(report.heapAfterFullCollectionMaxBytes)} (${report.fullCollections} collections while streaming)`
+        : 'no full collection while streaming'
+    }`,
     '',
   ].join('\n');
 }
