@@ -22,5 +22,4 @@ export const conciliationQuerySchema = z
     if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: `must not be before from (${from})` });
     else if (days > MAX_REPORT_DAYS) context.addIssue({ code: 'custom', path: ['to'], message: `the period covers ${days} days; at most ${MAX_REPORT_DAYS}` });
   });
-export type ConciliationQuery = z.infer<typeof conciliationQuerySchema>;
 export class ConciliationQueryDto extends createZodDto(conciliationQuerySchema) {}

@@ -18,15 +18,13 @@ import { ConciliationQueryDto } from './conciliation-query.dto';
 import { ConcurrencyLimit } from './concurrency-limit';
 import { MovementsRepository } from './movement-cursor';
 import { REPORT_COLUMNS } from './movement-row';
+import { reportExample } from './report-example';
 import { REPORT_FORMATS, reportBody } from './report-formats';
 import { MAX_REPORT_DAYS, reportPeriod } from './report-period';
 
 /** A reader that takes nothing for this long is cut off, so it cannot hold a connection forever. */
 const STALLED_READER_MS = 60_000;
 const RETRY_AFTER_SECONDS = 5;
-
-const CSV_EXAMPLE = `${REPORT_COLUMNS.join(',')}\r\n1b4e28ba-2fa1-4d3b-9f6e-0c2d3e4f5a6b,order-1,PAYMENT,PARTIALLY_REFUNDED,2026-11-02T14:03:11Z,2026-11-02T14:20:40Z,100.00,BRL,18.62,USD,0.1862,"Padaria Pão, Café",12345678000199,\r\n1b4e28ba-2fa1-4d3b-9f6e-0c2d3e4f5a6b,order-1,REFUND,COMPLETED,2026-11-02T14:20:40Z,2026-11-02T14:20:41Z,40.00,BRL,7.44,USD,0.1862,"Padaria Pão, Café",12345678000199,\r\n`;
-const TXT_EXAMPLE = `${REPORT_COLUMNS.join('|')}\n1b4e28ba-2fa1-4d3b-9f6e-0c2d3e4f5a6b|order-1|PAYMENT|COMPLETED|2026-11-02T14:03:11Z|2026-11-02T14:03:40Z|100.00|BRL|18.62|USD|0.1862|Bar A\\|B|12345678000199|\n`;
 
 @ApiTags('reports')
 @ApiBearerAuth()
@@ -52,8 +50,8 @@ export class ConciliationController {
   @ApiOkResponse({
     description: `A header row, then one row per movement: ${REPORT_COLUMNS.join(', ')}`,
     content: {
-      'text/csv': { schema: { type: 'string' }, example: CSV_EXAMPLE },
-      'text/plain': { schema: { type: 'string' }, example: TXT_EXAMPLE },
+      'text/csv': { schema: { type: 'string' }, example: reportExample(REPORT_FORMATS.csv) },
+      'text/plain': { schema: { type: 'string' }, example: reportExample(REPORT_FORMATS.txt) },
     },
   })
   @ApiBadRequestResponse({ description: 'A missing or malformed date, `to` before `from`, a period over 31 days, an unknown format or query parameter' })

@@ -306,6 +306,7 @@ describe('GET /v2/reports/conciliation/payins', () => {
       const operation = (await http(api.baseUrl, null).get('/docs-json')).body.paths[PATH].get;
       expect(operation.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['query:format', 'query:from', 'query:to']);
       expect(Object.keys(operation.responses['200'].content).sort()).toEqual(['text/csv', 'text/plain']);
+      expect(parseCsv(operation.responses['200'].content['text/csv'].example)).toEqual(parseTxt(operation.responses['200'].content['text/plain'].example));
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
       expect(operation.security).toEqual([{ bearer: [] }]);
     });
