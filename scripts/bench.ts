@@ -17,9 +17,10 @@ Temporal (the engine's ceiling), and prints both with their ratio.
 
 With --report: generates M payments and refunds of one client in PostgreSQL, streams that
 client's reconciliation file for their month over HTTP, and prints rows/s and the process's
-RSS before and during the stream.
+RSS before and during the stream (the movements stay in a database given by DATABASE_URL).
 
-Starts and removes its own PostgreSQL and Temporal unless DATABASE_URL / TEMPORAL_ADDRESS are set.`;
+Starts and removes its own PostgreSQL (and, for the flows, Temporal) unless DATABASE_URL /
+TEMPORAL_ADDRESS are set.`;
 
 const say = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -28,7 +29,7 @@ const WARM_UP_FLOWS = 20;
 const FLOW_TIMEOUT_MS = 60_000;
 const RUN_TIMEOUT_MS = 5 * 60_000;
 
-// Generation takes about 30 s per million movements on a 2-core machine; ten million is still minutes.
+// Generation takes about a minute per million movements on a 2-core machine: ten million is still a run, not a day.
 const MAX_REPORT_MOVEMENTS = 10_000_000;
 
 interface Options {
