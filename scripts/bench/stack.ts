@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,12 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { Client, Connection } from '@temporalio/client';
 import { DataSource } from 'typeorm';
 import { createBenchNoopActivities } from './noop.activities';
-import { createApi } from '../../src/api';
-import { ClientsService } from '../../src/auth/clients.service';
 import { Env, loadEnv, TemporalBackend } from '../../src/config/env';
-import { createDataSource, migrate } from '../../src/db/data-source';
-import { startEmbeddedDatabase } from '../../src/infra/embedded-database';
-import { freePort } from '../../src/infra/free-port';
 import { ensureTemporalServer } from '../../src/infra/temporal-postgres/installation';
 import { LedgerService } from '../../src/ledger/ledger.service';
 import { Decimal } from '../../src/money';
@@ -19,6 +14,7 @@ import { createOrderWorker } from '../../src/processes/worker.process';
 import { createRailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
 import type { BenchNoopDelivery } from './noop.workflow';
+import { BenchParts, benchClient } from './base-stack';
 import { startCallbackReceiver } from './callback-receiver';
 import type { CeilingTarget, EngineTarget } from './flows';
 import { Mailbox } from './mailbox';
@@ -47,61 +43,35 @@ const FUNDING_USD = '100000000.00';
  * payer. On a failed start, whatever had started is stopped again.
  */
 export async function startBenchStack(say: (message: string) => void, temporalBackend: TemporalBackend): Promise<BenchStack> {
-  const stops: Array<() => Promise<unknown>> = [];
-  const close = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error) => say(`clean-up step failed: ${error}`));
-  };
-
+  const parts = new BenchParts(say);
   try {
     if (temporalBackend === 'postgres' && (process.env.TEMPORAL_ADDRESS || process.env.DATABASE_URL)) {
       throw new Error('--temporal-backend postgres starts its own Temporal in the throw-away PostgreSQL: unset TEMPORAL_ADDRESS and DATABASE_URL');
     }
-    const pids: BenchStack['pids'] = { temporalServer: null, postgres: null };
-    const settings: NodeJS.ProcessEnv = {
-      ...process.env,
-      // Request logs would drown stdout's table; errors still show.
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      SECRETS_KEY: randomBytes(32).toString('hex'),
-      ALLOW_INSECURE_CALLBACKS: 'true',
-      TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
-    };
-    if (!settings.DATABASE_URL) {
-      say('starting a throw-away PostgreSQL…');
-      const database = await startEmbeddedDatabase({
-        dataDir: mkdtempSync(join(tmpdir(), 'payments-bench-pg-')),
-        port: await freePort(),
-        database: 'payments_bench',
-        persistent: false,
-      });
-      stops.push(database.stop);
-      settings.DATABASE_URL = database.url;
-      pids.postgres = database.pid;
-    }
+    const settings = parts.settings({ TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}` });
+    const database = await parts.database(settings);
+    settings.DATABASE_URL = database.url;
+    const pids: BenchStack['pids'] = { temporalServer: null, postgres: database.pid };
     if (!settings.TEMPORAL_ADDRESS) {
       let spec: TemporalHelperSpec = { backend: 'dev' };
       if (temporalBackend === 'postgres') {
         const binaries = await ensureTemporalServer(say);
         const runDir = mkdtempSync(join(tmpdir(), 'payments-bench-temporal-'));
-        stops.push(async () => rmSync(runDir, { recursive: true, force: true }));
+        parts.onStop(async () => rmSync(runDir, { recursive: true, force: true }));
         spec = { backend: 'postgres', binaries, databaseUrl: settings.DATABASE_URL, runDir };
         say('starting a throw-away Temporal server on that PostgreSQL…');
       } else {
         say('starting a throw-away Temporal dev server…');
       }
       const temporal = await startTemporalHelper(spec);
-      stops.push(temporal.stop);
+      parts.onStop(temporal.stop);
       settings.TEMPORAL_ADDRESS = temporal.address;
       pids.temporalServer = temporal.serverPid;
     }
 
-    const migrator = await createDataSource({ url: settings.DATABASE_URL, poolSize: 2 }).initialize();
-    await migrate(migrator);
-    await migrator.destroy();
-
     const rails = createRailsSimulator();
     settings.RAILS_URL = `http://127.0.0.1:${await rails.listen(0, '127.0.0.1')}`;
-    stops.push(() => rails.close());
+    parts.onStop(() => rails.close());
     const env = loadEnv(settings);
 
     say('starting the worker (bundling the workflows)…');
@@ -110,34 +80,28 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     const { worker, close: closeWorker } = await createOrderWorker(env, env.TEMPORAL_TASK_QUEUE, {
       extension: { workflowsPath: require.resolve('./workflows'), activities: createBenchNoopActivities(onDelivered) },
     });
-    stops.push(closeWorker);
+    parts.onStop(closeWorker);
     const running = worker.run();
-    stops.push(() => {
+    parts.onStop(() => {
       worker.shutdown();
       return running;
     });
 
-    const api = await createApi(env);
-    await api.listen(0, '127.0.0.1');
-    stops.push(() => api.close());
-    const apiUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
+    const { api, apiUrl } = await parts.api(env);
 
     const receiver = await startCallbackReceiver();
-    stops.push(receiver.close);
+    parts.onStop(receiver.close);
 
-    const payer = await api.get(ClientsService).create({ name: 'Bench payer' });
+    const payer = await benchClient(api, apiUrl, 'Bench payer');
     await new LedgerService(api.get(DataSource)).fund(`bench-funding:${payer.clientId}`, payer.clientId, 'USD', new Decimal(FUNDING_USD));
-    const tokenResponse = await fetch(`${apiUrl}/auth/token`, { headers: { 'x-api-key': payer.apiKey } });
-    if (tokenResponse.status !== 200) throw new Error(`token request failed: ${tokenResponse.status}`);
-    const { accessToken } = (await tokenResponse.json()) as { accessToken: string };
 
     // The ceiling's own connection, as the API has its own.
     const connection = await Connection.connect(temporalConnectionOptions(env));
-    stops.push(() => connection.close());
+    parts.onStop(() => connection.close());
 
     return {
       env,
-      engine: { apiUrl, token: accessToken, receiverUrl: receiver.url, callbacks: receiver.callbacks },
+      engine: { apiUrl, token: payer.token, receiverUrl: receiver.url, callbacks: receiver.callbacks },
       ceiling: {
         temporal: new Client({ connection, namespace: env.TEMPORAL_NAMESPACE }),
         taskQueue: env.TEMPORAL_TASK_QUEUE,
@@ -149,10 +113,10 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
         temporal: process.env.TEMPORAL_ADDRESS ? 'TEMPORAL_ADDRESS' : temporalBackend === 'postgres' ? 'postgres' : 'dev-server',
       },
       pids,
-      close,
+      close: () => parts.stopAll(),
     };
   } catch (error) {
-    await close();
+    await parts.stopAll();
     throw error;
   }
 }
