@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { ZodValidationPipe } from 'nestjs-zod';
 import { AuthModule } from './auth/auth.module';
+import { CollectionsModule } from './collections/collections.module';
 import { ConfigModule } from './config/config.module';
 import { Env } from './config/env';
 import { DatabaseModule } from './db/database.module';
@@ -20,6 +21,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { PaymentsModule } from './payments/payments.module';
 import { QrModule } from './qr/qr.module';
 import { RefundsModule } from './refunds/refunds.module';
+import { ReportsModule } from './reports/reports.module';
 import { TemporalModule } from './temporal/temporal.module';
 
 @Module({})
@@ -40,7 +42,9 @@ export class AppModule implements OnApplicationShutdown {
         LedgerModule,
         FxModule,
         PaymentsModule,
+        CollectionsModule,
         RefundsModule,
+        ReportsModule,
       ],
       controllers: [HealthController],
       providers: [

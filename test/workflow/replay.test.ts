@@ -25,7 +25,7 @@ describe('recorded workflow histories', () => {
   beforeAll(() => installTemporalRuntime('warn'));
 
   it('has a history of every recorded flow', () => {
-    expect(files.length).toBeGreaterThanOrEqual(18);
+    expect(files.length).toBeGreaterThanOrEqual(21);
   });
 
   it.each([

@@ -7,8 +7,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * OPEN_STATUSES (src/observability/worker-state-metrics.ts); a new open status needs a new
  * migration, or the scrape falls back to scanning the table.
  */
-export class OpenOrdersIndex1763801500000 implements MigrationInterface {
-  name = 'OpenOrdersIndex1763801500000';
+export class OpenOrdersIndex1763801650000 implements MigrationInterface {
+  name = 'OpenOrdersIndex1763801650000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(
