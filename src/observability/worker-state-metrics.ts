@@ -10,8 +10,9 @@ import type { MetricsSource } from './exposition';
 /** The statuses an order may still leave by itself or by the integrator: what "open" means here. */
 export const OPEN_STATUSES = ORDER_STATUSES.filter((status) => !FINAL_STATUSES.includes(status));
 
-// Written out, not a parameter, so the planner can match the partial index orders_open_idx.
-const OPEN_STATUS_LIST = OPEN_STATUSES.map((status) => `'${status}'`).join(', ');
+/** Open orders by status and flow, with the age of the oldest; its list written out, not a parameter, so that it matches the partial index orders_open_idx. */
+export const OPEN_ORDERS_SQL = `SELECT status, flow, count(*)::int AS open, extract(epoch FROM now() - min(updated_at))::float8 AS oldest_seconds
+  FROM orders WHERE status IN (${OPEN_STATUSES.map((status) => `'${status}'`).join(', ')}) GROUP BY status, flow`;
 
 /**
  * The money and the orders as the database has them now, read when Prometheus scrapes (two
@@ -46,10 +47,7 @@ export function databaseStateSource(dataSource: DataSource): MetricsSource {
         dataSource.query<Array<{ currency: string; kind: string; balance_minor: string }>>(
           `SELECT currency, kind, sum(balance_minor)::text AS balance_minor FROM ledger_accounts GROUP BY currency, kind`,
         ),
-        dataSource.query<Array<{ status: string; flow: string; open: number; oldest_seconds: number }>>(
-          `SELECT status, flow, count(*)::int AS open, extract(epoch FROM now() - min(updated_at))::float8 AS oldest_seconds
-           FROM orders WHERE status IN (${OPEN_STATUS_LIST}) GROUP BY status, flow`,
-        ),
+        dataSource.query<Array<{ status: string; flow: string; open: number; oldest_seconds: number }>>(OPEN_ORDERS_SQL),
       ]);
       // Reset first: a currency or status that is gone must not keep its last value.
       registry.resetMetrics();
