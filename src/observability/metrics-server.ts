@@ -49,9 +49,8 @@ export function startMetricsServer({ host, port, sources, onFailure }: MetricsSe
     server.listen(port, host, () => {
       server.off('error', reject);
       const { port: bound } = server.address() as AddressInfo;
-      const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
       resolve({
-        url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${bound}/metrics`,
+        url: metricsUrl(host, bound),
         close: () =>
           new Promise((done) => {
             server.close(() => done());
@@ -61,6 +60,12 @@ export function startMetricsServer({ host, port, sources, onFailure }: MetricsSe
       });
     });
   });
+}
+
+/** Where a metrics server bound to `host` is scraped from this machine (a wildcard address through loopback). */
+export function metricsUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}/metrics`;
 }
 
 /** A prom-client registry as a source. */

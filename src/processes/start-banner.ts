@@ -1,5 +1,6 @@
 import type { CreatedClient } from '../auth/clients.service';
 import type { Env } from '../config/env';
+import { metricsUrl } from '../observability/metrics-server';
 
 export interface StartedPlaces {
   /** The Temporal Web UI, when `npm start` runs the dev server. */
@@ -20,7 +21,7 @@ export function startBanner(env: Env, places: StartedPlaces, sandbox: CreatedCli
     `  Rails sim     http://127.0.0.1:${env.RAILS_PORT}`,
     `  Temporal      ${env.TEMPORAL_ADDRESS}${places.temporalUi ? `   (Web UI: ${places.temporalUi})` : ''}`,
     `  PostgreSQL    ${places.database}`,
-    `  Metrics       http://127.0.0.1:${env.API_METRICS_PORT}/metrics (api), http://127.0.0.1:${env.WORKER_METRICS_PORT}/metrics (worker)`,
+    `  Metrics       ${metricsUrl(env.METRICS_HOST, env.API_METRICS_PORT)} (api), ${metricsUrl(env.METRICS_HOST, env.WORKER_METRICS_PORT)} (worker)`,
   ];
   if (sandbox && env.NODE_ENV === 'production') {
     lines.push('', '  Sandbox client created; its credentials are in .data/sandbox-credentials.json (not printed in production).');

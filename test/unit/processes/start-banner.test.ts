@@ -20,6 +20,11 @@ describe('start banner', () => {
     expect(banner).toContain('Metrics       http://127.0.0.1:19464/metrics (api), http://127.0.0.1:19465/metrics (worker)');
   });
 
+  it('shows the metrics on the address they are bound to, a wildcard through loopback', () => {
+    expect(startBanner(envFor('development', { METRICS_HOST: '10.1.2.3' }), places, null)).toContain('http://10.1.2.3:9464/metrics (api), http://10.1.2.3:9465/metrics (worker)');
+    expect(startBanner(envFor('development', { METRICS_HOST: '::' }), places, null)).toContain('http://127.0.0.1:9464/metrics (api)');
+  });
+
   it('never prints credentials when NODE_ENV=production, only where they are', () => {
     const banner = startBanner(envFor('production'), places, sandbox);
     expect(banner).not.toContain(sandbox.apiKey);
