@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { freePort } from '../../../src/infra/free-port';
-import { OrderEntity } from '../../../src/orders/order.entity';
 import { OrderRepository } from '../../../src/orders/order.repository';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
+import { createdQrOrder } from '../../support/order-fixtures';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { http } from '../../support/test-api';
@@ -55,38 +55,7 @@ describe('handing an order over to its workflow', () => {
   async function orphanOrder(expiresInMs: number) {
     const client = await stack.newPayer();
     const path = `/hooks/${randomUUID()}`;
-    const now = new Date();
-    const order = Object.assign(new OrderEntity(), {
-      id: randomUUID(),
-      flow: 'QR',
-      status: 'CREATED',
-      lastSeq: 1,
-      payerClientId: client.clientId,
-      collectorClientId: null,
-      externalReference: `ref-${randomUUID()}`,
-      notificationUrl: stack.receiver.url(path),
-      paymentNotificationUrl: null,
-      qrPayload: pixQr('20.00'),
-      qrType: 'DYNAMIC',
-      localCountry: 'BR',
-      localCurrency: 'BRL',
-      localAmount: '20.00',
-      userCurrency: 'USD',
-      userAmount: '3.72',
-      payer,
-      fxQuoteId: null,
-      fxRate: '0.186',
-      merchantName: null,
-      merchantIdentificationNumber: null,
-      merchantBranchOffice: null,
-      errorCode: null,
-      payoutReference: null,
-      paymentDate: null,
-      expiresAt: new Date(now.getTime() + expiresInMs),
-      creationFingerprint: null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const order = createdQrOrder(client.clientId, { notificationUrl: stack.receiver.url(path), expiresAt: new Date(Date.now() + expiresInMs) });
     await new OrderRepository(stack.api.dataSource).create(order);
     return { order, path };
   }

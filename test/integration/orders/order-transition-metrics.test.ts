@@ -4,7 +4,7 @@ import { OrderEntity } from '../../../src/orders/order.entity';
 import { OrderRepository } from '../../../src/orders/order.repository';
 import { OrderTransitionError } from '../../../src/orders/order-transitions';
 import { parseExposition, valueOf } from '../../support/prometheus-text';
-import { payer, pixQr } from '../../support/qr-fixtures';
+import { createdQrOrder } from '../../support/order-fixtures';
 import { createTestClient, startTestApi, TestApi } from '../../support/test-api';
 
 /** cbp_order_transitions_total counts what the database committed, once, and nothing else. */
@@ -23,40 +23,7 @@ describe('order transition metrics', () => {
   const transitions = async (from: string, to: string) =>
     valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_order_transitions_total', { flow: 'QR', country: 'BR', from, to });
 
-  function newOrder(): OrderEntity {
-    const now = new Date();
-    return Object.assign(new OrderEntity(), {
-      id: randomUUID(),
-      flow: 'QR',
-      status: 'CREATED',
-      lastSeq: 1,
-      payerClientId: clientId,
-      collectorClientId: null,
-      externalReference: `ref-${randomUUID()}`,
-      notificationUrl: null,
-      paymentNotificationUrl: null,
-      qrPayload: pixQr('20.00'),
-      qrType: 'DYNAMIC',
-      localCountry: 'BR',
-      localCurrency: 'BRL',
-      localAmount: '20.00',
-      userCurrency: 'USD',
-      userAmount: '3.72',
-      payer,
-      fxQuoteId: null,
-      fxRate: '0.186',
-      merchantName: null,
-      merchantIdentificationNumber: null,
-      merchantBranchOffice: null,
-      errorCode: null,
-      payoutReference: null,
-      paymentDate: null,
-      expiresAt: new Date(now.getTime() + 600_000),
-      creationFingerprint: 'f'.repeat(64),
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
+  const newOrder = () => createdQrOrder(clientId, { creationFingerprint: 'f'.repeat(64) });
 
   it('counts a created order once, not the retry that resumes it', async () => {
     const before = await transitions('NEW', 'CREATED');
