@@ -4,11 +4,13 @@ import { CommandFailure } from '../../../src/cli/command';
 import { ordersResolve } from '../../../src/cli/orders-resolve.command';
 import { refundsResolve } from '../../../src/cli/refunds-resolve.command';
 import { loadEnv } from '../../../src/config/env';
+import { unconfirmedMovementsSource } from '../../../src/observability/worker-state-metrics';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { PAYOUT_UNCONFIRMED, REFUND_UNCONFIRMED } from '../../../src/temporal/search-attribute-keys';
 import { orderPhaseQuery } from '../../../workflows/order.definitions';
 import { pendingRefundsQuery } from '../../../workflows/refunds.definitions';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
+import { parseExposition, valueOf } from '../../support/prometheus-text';
 import { payer, pixQr } from '../../support/qr-fixtures';
 
 /**
@@ -135,6 +137,17 @@ describe('payouts still unknown when the retry window ends', () => {
     }
   }
 
+  /** Waits until the worker's gauge of flagged workflows on this stack's queue (what the alerts read) shows `expected`. */
+  async function untilUnconfirmed(movement: 'payout' | 'refund', expected: number): Promise<void> {
+    const source = unconfirmedMovementsSource(temporal, stack.taskQueue);
+    const count = async () => valueOf(parseExposition(await source.read()), 'cbp_unconfirmed_movements', { movement });
+    const deadline = Date.now() + 15_000;
+    for (let seen = await count(); seen !== expected; seen = await count()) {
+      if (Date.now() > deadline) throw new Error(`cbp_unconfirmed_movements{movement="${movement}"} stayed ${seen}, not ${expected}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
   it('fails a payout the rail never received (5050.50) once the window is over, and releases the funds', async () => {
     const client = await stack.newPayer({ USD: '5000.00' });
     const { orderId, path } = await payOrder(stack, client, '5050.50');
@@ -151,6 +164,10 @@ describe('payouts still unknown when the retry window ends', () => {
     const url = stack.receiver.url(path);
     await client.call.post('/v2/payments/previews', { qr: pixQr('30.00'), external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
     const orderId: string = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
+    // Another order running on the same queue, left waiting for its decision: never counted as unconfirmed.
+    const waitingPath = `/hooks/${randomUUID()}`;
+    await client.call.post('/v2/payments/previews', { qr: pixQr('32.00'), external_reference: `ref-${randomUUID()}`, notification_url: stack.receiver.url(waitingPath), user: payer });
+    await stack.receiver.waitFor(waitingPath, (c) => c.body.order !== undefined);
     await railAdmin(stack, 'POST', { down: true });
     await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
 
@@ -158,6 +175,7 @@ describe('payouts still unknown when the retry window ends', () => {
     await waitForPhase(orderId, 'PAYOUT_UNCONFIRMED');
     const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
     expect((await handle.describe()).typedSearchAttributes.get(PAYOUT_UNCONFIRMED)).toBe(true);
+    await untilUnconfirmed('payout', 1);
     expect((await statuses(client, orderId)).at(-1)).toBe('PROCESSING');
     expect((await usd(client)).reserved).toBeGreaterThan(0);
 
@@ -168,6 +186,7 @@ describe('payouts still unknown when the retry window ends', () => {
     expect(completed.body.payment_date).not.toBeNull();
     expect(await usd(client)).toMatchObject({ reserved: 0 });
     expect((await handle.describe()).typedSearchAttributes.get(PAYOUT_UNCONFIRMED)).toBe(false);
+    await untilUnconfirmed('payout', 0);
     const [note] = await stack.api.dataSource.query(`SELECT note FROM order_status_history WHERE order_id = $1 AND status = 'COMPLETED'`, [orderId]);
     expect(note.note).toBe('payout resolved as paid by ops-ana: rail statement line 42');
     // The decision, who took it and why are in the order's Temporal history too.
@@ -210,6 +229,7 @@ describe('payouts still unknown when the retry window ends', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect((await refunds.describe()).typedSearchAttributes.get(REFUND_UNCONFIRMED)).toBe(true);
+    await untilUnconfirmed('refund', 1);
     expect(await usd(client)).toEqual(before);
 
     const lines: string[] = [];
