@@ -10,7 +10,9 @@ import { orderPhaseQuery } from '../../workflows/order.definitions';
 import { pendingRefundsQuery } from '../../workflows/refunds.definitions';
 import { createHierarchy } from '../e2e/merchants/merchant-fixtures';
 import { startCallbackReceiver } from '../support/callback-receiver';
+import { startOtlpReceiver } from '../support/otlp-receiver';
 import { PaymentStack, startPaymentStack } from '../support/payment-stack';
+import { startProcessStack } from '../support/process-stack';
 import { payer, pixQr } from '../support/qr-fixtures';
 import { http } from '../support/test-api';
 import { MainProcess } from '../support/main-process';
@@ -80,6 +82,23 @@ describe('record workflow histories', () => {
     await flow.call.put('/v2/payments/previews', { order_id: flow.orderId, amount: '25.60' });
     await pay(flow);
     await save('order-open-completed', orderWorkflowId(flow.orderId));
+  });
+
+  it('closed amount, paid, with tracing on (the api and worker processes with the OpenTelemetry interceptors)', async () => {
+    const collector = await startOtlpReceiver();
+    const traced = await startProcessStack({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint });
+    try {
+      const call = await traced.newPayer();
+      const path = `/hooks/${randomUUID()}`;
+      const url = traced.receiver.url(path);
+      await call.post('/v2/payments/previews', { qr: pixQr('100.00'), external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+      const orderId: string = (await traced.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
+      await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
+      await save('order-closed-completed-traced', orderWorkflowId(orderId));
+    } finally {
+      await traced.close();
+      await collector.close();
+    }
   });
 
   it('rejected by the user', async () => {

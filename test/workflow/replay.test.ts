@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Resource } from '@opentelemetry/resources';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { TRACE_HEADER } from '@temporalio/interceptors-opentelemetry/lib/instrumentation';
 import { ReplayWorkerOptions, Worker } from '@temporalio/worker';
 import { workflowTracing } from '../../src/observability/tracing';
 import { installTemporalRuntime } from '../../src/temporal/runtime';
@@ -25,7 +26,16 @@ describe('recorded workflow histories', () => {
   beforeAll(() => installTemporalRuntime('warn'));
 
   it('has a history of every recorded flow', () => {
-    expect(files.length).toBeGreaterThanOrEqual(21);
+    expect(files.length).toBeGreaterThanOrEqual(22);
+  });
+
+  it('has histories recorded with tracing on (the trace context in their headers) as well as off', () => {
+    const traced = (name: string) => {
+      const [started] = JSON.parse(readFileSync(join(HISTORIES, name), 'utf8')).events;
+      return TRACE_HEADER in (started.workflowExecutionStartedEventAttributes.header?.fields ?? {});
+    };
+    expect(files.filter(traced)).toEqual(expect.arrayContaining([expect.stringMatching(/^order-closed-completed-traced\./)]));
+    expect(files.filter((name) => !traced(name)).length).toBeGreaterThan(0);
   });
 
   it.each([
