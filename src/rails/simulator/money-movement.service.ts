@@ -11,6 +11,9 @@ import { SimulatorHttpError } from './simulator-http.error';
 
 interface MovementRecord<R> {
   fingerprint: string;
+  /** What the first request asked to move; the fingerprint holds every later one to it. */
+  amount: string;
+  currency: string;
   attempts: number;
   /** Every request under this id, replays included. */
   requests: number;
@@ -21,10 +24,16 @@ interface MovementRecord<R> {
   result?: R;
 }
 
-/** What the rail did under one payout id; the admin view that lets tests prove "paid once". */
-export interface MovementCount {
+/**
+ * What the rail did under one payout id: the admin view that lets tests prove "paid once" and
+ * lets `npm run chaos` compare the rail's payouts with the ledger.
+ */
+export interface MovementSummary extends MovementStatus {
   requests: number;
   executions: number;
+  /** As first asked; null for an id the rail never saw. */
+  amount: string | null;
+  currency: string | null;
 }
 
 export interface Settlement<R> {
@@ -60,9 +69,20 @@ export class MoneyMovementService {
   constructor(private readonly seed: string) {}
 
   /** An id the rail has never seen counts zero of both: nothing was asked, nothing paid. */
-  payoutCount(payoutId: string): MovementCount {
+  payoutSummary(payoutId: string): MovementSummary {
     const record = this.payouts.get(payoutId);
-    return { requests: record?.requests ?? 0, executions: record?.executions ?? 0 };
+    return {
+      requests: record?.requests ?? 0,
+      executions: record?.executions ?? 0,
+      ...statusOf(record),
+      amount: record?.amount ?? null,
+      currency: record?.currency ?? null,
+    };
+  }
+
+  /** Every payout id the rail has seen, in the order it first saw them. */
+  payoutSummaries(): Array<{ payoutId: string } & MovementSummary> {
+    return [...this.payouts.keys()].map((payoutId) => ({ payoutId, ...this.payoutSummary(payoutId) }));
   }
 
   /** The status inquiry: what the rail knows of a payout id, whatever became of its answers. */
@@ -84,7 +104,7 @@ export class MoneyMovementService {
       destination.type,
       destination.type === 'KEY' ? [destination.key, destination.walletId ?? null] : destination.qr,
     ]);
-    return this.settle(this.payouts, request.payoutId, fingerprint, request.amount, (rejectedByAmount) => {
+    return this.settle(this.payouts, request.payoutId, fingerprint, request, (rejectedByAmount) => {
       const railReference = this.reference('PO', request.payoutId);
       if (rejectedByAmount) return { status: 'REJECTED', railReference, reason: 'DESTINATION_REFUSED' };
       if (destination.type === 'KEY' && isRejectedDestinationKey(destination.key)) {
@@ -99,7 +119,7 @@ export class MoneyMovementService {
       throw new SimulatorHttpError(422, 'UNKNOWN_PAYOUT_REFERENCE', `no payout ${request.payoutReference}`);
     }
     const fingerprint = JSON.stringify([request.orderId, request.payoutReference, request.amount, request.currency]);
-    return this.settle(this.refunds, request.refundId, fingerprint, request.amount, (rejectedByAmount) => ({
+    return this.settle(this.refunds, request.refundId, fingerprint, request, (rejectedByAmount) => ({
       status: rejectedByAmount ? 'REJECTED' : 'COMPLETED',
       railReference: this.reference('RF', request.refundId),
     }));
@@ -109,10 +129,10 @@ export class MoneyMovementService {
     records: Map<string, MovementRecord<R>>,
     id: string,
     fingerprint: string,
-    amount: string,
+    { amount, currency }: { amount: string; currency: string },
     decide: (rejectedByAmount: boolean) => R,
   ): Promise<Settlement<R>> {
-    const record = records.get(id) ?? { fingerprint, attempts: 0, requests: 0, executions: 0, inFlight: 0 };
+    const record = records.get(id) ?? { fingerprint, amount, currency, attempts: 0, requests: 0, executions: 0, inFlight: 0 };
     if (record.fingerprint !== fingerprint) {
       throw new SimulatorHttpError(409, 'IDEMPOTENCY_CONFLICT', `${id} was already used for a different request`);
     }
