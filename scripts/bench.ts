@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { Flow, runFlows, RunResult } from './bench/driver';
-import { ceilingFlow, engineFlow } from './bench/flows';
+import { ceilingFlow } from './bench/flows';
 import { BenchReport, formatReport, machine } from './bench/report';
 import { BenchStack, startBenchStack } from './bench/stack';
+import { FlowOptions, parseFlowOptions } from './shared/command-line';
+import { Flow, runFlows, RunResult } from './shared/driver';
+import { qrFlow } from './shared/qr-flow';
 
 const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--json]
 
@@ -19,29 +21,6 @@ const WARM_UP_FLOWS = 20;
 const FLOW_TIMEOUT_MS = 60_000;
 const RUN_TIMEOUT_MS = 5 * 60_000;
 
-interface Options {
-  flows: number;
-  concurrency: number;
-  json: boolean;
-}
-
-function parseOptions(argv: string[]): Options {
-  const options: Options = { flows: 200, concurrency: 20, json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--json') options.json = true;
-    else if (arg === '--flows' || arg === '--concurrency') {
-      const value = Number(argv[++i]);
-      if (!Number.isInteger(value) || value < 1 || value > 100_000) throw new UsageError(`${arg} needs a whole number from 1 to 100000`);
-      options[arg === '--flows' ? 'flows' : 'concurrency'] = value;
-    } else if (arg === '--help' || arg === '-h') throw new UsageError('');
-    else throw new UsageError(`unknown option ${arg}`);
-  }
-  return options;
-}
-
-class UsageError extends Error {}
-
 async function measure(label: string, flow: Flow, flows: number, concurrency: number): Promise<RunResult> {
   say(`${label}: ${flows} flows, ${concurrency} at a time…`);
   const result = await runFlows(flow, { label, flows, concurrency, flowTimeoutMs: FLOW_TIMEOUT_MS, runTimeoutMs: RUN_TIMEOUT_MS, say });
@@ -50,15 +29,15 @@ async function measure(label: string, flow: Flow, flows: number, concurrency: nu
   return result;
 }
 
-async function bench(options: Options, stack: BenchStack): Promise<BenchReport> {
+async function bench(options: FlowOptions, stack: BenchStack): Promise<BenchReport> {
   const host = machine();
   // Unique per invocation: an external Temporal or database may hold an earlier run's ids.
   const run = randomUUID().slice(0, 8);
   const warmUp = Math.min(WARM_UP_FLOWS, options.flows);
-  await measure('engine warm-up', engineFlow({ ...stack.engine, runId: `${run}-warm` }), warmUp, options.concurrency);
+  await measure('engine warm-up', qrFlow({ ...stack.engine, runId: `bench-${run}-warm` }), warmUp, options.concurrency);
   await measure('ceiling warm-up', ceilingFlow({ ...stack.ceiling, runId: `${run}-warm` }), warmUp, options.concurrency);
 
-  const engine = await measure('engine', engineFlow({ ...stack.engine, runId: `${run}-engine` }), options.flows, options.concurrency);
+  const engine = await measure('engine', qrFlow({ ...stack.engine, runId: `bench-${run}-engine` }), options.flows, options.concurrency);
   const ceiling = await measure('ceiling', ceilingFlow({ ...stack.ceiling, runId: `${run}-ceiling` }), options.flows, options.concurrency);
   return {
     flows: options.flows,
@@ -72,14 +51,8 @@ async function bench(options: Options, stack: BenchStack): Promise<BenchReport> 
 }
 
 async function main(): Promise<number> {
-  let options: Options;
-  try {
-    options = parseOptions(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${error.message ? `${error.message}\n\n` : ''}${USAGE}\n`);
-    return error.message ? 2 : 0;
-  }
+  const options = parseFlowOptions(process.argv.slice(2), { flows: 200, concurrency: 20, json: false }, USAGE);
+  if (typeof options === 'number') return options;
 
   // Listening before the start-up, so Ctrl-C during it still ends in the clean-up below.
   const interrupted = new Promise<number>((resolve) => {

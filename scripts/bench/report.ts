@@ -1,6 +1,6 @@
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
-import type { RunResult } from './driver';
-import type { Summary } from './stats';
+import type { RunResult } from '../shared/driver';
+import type { Summary } from '../shared/stats';
 
 export interface Machine {
   cpu: string;

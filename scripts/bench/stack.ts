@@ -4,29 +4,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, Connection } from '@temporalio/client';
-import { DataSource } from 'typeorm';
 import { createBenchNoopActivities } from './noop.activities';
 import { createApi } from '../../src/api';
-import { ClientsService } from '../../src/auth/clients.service';
 import { Env, loadEnv } from '../../src/config/env';
 import { createDataSource, migrate } from '../../src/db/data-source';
 import { startEmbeddedDatabase } from '../../src/infra/embedded-database';
 import { freePort } from '../../src/infra/free-port';
-import { LedgerService } from '../../src/ledger/ledger.service';
-import { Decimal } from '../../src/money';
 import { createOrderWorker } from '../../src/processes/worker.process';
 import { createRailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
 import type { BenchNoopDelivery } from './noop.workflow';
-import { startCallbackReceiver } from './callback-receiver';
-import type { CeilingTarget, EngineTarget } from './flows';
-import { Mailbox } from './mailbox';
-import { startTemporalHelper } from './temporal-server';
+import { startCallbackReceiver } from '../shared/callback-receiver';
+import { createFundedPayer } from '../shared/funded-payer';
+import { Mailbox } from '../shared/mailbox';
+import type { QrFlowTarget } from '../shared/qr-flow';
+import { startTemporalHelper } from '../shared/temporal-server';
+import type { CeilingTarget } from './flows';
 
 export interface BenchStack {
   env: Env;
-  /** What engineFlow and ceilingFlow need, without their runId. */
-  engine: Omit<EngineTarget, 'runId'>;
+  /** What qrFlow and ceilingFlow need, without their runId. */
+  engine: Omit<QrFlowTarget, 'runId'>;
   ceiling: Omit<CeilingTarget, 'runId'>;
   /** Where PostgreSQL and Temporal came from, for the report. */
   infrastructure: { database: 'embedded' | 'DATABASE_URL'; temporal: 'embedded' | 'TEMPORAL_ADDRESS' };
@@ -106,11 +104,7 @@ export async function startBenchStack(say: (message: string) => void): Promise<B
     const receiver = await startCallbackReceiver();
     stops.push(receiver.close);
 
-    const payer = await api.get(ClientsService).create({ name: 'Bench payer' });
-    await new LedgerService(api.get(DataSource)).fund(`bench-funding:${payer.clientId}`, payer.clientId, 'USD', new Decimal(FUNDING_USD));
-    const tokenResponse = await fetch(`${apiUrl}/auth/token`, { headers: { 'x-api-key': payer.apiKey } });
-    if (tokenResponse.status !== 200) throw new Error(`token request failed: ${tokenResponse.status}`);
-    const { accessToken } = (await tokenResponse.json()) as { accessToken: string };
+    const payer = await createFundedPayer(api, apiUrl, 'Bench payer', 'USD', FUNDING_USD);
 
     // The ceiling's own connection, as the API has its own.
     const connection = await Connection.connect(temporalConnectionOptions(env));
@@ -118,7 +112,7 @@ export async function startBenchStack(say: (message: string) => void): Promise<B
 
     return {
       env,
-      engine: { apiUrl, token: accessToken, receiverUrl: receiver.url, callbacks: receiver.callbacks },
+      engine: { apiUrl, token: payer.token, receiverUrl: receiver.url, callbacks: receiver.callbacks },
       ceiling: {
         temporal: new Client({ connection, namespace: env.TEMPORAL_NAMESPACE }),
         taskQueue: env.TEMPORAL_TASK_QUEUE,
