@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { ceilingFlow } from './bench/flows';
-import { BenchReport, formatReport, machine } from './bench/report';
+import { BenchReport, formatReport } from './bench/report';
 import { BenchStack, startBenchStack } from './bench/stack';
 import { FlowOptions, parseFlowOptions } from './shared/command-line';
 import { Flow, runFlows, RunResult } from './shared/driver';
+import { machine } from './shared/machine';
 import { qrFlow } from './shared/qr-flow';
 
 const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--json]
