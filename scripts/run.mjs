@@ -196,7 +196,16 @@ switch (command) {
       exec(node, ['--enable-source-maps', 'dist/scripts/bench.js', ...args], env);
     }
     break;
+  case 'chaos':
+    // Its own stack under SIGKILLs and restarts, then a money audit (docs/reliability.md).
+    ensureDependencies();
+    {
+      const env = cliEnv();
+      build();
+      exec(node, ['--enable-source-maps', 'dist/scripts/chaos.js', ...args], env);
+    }
+    break;
   default:
-    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | record-histories`);
+    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | chaos | record-histories`);
     process.exit(2);
 }

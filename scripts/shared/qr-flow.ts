@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeEmvQr } from '../../src/emv';
 import { FINAL_STATUSES } from '../../src/orders/order-transitions';
 import type { Callback } from './callback-receiver';
@@ -15,6 +16,8 @@ export interface QrFlowTarget {
   runId: string;
   /** The QR's amount in BRL for flow `index`; 100.00 when absent. */
   amountOf?(index: number): string;
+  /** How long flow `index`'s user looks at the preview before accepting; at once when absent. */
+  thinkMs?(index: number): number;
   /** How requests are sent; one attempt each when absent (the bench measures, it does not retry). */
   post?: Post;
 }
@@ -52,6 +55,8 @@ export function qrFlow(target: QrFlowTarget): Flow {
       const previewAck = performance.now() - previewSent;
       const preview = await target.callbacks.waitFor(path, (callback) => callback.body?.order?.id !== undefined || callback.body?.error_code !== undefined);
       if (preview.body.error_code) throw new Error(`preview failed (${preview.body.error_code})`);
+      const thinking = target.thinkMs?.(index) ?? 0;
+      if (thinking > 0) await sleep(thinking, undefined, { signal });
 
       const decisionSent = performance.now();
       const paid = await post('/v2/payments', { order_id: preview.body.order.id, status: 'accepted', notification_url: notificationUrl }, `${reference}:pay`, signal);

@@ -15,7 +15,8 @@ const MAIN = join('dist', 'src', 'main.js');
 export class WorkerProcess {
   private readonly child: ChildProcess;
   private output = '';
-  private readonly exited: Promise<void>;
+  /** Settles when the process has ended, however it ended. */
+  readonly exited: Promise<void>;
 
   static assertBuilt(): void {
     if (!existsSync(join(ROOT, MAIN))) throw new Error(`${MAIN} is missing: run \`node scripts/run.mjs build\` first`);
@@ -35,6 +36,15 @@ export class WorkerProcess {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** `running`, or the exit code or signal the worker ended with. */
+  get exitDescription(): string {
+    return this.running ? 'running' : String(this.child.exitCode ?? this.child.signalCode);
+  }
+
   /** The last 20,000 characters the worker wrote. */
   get recentOutput(): string {
     return this.output;
@@ -43,7 +53,7 @@ export class WorkerProcess {
   /** Fails the waiting caller at once instead of letting it time out on a worker that died by itself. */
   assertRunning(): void {
     if (!this.running) {
-      throw new Error(`worker ${this.child.pid} exited (${this.child.exitCode ?? this.child.signalCode}):\n${this.output}`);
+      throw new Error(`worker ${this.child.pid} exited (${this.exitDescription}):\n${this.output}`);
     }
   }
 
