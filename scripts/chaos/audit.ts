@@ -44,6 +44,8 @@ export interface AuditAccount {
   balanceMinor: bigint;
   /** The sum of the account's journal lines. */
   linesMinor: bigint;
+  /** The balance its latest line recorded; null when it has no lines. */
+  lastBalanceAfterMinor: bigint | null;
 }
 
 export interface AuditNotification {
@@ -122,8 +124,8 @@ export function ordersFinalOrExplained({ orders, payouts }: AuditInput): RuleRes
 
 /**
  * Double entry holds: each entry's lines sum to zero and move its amount, each account's
- * balance is the sum of its lines, no client balance is negative, and each client's available
- * and reserved balances are what its entries say they are.
+ * balance is the sum of its lines and what its latest line recorded, no client balance is
+ * negative, and each client's available and reserved balances are what its entries say.
  */
 export function ledgerBalanced({ entries, accounts }: AuditInput): RuleResult {
   const violations: string[] = [];
@@ -135,6 +137,9 @@ export function ledgerBalanced({ entries, accounts }: AuditInput): RuleResult {
   for (const account of accounts) {
     const name = `${account.kind} ${account.currency}${account.clientId ? ` of client ${account.clientId}` : ''}`;
     if (account.balanceMinor !== account.linesMinor) violations.push(`${name}: balance ${account.balanceMinor}, its lines sum to ${account.linesMinor}`);
+    if (account.balanceMinor !== (account.lastBalanceAfterMinor ?? 0n)) {
+      violations.push(`${name}: balance ${account.balanceMinor}, its latest line recorded ${account.lastBalanceAfterMinor}`);
+    }
     if (account.clientId !== null && account.balanceMinor < 0n) violations.push(`${name}: negative balance ${account.balanceMinor}`);
   }
   const total = sum(accounts.map((account) => account.balanceMinor));

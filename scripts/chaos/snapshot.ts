@@ -32,6 +32,7 @@ interface AccountRow {
   currency: string;
   balance_minor: string;
   lines_minor: string;
+  last_balance_after_minor: string | null;
 }
 
 interface NotificationRow {
@@ -88,7 +89,8 @@ export async function readAuditInput(dataSource: DataSource, railsUrl: string, p
      GROUP BY e.id ORDER BY e.created_at`,
   );
   const accounts: AccountRow[] = await dataSource.query(
-    `SELECT a.id, a.client_id, a.kind, a.currency, a.balance_minor::text, coalesce(sum(l.amount_minor), 0)::text AS lines_minor
+    `SELECT a.id, a.client_id, a.kind, a.currency, a.balance_minor::text, coalesce(sum(l.amount_minor), 0)::text AS lines_minor,
+            (SELECT last.balance_after_minor::text FROM journal_lines last WHERE last.account_id = a.id ORDER BY last.id DESC LIMIT 1) AS last_balance_after_minor
      FROM ledger_accounts a LEFT JOIN journal_lines l ON l.account_id = a.id
      GROUP BY a.id ORDER BY a.created_at`,
   );
@@ -117,6 +119,7 @@ export async function readAuditInput(dataSource: DataSource, railsUrl: string, p
       currency: row.currency,
       balanceMinor: BigInt(row.balance_minor),
       linesMinor: BigInt(row.lines_minor),
+      lastBalanceAfterMinor: row.last_balance_after_minor === null ? null : BigInt(row.last_balance_after_minor),
     })),
     notifications: notifications.map(auditNotification),
     payouts: payouts.map(({ payoutId, requests, executions, status, amount, currency }) => ({ payoutId, requests, executions, status, amount, currency })),

@@ -40,12 +40,14 @@ class Books {
     ['CLIENT_RESERVED', 0n],
     ['SETTLEMENT', 0n],
   ]);
+  private readonly touched = new Set<string>();
   private next = 0;
 
   post(kind: EntryKind, amount: bigint, from: string, to: string, reference: string | null, reservationEntryId: string | null = null): AuditEntry {
     const entry = { id: `e${++this.next}`, kind, clientId: PAYER, currency: 'USD', amountMinor: amount, reference, reservationEntryId, lines: [-amount, amount] };
     this.balances.set(from, this.balances.get(from)! - amount);
     this.balances.set(to, this.balances.get(to)! + amount);
+    this.touched.add(from).add(to);
     this.entries.push(entry);
     return entry;
   }
@@ -58,6 +60,7 @@ class Books {
       currency: 'USD',
       balanceMinor: balance,
       linesMinor: balance,
+      lastBalanceAfterMinor: this.touched.has(kind) ? balance : null,
     }));
   }
 }
@@ -222,6 +225,7 @@ describe('chaos money audit', () => {
       const { violations } = ledgerBalanced(input);
       expect(violations).toEqual([
         expect.stringMatching(/^CLIENT_AVAILABLE USD of client payer-1: balance -5, its lines sum to \d+$/),
+        expect.stringMatching(/^CLIENT_AVAILABLE USD of client payer-1: balance -5, its latest line recorded \d+$/),
         'CLIENT_AVAILABLE USD of client payer-1: negative balance -5',
         expect.stringMatching(/^all balances together are -\d+, not 0$/),
         expect.stringMatching(/^CLIENT_AVAILABLE USD of client payer-1: balance -5, its entries say \d+$/),
@@ -232,9 +236,9 @@ describe('chaos money audit', () => {
       const input = world(ALL_ENDINGS);
       const reserved = input.accounts.find((account) => account.kind === 'CLIENT_RESERVED')!;
       const settlement = input.accounts.find((account) => account.kind === 'SETTLEMENT')!;
-      // Moved consistently between two accounts (each still equal to "its lines"), but the hold is gone.
-      reserved.balanceMinor = reserved.linesMinor = 0n;
-      settlement.balanceMinor = settlement.linesMinor = settlement.balanceMinor + 1274n;
+      // Moved consistently between two accounts (each still equal to its lines), but the hold is gone.
+      reserved.balanceMinor = reserved.linesMinor = reserved.lastBalanceAfterMinor = 0n;
+      settlement.balanceMinor = settlement.linesMinor = settlement.lastBalanceAfterMinor = settlement.balanceMinor + 1274n;
       expect(ledgerBalanced(input).violations).toEqual(['CLIENT_RESERVED USD of client payer-1: balance 0, its entries say 1274']);
     });
   });
