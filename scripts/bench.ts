@@ -4,6 +4,7 @@ import { ceilingFlow } from './bench/flows';
 import { BenchReport, formatReport } from './bench/report';
 import { BenchStack, startBenchStack } from './bench/stack';
 import { FlowOptions, parseFlowOptions } from './shared/command-line';
+import { interruption } from './shared/interruption';
 import { Flow, runFlows, RunResult } from './shared/driver';
 import { machine } from './shared/machine';
 import { qrFlow } from './shared/qr-flow';
@@ -56,10 +57,7 @@ async function main(): Promise<number> {
   if (typeof options === 'number') return options;
 
   // Listening before the start-up, so Ctrl-C during it still ends in the clean-up below.
-  const interrupted = new Promise<number>((resolve) => {
-    process.once('SIGINT', () => resolve(130));
-    process.once('SIGTERM', () => resolve(143));
-  });
+  const interrupted = interruption();
   const stack = await startBenchStack(say);
   try {
     const outcome = await Promise.race([bench(options, stack), interrupted]);

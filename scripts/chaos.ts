@@ -8,6 +8,7 @@ import { waitUntilSettled } from './chaos/settle';
 import { readAuditInput } from './chaos/snapshot';
 import { ChaosStack, startChaosStack } from './chaos/stack';
 import { FlowOptions, parseFlowOptions } from './shared/command-line';
+import { interruption } from './shared/interruption';
 import { Flow, runFlows } from './shared/driver';
 import { retryingPost } from './shared/integrator-post';
 import { machine } from './shared/machine';
@@ -15,13 +16,14 @@ import { qrFlow } from './shared/qr-flow';
 
 const USAGE = `usage: npm run chaos -- [--flows N] [--concurrency C] [--json]
 
-Starts its own stack (PostgreSQL, a Temporal dev server, the rails simulator, two worker
-processes, the API) on free loopback ports, and drives N QR flows over HTTP, at most C at a
-time, spread over about ${Math.round(chaosPlan().faultsEndMs / 1000)} s, resending any request that fails transiently with
-the same idempotency-key. Meanwhile it SIGKILLs a worker every ${DEFAULT_PLAN_SETTINGS.killEveryMs / 1000} s, takes the rail down, restarts
-PostgreSQL, makes the rail lose its answers and restarts the Temporal server. Then it audits
-the money (orders, ledger, the rail's payouts, callbacks), prints the audit as a table, and
-exits 1 on any violation. Defaults: 60 flows, concurrency 10.`;
+Starts its own stack on free loopback ports (PostgreSQL, a Temporal dev server, the rails
+simulator, ${DEFAULT_PLAN_SETTINGS.workers} worker processes, the API) and drives N QR flows over HTTP, at most C at a
+time, spread over the ${chaosPlan().faultsEndMs / 1000} s the chaos lasts, resending every request that fails
+transiently with the same idempotency-key. Meanwhile it SIGKILLs a worker about every
+${DEFAULT_PLAN_SETTINGS.killEveryMs / 1000} s, takes the rail down, restarts PostgreSQL, makes the rail lose its answers and
+restarts the Temporal server. Then it audits the money (orders, ledger, the rail's payouts,
+callbacks), prints the audit as a table, and exits 1 on any violation (docs/reliability.md).
+Defaults: 60 flows, concurrency 10.`;
 
 const say = (message: string) => process.stderr.write(`[chaos] ${message}\n`);
 
@@ -30,7 +32,7 @@ const PAYERS = 2;
 /** A flow still running this long after its start has failed (the audit still judges its order). */
 const FLOW_TIMEOUT_MS = 5 * 60_000;
 /** No flow starts this long after the faults are over; keeps a sick run bounded. */
-const LAST_START_AFTER_FAULTS_MS = 60_000;
+const LAST_START_AFTER_FAULTS_MS = 120_000;
 /** Beyond the QR expiry (120 s) and the longest payout inquiry back-off (60 s). */
 const SETTLE_LIMIT_MS = 4 * 60_000;
 
@@ -90,6 +92,7 @@ async function chaos(options: FlowOptions, stack: ChaosStack, signal: AbortSigna
     settle,
     counts: countsOf(input),
     workersDiedOnTheirOwn: stack.unexpectedExits,
+    railCallsUnderFaults: stack.railCallsUnderFaults,
     audit,
     violations: audit.reduce((total, rule) => total + rule.violations.length, 0),
   };
@@ -100,10 +103,7 @@ async function main(): Promise<number> {
   if (typeof options === 'number') return options;
 
   // Listening before the start-up, so Ctrl-C during it still ends in the clean-up below.
-  const interrupted = new Promise<number>((resolve) => {
-    process.once('SIGINT', () => resolve(130));
-    process.once('SIGTERM', () => resolve(143));
-  });
+  const interrupted = interruption();
   const stop = new AbortController();
   const stack = await startChaosStack({ workers: WORKERS, payers: PAYERS, say });
   let keepLogs = false;

@@ -3,6 +3,7 @@ import { PHASES, percentiles } from '../shared/latency';
 import { describeMachine, Machine } from '../shared/machine';
 import type { AuditInput, RuleResult } from './audit';
 import type { TimelineEntry } from './run-plan';
+import type { RailCallsUnderFaults } from './stack';
 
 export interface ChaosReport {
   flows: number;
@@ -26,6 +27,7 @@ export interface ChaosReport {
     callbacks: Record<string, number>;
   };
   workersDiedOnTheirOwn: string[];
+  railCallsUnderFaults: RailCallsUnderFaults;
   audit: RuleResult[];
   violations: number;
 }
@@ -42,7 +44,7 @@ function tally(values: string[]): Record<string, number> {
 const describeTally = (counts: Record<string, number>) =>
   Object.entries(counts)
     .sort(([, a], [, b]) => b - a)
-    .map(([what, count]) => `${count} ${what}`)
+    .map(([what, count]) => `${count} × ${what}`)
     .join(', ') || 'none';
 
 /** The order, payout and callback counts the report's summary line shows. */
@@ -57,6 +59,11 @@ export function countsOf(input: AuditInput): ChaosReport['counts'] {
     callbacks: tally(input.notifications.map((notification) => notification.status)),
   };
 }
+
+const describeCalls = (calls: Record<string, number>) =>
+  Object.entries(calls)
+    .map(([call, count]) => `${count} ${call}`)
+    .join(', ');
 
 function listed(lines: string[], mark: string): string[] {
   const shown = lines.slice(0, LISTED_PER_RULE).map((line) => `    ${mark} ${line}`);
@@ -77,7 +84,8 @@ export function formatChaosReport(report: ChaosReport): string {
       (entry) =>
         `${seconds(entry.atMs).padStart(7)}  ${entry.what.padEnd(50)}${entry.failed ? 'FAILED: ' : ''}${entry.detail ?? ''}${entry.tookMs >= 1000 ? ` (took ${seconds(entry.tookMs)} s)` : ''}`,
     ),
-    `  every fault over by ${seconds(report.faultsEndMs)} s; skipped (a worker still starting when the window closed): ${describeTally(tally(report.skipped))}`,
+    `  every fault over by ${seconds(report.faultsEndMs)} s; skipped, a worker still starting when the window closed: ${describeTally(tally(report.skipped))}`,
+    `  rail calls while it was down: ${describeCalls(report.railCallsUnderFaults.down)}; while it lost its answers: ${describeCalls(report.railCallsUnderFaults.lose_response)}`,
     `  worker processes that died on their own (each replaced a second later): ${report.workersDiedOnTheirOwn.length || 'none'}`,
     ...listed(report.workersDiedOnTheirOwn, '!'),
     '',

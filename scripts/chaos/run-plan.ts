@@ -62,6 +62,7 @@ export async function runPlan(plan: ChaosPlan, stack: ChaosStack, startedAt: num
       if (wait > 0) await sleep(wait, undefined, { signal }).catch(() => undefined);
       if (signal.aborted) return;
       const ready = await Promise.race([readiness(stack, action), sleep(Math.max(0, closesIn()), null)]);
+      if (signal.aborted) return;
       if (ready === null || closesIn() <= 0) {
         skipped.push(...steps.slice(index).map((step) => describeAction(step.action)));
         return;

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,9 +39,12 @@ export interface ChaosStack {
   /** The API's log and each worker slot's output, kept when the audit finds something. */
   logDir: string;
   setRailFaults(faults: Partial<FaultConfig>): Promise<void>;
+  /** What reached the rail while it was down or losing answers: proof the faults hit payouts. */
+  railCallsUnderFaults: RailCallsUnderFaults;
   /**
-   * Waits until the slot's worker is at work: polling for a few seconds (a worker still
-   * bundling its workflows takes a while; a minute at most). Says how long its start took.
+   * Waits until every worker is at work, polling for a few seconds (one still bundling its
+   * workflows takes a while; a minute at most), so that a kill hits a worker at work while
+   * another carries on. Says how long the slot's worker took to start.
    */
   workerAtWork(slot: number): Promise<string>;
   /** SIGKILL the slot's worker and start a new one there; says which pids. */
@@ -53,6 +57,17 @@ export interface ChaosStack {
   unexpectedExits: string[];
   /** Stops everything and deletes the run's files, except the logs when `keepLogs`. */
   close(keepLogs: boolean): Promise<void>;
+}
+
+type RailFault = 'down' | 'lose_response';
+type RailCall = 'payouts' | 'payout status inquiries' | 'other calls';
+export type RailCallsUnderFaults = Record<RailFault, Record<RailCall, number>>;
+
+function railCall(method: string | undefined, url: string | undefined): RailCall | null {
+  const path = new URL(url ?? '/', 'http://rail').pathname;
+  if (path.startsWith('/__admin')) return null;
+  if (method === 'POST' && path === '/payouts') return 'payouts';
+  return method === 'GET' && path.startsWith('/payouts/') ? 'payout status inquiries' : 'other calls';
 }
 
 export interface ChaosStackOptions {
@@ -80,6 +95,8 @@ const SUPERVISOR_RESTART_MS = 1_000;
 /** A worker is killed at work: once it has polled for this long. */
 const MIN_WORK_MS = 3_000;
 const POLL_CHECK_MS = 250;
+/** The clean-up gives each part this long to stop, so that it always ends. */
+const STOP_LIMIT_MS = 20_000;
 
 const headline = (output: string) => output.trim().split('\n').find((line) => line.trim() !== '')?.slice(0, 200) ?? '(no output)';
 
@@ -117,6 +134,7 @@ export async function startChaosStack({ workers: workerCount, payers: payerCount
   const killing = new Set<WorkerProcess>();
   /** Starts a worker in the slot; one that dies on its own is noted and replaced, as a process supervisor would. */
   const spawn = (slot: number, env: NodeJS.ProcessEnv): WorkerProcess => {
+    if (closing) throw new Error('the stack is closing');
     const worker = new WorkerProcess(env);
     workers[slot] = worker;
     const spawnedAt = performance.now();
@@ -170,13 +188,40 @@ export async function startChaosStack({ workers: workerCount, payers: payerCount
     return worker;
   };
 
+  /** Restarts run one at a time, and the clean-up waits for the one under way. */
+  let restarting: Promise<unknown> = Promise.resolve();
+  const exclusively = (restart: () => Promise<void>): Promise<void> => {
+    const run = restarting.then(restart);
+    restarting = run.catch(() => undefined);
+    return run;
+  };
+
   const close = async (keepLogs: boolean) => {
     closing = true;
     process.off('exit', killWorkers);
-    const step = async (name: string, stop: (() => Promise<unknown>) | undefined) =>
-      stop?.().catch((error: unknown) => say(`clean-up: stopping ${name} failed: ${String(error)}`));
+    await restarting;
+    const step = async (name: string, stop: (() => Promise<unknown>) | undefined) => {
+      if (!stop) return;
+      const outcome = await Promise.race([
+        stop().then(
+          () => 'stopped',
+          (error: unknown) => `failed: ${String(error)}`,
+        ),
+        sleep(STOP_LIMIT_MS, `still running after ${STOP_LIMIT_MS / 1000} s; left behind`),
+      ]);
+      if (outcome !== 'stopped') say(`clean-up: stopping ${name} ${outcome}`);
+    };
     await step('the workers', () => Promise.all(workers.map((_, slot) => retire(slot))));
-    await step('the API', api && (() => api!.close()));
+    await step(
+      'the API',
+      api &&
+        (() => {
+          // Requests of interrupted flows would hold the server open.
+          api!.getHttpServer().closeAllConnections();
+          // On Ctrl-C, Nest's own shutdown hooks close the API too; the second close of its pool throws, harmlessly.
+          return api!.close().catch(() => undefined);
+        }),
+    );
     await step('the callback receiver', receiver?.close);
     await step('the rails simulator', rails && (() => rails!.close()));
     await step('the Temporal connection', connection && (() => connection!.close()));
@@ -202,6 +247,13 @@ export async function startChaosStack({ workers: workerCount, payers: payerCount
 
     rails = createRailsSimulator();
     const railsUrl = `http://127.0.0.1:${await rails.listen(0, '127.0.0.1')}`;
+    let railFault: RailFault | null = null;
+    const none = () => ({ payouts: 0, 'payout status inquiries': 0, 'other calls': 0 });
+    const railCallsUnderFaults: RailCallsUnderFaults = { down: none(), lose_response: none() };
+    rails.server.on('request', (request: IncomingMessage) => {
+      const call = railCall(request.method, request.url);
+      if (railFault && call) railCallsUnderFaults[railFault][call] += 1;
+    });
 
     const env: NodeJS.ProcessEnv = {
       // Nothing else from this shell: a stray DATABASE_URL or TEMPORAL_TLS must not reach the stack.
@@ -240,6 +292,7 @@ export async function startChaosStack({ workers: workerCount, payers: payerCount
       payers,
       dataSource: api.get(DataSource),
       logDir,
+      railCallsUnderFaults,
       unexpectedExits,
       close,
       async setRailFaults(faults) {
@@ -249,22 +302,28 @@ export async function startChaosStack({ workers: workerCount, payers: payerCount
           body: JSON.stringify(faults),
         });
         if (response.status !== 200) throw new Error(`the simulator refused the faults ${JSON.stringify(faults)}: ${response.status}`);
+        railFault = faults.down ? 'down' : faults.lose_response ? 'lose_response' : null;
       },
-      workerAtWork: (slot) => atWork(workers[slot]!),
+      async workerAtWork(slot) {
+        const [history] = await Promise.all([workers[slot]!, ...workers.filter((_, other) => other !== slot)].map(atWork));
+        return history!;
+      },
       async replaceWorker(slot) {
         const killed = await retire(slot);
         return `pid ${killed.pid} killed, pid ${spawn(slot, env).pid} started`;
       },
-      async restartDatabase(outageMs) {
-        await database!.stop();
-        await sleep(outageMs);
-        database = await startEmbeddedDatabase(databaseOptions);
-      },
-      async restartTemporal(outageMs) {
-        await temporal!.stop();
-        await sleep(outageMs);
-        temporal = await startTemporalHelper({ ...temporalOptions, port: temporal!.port });
-      },
+      restartDatabase: (outageMs) =>
+        exclusively(async () => {
+          await database!.stop();
+          await sleep(outageMs);
+          if (!closing) database = await startEmbeddedDatabase(databaseOptions);
+        }),
+      restartTemporal: (outageMs) =>
+        exclusively(async () => {
+          await temporal!.stop();
+          await sleep(outageMs);
+          if (!closing) temporal = await startTemporalHelper({ ...temporalOptions, port: temporal!.port });
+        }),
     };
   } catch (error) {
     await close(false);
