@@ -189,20 +189,13 @@ switch (command) {
     exec(node, ['--enable-source-maps', 'dist/src/main.js', 'rails', ...args]);
     break;
   case 'bench':
-    ensureDependencies();
-    {
-      const env = cliEnv();
-      build();
-      exec(node, ['--enable-source-maps', 'dist/scripts/bench.js', ...args], env);
-    }
-    break;
   case 'chaos':
-    // Its own stack under SIGKILLs and restarts, then a money audit (docs/reliability.md).
+    // Each starts its own stack: the benchmark (docs/performance.md), the chaos run and its money audit (docs/reliability.md).
     ensureDependencies();
     {
       const env = cliEnv();
       build();
-      exec(node, ['--enable-source-maps', 'dist/scripts/chaos.js', ...args], env);
+      exec(node, ['--enable-source-maps', `dist/scripts/${command}.js`, ...args], env);
     }
     break;
   default:
