@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { FINAL_STATUSES } from '../src/orders/order-transitions';
 import { auditMoney } from './chaos/audit';
 import { ChaosReport, countsOf, formatChaosReport } from './chaos/report';
 import { runPlan } from './chaos/run-plan';
@@ -8,9 +9,9 @@ import { waitUntilSettled } from './chaos/settle';
 import { readAuditInput } from './chaos/snapshot';
 import { ChaosStack, startChaosStack } from './chaos/stack';
 import { FlowOptions, parseFlowOptions } from './shared/command-line';
-import { interruption } from './shared/interruption';
 import { Flow, runFlows } from './shared/driver';
 import { retryingPost } from './shared/integrator-post';
+import { interruption } from './shared/interruption';
 import { machine } from './shared/machine';
 import { qrFlow } from './shared/qr-flow';
 
@@ -76,7 +77,7 @@ async function chaos(options: FlowOptions, stack: ChaosStack, signal: AbortSigna
   say('waiting for the orders to settle…');
   const settle = await waitUntilSettled(stack.dataSource, SETTLE_LIMIT_MS, signal);
   say('auditing…');
-  const input = await readAuditInput(stack.dataSource, stack.railsUrl, stack.payers);
+  const input = await readAuditInput(stack.dataSource, stack.railsUrl, stack.payers, (orderId) => stack.workflowOf(orderId));
   const audit = auditMoney(input);
   return {
     flows: options.flows,
@@ -91,7 +92,8 @@ async function chaos(options: FlowOptions, stack: ChaosStack, signal: AbortSigna
     retries,
     settle,
     counts: countsOf(input),
-    workersDiedOnTheirOwn: stack.unexpectedExits,
+    unfinishedOrders: input.orders.filter((order) => !FINAL_STATUSES.includes(order.status)).map((order) => order.id),
+    workersDiedOnTheirOwn: stack.workers.unexpectedExits,
     railCallsUnderFaults: stack.railCallsUnderFaults,
     audit,
     violations: audit.reduce((total, rule) => total + rule.violations.length, 0),
@@ -113,7 +115,9 @@ async function main(): Promise<number> {
       say('interrupted');
       return outcome;
     }
-    keepLogs = outcome.violations > 0 || outcome.workersDiedOnTheirOwn.length > 0;
+    const unfinished = outcome.unfinishedOrders;
+    keepLogs = outcome.violations > 0 || unfinished.length > 0 || outcome.workersDiedOnTheirOwn.length > 0;
+    if (unfinished.length > 0) await stack.saveHistories(unfinished).catch((error: unknown) => say(`could not save the workflow histories: ${String(error)}`));
     process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : formatChaosReport(outcome));
     return outcome.violations > 0 ? 1 : 0;
   } finally {

@@ -18,6 +18,8 @@ export interface AuditOrder {
   localCurrency: string;
   /** Decimal string; null while the order has no amount. */
   localAmount: string | null;
+  /** How its workflow stands (RUNNING, COMPLETED, FAILED, … or NOT_FOUND), for an order not final; else null. */
+  workflow: string | null;
 }
 
 export type EntryKind = 'FUND' | 'RESERVE' | 'COMMIT' | 'RELEASE' | 'CREDIT';
@@ -107,17 +109,23 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
 const sum = (values: readonly bigint[]) => values.reduce((total, value) => total + value, 0n);
 const plural = (count: number, noun: string, nouns = `${noun}s`) => `${count} ${count === 1 ? noun : nouns}`;
 
-/** Every order ended, or waits for a payout the rail has not settled (say which). */
+/**
+ * Every order ended, or its workflow is still paying a payout the rail received but has not
+ * settled (say which). The audit runs once the rail has been healthy for a while, so by then an
+ * order whose payout never reached the rail has stopped trying: a violation, not an explanation.
+ */
 export function ordersFinalOrExplained({ orders, payouts }: AuditInput): RuleResult {
-  const railStatus = new Map(payouts.map((payout) => [payout.payoutId, payout.status]));
+  const payoutOf = new Map(payouts.map((payout) => [payout.payoutId, payout]));
   const violations: string[] = [];
   const notes: string[] = [];
   for (const order of orders) {
     if (isFinal(order.status)) continue;
-    const atRail = railStatus.get(order.id) ?? 'NOT_FOUND';
-    if (order.status !== 'PROCESSING') violations.push(`order ${order.id} is ${order.status}, not final`);
-    else if (UNCONFIRMED_AT_RAIL.includes(atRail)) notes.push(`order ${order.id} is PROCESSING: its payout is ${atRail} at the rail (unconfirmed, funds held)`);
-    else violations.push(`order ${order.id} is PROCESSING although the rail settled its payout ${atRail}`);
+    const payout = payoutOf.get(order.id);
+    if (order.workflow !== null && order.workflow !== 'RUNNING') violations.push(`order ${order.id} is ${order.status}, but its workflow has ended (${order.workflow})`);
+    else if (order.status !== 'PROCESSING') violations.push(`order ${order.id} is ${order.status}, not final`);
+    else if (!payout || payout.requests === 0) violations.push(`order ${order.id} is PROCESSING, but the rail never received its payout`);
+    else if (UNCONFIRMED_AT_RAIL.includes(payout.status)) notes.push(`order ${order.id} is PROCESSING: its payout is ${payout.status} at the rail (unconfirmed, funds held)`);
+    else violations.push(`order ${order.id} is PROCESSING although the rail settled its payout ${payout.status}`);
   }
   return { rule: 'every order final or explained', checked: plural(orders.length, 'order'), violations, notes };
 }

@@ -3,7 +3,7 @@ import { PHASES, percentiles } from '../shared/latency';
 import { describeMachine, Machine } from '../shared/machine';
 import type { AuditInput, RuleResult } from './audit';
 import type { TimelineEntry } from './run-plan';
-import type { RailCallsUnderFaults } from './stack';
+import type { RailCallsUnderFaults } from './rail-calls';
 
 export interface ChaosReport {
   flows: number;
@@ -27,6 +27,8 @@ export interface ChaosReport {
     callbacks: Record<string, number>;
   };
   workersDiedOnTheirOwn: string[];
+  /** Orders not final at the audit; their workflow histories go to the kept logs. */
+  unfinishedOrders: string[];
   railCallsUnderFaults: RailCallsUnderFaults;
   audit: RuleResult[];
   violations: number;

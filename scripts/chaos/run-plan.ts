@@ -22,7 +22,7 @@ export interface PlanOutcome {
 async function perform(stack: ChaosStack, action: ChaosAction): Promise<string | undefined> {
   switch (action.kind) {
     case 'kill-worker':
-      return stack.replaceWorker(action.slot);
+      return stack.workers.replace(action.slot);
     case 'rail-down':
       await stack.setRailFaults({ down: true });
       return undefined;
@@ -43,7 +43,7 @@ async function perform(stack: ChaosStack, action: ChaosAction): Promise<string |
 
 /** What must hold before the action: a kill waits for its worker to be at work. */
 function readiness(stack: ChaosStack, action: ChaosAction): Promise<string | undefined> {
-  return action.kind === 'kill-worker' ? stack.workerAtWork(action.slot) : Promise.resolve(undefined);
+  return action.kind === 'kill-worker' ? stack.workers.atWork(action.slot) : Promise.resolve(undefined);
 }
 
 /**

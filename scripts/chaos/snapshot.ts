@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { CurrencyCode, Decimal, toMinorUnits } from '../../src/money';
+import { FINAL_STATUSES } from '../../src/orders/order-transitions';
 import type { AuditAccount, AuditEntry, AuditInput, AuditNotification, AuditOrder, AuditPayer, RailPayout } from './audit';
 import { parseJson } from '../shared/json';
 
@@ -49,7 +50,7 @@ export interface PayerFunding {
   funding: string;
 }
 
-function auditOrder(row: OrderRow): AuditOrder {
+function auditOrder(row: OrderRow, workflow: string | null): AuditOrder {
   return {
     id: row.id,
     status: row.status,
@@ -59,6 +60,7 @@ function auditOrder(row: OrderRow): AuditOrder {
     userAmountMinor: row.user_amount === null ? null : toMinorUnits(new Decimal(row.user_amount), row.user_currency as CurrencyCode),
     localCurrency: row.local_currency,
     localAmount: row.local_amount,
+    workflow,
   };
 }
 
@@ -75,10 +77,15 @@ function auditNotification(row: NotificationRow): AuditNotification {
 
 /**
  * Reads what the audit judges, after the run: every order, journal entry (with its lines),
- * account (with the sum of its lines) and notification from PostgreSQL, and every payout the
- * rail has seen from its admin API.
+ * account (with the sum of its lines) and notification from PostgreSQL, every payout the rail
+ * has seen from its admin API, and how the workflow of each order not final stands.
  */
-export async function readAuditInput(dataSource: DataSource, railsUrl: string, payers: PayerFunding[]): Promise<AuditInput> {
+export async function readAuditInput(
+  dataSource: DataSource,
+  railsUrl: string,
+  payers: PayerFunding[],
+  workflowOf: (orderId: string) => Promise<string>,
+): Promise<AuditInput> {
   const orders: OrderRow[] = await dataSource.query(
     `SELECT id, status, error_code, payer_client_id, user_currency, user_amount::text, local_currency, local_amount::text FROM orders ORDER BY created_at`,
   );
@@ -100,8 +107,11 @@ export async function readAuditInput(dataSource: DataSource, railsUrl: string, p
   if (response.status !== 200) throw new Error(`the rail's payout list answered ${response.status}`);
   const { data: payouts } = (await response.json()) as { data: RailPayout[] };
 
+  const auditOrders: AuditOrder[] = [];
+  for (const row of orders) auditOrders.push(auditOrder(row, FINAL_STATUSES.includes(row.status) ? null : await workflowOf(row.id)));
+
   return {
-    orders: orders.map(auditOrder),
+    orders: auditOrders,
     entries: entries.map((row) => ({
       id: row.id,
       kind: row.kind,

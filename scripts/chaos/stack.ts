@@ -1,14 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hostname } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Connection } from '@temporalio/client';
-import { temporal as proto } from '@temporalio/proto';
+import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
 import { createApi } from '../../src/api';
@@ -16,13 +13,15 @@ import { loadEnv } from '../../src/config/env';
 import { createDataSource, migrate } from '../../src/db/data-source';
 import { EmbeddedDatabase, EmbeddedDatabaseOptions, startEmbeddedDatabase } from '../../src/infra/embedded-database';
 import { freePort } from '../../src/infra/free-port';
-import { WorkerProcess } from '../../src/infra/worker-process';
 import type { CurrencyCode } from '../../src/money';
+import { orderWorkflowId } from '../../src/orders/order-workflow-start';
 import type { FaultConfig } from '../../src/rails/simulator/fault-injector';
 import { createRailsSimulator, RailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
 import { startCallbackReceiver } from '../shared/callback-receiver';
 import { createFundedPayer, FundedPayer } from '../shared/funded-payer';
 import { startTemporalHelper } from '../shared/temporal-server';
+import { countRailCallsUnderFaults, RailCallsUnderFaults } from './rail-calls';
+import { WorkerPool } from './worker-pool';
 
 export interface ChaosPayer extends FundedPayer {
   currency: CurrencyCode;
@@ -39,35 +38,18 @@ export interface ChaosStack {
   /** The API's log and each worker slot's output, kept when the audit finds something. */
   logDir: string;
   setRailFaults(faults: Partial<FaultConfig>): Promise<void>;
-  /** What reached the rail while it was down or losing answers: proof the faults hit payouts. */
   railCallsUnderFaults: RailCallsUnderFaults;
-  /**
-   * Waits until every worker is at work, polling for a few seconds (one still bundling its
-   * workflows takes a while; a minute at most), so that a kill hits a worker at work while
-   * another carries on. Says how long the slot's worker took to start.
-   */
-  workerAtWork(slot: number): Promise<string>;
-  /** SIGKILL the slot's worker and start a new one there; says which pids. */
-  replaceWorker(slot: number): Promise<string>;
+  workers: WorkerPool;
+  /** How the order's workflow stands: RUNNING, COMPLETED, FAILED, … or NOT_FOUND. */
+  workflowOf(orderId: string): Promise<string>;
+  /** Writes the workflow history of each order to the logs, for whoever investigates what the audit found. */
+  saveHistories(orderIds: string[]): Promise<void>;
   /** Stop PostgreSQL, leave it stopped for `outageMs`, start it on the same port and data. */
   restartDatabase(outageMs: number): Promise<void>;
   /** Stop the Temporal server, leave it stopped for `outageMs`, start it on the same port and SQLite file. */
   restartTemporal(outageMs: number): Promise<void>;
-  /** Workers that died on their own (each was replaced a second later, as a supervisor would). */
-  unexpectedExits: string[];
   /** Stops everything and deletes the run's files, except the logs when `keepLogs`. */
   close(keepLogs: boolean): Promise<void>;
-}
-
-type RailFault = 'down' | 'lose_response';
-type RailCall = 'payouts' | 'payout status inquiries' | 'other calls';
-export type RailCallsUnderFaults = Record<RailFault, Record<RailCall, number>>;
-
-function railCall(method: string | undefined, url: string | undefined): RailCall | null {
-  const path = new URL(url ?? '/', 'http://rail').pathname;
-  if (path.startsWith('/__admin')) return null;
-  if (method === 'POST' && path === '/payouts') return 'payouts';
-  return method === 'GET' && path.startsWith('/payouts/') ? 'payout status inquiries' : 'other calls';
 }
 
 export interface ChaosStackOptions {
@@ -90,15 +72,8 @@ const SETTINGS = {
 };
 
 const FUNDING = { currency: 'USD', amount: '1000000.00' } as const;
-const WORKER_START_LIMIT_MS = 60_000;
-const SUPERVISOR_RESTART_MS = 1_000;
-/** A worker is killed at work: once it has polled for this long. */
-const MIN_WORK_MS = 3_000;
-const POLL_CHECK_MS = 250;
 /** The clean-up gives each part this long to stop, so that it always ends. */
 const STOP_LIMIT_MS = 20_000;
-
-const headline = (output: string) => output.trim().split('\n').find((line) => line.trim() !== '')?.slice(0, 200) ?? '(no output)';
 
 /**
  * The stack `npm run chaos` attacks, on loopback and free ports, its files in one temporary
@@ -108,7 +83,6 @@ const headline = (output: string) => output.trim().split('\n').find((line) => li
  * receiver run in this process: the chaos is aimed at the parts around them.
  */
 export async function startChaosStack({ workers: workerCount, payers: payerCount, say }: ChaosStackOptions): Promise<ChaosStack> {
-  WorkerProcess.assertBuilt();
   const runDir = mkdtempSync(join(tmpdir(), 'payments-chaos-'));
   const logDir = join(runDir, 'logs');
   mkdirSync(logDir);
@@ -119,74 +93,8 @@ export async function startChaosStack({ workers: workerCount, payers: payerCount
   let api: INestApplication | undefined;
   let receiver: ChaosStack['receiver'] | undefined;
   let connection: Connection | undefined;
-  const workers: WorkerProcess[] = [];
-  /** When each worker was spawned, and when it was first seen polling (or null: it never was). */
-  const started = new Map<WorkerProcess, { spawnedAt: number; polling: Promise<number | null> }>();
-  const unexpectedExits: string[] = [];
-  // A chaos run that dies unexpectedly must not leave workers polling behind it.
-  const killWorkers = () => workers.forEach((worker) => void worker.kill());
-  process.once('exit', killWorkers);
-
-  const logWorker = (slot: number, worker: WorkerProcess, fate: string) =>
-    appendFileSync(join(logDir, `worker-${slot + 1}.log`), `--- pid ${worker.pid}, ${fate} ---\n${worker.recentOutput}\n`);
-
+  let workers: WorkerPool | undefined;
   let closing = false;
-  const killing = new Set<WorkerProcess>();
-  /** Starts a worker in the slot; one that dies on its own is noted and replaced, as a process supervisor would. */
-  const spawn = (slot: number, env: NodeJS.ProcessEnv): WorkerProcess => {
-    if (closing) throw new Error('the stack is closing');
-    const worker = new WorkerProcess(env);
-    workers[slot] = worker;
-    const spawnedAt = performance.now();
-    started.set(worker, { spawnedAt, polling: firstPoll(worker, spawnedAt) });
-    void worker.exited.then(async () => {
-      if (closing || killing.has(worker)) return;
-      unexpectedExits.push(`worker ${slot + 1} (pid ${worker.pid}) exited by itself (${worker.exitDescription}): ${headline(worker.recentOutput)}`);
-      logWorker(slot, worker, `exited by itself (${worker.exitDescription})`);
-      await sleep(SUPERVISOR_RESTART_MS);
-      if (!closing && workers[slot] === worker) spawn(slot, env);
-    });
-    return worker;
-  };
-
-  /** Whether Temporal has seen the worker poll its task queue (its identity is `pid@host`). */
-  const isPolling = async (worker: WorkerProcess): Promise<boolean> => {
-    const answer = await connection!.workflowService
-      .describeTaskQueue({
-        namespace: 'default',
-        taskQueue: { name: SETTINGS.TEMPORAL_TASK_QUEUE, kind: proto.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
-        taskQueueType: proto.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
-      })
-      .catch(() => null);
-    return answer?.pollers?.some((poller) => poller.identity === `${worker.pid}@${hostname()}`) ?? false;
-  };
-
-  /** When the worker was first seen polling, or null if it died or did not poll within the limit. */
-  async function firstPoll(worker: WorkerProcess, spawnedAt: number): Promise<number | null> {
-    while (worker.running && performance.now() < spawnedAt + WORKER_START_LIMIT_MS) {
-      if (await isPolling(worker)) return performance.now();
-      await sleep(POLL_CHECK_MS);
-    }
-    return null;
-  }
-
-  /** Waits until the worker has been polling for MIN_WORK_MS (or never will); says how long its start took. */
-  const atWork = async (worker: WorkerProcess): Promise<string> => {
-    const { spawnedAt, polling } = started.get(worker)!;
-    const pollingAt = await polling;
-    if (pollingAt === null) return 'never polled';
-    const busyFor = performance.now() - pollingAt;
-    if (busyFor < MIN_WORK_MS) await sleep(MIN_WORK_MS - busyFor);
-    return `it polled ${((pollingAt - spawnedAt) / 1000).toFixed(1)} s after its start`;
-  };
-
-  const retire = async (slot: number): Promise<WorkerProcess> => {
-    const worker = workers[slot]!;
-    killing.add(worker);
-    await worker.kill();
-    logWorker(slot, worker, `ended (${worker.exitDescription})`);
-    return worker;
-  };
 
   /** Restarts run one at a time, and the clean-up waits for the one under way. */
   let restarting: Promise<unknown> = Promise.resolve();
@@ -198,7 +106,6 @@ export async function startChaosStack({ workers: workerCount, payers: payerCount
 
   const close = async (keepLogs: boolean) => {
     closing = true;
-    process.off('exit', killWorkers);
     await restarting;
     const step = async (name: string, stop: (() => Promise<unknown>) | undefined) => {
       if (!stop) return;
@@ -211,7 +118,7 @@ export async function startChaosStack({ workers: workerCount, payers: payerCount
       ]);
       if (outcome !== 'stopped') say(`clean-up: stopping ${name} ${outcome}`);
     };
-    await step('the workers', () => Promise.all(workers.map((_, slot) => retire(slot))));
+    await step('the workers', workers && (() => workers!.close()));
     await step(
       'the API',
       api &&
@@ -247,13 +154,7 @@ export async function startChaosStack({ workers: workerCount, payers: payerCount
 
     rails = createRailsSimulator();
     const railsUrl = `http://127.0.0.1:${await rails.listen(0, '127.0.0.1')}`;
-    let railFault: RailFault | null = null;
-    const none = () => ({ payouts: 0, 'payout status inquiries': 0, 'other calls': 0 });
-    const railCallsUnderFaults: RailCallsUnderFaults = { down: none(), lose_response: none() };
-    rails.server.on('request', (request: IncomingMessage) => {
-      const call = railCall(request.method, request.url);
-      if (railFault && call) railCallsUnderFaults[railFault][call] += 1;
-    });
+    const railCalls = countRailCallsUnderFaults(rails.server);
 
     const env: NodeJS.ProcessEnv = {
       // Nothing else from this shell: a stray DATABASE_URL or TEMPORAL_TLS must not reach the stack.
@@ -279,11 +180,9 @@ export async function startChaosStack({ workers: workerCount, payers: payerCount
 
     say(`starting ${workerCount} worker processes…`);
     connection = await Connection.connect({ address: temporal.address });
-    for (let slot = 0; slot < workerCount; slot++) spawn(slot, env);
-    // The first workers register the search attributes the API's workflow starts need.
-    for (const worker of workers) {
-      if ((await started.get(worker)!.polling) === null) throw new Error(`worker pid ${worker.pid} did not start polling: ${worker.recentOutput}`);
-    }
+    workers = new WorkerPool({ size: workerCount, env, connection, namespace: 'default', taskQueue: SETTINGS.TEMPORAL_TASK_QUEUE, logDir });
+    await workers.start();
+    const client = new Client({ connection, namespace: 'default' });
 
     return {
       apiUrl,
@@ -292,8 +191,8 @@ export async function startChaosStack({ workers: workerCount, payers: payerCount
       payers,
       dataSource: api.get(DataSource),
       logDir,
-      railCallsUnderFaults,
-      unexpectedExits,
+      railCallsUnderFaults: railCalls.counts,
+      workers,
       close,
       async setRailFaults(faults) {
         const response = await fetch(`${railsUrl}/__admin/faults`, {
@@ -302,15 +201,21 @@ export async function startChaosStack({ workers: workerCount, payers: payerCount
           body: JSON.stringify(faults),
         });
         if (response.status !== 200) throw new Error(`the simulator refused the faults ${JSON.stringify(faults)}: ${response.status}`);
-        railFault = faults.down ? 'down' : faults.lose_response ? 'lose_response' : null;
+        railCalls.faultIs(faults.down ? 'down' : faults.lose_response ? 'lose_response' : null);
       },
-      async workerAtWork(slot) {
-        const [history] = await Promise.all([workers[slot]!, ...workers.filter((_, other) => other !== slot)].map(atWork));
-        return history!;
+      async workflowOf(orderId) {
+        try {
+          return (await client.workflow.getHandle(orderWorkflowId(orderId)).describe()).status.name;
+        } catch (error) {
+          if (error instanceof WorkflowNotFoundError) return 'NOT_FOUND';
+          throw error;
+        }
       },
-      async replaceWorker(slot) {
-        const killed = await retire(slot);
-        return `pid ${killed.pid} killed, pid ${spawn(slot, env).pid} started`;
+      async saveHistories(orderIds) {
+        for (const orderId of orderIds) {
+          const history = await client.workflow.getHandle(orderWorkflowId(orderId)).fetchHistory();
+          writeFileSync(join(logDir, `order-${orderId}.history.json`), `${historyToJSON(history)}\n`);
+        }
       },
       restartDatabase: (outageMs) =>
         exclusively(async () => {

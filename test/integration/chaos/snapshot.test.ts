@@ -22,6 +22,8 @@ describe('chaos audit snapshot: what the audit reads from PostgreSQL and the rai
   let rails: RailsSimulator;
   let railsUrl: string;
   const payer = randomUUID();
+  /** Stands for Temporal: every workflow it is asked about has ended. */
+  const askedWorkflow = jest.fn(async (_orderId: string) => 'COMPLETED');
 
   const admin = async (sql: string) => {
     const client = new Client({ connectionString: process.env.DATABASE_URL });
@@ -93,10 +95,10 @@ describe('chaos audit snapshot: what the audit reads from PostgreSQL and the rai
     await notification(expired, 'PREVIEW', { order: { id: expired, status: 'CREATED' } }, 'DELIVERED');
     await notification(expired, 'QR_EXPIRED', { event: 'QR_EXPIRED', order_id: expired, status: 'CANCELED', error_code: 'EXPIRED' }, 'PENDING');
 
-    const input = await readAuditInput(dataSource, railsUrl, [{ clientId: payer, currency: 'USD', funding: '1000.00' }]);
+    const input = await readAuditInput(dataSource, railsUrl, [{ clientId: payer, currency: 'USD', funding: '1000.00' }], askedWorkflow);
 
     expect(input.orders).toEqual([
-      { id: paid, status: 'COMPLETED', errorCode: null, payerClientId: payer, userCurrency: 'USD', userAmountMinor: 1945n, localCurrency: 'BRL', localAmount: '100.0000' },
+      { id: paid, status: 'COMPLETED', errorCode: null, payerClientId: payer, userCurrency: 'USD', userAmountMinor: 1945n, localCurrency: 'BRL', localAmount: '100.0000', workflow: null },
       expect.objectContaining({ id: expired, status: 'CANCELED', errorCode: 'EXPIRED', userAmountMinor: 500n }),
     ]);
     expect(input.entries.map(({ kind, amountMinor, reference, lines }) => ({ kind, amountMinor, reference, lines: lines.map(String).sort() }))).toEqual([
@@ -121,6 +123,7 @@ describe('chaos audit snapshot: what the audit reads from PostgreSQL and the rai
     ]);
     expect(input.payouts).toEqual([{ payoutId: paid, requests: 1, executions: 1, status: 'COMPLETED', amount: '100.00', currency: 'BRL' }]);
     expect(input.payers).toEqual([{ clientId: payer, currency: 'USD', fundedMinor: 100000n }]);
+    expect(askedWorkflow).not.toHaveBeenCalled();
 
     const audit = auditMoney(input);
     expect(audit.flatMap((rule) => rule.violations)).toEqual([]);
@@ -133,9 +136,20 @@ describe('chaos audit snapshot: what the audit reads from PostgreSQL and the rai
     await ledger.reserve(`order:${canceled}:reserve`, payer, 'USD', new Decimal('3.00'), canceled);
     await ledger.commit(`order:${canceled}:commit`, `order:${canceled}:reserve`);
 
-    const violations = auditMoney(await readAuditInput(dataSource, railsUrl, [{ clientId: payer, currency: 'USD', funding: '1000.00' }])).flatMap(
+    const violations = auditMoney(await readAuditInput(dataSource, railsUrl, [{ clientId: payer, currency: 'USD', funding: '1000.00' }], askedWorkflow)).flatMap(
       (rule) => rule.violations,
     );
     expect(violations).toEqual([`order ${canceled} is CANCELED but was debited (1 COMMIT)`, expect.stringMatching(new RegExp(`^payer ${payer}: holds \\d+ USD; funded 100000 less \\d+ for COMPLETED orders`))]);
+  });
+
+  it("asks how the workflow of an order not final stands, and flags one that ended with the order's funds held", async () => {
+    const stuck = await order('PROCESSING', '7.0000');
+    await ledger.reserve(`order:${stuck}:reserve`, payer, 'USD', new Decimal('7.00'), stuck);
+    askedWorkflow.mockClear();
+
+    const input = await readAuditInput(dataSource, railsUrl, [{ clientId: payer, currency: 'USD', funding: '1000.00' }], askedWorkflow);
+    expect(askedWorkflow.mock.calls).toEqual([[stuck]]);
+    expect(input.orders.find((candidate) => candidate.id === stuck)).toMatchObject({ status: 'PROCESSING', workflow: 'COMPLETED' });
+    expect(auditMoney(input)[0]!.violations).toEqual([`order ${stuck} is PROCESSING, but its workflow has ended (COMPLETED)`]);
   });
 });

@@ -85,6 +85,7 @@ function world(plans: Plan[]): AuditInput {
       userAmountMinor: user,
       localCurrency: 'BRL',
       localAmount: local,
+      workflow: status === 'PROCESSING' ? 'RUNNING' : null,
     });
     const payment = (status: string, errorCode: string | null = null) =>
       notifications.push({ orderId: id, event: 'PAYMENT', status: callback, bodyStatus: status, bodyErrorCode: errorCode });
@@ -112,6 +113,7 @@ function world(plans: Plan[]): AuditInput {
       }
       case 'PROCESSING_UNCONFIRMED':
         books.post('RESERVE', user, 'CLIENT_AVAILABLE', 'CLIENT_RESERVED', id);
+        // Asked, but every attempt failed at the rail: nothing settled yet.
         payout('NOT_FOUND', 0);
         payment('PROCESSING');
         orders.push(order('PROCESSING'));
@@ -198,6 +200,20 @@ describe('chaos money audit', () => {
       const input = world(ALL_ENDINGS);
       input.orders[3] = { ...input.orders[3]!, status: 'CREATED', errorCode: null };
       expect(ordersFinalOrExplained(input).violations).toEqual(['order order-3 is CREATED, not final']);
+    });
+
+    it('flags an order whose workflow has ended although the order is not final', () => {
+      const input = world([{ ending: 'PROCESSING_UNCONFIRMED', cents: 500, callback: 'DELIVERED' }]);
+      input.orders[0] = { ...input.orders[0]!, workflow: 'COMPLETED' };
+      expect(ordersFinalOrExplained(input).violations).toEqual(['order order-0 is PROCESSING, but its workflow has ended (COMPLETED)']);
+    });
+
+    it('flags an order still PROCESSING whose payout never reached the rail', () => {
+      const input = world([{ ending: 'PROCESSING_UNCONFIRMED', cents: 500, callback: 'DELIVERED' }]);
+      input.payouts = [];
+      expect(ordersFinalOrExplained(input).violations).toEqual(['order order-0 is PROCESSING, but the rail never received its payout']);
+      input.payouts = [{ payoutId: 'order-0', requests: 0, executions: 0, status: 'NOT_FOUND', amount: null, currency: null }];
+      expect(ordersFinalOrExplained(input).violations).toEqual(['order order-0 is PROCESSING, but the rail never received its payout']);
     });
 
     it('flags an order still PROCESSING once the rail has settled its payout', () => {
