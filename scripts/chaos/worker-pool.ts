@@ -18,7 +18,8 @@ export interface WorkerPoolOptions {
   logDir: string;
 }
 
-const START_LIMIT_MS = 60_000;
+/** A worker bundles its workflows first: seconds on an idle machine, minutes on a crowded one. */
+const START_LIMIT_MS = 180_000;
 /** A worker is killed at work: once it has polled for this long. */
 const MIN_WORK_MS = 3_000;
 const POLL_CHECK_MS = 250;
@@ -62,7 +63,7 @@ export class WorkerPool {
 
   /**
    * Waits until every worker has polled for a few seconds (one still bundling its workflows
-   * takes a while; a minute at most), so that a kill hits a worker at work while the others
+   * takes a while; three minutes at most), so that a kill hits a worker at work while the others
    * carry on. Says how long the slot's worker took to start.
    */
   async atWork(slot: number): Promise<string> {
