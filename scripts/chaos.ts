@@ -116,7 +116,9 @@ async function main(): Promise<number> {
       return outcome;
     }
     const unfinished = outcome.unfinishedOrders;
-    keepLogs = outcome.violations > 0 || unfinished.length > 0 || outcome.workersDiedOnTheirOwn.length > 0;
+    // Anything unexpected keeps the logs: a violation, an order not final, a worker that died, a 500 from the API.
+    const answered500 = Object.keys(outcome.retries).some((reason) => reason.startsWith('500'));
+    keepLogs = outcome.violations > 0 || unfinished.length > 0 || outcome.workersDiedOnTheirOwn.length > 0 || answered500;
     if (unfinished.length > 0) await stack.saveHistories(unfinished).catch((error: unknown) => say(`could not save the workflow histories: ${String(error)}`));
     process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : formatChaosReport(outcome));
     return outcome.violations > 0 ? 1 : 0;

@@ -1,5 +1,5 @@
 import type { RunResult } from '../shared/driver';
-import { PHASES, percentiles } from '../shared/latency';
+import { PERCENTILE_HEADS, PHASES, percentiles } from '../shared/latency';
 import { describeMachine, Machine } from '../shared/machine';
 
 export interface BenchReport {
@@ -13,7 +13,7 @@ export interface BenchReport {
   ratio: number;
 }
 
-const row = (label: string, engine: string, ceiling: string) => `${label.padEnd(32)}${engine.padEnd(28)}${ceiling}`;
+const row = (label: string, engine: string, ceiling: string) => `${label.padEnd(32)}${engine.padEnd(34)}${ceiling}`;
 
 /** The human-readable table for stdout. */
 export function formatReport(report: BenchReport): string {
@@ -23,7 +23,7 @@ export function formatReport(report: BenchReport): string {
     `${describeMachine(m)}; PostgreSQL ${report.infrastructure.database}, Temporal ${report.infrastructure.temporal}`,
     '',
     row('', 'engine (HTTP, real work)', 'ceiling (no-op workflow)'),
-    row('latency, ms', '     p50     p95     p99', '     p50     p95     p99'),
+    row('latency, ms', PERCENTILE_HEADS, PERCENTILE_HEADS),
     ...PHASES.map(([key, label]) => row(label, percentiles(engine[key]), percentiles(ceiling[key]))),
     '',
     row('flows/s', engine.flowsPerSecond.toFixed(1), ceiling.flowsPerSecond.toFixed(1)),

@@ -1,5 +1,5 @@
 import type { RunResult } from '../shared/driver';
-import { PHASES, percentiles } from '../shared/latency';
+import { PERCENTILE_HEADS, PHASES, percentiles } from '../shared/latency';
 import { describeMachine, Machine } from '../shared/machine';
 import type { AuditInput, RuleResult } from './audit';
 import type { TimelineEntry } from './run-plan';
@@ -94,7 +94,7 @@ export function formatChaosReport(report: ChaosReport): string {
     `drive: ${drive.completed}/${drive.flows} flows ended COMPLETED end to end in ${seconds(drive.wallMs)} s`,
     `requests resent with the same idempotency-key: ${retried}${retried ? ` (${describeTally(report.retries)})` : ''}`,
     ...drive.firstFailures.map((failure) => `  not COMPLETED: ${failure}`),
-    `${'latency under chaos, ms'.padEnd(32)}     p50     p95     p99`,
+    `${'latency under chaos, ms'.padEnd(32)}${PERCENTILE_HEADS}`,
     ...PHASES.map(([key, label]) => `${label.padEnd(32)}${percentiles(drive[key])}`),
     `settled ${seconds(report.settle.ms)} s after the drive: ${report.settle.complete ? 'every order final, no callback pending' : 'limit reached, audited as it stood'}`,
     '',

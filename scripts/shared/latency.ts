@@ -10,5 +10,11 @@ export const PHASES: ReadonlyArray<readonly [keyof FlowTimings, string]> = [
 
 const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 
-/** p50, p95 and p99 in ms, each 8 characters wide. */
-export const percentiles = (summary: Summary) => [summary.p50, summary.p95, summary.p99].map((value) => ms(value).padStart(8)).join('');
+// Wide enough for minutes in ms (a chaos run's slowest flows), so that columns never run together.
+const WIDTH = 10;
+
+/** The column heads above `percentiles`. */
+export const PERCENTILE_HEADS = ['p50', 'p95', 'p99'].map((head) => head.padStart(WIDTH)).join('');
+
+/** p50, p95 and p99 in ms, each WIDTH characters wide. */
+export const percentiles = (summary: Summary) => [summary.p50, summary.p95, summary.p99].map((value) => ms(value).padStart(WIDTH)).join('');
