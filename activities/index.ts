@@ -4,17 +4,20 @@ import type { Env } from '../src/config/env';
 import type { FxService } from '../src/fx/fx.service';
 import type { LedgerService } from '../src/ledger/ledger.service';
 import type { OrderRepository } from '../src/orders/order.repository';
-import type { RailsPort } from '../src/rails/rails.port';
+import type { RefundRepository } from '../src/refunds/refund.repository';
+import type { Rails } from '../src/rails/rails.port';
 import { createNotificationActivities } from './notifications.activities';
 import { createOrderActivities } from './order.activities';
 import { createReconcilerActivities } from './reconciler.activities';
+import { createRefundActivities } from './refund.activities';
 
 /** What activities reach: the database, Temporal, the rails, FX, the ledger and the configuration. */
 export interface ActivityDeps {
   dataSource: DataSource;
   env: Env;
   orders: OrderRepository;
-  rails: RailsPort;
+  refunds: RefundRepository;
+  rails: Rails;
   fx: FxService;
   ledger: LedgerService;
   temporal: Client;
@@ -26,6 +29,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createNotificationActivities(deps),
     ...createOrderActivities(deps),
     ...createReconcilerActivities(deps),
+    ...createRefundActivities(deps),
   };
 }
 

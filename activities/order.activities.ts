@@ -1,26 +1,33 @@
+import { ApplicationFailure } from '@temporalio/activity';
 import type { Env } from '../src/config/env';
 import type { FxService } from '../src/fx/fx.service';
 import { InsufficientFundsError } from '../src/ledger/ledger.errors';
 import type { LedgerService } from '../src/ledger/ledger.service';
 import { convert, CurrencyCode, Decimal, formatAmount, parseAmount } from '../src/money';
-import type { OrderEntity } from '../src/orders/order.entity';
-import type { AppliedChange, ChangeEffect, OrderChange, OrderRepository } from '../src/orders/order.repository';
+import type { OrderEntity, OrderFlow } from '../src/orders/order.entity';
+import { DuplicateOrderError, type AppliedChange, type ChangeEffect, type OrderChange, type OrderRepository } from '../src/orders/order.repository';
 import type { OrderErrorCode, OrderStatus } from '../src/orders/order-status';
 import { PaymentResultView, paymentResultView, PreviewView, previewView } from '../src/orders/order-views';
+import { payoutDestinationOf } from '../src/orders/payout-destination';
 import { RailsDeclinedError, RailsUnavailableError } from '../src/rails/rails.errors';
-import type { MovementOutcome, MovementStatus, PayoutCountry, PayoutDestination, RailCurrency, RailsPort } from '../src/rails/rails.port';
+import type { Claim } from '../workflows/order.definitions';
+import { routeOf, type MovementOutcome, type MovementStatus, type PayoutCountry, type PayoutDestination, type RailCurrency, type Rails } from '../src/rails/rails.port';
 
 export interface OrderActivityDeps {
   env: Env;
   orders: OrderRepository;
-  rails: RailsPort;
+  rails: Rails;
   fx: FxService;
   ledger: LedgerService;
 }
 
 /** What the workflow knows of its order once prepared, so later steps need not read it again. */
 export interface OrderFacts {
-  payerClientId: string;
+  flow: OrderFlow;
+  /** Null for a collection until a client scans its QR. */
+  payerClientId: string | null;
+  /** A collection's collector, credited in local currency when it is paid. */
+  collectorClientId: string | null;
   localCountry: PayoutCountry;
   localCurrency: RailCurrency;
   /** Decimal strings; null until an open amount arrives. */
@@ -36,7 +43,7 @@ export interface OrderSettings {
 }
 
 export type Preparation =
-  | { ready: true; status: OrderStatus; facts: OrderFacts; settings: OrderSettings; eventIds: string[] }
+  | { ready: true; status: OrderStatus; facts: OrderFacts; settings: OrderSettings; eventIds: string[]; awaitingPayer?: boolean }
   /** The rail answered that it knows no such merchant: the order failed, the preview callback says so. */
   | { ready: false; status: OrderStatus; eventIds: string[] };
 
@@ -60,15 +67,20 @@ const reserveOperation = (orderId: string) => `order:${orderId}:reserve`;
 
 function factsOf(order: OrderEntity): OrderFacts {
   return {
-    payerClientId: order.payerClientId!,
+    flow: order.flow,
+    payerClientId: order.payerClientId,
+    collectorClientId: order.collectorClientId,
     localCountry: order.localCountry as PayoutCountry,
     localCurrency: order.localCurrency as RailCurrency,
     localAmount: order.localAmount === null ? null : formatAmount(new Decimal(order.localAmount), order.localCurrency as CurrencyCode),
     userCurrency: order.userCurrency as CurrencyCode,
     userAmount: order.userAmount === null ? null : formatAmount(new Decimal(order.userAmount), order.userCurrency as CurrencyCode),
-    destination: { type: 'QR', qr: order.qrPayload! },
+    destination: payoutDestinationOf(order),
   };
 }
+
+/** A collection's QR nobody has scanned yet. */
+const awaitsPayer = (order: OrderEntity) => order.flow === 'COLLECTION' && order.payerClientId === null;
 
 function resultOf({ order, eventIds }: AppliedChange): ChangeResult {
   return { status: order.status, eventIds, payment: paymentResultView(order, order.updatedAt), preview: previewView(order) };
@@ -86,22 +98,32 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
     /** Any change that moves no money: the user's rejection, expiry, a merchant nobody knows. */
     changeOrder: (orderChange: OrderChange): Promise<ChangeResult> => change(orderChange),
 
+    /** The order as the database has it, for a workflow that must take it up from there. */
+    async orderFacts({ orderId }: { orderId: string }): Promise<{ facts: OrderFacts; awaitingPayer: boolean }> {
+      const order = await orders.findById(orderId);
+      return { facts: factsOf(order), awaitingPayer: awaitsPayer(order) };
+    },
+
     /**
-     * Resolves the merchant behind the QR and publishes the preview. A rail that cannot answer
-     * is retried by Temporal; one that answers "no such merchant" fails the order.
+     * Resolves the merchant behind a QR and publishes the preview. A rail that cannot answer is
+     * retried by Temporal; one that answers "no such merchant" fails the order. A key payment's
+     * payee was looked up by the API already; a collection's QR was made here, and its creation
+     * is what gets published.
      */
     async prepareOrder({ orderId, seq }: { orderId: string; seq: number }): Promise<Preparation> {
       const order = await orders.findById(orderId);
       const settings = { payoutRetryWindowMs: env.PAYOUT_RETRY_WINDOW };
-      if (order.lastSeq >= seq) {
-        const replayed = await orders.apply({ orderId, seq, from: order.status, to: order.status, notify: ['PREVIEW'] });
+      // A collection's QR was made here for its collector; it waits for a client to scan it.
+      const collection = order.flow === 'COLLECTION';
+      if (order.lastSeq >= seq || order.flow !== 'QR') {
+        const replayed = await orders.apply({ orderId, seq, from: order.status, to: order.status, notify: [collection ? 'QR_CREATED' : 'PREVIEW'] });
         return order.status === 'FAILED'
           ? { ready: false, status: order.status, eventIds: replayed.eventIds }
-          : { ready: true, status: order.status, facts: factsOf(order), settings, eventIds: replayed.eventIds };
+          : { ready: true, status: order.status, facts: factsOf(order), settings, eventIds: replayed.eventIds, ...(awaitsPayer(order) ? { awaitingPayer: true } : {}) };
       }
       let merchant;
       try {
-        merchant = await rails.resolveQrMerchant({ qr: order.qrPayload! });
+        merchant = await rails.acquirer.resolveQrMerchant({ qr: order.qrPayload! });
       } catch (error) {
         if (!(error instanceof RailsDeclinedError)) throw error;
         const failed = await orders.apply({ orderId, seq, from: order.status, to: 'FAILED', errorCode: 'UPSTREAM_ERROR', notify: ['PREVIEW'] });
@@ -120,6 +142,43 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
         notify: ['PREVIEW'],
       });
       return { ready: true, status: prepared.order.status, facts: factsOf(prepared.order), settings, eventIds: prepared.eventIds };
+    },
+
+    /**
+     * A client scanned a collection's QR: it becomes the payer, with its own reference and
+     * callback URL, and gets the preview. A known amount is priced with the API's quote, locked
+     * here; an Argentine QR still without its amount becomes PROCESS_LATER, as the spec says.
+     */
+    async claimOrder({ orderId, seq, from, claim, facts }: { orderId: string; seq: number; from: OrderStatus; claim: Claim; facts: OrderFacts }) {
+      const userCurrency = claim.userCurrency as CurrencyCode;
+      const priced =
+        claim.fxQuoteId === null || facts.localAmount === null
+          ? null
+          : { quote: await fx.lockToOrder(claim.fxQuoteId, orderId), localAmount: new Decimal(facts.localAmount) };
+      const userAmount = priced ? formatAmount(convert(priced.localAmount, priced.quote.rate, userCurrency), userCurrency) : null;
+      const to: OrderStatus = from === 'WAITING_AMOUNT' && facts.localCountry === 'AR' ? 'PROCESS_LATER' : from;
+      try {
+        const result = await change({
+          orderId,
+          seq,
+          from,
+          to,
+          patch: {
+            payerClientId: claim.payerClientId,
+            externalReference: claim.externalReference,
+            notificationUrl: claim.notificationUrl,
+            payer: claim.payer,
+            userCurrency,
+            ...(priced ? { userAmount, fxQuoteId: priced.quote.id, fxRate: priced.quote.rate.toFixed() } : {}),
+          },
+          notify: ['PREVIEW'],
+        });
+        return { ...result, userAmount };
+      } catch (error) {
+        // The payer already names another order with this reference: the claim is refused, the QR stays open.
+        if (error instanceof DuplicateOrderError) throw ApplicationFailure.nonRetryable(error.message, 'DUPLICATE_REFERENCE');
+        throw error;
+      }
     },
 
     /** The open amount arrives, priced with the API's quote, which is locked to the order here. */
@@ -149,11 +208,14 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
      * order to PROCESSING, so an order is never PROCESSING without its hold, nor held without
      * being PROCESSING. Not enough funds fails the order instead.
      */
-    async acceptOrder({ orderId, seq, notificationUrl, facts }: { orderId: string; seq: number; notificationUrl: string; facts: OrderFacts }) {
-      const base = { orderId, seq, from: 'CREATED' as const, patch: { paymentNotificationUrl: notificationUrl }, notify: ['PAYMENT' as const] };
+    async acceptOrder(input: { orderId: string; seq: number; notificationUrl: string; walletId?: string; facts: OrderFacts }) {
+      const { orderId, seq, facts } = input;
+      const patch = { paymentNotificationUrl: input.notificationUrl, ...(input.walletId ? { walletId: input.walletId } : {}) };
+      const base = { orderId, seq, from: 'CREATED' as const, patch, notify: ['PAYMENT' as const] };
       try {
-        return await change({ ...base, to: 'PROCESSING' }, async (tx) => {
-          await ledger.reserve(reserveOperation(orderId), facts.payerClientId, facts.userCurrency, new Decimal(facts.userAmount!), orderId, tx);
+        // The spec sends a PROCESSING notification in the key flows only.
+        return await change({ ...base, to: 'PROCESSING', notify: facts.flow === 'KEY' ? ['PAYMENT'] : [] }, async (tx) => {
+          await ledger.reserve(reserveOperation(orderId), facts.payerClientId!, facts.userCurrency, new Decimal(facts.userAmount!), orderId, tx);
         });
       } catch (error) {
         if (!(error instanceof InsufficientFundsError)) throw error;
@@ -161,14 +223,20 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
       }
     },
 
-    /** The payout's outcome is known: commit the hold for a payment, release it otherwise. */
-    async settleOrder({ orderId, seq, settlement }: { orderId: string; seq: number; settlement: Settlement }): Promise<ChangeResult> {
+    /**
+     * The payout's outcome is known: commit the hold for a payment, release it otherwise. A
+     * collection is paid inside the service: the collector is credited the local amount in the
+     * same transaction.
+     */
+    async settleOrder({ orderId, seq, settlement, facts }: { orderId: string; seq: number; settlement: Settlement; facts: OrderFacts }): Promise<ChangeResult> {
       const base = { orderId, seq, from: 'PROCESSING' as const, notify: ['PAYMENT' as const] };
       if (settlement.outcome === 'PAID') {
-        return change(
-          { ...base, to: 'COMPLETED', payoutReference: settlement.railReference, paid: true, note: settlement.note },
-          (tx) => ledger.commit(`order:${orderId}:commit`, reserveOperation(orderId), tx).then(() => undefined),
-        );
+        return change({ ...base, to: 'COMPLETED', payoutReference: settlement.railReference, paid: true, note: settlement.note }, async (tx) => {
+          await ledger.commit(`order:${orderId}:commit`, reserveOperation(orderId), tx);
+          if (facts.collectorClientId !== null) {
+            await ledger.collect(`order:${orderId}:collect`, facts.collectorClientId, facts.localCurrency, new Decimal(facts.localAmount!), orderId, tx);
+          }
+        });
       }
       const [to, errorCode]: [OrderStatus, OrderErrorCode] =
         settlement.outcome === 'REJECTED' ? ['REJECTED', 'DESTINATION_REJECTED'] : ['FAILED', 'UPSTREAM_ERROR'];
@@ -180,7 +248,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
 
     /** Pays the merchant in local currency; the rail de-duplicates on the order id. Never guesses. */
     sendPayout({ orderId, facts }: { orderId: string; facts: OrderFacts }): Promise<MovementOutcome> {
-      return rails.payout({
+      return rails.payouts.payout({
         payoutId: orderId,
         orderId,
         country: facts.localCountry,
@@ -191,9 +259,9 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
     },
 
     /** Asks the rail what became of the order's payout. */
-    async payoutStatus({ orderId }: { orderId: string }): Promise<PayoutInquiry> {
+    async payoutStatus({ orderId, facts }: { orderId: string; facts: OrderFacts }): Promise<PayoutInquiry> {
       try {
-        return await rails.payoutStatus(orderId);
+        return await rails.payouts.payoutStatus({ payoutId: orderId, route: routeOf({ country: facts.localCountry, destination: facts.destination }) });
       } catch (error) {
         if (error instanceof RailsUnavailableError) return { status: 'UNREACHABLE', reason: error.message };
         throw error;

@@ -137,7 +137,8 @@ switch (command) {
   case 'start':
     ensureDependencies();
     {
-      const env = cliEnv();
+      // The postgres backend builds its own server (src/infra/temporal-postgres) and needs no CLI.
+      const env = process.env.TEMPORAL_BACKEND === 'postgres' ? {} : cliEnv();
       build();
       exec(node, ['--enable-source-maps', 'dist/src/main.js', 'all', ...args], env);
     }
@@ -193,7 +194,8 @@ switch (command) {
     // Each starts its own stack: the benchmark (docs/performance.md), the chaos run and its money audit (docs/reliability.md).
     ensureDependencies();
     {
-      const env = cliEnv();
+      const postgresBackend = args.some((arg, i) => arg === '--temporal-backend' && args[i + 1] === 'postgres');
+      const env = postgresBackend ? {} : cliEnv();
       build();
       exec(node, ['--enable-source-maps', `dist/scripts/${command}.js`, ...args], env);
     }

@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { ZodValidationPipe } from 'nestjs-zod';
 import { AuthModule } from './auth/auth.module';
+import { CollectionsModule } from './collections/collections.module';
 import { ConfigModule } from './config/config.module';
 import { Env } from './config/env';
 import { DatabaseModule } from './db/database.module';
@@ -18,6 +19,8 @@ import { MerchantsModule } from './merchants/merchants.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PaymentsModule } from './payments/payments.module';
 import { QrModule } from './qr/qr.module';
+import { RefundsModule } from './refunds/refunds.module';
+import { ReportsModule } from './reports/reports.module';
 import { TemporalModule } from './temporal/temporal.module';
 
 @Module({})
@@ -38,6 +41,9 @@ export class AppModule {
         LedgerModule,
         FxModule,
         PaymentsModule,
+        CollectionsModule,
+        RefundsModule,
+        ReportsModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -1,4 +1,5 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { OrderPayer } from '../src/orders/order.entity';
 import type { OrderPhase } from '../src/orders/order-rules';
 import type { OrderStatus } from '../src/orders/order-status';
 import type { PaymentResultView, PreviewView } from '../src/orders/order-views';
@@ -23,6 +24,19 @@ export interface SubmitAmount {
 export interface Decision {
   decision: 'accepted' | 'rejected';
   notificationUrl: string;
+  /** A phone key's wallet the payer picked (validated by the API against the order's wallets). */
+  walletId?: string;
+}
+
+/** A client scanned a QR created here: it becomes the order's payer. */
+export interface Claim {
+  payerClientId: string;
+  externalReference: string;
+  notificationUrl: string;
+  payer: OrderPayer;
+  userCurrency: string;
+  /** The quote the API priced a known amount with; null for an open amount. */
+  fxQuoteId: string | null;
 }
 
 /** An operator's word on a payout whose outcome the rail never confirmed. */
@@ -38,5 +52,9 @@ export const submitAmountUpdate = defineUpdate<PreviewView, [SubmitAmount]>('sub
 export const decideUpdate = defineUpdate<PaymentResultView, [Decision]>('decide');
 /** Answers the order's status after the resolution was applied. */
 export const resolvePayoutUpdate = defineUpdate<OrderStatus, [PayoutResolution]>('resolvePayout');
+/** The first client to scan a collection QR claims it; answers the payer's preview. */
+export const claimUpdate = defineUpdate<PreviewView, [Claim]>('claim');
+/** The collector cancels its QR; answers the order's status. */
+export const cancelUpdate = defineUpdate<OrderStatus, []>('cancel');
 export const orderStatusQuery = defineQuery<OrderStatus>('status');
 export const orderPhaseQuery = defineQuery<OrderPhase>('phase');

@@ -12,12 +12,27 @@ import {
 import type { createNotificationActivities } from '../activities/notifications.activities';
 import type { ChangeResult, OrderActivities, OrderFacts, OrderSettings, Settlement } from '../activities/order.activities';
 import type { OrderChange } from '../src/orders/order.repository';
-import { amountRejectionIn, decisionRejectionIn, OrderPhase, resolutionRejectionIn } from '../src/orders/order-rules';
+import {
+  amountRejectionIn,
+  AWAITING_PHASES,
+  BUSY_PHASES,
+  cancelRejectionIn,
+  claimRejectionIn,
+  decisionRejectionIn,
+  OrderPhase,
+  phaseOf,
+  resolutionRejectionIn,
+} from '../src/orders/order-rules';
+import { withWallet } from '../src/orders/payout-destination';
 import type { OrderRejection, OrderStatus } from '../src/orders/order-status';
 import type { MovementOutcome } from '../src/rails/rails.port';
 import { ORDER_STATUS, PAYOUT_UNCONFIRMED } from '../src/temporal/search-attribute-keys';
+import { establishOutcome } from './establish-outcome';
 import { deliverInBackground } from './notification-delivery.workflow';
 import {
+  cancelUpdate,
+  Claim,
+  claimUpdate,
   Decision,
   decideUpdate,
   orderPhaseQuery,
@@ -83,12 +98,6 @@ const callbacks = proxyActivities<ReturnType<typeof createNotificationActivities
   retry: { maximumAttempts: 1 },
 });
 
-/** How soon the rail is asked again about a payout of unknown outcome, doubling up to a cap. */
-const FIRST_INQUIRY_MS = 1_000;
-const MAX_INQUIRY_MS = 60_000;
-/** Once flagged, the rail is still asked, so an order heals by itself when the rail comes back. */
-const FLAGGED_INQUIRY_MS = 5 * 60_000;
-
 /**
  * One order, from preview to a final status. The workflow is the only writer of the order's
  * state after creation: every transition is one transaction (row, history entry, callbacks,
@@ -152,17 +161,17 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
 
   setHandler(
     decideUpdate,
-    async ({ decision, notificationUrl }) => {
+    async ({ decision, notificationUrl, walletId }) => {
       phase = 'DECIDING';
       const patch = { paymentNotificationUrl: notificationUrl };
       if (decision === 'rejected') {
-        const rejected = await change('CANCELED', { patch, errorCode: 'USER_REJECTED', notify: ['PAYMENT'] });
-        phase = 'CLOSED';
+        const rejected = await close('CANCELED', { patch, errorCode: 'USER_REJECTED', notify: ['PAYMENT'] });
         return rejected.payment;
       }
       let accepted: ChangeResult;
       try {
-        accepted = applied(await db.acceptOrder({ orderId, seq: ++seq, notificationUrl, facts: facts! }));
+        accepted = applied(await db.acceptOrder({ orderId, seq: ++seq, notificationUrl, walletId, facts: facts! }));
+        facts = { ...facts!, destination: withWallet(facts!.destination, walletId) };
       } catch (error) {
         // A step that can never succeed (a broken invariant) must not leave the order hanging.
         if (!(error instanceof ActivityFailure)) throw error;
@@ -172,6 +181,34 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
       return accepted.payment;
     },
     { validator: (_input: Decision) => refuse(decisionRejectionIn(phase, status)) },
+  );
+
+  setHandler(
+    claimUpdate,
+    async (claim) => {
+      phase = 'CLAIMING';
+      let claimed;
+      try {
+        claimed = applied(await db.claimOrder({ orderId, seq: ++seq, from: status, claim, facts: facts! }));
+      } catch (error) {
+        if (!(error instanceof ActivityFailure)) throw error;
+        phase = 'AWAITING_PAYER';
+        throw ApplicationFailure.nonRetryable(`order ${orderId} cannot be claimed: ${error.cause?.message ?? error.message}`, 'ALREADY_PROCESSED');
+      }
+      facts = { ...facts!, payerClientId: claim.payerClientId, userCurrency: claim.userCurrency as OrderFacts['userCurrency'], userAmount: claimed.userAmount };
+      phase = claimed.status === 'CREATED' ? 'AWAITING_DECISION' : 'AWAITING_AMOUNT';
+      return claimed.preview;
+    },
+    { validator: (_claim: Claim) => refuse(claimRejectionIn(phase)) },
+  );
+
+  setHandler(
+    cancelUpdate,
+    async () => {
+      await close('CANCELED', { errorCode: 'CANCELED_BY_COLLECTOR', notify: ['PAYMENT'] });
+      return status;
+    },
+    { validator: () => refuse(cancelRejectionIn(phase)) },
   );
 
   setHandler(
@@ -203,85 +240,88 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   if (!prepared.ready) return finish();
   facts = prepared.facts;
   settings = prepared.settings;
-  phase = prepared.status === 'CREATED' ? 'AWAITING_DECISION' : 'AWAITING_AMOUNT';
+  phase = phaseOf(prepared.status, prepared.awaitingPayer === true);
 
-  const awaiting = () => phase === 'AWAITING_AMOUNT' || phase === 'AWAITING_DECISION' || phase === 'APPLYING_AMOUNT';
+  const awaiting = () => AWAITING_PHASES.includes(phase);
   if (!(await condition(() => !awaiting(), Math.max(0, input.expiresAtMs - Date.now())))) {
-    // An amount being applied right at expiry finishes first; a decision that lands with it wins.
-    await condition(() => phase !== 'APPLYING_AMOUNT');
+    // An amount or a claim being applied right at expiry finishes first; a decision that lands with it wins.
+    await condition(() => !BUSY_PHASES.includes(phase));
     if (awaiting()) {
       await expire();
-      return finish();
+      if (!isPaying()) return finish();
     }
   }
-  await condition(() => phase !== 'DECIDING');
+  // A decision, or a cancel, still being applied decides whether a payout is owed.
+  await condition(() => phase !== 'DECIDING' && phase !== 'CLOSING');
   if (isPaying()) {
-    const settled = await db.settleOrder({ orderId, seq: ++seq, settlement: await payout() });
+    // A collection is paid inside the service: the collector's account is the destination.
+    const settlement: Settlement = facts!.flow === 'COLLECTION' ? { outcome: 'PAID', railReference: 'INTERNAL' } : await payout();
+    const settled = await db.settleOrder({ orderId, seq: ++seq, settlement, facts: facts! });
     applied(settled);
     phase = 'CLOSED';
   }
   return finish();
 
   async function expire(): Promise<void> {
-    phase = 'CLOSING';
-    await change('CANCELED', { errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] });
-    phase = 'CLOSED';
+    await close('CANCELED', { errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] });
   }
 
   /**
-   * Establishes what became of the payout. Only a definite answer settles it; an unknown one
-   * keeps the reservation and asks the rail again (resending the idempotent payout while the
-   * rail says it never saw it), paced by timers. Past PAYOUT_RETRY_WINDOW the order is flagged
-   * for an operator, and a rail that still does not know the payout makes it a definite
-   * "not paid".
+   * Moves a waiting order to `to`. A change that comes back in another status found a step
+   * already recorded at its seq: an update whose local activity committed while its acceptance
+   * was lost with its workflow task (Temporal restarted under it), so this workflow never heard
+   * of it. The database is the truth: the workflow takes the order up from there. A decision
+   * recorded means its payout is owed (phase PAYING); a lost claim or amount leaves the order
+   * waiting, and the change applies at the next seq.
+   */
+  async function close(to: OrderStatus, details: Omit<OrderChange, 'orderId' | 'seq' | 'from' | 'to'>): Promise<ChangeResult> {
+    phase = 'CLOSING';
+    const result = await change(to, details);
+    if (status === to) {
+      phase = 'CLOSED';
+      return result;
+    }
+    const recorded = await db.orderFacts({ orderId });
+    facts = recorded.facts;
+    phase = phaseOf(status, recorded.awaitingPayer);
+    log.warn('order workflow took up a step recorded without it (an update lost with its workflow task)', { orderId, status, phase });
+    return AWAITING_PHASES.includes(phase) ? close(to, details) : result;
+  }
+
+  /**
+   * What became of the payout: the reservation stays while nobody knows. Past
+   * PAYOUT_RETRY_WINDOW the order is flagged for an operator (establish-outcome.ts).
    */
   async function payout(): Promise<Settlement> {
-    const deadline = Date.now() + settings!.payoutRetryWindowMs;
-    const send = () =>
-      rails.sendPayout({ orderId, facts: facts! }).catch((error: unknown): MovementOutcome => {
-        if (error instanceof ActivityFailure) return { kind: 'UNKNOWN', reason: error.message };
-        throw error;
-      });
-    let outcome = await send();
-    let wait = FIRST_INQUIRY_MS;
-    for (;;) {
-      switch (outcome.kind) {
-        case 'COMPLETED':
-          return unflagged({ outcome: 'PAID', railReference: outcome.railReference });
-        case 'REJECTED':
-          return unflagged({ outcome: 'REJECTED', reason: outcome.reason });
-        case 'FAILED':
-          return unflagged({ outcome: 'NOT_PAID', reason: outcome.reason });
-        case 'UNKNOWN':
-          break;
-      }
-      const withinWindow = Date.now() < deadline;
-      if (!withinWindow && phase !== 'PAYOUT_UNCONFIRMED') {
+    const established = await establishOutcome({
+      what: 'payout',
+      send: () =>
+        rails.sendPayout({ orderId, facts: facts! }).catch((error: unknown): MovementOutcome => {
+          if (error instanceof ActivityFailure) return { kind: 'UNKNOWN', reason: error.message };
+          throw error;
+        }),
+      inquire: () =>
+        rails.payoutStatus({ orderId, facts: facts! }).catch((error: unknown) => {
+          if (error instanceof ActivityFailure) return { status: 'UNREACHABLE' as const, reason: error.message };
+          throw error;
+        }),
+      windowMs: settings!.payoutRetryWindowMs,
+      onUnconfirmed: (reason) => {
         phase = 'PAYOUT_UNCONFIRMED';
         upsertSearchAttributes([{ key: PAYOUT_UNCONFIRMED, value: true }]);
-        log.warn('payout unconfirmed: funds stay reserved until the rail or an operator settles it', { orderId, reason: outcome.reason });
-      }
-      if (await condition(() => resolution !== undefined, wait)) return unflagged(operatorSettlement(resolution!));
-      wait = withinWindow ? Math.min(wait * 2, MAX_INQUIRY_MS) : FLAGGED_INQUIRY_MS;
-      const inquiry = await rails.payoutStatus({ orderId }).catch((error: unknown) => {
-        if (error instanceof ActivityFailure) return { status: 'UNREACHABLE' as const, reason: error.message };
-        throw error;
-      });
-      switch (inquiry.status) {
-        case 'COMPLETED':
-          outcome = { kind: 'COMPLETED', railReference: inquiry.railReference ?? orderId };
-          break;
-        case 'REJECTED':
-          outcome = { kind: 'REJECTED', railReference: inquiry.railReference ?? orderId, reason: inquiry.reason ?? 'DESTINATION_REFUSED' };
-          break;
-        case 'NOT_FOUND':
-          if (Date.now() >= deadline) return unflagged({ outcome: 'NOT_PAID', reason: 'the rail never received the payout' });
-          outcome = await send();
-          break;
-        case 'PENDING':
-        case 'UNREACHABLE':
-          break;
-      }
+        log.warn('payout unconfirmed: funds stay reserved until the rail or an operator settles it', { orderId, reason });
+      },
+      resolved: () => resolution !== undefined,
+    });
+    switch (established.kind) {
+      case 'COMPLETED':
+        return unflagged({ outcome: 'PAID', railReference: established.railReference || orderId });
+      case 'REJECTED':
+        return unflagged({ outcome: 'REJECTED', reason: established.reason });
+      case 'FAILED':
+        return unflagged({ outcome: 'NOT_PAID', reason: established.reason });
+      case 'RESOLVED':
+        return unflagged(operatorSettlement(resolution!));
     }
   }
 
@@ -292,10 +332,10 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     return settlement;
   }
 
-  /** No update or callback may be cut off by the workflow's end. */
+  /** No update or callback may be cut off by the workflow's end: handlers first, as they may still send some. */
   async function finish(): Promise<OrderStatus> {
-    await Promise.all(deliveries);
     await condition(allHandlersFinished);
+    await Promise.all(deliveries);
     return status;
   }
 }

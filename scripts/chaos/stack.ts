@@ -145,7 +145,7 @@ export async function startChaosStack({ workers: workerCount, payers: payerCount
     say(`starting PostgreSQL and a Temporal dev server (files in ${runDir})…`);
     const databaseOptions: EmbeddedDatabaseOptions = { dataDir: join(runDir, 'postgres'), port: await freePort(), database: 'payments_chaos', persistent: true };
     database = await startEmbeddedDatabase(databaseOptions);
-    const temporalOptions = { dbFilename: join(runDir, 'temporal.sqlite') };
+    const temporalOptions = { backend: 'dev', dbFilename: join(runDir, 'temporal.sqlite') } as const;
     temporal = await startTemporalHelper(temporalOptions);
 
     const migrator = await createDataSource({ url: database.url, poolSize: 2 }).initialize();

@@ -6,6 +6,7 @@ import { clientsCreate } from './clients-create.command';
 import { clientsFund } from './clients-fund.command';
 import { keysRotate } from './keys-rotate.command';
 import { ordersResolve } from './orders-resolve.command';
+import { refundsResolve } from './refunds-resolve.command';
 import { Command, CommandFailure, UsageError } from './command';
 
 /**
@@ -17,6 +18,7 @@ const commands: Record<string, Command> = {
   'clients:fund': clientsFund,
   'keys:rotate': keysRotate,
   'orders:resolve': ordersResolve,
+  'refunds:resolve': refundsResolve,
 };
 
 async function main(): Promise<number> {

@@ -12,6 +12,7 @@ import { StoreEntity } from '../merchants/store.entity';
 import { NotificationAttemptEntity } from '../notifications/notification-attempt.entity';
 import { NotificationEntity } from '../notifications/notification.entity';
 import { OrderEntity, OrderStatusHistoryEntity } from '../orders/order.entity';
+import { RefundEntity } from '../refunds/refund.entity';
 
 /** Every TypeORM entity of the service; each module adds its own here. */
-export const entities = [ClientEntity, ApiKeyEntity, RefreshTokenEntity, CollectorEntity, StoreEntity, PosEntity, NotificationEntity, NotificationAttemptEntity, OrderEntity, OrderStatusHistoryEntity, LedgerAccountEntity, JournalEntryEntity, JournalLineEntity, FxQuoteEntity, IdempotencyKeyEntity];
+export const entities = [ClientEntity, ApiKeyEntity, RefreshTokenEntity, CollectorEntity, StoreEntity, PosEntity, NotificationEntity, NotificationAttemptEntity, OrderEntity, OrderStatusHistoryEntity, LedgerAccountEntity, JournalEntryEntity, JournalLineEntity, FxQuoteEntity, IdempotencyKeyEntity, RefundEntity];

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RAILS_PORT, RailsModule } from '../rails/rails.module';
-import type { RailsPort } from '../rails/rails.port';
+import { RAILS, RailsModule } from '../rails/rails.module';
+import type { Rails } from '../rails/rails.port';
 import { ExchangeRatesController } from './exchange-rates.controller';
 import { FxService } from './fx.service';
 
@@ -11,8 +11,8 @@ import { FxService } from './fx.service';
   providers: [
     {
       provide: FxService,
-      inject: [DataSource, RAILS_PORT],
-      useFactory: (dataSource: DataSource, rails: RailsPort) => new FxService(dataSource, rails),
+      inject: [DataSource, RAILS],
+      useFactory: (dataSource: DataSource, rails: Rails) => new FxService(dataSource, rails.fx),
     },
   ],
   exports: [FxService],

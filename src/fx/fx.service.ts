@@ -3,7 +3,7 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { ClientEntity } from '../auth/client.entity';
 import { CurrencyCode, Decimal, MoneyError, applySpread, inverseRate } from '../money';
 import { RailsUnavailableError } from '../rails/rails.errors';
-import { RAIL_CURRENCIES, type RailCurrency, type RailsPort } from '../rails/rails.port';
+import { RAIL_CURRENCIES, type FxRatesPort, type RailCurrency } from '../rails/rails.port';
 import { FxQuoteEntity } from './fx-quote.entity';
 import { FxQuoteUnavailableError } from './fx.errors';
 
@@ -58,7 +58,7 @@ function toQuote(row: FxQuoteEntity): FxQuote {
 export class FxService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly rails: RailsPort,
+    private readonly rates: FxRatesPort,
   ) {}
 
   /**
@@ -81,6 +81,15 @@ export class FxService {
       [randomUUID(), clientId, base, target, midRate.toFixed(), rate.toFixed(), spreadBps, FX_QUOTE_TTL_SECONDS],
     );
     return toQuote(row);
+  }
+
+  /**
+   * The client's rates from `base` to each of `targets`, not stored: indicative, as a QR
+   * created for a collector tells what its amount costs in other currencies before anyone pays.
+   */
+  async indicativeRates(clientId: string, base: RailCurrency, targets: readonly RailCurrency[]): Promise<Array<{ currency: RailCurrency; rate: Decimal }>> {
+    const { fxSpreadBps } = await this.dataSource.getRepository(ClientEntity).findOneByOrFail({ id: clientId });
+    return Promise.all(targets.map(async (currency) => ({ currency, rate: applySpread(await this.midRate(base, currency), fxSpreadBps) })));
   }
 
   /**
@@ -121,7 +130,7 @@ export class FxService {
   }
 
   private async midRate(base: RailCurrency, target: RailCurrency): Promise<Decimal> {
-    const answer = await this.rails.midRate(base, target);
+    const answer = await this.rates.midRate(base, target);
     // A rate for another pair would price the order wrongly: treat it as an unusable answer.
     if (answer.base !== base || answer.target !== target) {
       throw new RailsUnavailableError(`FX provider answered ${answer.base}/${answer.target} for ${base}/${target}`);

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from './bigint.transformer';
 
-export const ENTRY_KINDS = ['FUND', 'RESERVE', 'COMMIT', 'RELEASE', 'CREDIT'] as const;
+export const ENTRY_KINDS = ['FUND', 'RESERVE', 'COMMIT', 'RELEASE', 'CREDIT', 'COLLECT', 'CLAWBACK'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 /** One ledger operation; its lines (journal_lines) sum to zero. Append-only. */

@@ -53,7 +53,7 @@ export interface MovementPage {
 /** The caller's description of an operation, compared field by field when its id is replayed. */
 type OperationSpec =
   | {
-      kind: 'FUND' | 'RESERVE' | 'CREDIT';
+      kind: 'FUND' | 'RESERVE' | 'CREDIT' | 'COLLECT' | 'CLAWBACK';
       clientId: string;
       currency: CurrencyCode;
       amountMinor: bigint;
@@ -219,7 +219,41 @@ export class LedgerService {
         reservation: null,
         debit: serviceAccount(currency, 'SETTLEMENT'),
         credit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
-        guard: (locked) => this.assertRefundable(locked, spec.clientId, currency, reference, spec.amountMinor),
+        guard: (locked) => this.assertWithin(locked, spec.clientId, currency, reference, spec.amountMinor, { added: 'COMMIT', taken: 'CREDIT' }),
+      }),
+      tx,
+    );
+  }
+
+  /** A collected payment reaches its collector: SETTLEMENT → the collector's available, in the local currency. */
+  collect(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string, tx?: EntityManager): Promise<LedgerEntry> {
+    assertId('reference', reference);
+    const spec = { kind: 'COLLECT', clientId, currency, amountMinor: positiveMinor(amount, currency), reference } as const;
+    return this.execute(
+      operationId,
+      spec,
+      async () => ({ ...spec, reservation: null, debit: serviceAccount(currency, 'SETTLEMENT'), credit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE') }),
+      tx,
+    );
+  }
+
+  /**
+   * A refund of a collected payment takes the refunded amount back from the collector: its
+   * available → SETTLEMENT. Never more than was collected for the reference; InsufficientFundsError
+   * when the collector's balance does not cover it.
+   */
+  clawBack(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string, tx?: EntityManager): Promise<LedgerEntry> {
+    assertId('reference', reference);
+    const spec = { kind: 'CLAWBACK', clientId, currency, amountMinor: positiveMinor(amount, currency), reference } as const;
+    return this.execute(
+      operationId,
+      spec,
+      async () => ({
+        ...spec,
+        reservation: null,
+        debit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
+        credit: serviceAccount(currency, 'SETTLEMENT'),
+        guard: (locked) => this.assertWithin(locked, spec.clientId, currency, reference, spec.amountMinor, { added: 'COLLECT', taken: 'CLAWBACK' }),
       }),
       tx,
     );
@@ -472,12 +506,23 @@ export class LedgerService {
     if (resolution) throw new ReservationResolvedError(reserveOperationId, resolution.kind, resolution.operation_id);
   }
 
-  private async assertRefundable(tx: EntityManager, clientId: string, currency: CurrencyCode, reference: string, amountMinor: bigint): Promise<void> {
+  /**
+   * What flows back for a reference never exceeds what flowed in for it: refund credits against
+   * the commit (COMMIT/CREDIT), claw-backs against the collection (COLLECT/CLAWBACK).
+   */
+  private async assertWithin(
+    tx: EntityManager,
+    clientId: string,
+    currency: CurrencyCode,
+    reference: string,
+    amountMinor: bigint,
+    kinds: { added: EntryKind; taken: EntryKind },
+  ): Promise<void> {
     const [{ refundable }] = await tx.query(
-      `SELECT coalesce(sum(CASE kind WHEN 'COMMIT' THEN amount_minor ELSE -amount_minor END), 0) AS refundable
+      `SELECT coalesce(sum(CASE kind WHEN $4 THEN amount_minor ELSE -amount_minor END), 0) AS refundable
        FROM journal_entries
-       WHERE client_id = $1 AND currency = $2 AND reference = $3 AND kind IN ('COMMIT', 'CREDIT')`,
-      [clientId, currency, reference],
+       WHERE client_id = $1 AND currency = $2 AND reference = $3 AND kind IN ($4, $5)`,
+      [clientId, currency, reference, kinds.added, kinds.taken],
     );
     if (BigInt(refundable) < amountMinor) {
       throw new CreditExceedsDebitError(reference, fromMinorUnits(BigInt(refundable), currency), fromMinorUnits(amountMinor, currency));

@@ -1,3 +1,4 @@
+import { FINAL_STATUSES } from './order-transitions';
 import { AWAITING_AMOUNT, OrderRejection, OrderStatus } from './order-status';
 
 /**
@@ -24,6 +25,8 @@ export function decisionRejection(status: OrderStatus): OrderRejection | null {
  * Where an order's workflow stands. The update validators decide from the phase alone, so a
  * refusal never depends on which handler happens to be running:
  * - PREPARING: the merchant or key is being resolved; the order id is not published yet.
+ * - AWAITING_PAYER / CLAIMING: a QR created here (a collection) waits for a client to scan it /
+ *   is being claimed by the client that did.
  * - AWAITING_AMOUNT / APPLYING_AMOUNT: an open amount is awaited / being applied.
  * - AWAITING_DECISION / DECIDING: the user's decision is awaited / being applied.
  * - PAYING: funds are reserved and the payout's outcome is being established.
@@ -32,6 +35,8 @@ export function decisionRejection(status: OrderStatus): OrderRejection | null {
  */
 export const ORDER_PHASES = [
   'PREPARING',
+  'AWAITING_PAYER',
+  'CLAIMING',
   'AWAITING_AMOUNT',
   'APPLYING_AMOUNT',
   'AWAITING_DECISION',
@@ -44,7 +49,24 @@ export const ORDER_PHASES = [
 export type OrderPhase = (typeof ORDER_PHASES)[number];
 
 /** Phases in which the order takes no integrator action at all. */
-const INACTIVE: readonly OrderPhase[] = ['PREPARING', 'CLOSING'];
+const INACTIVE: readonly OrderPhase[] = ['PREPARING', 'CLOSING', 'AWAITING_PAYER', 'CLAIMING'];
+
+/** Phases in which an action is being applied: expiry waits for it to finish. */
+export const BUSY_PHASES: readonly OrderPhase[] = ['APPLYING_AMOUNT', 'CLAIMING'];
+
+/** Phases in which the order waits for an integrator, racing its expiry. */
+export const AWAITING_PHASES: readonly OrderPhase[] = ['AWAITING_PAYER', 'AWAITING_AMOUNT', 'AWAITING_DECISION', ...BUSY_PHASES];
+
+/**
+ * The phase of an order that waits for an integrator in `status`: a collection for the client
+ * that scans its QR, a known amount for the decision, an open one for its amount; any other
+ * status is past waiting.
+ */
+export function phaseOf(status: OrderStatus, awaitingPayer: boolean): OrderPhase {
+  if (status === 'PROCESSING') return 'PAYING';
+  if (FINAL_STATUSES.includes(status)) return 'CLOSED';
+  return awaitingPayer ? 'AWAITING_PAYER' : status === 'CREATED' ? 'AWAITING_DECISION' : 'AWAITING_AMOUNT';
+}
 
 export function amountRejectionIn(phase: OrderPhase, status: OrderStatus): OrderRejection | null {
   if (phase === 'AWAITING_AMOUNT') return null;
@@ -58,6 +80,17 @@ export function decisionRejectionIn(phase: OrderPhase, status: OrderStatus): Ord
   if (phase === 'DECIDING') return 'ALREADY_PROCESSED';
   if (INACTIVE.includes(phase) || phase === 'APPLYING_AMOUNT') return 'INVALID_STATUS';
   return decisionRejection(status) ?? 'INVALID_STATUS';
+}
+
+/** A collection's QR is claimed once: by the first client that scans it. */
+export function claimRejectionIn(phase: OrderPhase): OrderRejection | null {
+  if (phase === 'AWAITING_PAYER') return null;
+  return phase === 'PREPARING' || phase === 'CLOSING' || phase === 'CLOSED' ? 'INVALID_STATUS' : 'ALREADY_PROCESSED';
+}
+
+/** A collector cancels its QR while nobody has decided to pay it; a decision (or a payment) wins. */
+export function cancelRejectionIn(phase: OrderPhase): OrderRejection | null {
+  return phase === 'AWAITING_PAYER' || phase === 'AWAITING_AMOUNT' || phase === 'AWAITING_DECISION' ? null : 'INVALID_STATUS';
 }
 
 /** An operator settles a payout only once the workflow has given up establishing it. */

@@ -1,4 +1,5 @@
 import { amountToJsonNumber, CurrencyCode, Decimal, formatAmount } from '../money';
+import type { PeruWallet } from '../rails/rails.port';
 import type { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
 import type { OrderErrorCode, OrderStatus } from './order-status';
 
@@ -15,11 +16,11 @@ export function isoSeconds(date: Date): string {
 }
 
 /** Numeric columns come back with the column's scale ("10.5000"); amounts show the currency's. */
-function amountString(value: string | null, currency: string | null): string | null {
+export function amountString(value: string | null, currency: string | null): string | null {
   return value === null || currency === null ? null : formatAmount(new Decimal(value), currency as CurrencyCode);
 }
 
-function amountNumber(value: string | null, currency: string | null): number | null {
+export function amountNumber(value: string | null, currency: string | null): number | null {
   return value === null || currency === null ? null : amountToJsonNumber(new Decimal(value), currency as CurrencyCode);
 }
 
@@ -49,27 +50,65 @@ export function paymentResultView(order: OrderEntity, now: Date): PaymentResultV
   };
 }
 
+/** A wallet entry as the preview callback names it (spec: "Preview callback", wallets list). */
+export interface PreviewCallbackWallet {
+  id: string;
+  brand: string;
+  mobile: string;
+  present: boolean;
+  directory: string;
+  participant_code: string;
+}
+
+/**
+ * The spec names one wallet two ways (here and in Peru's validation response); the pairing
+ * (brand = bank name, participant code = entity code) is our reading, as the spec never maps them.
+ */
+export function toPreviewCallbackWallet(wallet: PeruWallet): PreviewCallbackWallet {
+  return {
+    id: wallet.id,
+    brand: wallet.bankName,
+    mobile: wallet.contactNumber,
+    present: wallet.present,
+    directory: wallet.directoryCode,
+    participant_code: wallet.entityCode,
+  };
+}
+
 export interface PreviewView {
-  payment_type: string;
+  payment_type: 'QR' | 'DICT_KEY';
   external_reference: string | null;
   collector?: { name: string | null; identification_number: string | null; branch_office: string | null };
   order?: {
     id: string;
-    status: OrderStatus;
+    /** QR previews only, as the spec's table says. */
+    status?: OrderStatus;
     local_total_amount: number | null;
     local_currency: string;
     user_total_amount: number | null;
     user_currency: string | null;
-    qr_type: string | null;
+    /** QR previews only. */
+    qr_type?: string | null;
   };
+  /** A phone key's wallets, to pick one from when paying (wallet_id). */
+  wallets?: PreviewCallbackWallet[];
+  /** Peru: the wallet record, sent later as wallet_record_id. */
+  walletId?: string;
   error_code?: OrderErrorCode;
   version: string;
 }
 
 /** collector and order appear only for a successful read, as the spec says. */
 export function previewView(order: OrderEntity): PreviewView {
-  const base = { payment_type: order.flow === 'KEY' ? 'DICT_KEY' : 'QR', external_reference: order.externalReference };
+  const isKey = order.flow === 'KEY';
+  const base = { payment_type: isKey ? 'DICT_KEY' : 'QR', external_reference: order.externalReference } as const;
   if (order.errorCode) return { ...base, error_code: order.errorCode, version: API_VERSION };
+  const amounts = {
+    local_total_amount: amountNumber(order.localAmount, order.localCurrency),
+    local_currency: order.localCurrency,
+    user_total_amount: amountNumber(order.userAmount, order.userCurrency),
+    user_currency: order.userCurrency,
+  };
   return {
     ...base,
     collector: {
@@ -77,15 +116,9 @@ export function previewView(order: OrderEntity): PreviewView {
       identification_number: order.merchantIdentificationNumber,
       branch_office: order.merchantBranchOffice ?? '',
     },
-    order: {
-      id: order.id,
-      status: order.status,
-      local_total_amount: amountNumber(order.localAmount, order.localCurrency),
-      local_currency: order.localCurrency,
-      user_total_amount: amountNumber(order.userAmount, order.userCurrency),
-      user_currency: order.userCurrency,
-      qr_type: order.qrType,
-    },
+    order: isKey ? { id: order.id, ...amounts } : { id: order.id, status: order.status, ...amounts, qr_type: order.qrType },
+    ...(order.wallets ? { wallets: order.wallets.map(toPreviewCallbackWallet) } : {}),
+    ...(order.walletRecordId ? { walletId: order.walletRecordId } : {}),
     version: API_VERSION,
   };
 }
@@ -105,6 +138,14 @@ export interface StatusHistoryView {
   statuses: Array<{ status: OrderStatus; created_at: string }>;
 }
 
+/** Who sees an order: the client paying it, and the client that collects it (a QR created here). */
+export type Audience = 'payer' | 'collector';
+
+/** The order as `audience` sees it: each client names it by its own external_reference. */
+export function seenBy(order: OrderEntity, audience: Audience): OrderEntity {
+  return audience === 'collector' ? { ...order, externalReference: order.collectorExternalReference } : order;
+}
+
 export function statusHistoryView(order: OrderEntity, history: OrderStatusHistoryEntity[]): StatusHistoryView {
   return {
     id: order.id,
@@ -119,6 +160,40 @@ export function statusHistoryView(order: OrderEntity, history: OrderStatusHistor
     merchant_identification_number: order.merchantIdentificationNumber,
     merchant_name: order.merchantName,
     statuses: history.map((entry) => ({ status: entry.status, created_at: entry.createdAt.toISOString() })),
+  };
+}
+
+/** The Collections API's QR-creation notification (CONTRACT.md): the order, its amounts and the indicative rates. */
+export interface QrCreatedView {
+  event: 'QR_CREATED';
+  order_id: string;
+  external_reference: string | null;
+  status: OrderStatus;
+  local_amount: number | null;
+  local_currency: string;
+  exchange_rates: Array<{ currency: string; rate: string; amount: number | null }>;
+  expires_at: string;
+  date: string;
+  version: string;
+}
+
+/** A collection QR's indicative rates, amounts as numbers like every amount of a view. */
+export function exchangeRatesView(order: Pick<OrderEntity, 'qrExchangeRates'>): QrCreatedView['exchange_rates'] {
+  return (order.qrExchangeRates ?? []).map(({ currency, rate, amount }) => ({ currency, rate, amount: amountNumber(amount, currency) }));
+}
+
+export function qrCreatedView(order: OrderEntity, now: Date): QrCreatedView {
+  return {
+    event: 'QR_CREATED',
+    order_id: order.id,
+    external_reference: order.externalReference,
+    status: order.status,
+    local_amount: amountNumber(order.localAmount, order.localCurrency),
+    local_currency: order.localCurrency,
+    exchange_rates: exchangeRatesView(order),
+    expires_at: isoSeconds(order.expiresAt),
+    date: isoSeconds(now),
+    version: API_VERSION,
   };
 }
 

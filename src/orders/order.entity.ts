@@ -1,7 +1,16 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { PeruWallet } from '../rails/rails.port';
 import type { OrderErrorCode, OrderStatus } from './order-status';
 
 export type OrderFlow = 'QR' | 'KEY' | 'COLLECTION';
+
+/** What a local amount costs in another currency at the collector's spread: decimal strings. */
+export interface IndicativeRate {
+  currency: string;
+  rate: string;
+  /** Null for an open-amount QR. */
+  amount: string | null;
+}
 
 /** The payer as given in the preview's `user` object. */
 export interface OrderPayer {
@@ -13,9 +22,11 @@ export interface OrderPayer {
 }
 
 /**
- * The read projection of an order. Only the order's workflow changes it after creation
- * (through the applyOrderChange activity), so reads never need Temporal. Amounts are
- * numeric columns read as strings: never floats.
+ * The read projection of an order. Only the order's workflows change it after creation
+ * (through OrderRepository.apply), so reads never need Temporal. Amounts are numeric columns
+ * read as strings: never floats. A payment (QR or KEY) has a payer from its creation; a
+ * collection (a QR created here for a client's POS) has a collector, and a payer once a client
+ * scans its QR.
  */
 @Entity('orders')
 export class OrderEntity {
@@ -31,6 +42,20 @@ export class OrderEntity {
   @Column({ name: 'payment_notification_url', type: 'varchar', nullable: true }) paymentNotificationUrl!: string | null;
   @Column({ name: 'qr_payload', type: 'text', nullable: true }) qrPayload!: string | null;
   @Column({ name: 'qr_type', type: 'varchar', nullable: true }) qrType!: 'STATIC' | 'DYNAMIC' | null;
+  /** The key of a key payment (flow KEY), normalized, and its type (CPF, CCI, PHONE…). */
+  @Column({ name: 'payment_key', type: 'varchar', nullable: true }) paymentKey!: string | null;
+  @Column({ name: 'payment_key_type', type: 'varchar', nullable: true }) paymentKeyType!: string | null;
+  /** A Peru phone key: the directory's record of the phone's wallets, and those wallets. */
+  @Column({ name: 'wallet_record_id', type: 'varchar', nullable: true }) walletRecordId!: string | null;
+  @Column({ type: 'jsonb', nullable: true }) wallets!: PeruWallet[] | null;
+  /** The wallet the payer picked when paying (wallet_id). */
+  @Column({ name: 'wallet_id', type: 'uuid', nullable: true }) walletId!: string | null;
+  /** A collection (flow COLLECTION): the collector's own reference and callback URL, and its POS. */
+  @Column({ name: 'collector_external_reference', type: 'varchar', nullable: true }) collectorExternalReference!: string | null;
+  @Column({ name: 'collector_notification_url', type: 'varchar', nullable: true }) collectorNotificationUrl!: string | null;
+  @Column({ name: 'pos_id', type: 'uuid', nullable: true }) posId!: string | null;
+  /** The indicative rates the QR was created with (QR-creation notification). */
+  @Column({ name: 'qr_exchange_rates', type: 'jsonb', nullable: true }) qrExchangeRates!: IndicativeRate[] | null;
   @Column({ name: 'local_country', type: 'char', length: 2 }) localCountry!: string;
   @Column({ name: 'local_currency', type: 'char', length: 3 }) localCurrency!: string;
   @Column({ name: 'local_amount', type: 'numeric', nullable: true }) localAmount!: string | null;

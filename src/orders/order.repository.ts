@@ -1,7 +1,8 @@
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { NotificationOutbox } from '../notifications/notification-outbox';
 import type { NotificationEvent } from '../notifications/notification.entity';
-import { orderEventId, orderNotification } from './order-notifications';
+import type { RefundNotice } from '../refunds/refund-views';
+import { orderNotifications } from './order-notifications';
 import { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
 import type { OrderErrorCode, OrderStatus } from './order-status';
 import { isAllowedTransition, OrderTransitionError } from './order-transitions';
@@ -18,6 +19,12 @@ export type OrderPatch = Partial<
     | 'userAmount'
     | 'fxQuoteId'
     | 'fxRate'
+    | 'walletId'
+    | 'payerClientId'
+    | 'externalReference'
+    | 'notificationUrl'
+    | 'payer'
+    | 'userCurrency'
   >
 >;
 
@@ -35,11 +42,15 @@ export interface OrderChange {
   /** Kept on the history entry (operators' resolutions); never shown to integrators. */
   note?: string;
   notify?: NotificationEvent[];
+  /** The refund a REFUND notification reports. */
+  refund?: RefundNotice;
+  /** A history entry even when the status stays (each partial refund is one). */
+  recordHistory?: boolean;
 }
 
 export interface AppliedChange {
   order: OrderEntity;
-  /** The x-event-ids of the change's callbacks, the same on a replay. */
+  /** The x-event-ids of the change's callbacks (one per client that hears each), the same on a replay. */
   eventIds: string[];
 }
 
@@ -70,9 +81,9 @@ export class OrderRepository {
 
   /**
    * Inserts a new order with its first history entry (and `effect`, such as locking its FX
-   * quote, in the same transaction). When the payer already has an order
-   * with this external_reference, the same request (same fingerprint) gets that order back
-   * to resume, anything else is a DuplicateOrderError.
+   * quote, in the same transaction). When the payer (or, for a collection, the collector)
+   * already has an order with this reference, the same request (same fingerprint) gets that
+   * order back to resume; anything else is a DuplicateOrderError.
    */
   async create(order: OrderEntity, effect?: ChangeEffect): Promise<{ order: OrderEntity; resumed: boolean }> {
     try {
@@ -91,22 +102,42 @@ export class OrderRepository {
       });
       return { order, resumed: false };
     } catch (error) {
-      if (!isUniqueViolation(error, 'orders_payer_reference_uq')) throw error;
-      const existing = await this.dataSource
-        .getRepository(OrderEntity)
-        .findOneByOrFail({ payerClientId: order.payerClientId!, externalReference: order.externalReference! });
-      if (order.creationFingerprint !== null && existing.creationFingerprint === order.creationFingerprint) {
-        return { order: existing, resumed: true };
+      // The payer's reference, or a collection's collector reference, already names an order.
+      const existing = isUniqueViolation(error, 'orders_payer_reference_uq')
+        ? { payerClientId: order.payerClientId!, externalReference: order.externalReference! }
+        : isUniqueViolation(error, 'orders_collector_reference_uq')
+          ? { collectorClientId: order.collectorClientId!, collectorExternalReference: order.collectorExternalReference! }
+          : null;
+      if (existing === null) throw error;
+      const found = await this.dataSource.getRepository(OrderEntity).findOneByOrFail(existing);
+      if (order.creationFingerprint !== null && found.creationFingerprint === order.creationFingerprint) {
+        return { order: found, resumed: true };
       }
-      throw new DuplicateOrderError(order.externalReference!);
+      throw new DuplicateOrderError(order.externalReference ?? order.collectorExternalReference!);
     }
   }
 
   async apply(change: OrderChange, effect?: ChangeEffect): Promise<AppliedChange> {
-    const eventIds = (change.notify ?? []).map((event) => orderEventId(change.orderId, change.seq, event));
+    try {
+      return await this.applyOnce(change, effect);
+    } catch (error) {
+      // A payer claiming a collection's QR under a reference it already used for another order.
+      if (isUniqueViolation(error, 'orders_payer_reference_uq')) throw new DuplicateOrderError(change.patch?.externalReference ?? '');
+      throw error;
+    }
+  }
+
+  private async applyOnce(change: OrderChange, effect?: ChangeEffect): Promise<AppliedChange> {
+    const notificationsOf = (order: OrderEntity, now: Date) =>
+      (change.notify ?? []).flatMap((event) => orderNotifications(order, change.seq, event, now, change.refund));
+    let eventIds: string[] = [];
     const order = await this.dataSource.transaction(async (tx) => {
       const current = await tx.findOneOrFail(OrderEntity, { where: { id: change.orderId }, lock: { mode: 'pessimistic_write' } });
-      if (current.lastSeq >= change.seq) return current;
+      if (current.lastSeq >= change.seq) {
+        // A retried step: its callbacks were written with it; their ids are all it needs again.
+        eventIds = notificationsOf(current, new Date()).map((notification) => notification.eventId);
+        return current;
+      }
       if (current.status !== change.from || !isAllowedTransition(change.from, change.to)) {
         throw new OrderTransitionError(current.id, current.status, change.to);
       }
@@ -121,7 +152,7 @@ export class OrderRepository {
         ...(change.paid ? { paymentDate: now } : {}),
       });
       await tx.save(current);
-      if (change.to !== change.from) {
+      if (change.to !== change.from || change.recordHistory) {
         await tx.insert(OrderStatusHistoryEntity, {
           orderId: current.id,
           seq: change.seq,
@@ -132,8 +163,9 @@ export class OrderRepository {
           createdAt: now,
         });
       }
-      for (const event of change.notify ?? []) {
-        await NotificationOutbox.enqueue(tx, orderNotification(current, change.seq, event, now));
+      for (const notification of notificationsOf(current, now)) {
+        await NotificationOutbox.enqueue(tx, notification);
+        eventIds.push(notification.eventId);
       }
       return current;
     });
@@ -146,6 +178,15 @@ export class OrderRepository {
 
   findOwnedByPayer(clientId: string, orderId: string): Promise<OrderEntity | null> {
     return this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, payerClientId: clientId });
+  }
+
+  /** A QR created here, whoever scans it. */
+  findCollection(orderId: string): Promise<OrderEntity | null> {
+    return this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, flow: 'COLLECTION' });
+  }
+
+  findCollectedBy(clientId: string, orderId: string): Promise<OrderEntity | null> {
+    return this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, collectorClientId: clientId });
   }
 
   /** The payer and the collecting client both see an order; nobody else does. */

@@ -8,10 +8,10 @@ import { NOTIFICATION_URL_MAX_LENGTH } from '../notifications/notification-url';
  * hosts) depends on ALLOW_INSECURE_CALLBACKS, so the service checks it; the schema checks
  * the spec's limits.
  */
-const notificationUrl = z.string().min(1).max(NOTIFICATION_URL_MAX_LENGTH);
-const externalReference = z.string().trim().min(1).max(100);
+export const notificationUrl = z.string().min(1).max(NOTIFICATION_URL_MAX_LENGTH);
+export const externalReference = z.string().trim().min(1).max(100);
 /** Decimal strings or JSON numbers; the money module parses them without floating point. */
-const amountInput = z.union([z.string().min(1).max(32), z.number()]);
+export const amountInput = z.union([z.string().min(1).max(32), z.number()]);
 
 export const userSchema = z.strictObject({
   full_name: z.string().trim().min(1).max(200),
@@ -47,5 +47,9 @@ export const paySchema = z.strictObject({
   order_id: z.uuid(),
   status: z.enum(['accepted', 'rejected']),
   notification_url: notificationUrl,
+  wallet_id: z
+    .uuid({ version: 'v4' })
+    .optional()
+    .describe("Phone keys only: the merchant's wallet, one of the `wallets` of the preview callback; required to accept such an order"),
 });
 export class PayDto extends createZodDto(paySchema) {}

@@ -5,20 +5,22 @@ import { createDataSource } from '../db/data-source';
 import { FxService } from '../fx/fx.service';
 import { LedgerService } from '../ledger/ledger.service';
 import { OrderRepository } from '../orders/order.repository';
-import { RailsHttpAdapter } from '../rails/rails-http.adapter';
+import { RefundRepository } from '../refunds/refund.repository';
+import { createRails } from '../rails/rails.factory';
 import { temporalConnectionOptions } from '../temporal/connection-options';
 
 /** Everything the activities need, built once per worker process (and per test worker). */
 export async function createActivityDeps(env: Env): Promise<ActivityDeps & { connection: Connection; close(): Promise<void> }> {
   const dataSource = await createDataSource({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }).initialize();
-  const rails = new RailsHttpAdapter(env.RAILS_URL, env.RAILS_TIMEOUT_MS);
+  const rails = createRails(env.RAILS_URL, env.RAILS_TIMEOUT_MS);
   const connection = await Connection.connect(temporalConnectionOptions(env));
   return {
     dataSource,
     env,
     orders: new OrderRepository(dataSource),
+    refunds: new RefundRepository(dataSource),
     rails,
-    fx: new FxService(dataSource, rails),
+    fx: new FxService(dataSource, rails.fx),
     ledger: new LedgerService(dataSource),
     temporal: new Client({ connection, namespace: env.TEMPORAL_NAMESPACE }),
     connection,

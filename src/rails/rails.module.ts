@@ -1,20 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
-import { RailsHttpAdapter } from './rails-http.adapter';
-import type { RailsPort } from './rails.port';
+import { createRails } from './rails.factory';
+import type { Rails } from './rails.port';
 
-/** Injection token for the RailsPort: today the HTTP adapter, later real rail adapters. */
-export const RAILS_PORT = Symbol('RAILS_PORT');
+/** Injection token for the Rails: every rail behind its adapter (src/rails/rails.factory.ts). */
+export const RAILS = Symbol('RAILS');
 
 @Module({
-  providers: [
-    {
-      provide: RAILS_PORT,
-      inject: [ENV],
-      useFactory: (env: Env): RailsPort => new RailsHttpAdapter(env.RAILS_URL, env.RAILS_TIMEOUT_MS),
-    },
-  ],
-  exports: [RAILS_PORT],
+  providers: [{ provide: RAILS, inject: [ENV], useFactory: (env: Env): Rails => createRails(env.RAILS_URL, env.RAILS_TIMEOUT_MS) }],
+  exports: [RAILS],
 })
 export class RailsModule {}

@@ -1,8 +1,8 @@
 /**
- * The upstream rails as the payment activities see them: key directories (Pix DICT, Peru CCE
- * and wallets, Bre-B), QR acquirers, payouts, refunds and the FX provider. The simulator's HTTP
- * adapter implements it today; a real rail adapter can implement it later without touching
- * callers. Every amount is a decimal string: floating point never carries money here.
+ * The upstream rails as the engine sees them: key directories (Pix DICT, Peru CCE and wallets,
+ * Bre-B), QR acquirers, payouts, refunds and the FX provider, in the engine's own terms. Each
+ * rail's wire format lives in its adapter folder (src/rails/<rail>/) and never leaks past it.
+ * Every amount is a decimal string: floating point never carries money here.
  */
 
 /** Countries whose payment keys the directories resolve. */
@@ -50,7 +50,7 @@ export interface PeruAccountInfo {
 
 /**
  * One wallet linked to a Peru phone number. The validation response and the preview callback
- * name the same facts differently; this canonical shape carries both (see peru-wallet.view.ts).
+ * name the same facts differently; this canonical shape carries both (see src/payments/key-views.ts).
  */
 export interface PeruWallet {
   /** UUID v4; the payment later routes on it (wallet_id). */
@@ -92,6 +92,8 @@ export type PayoutDestination =
   /** A payment key; walletId is the wallet the payer picked for a Peru phone key. */
   | { type: 'KEY'; key: string; walletId?: string }
   | { type: 'QR'; qr: string };
+export type KeyDestination = Extract<PayoutDestination, { type: 'KEY' }>;
+export type QrDestination = Extract<PayoutDestination, { type: 'QR' }>;
 
 export interface PayoutRequest {
   /** Idempotency key at the rail: a retried payout with the same id never pays twice. */
@@ -158,23 +160,52 @@ export interface MidRate {
   as_of: string;
 }
 
+/** Where a payout (or its refund) travels: the QR acquirer, or the country's instant-payment rail for a key. */
+export interface MovementRoute {
+  country: PayoutCountry;
+  via: PayoutDestination['type'];
+}
+
+export const routeOf = (request: Pick<PayoutRequest, 'country' | 'destination'>): MovementRoute => ({
+  country: request.country,
+  via: request.destination.type,
+});
+
 /**
- * Lookups fail typed (rails.errors.ts): RailsUnavailableError is transient and worth a retry,
- * RailsDeclinedError is a business answer and must not be retried. Money movements never
- * throw for what the rail did: they answer a MovementOutcome. Status inquiries throw
- * RailsUnavailableError when the rail cannot be asked.
+ * The rails by capability. Lookups fail typed (rails.errors.ts): RailsUnavailableError is
+ * transient and worth a retry, RailsDeclinedError is a business answer and must not be retried.
+ * Money movements never throw for what the rail did: they answer a MovementOutcome. Status
+ * inquiries throw RailsUnavailableError when the rail cannot be asked.
  */
-export interface RailsPort {
+export interface KeyDirectoryPort {
   lookupKey(request: { country: KeyCountry; key: string }): Promise<KeyLookupResult>;
-  resolveWallet(request: {
-    walletRecordId: string;
-    selectedWalletId: string;
-    country: 'PE';
-  }): Promise<PeruWalletAccount>;
+  /** Peru's phone flow, second step: the account behind the wallet the payer picked. */
+  resolveWallet(request: { walletRecordId: string; selectedWalletId: string; country: 'PE' }): Promise<PeruWalletAccount>;
+}
+
+export interface QrAcquirerPort {
   resolveQrMerchant(request: { qr: string }): Promise<QrMerchant>;
+}
+
+export interface PayoutsPort {
   payout(request: PayoutRequest): Promise<MovementOutcome>;
-  payoutStatus(payoutId: string): Promise<MovementStatus>;
-  refund(request: RefundRequest): Promise<MovementOutcome>;
-  refundStatus(refundId: string): Promise<MovementStatus>;
+  payoutStatus(request: { payoutId: string; route: MovementRoute }): Promise<MovementStatus>;
+}
+
+export interface RefundsPort {
+  refund(request: RefundRequest & { route: MovementRoute }): Promise<MovementOutcome>;
+  refundStatus(request: { refundId: string; route: MovementRoute }): Promise<MovementStatus>;
+}
+
+export interface FxRatesPort {
   midRate(base: RailCurrency, target: RailCurrency): Promise<MidRate>;
+}
+
+/** Every rail the engine talks to; real rails or the simulator, each behind its own adapter. */
+export interface Rails {
+  keys: KeyDirectoryPort;
+  acquirer: QrAcquirerPort;
+  payouts: PayoutsPort;
+  refunds: RefundsPort;
+  fx: FxRatesPort;
 }

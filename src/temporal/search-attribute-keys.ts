@@ -11,4 +11,7 @@ export const EXTERNAL_REFERENCE = defineSearchAttributeKey('ExternalReference', 
 /** True while the payout's outcome is unknown past PAYOUT_RETRY_WINDOW: an operator must decide. */
 export const PAYOUT_UNCONFIRMED = defineSearchAttributeKey('PayoutUnconfirmed', SearchAttributeType.BOOL);
 
-export const ORDER_SEARCH_ATTRIBUTES = [ORDER_STATUS, CLIENT_ID, EXTERNAL_REFERENCE, PAYOUT_UNCONFIRMED];
+/** The same, for a refund, on the order's refunds workflow. */
+export const REFUND_UNCONFIRMED = defineSearchAttributeKey('RefundUnconfirmed', SearchAttributeType.BOOL);
+
+export const ORDER_SEARCH_ATTRIBUTES = [ORDER_STATUS, CLIENT_ID, EXTERNAL_REFERENCE, PAYOUT_UNCONFIRMED, REFUND_UNCONFIRMED];

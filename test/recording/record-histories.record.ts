@@ -7,6 +7,8 @@ import { ordersResolve } from '../../src/cli/orders-resolve.command';
 import { loadEnv } from '../../src/config/env';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
 import { orderPhaseQuery } from '../../workflows/order.definitions';
+import { pendingRefundsQuery } from '../../workflows/refunds.definitions';
+import { createHierarchy } from '../e2e/merchants/merchant-fixtures';
 import { startCallbackReceiver } from '../support/callback-receiver';
 import { PaymentStack, startPaymentStack } from '../support/payment-stack';
 import { payer, pixQr } from '../support/qr-fixtures';
@@ -38,11 +40,14 @@ describe('record workflow histories', () => {
     await stack.close();
   });
 
-  async function save(name: string, workflowId: string): Promise<void> {
+  /** Waits for the workflow's end, or (`running`) only until it has nothing left to do. */
+  async function save(name: string, workflowId: string, running?: () => Promise<boolean>): Promise<void> {
     const handle = temporal.workflow.getHandle(workflowId);
-    await handle.result().catch(() => undefined);
+    if (running) while (await running()) await new Promise((resolve) => setTimeout(resolve, 200));
+    else await handle.result().catch(() => undefined);
     const history = await handle.fetchHistory();
-    writeFileSync(join(HISTORIES, `${name}.${stamp}.json`), `${historyToJSON(history)}\n`);
+    // Never over another recording: a history of an older version must stay to be replayed.
+    writeFileSync(join(HISTORIES, `${name}.${stamp}.json`), `${historyToJSON(history)}\n`, { flag: 'wx' });
   }
 
   const rail = (method: 'POST' | 'DELETE', body?: object) =>
@@ -58,6 +63,9 @@ describe('record workflow histories', () => {
     const callback = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined || c.body.error_code !== undefined);
     return { client, call, path, url, orderId: callback.body.order?.id as string, callback };
   }
+
+  /** A refunds workflow stays open a while after its last refund: record it once it is idle. */
+  const refundsInFlight = (orderId: string) => async () => (await temporal.workflow.getHandle(`refunds-${orderId}`).query(pendingRefundsQuery)).length > 0;
 
   const pay = (flow: Awaited<ReturnType<typeof preview>>, status = 'accepted') => flow.call.post('/v2/payments', { order_id: flow.orderId, status, notification_url: flow.url });
 
@@ -166,6 +174,75 @@ describe('record workflow histories', () => {
       await first.kill();
       await second?.kill();
     }
+  });
+
+  it('a key payment to a Peru phone, paid into the wallet the payer picked', async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const call = http(stack.api.baseUrl, client.token);
+    const path = `/hooks/${randomUUID()}`;
+    const url = stack.receiver.url(path);
+    await call.post('/v2/payments/previews/dictkey', { dict_key: '+51987654321', amount: '30.00', local_country: 'PE', external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+    const callback = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
+    await call.post('/v2/payments', { order_id: callback.body.order.id, status: 'accepted', notification_url: url, wallet_id: callback.body.wallets[0].id });
+    await save('order-key-peru-phone-completed', orderWorkflowId(callback.body.order.id));
+  });
+
+  it('a key payment to a closed Brazilian account', async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const call = http(stack.api.baseUrl, client.token);
+    const path = `/hooks/${randomUUID()}`;
+    const url = stack.receiver.url(path);
+    await call.post('/v2/payments/previews/dictkey', { dict_key: 'rejected@sandbox.test', amount: '10.00', external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+    const callback = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
+    await call.post('/v2/payments', { order_id: callback.body.order.id, status: 'accepted', notification_url: url });
+    await save('order-key-brazil-rejected', orderWorkflowId(callback.body.order.id));
+  });
+
+  it('refunds of an order: one in part, then the rest', async () => {
+    const flow = await preview(pixQr('100.00'));
+    await pay(flow);
+    await stack.receiver.waitFor(flow.path, (c) => c.body.status === 'COMPLETED');
+    await flow.call.post('/v2/qr/refund', { order_id: flow.orderId, amount: '30.00' }, { 'idempotency-key': randomUUID() });
+    await flow.call.post('/v2/qr/refund', { order_id: flow.orderId }, { 'idempotency-key': randomUUID() });
+    await save('refunds-partial-then-full', `refunds-${flow.orderId}`, refundsInFlight(flow.orderId));
+  });
+
+  it('a refund whose answer is lost, found by the status inquiry', async () => {
+    const flow = await preview(pixQr('7000.00'));
+    await pay(flow);
+    await stack.receiver.waitFor(flow.path, (c) => c.body.status === 'COMPLETED');
+    await flow.call.post('/v2/qr/refund', { order_id: flow.orderId, amount: '6060.60' }, { 'idempotency-key': randomUUID() });
+    await save('refunds-found-by-inquiry', `refunds-${flow.orderId}`, refundsInFlight(flow.orderId));
+  });
+
+  /** A QR created for a fresh collector's POS, scanned by a fresh payer. */
+  async function collection(amount?: string) {
+    const collector = await stack.newPayer({});
+    const { posUuid } = await createHierarchy(collector.call);
+    const created = await collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url(`/hooks/${randomUUID()}`), ...(amount ? { amount } : {}) });
+    const flow = await preview(created.body.qr);
+    return { ...flow, collector };
+  }
+
+  it('a collection QR, paid by another client', async () => {
+    const flow = await collection();
+    await flow.call.put('/v2/payments/previews', { order_id: flow.orderId, amount: '12.00' });
+    await pay(flow);
+    await save('order-collection-open-completed', orderWorkflowId(flow.orderId));
+  });
+
+  it('a collection QR, canceled by its collector once scanned', async () => {
+    const flow = await collection('20.00');
+    await flow.collector.call.delete(`/v2/payins/qr/${flow.orderId}`);
+    await save('order-collection-canceled', orderWorkflowId(flow.orderId));
+  });
+
+  it('a refund of a collected order, by its collector', async () => {
+    const flow = await collection('50.00');
+    await pay(flow);
+    await stack.receiver.waitFor(flow.path, (c) => c.body.status === 'COMPLETED');
+    await flow.collector.call.post('/v2/qr/refund', { order_id: flow.orderId, amount: '20.00' }, { 'idempotency-key': randomUUID() });
+    await save('refunds-collection', `refunds-${flow.orderId}`, refundsInFlight(flow.orderId));
   });
 
   it('the order reconciler', async () => {

@@ -25,7 +25,9 @@ const EXPIRY_MS = 10 * 60_000;
 const DAY_MS = 24 * 3_600_000;
 
 const facts: OrderFacts = {
+  flow: 'QR',
   payerClientId: randomUUID(),
+  collectorClientId: null,
   localCountry: 'BR',
   localCurrency: 'BRL',
   localAmount: '10.00',

@@ -6,6 +6,10 @@ import { CreateIdempotencyKeys1763800400000 } from './1763800400000-create-idemp
 import { CreateOrders1763800500000 } from './1763800500000-create-orders';
 import { OrderSafetyNet1763800600000 } from './1763800600000-order-safety-net';
 import { AddMerchantCategories1763800900000 } from './1763800900000-add-merchant-categories';
+import { CreateRefunds1763801000000 } from './1763801000000-create-refunds';
+import { KeyPayments1763801100000 } from './1763801100000-key-payments';
+import { Collections1763801200000 } from './1763801200000-collections';
+import { IndexOrdersForReports1763801500000 } from './1763801500000-index-orders-for-reports';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
 export const migrations = [
@@ -17,4 +21,8 @@ export const migrations = [
   CreateOrders1763800500000,
   OrderSafetyNet1763800600000,
   AddMerchantCategories1763800900000,
+  CreateRefunds1763801000000,
+  KeyPayments1763801100000,
+  Collections1763801200000,
+  IndexOrdersForReports1763801500000,
 ];

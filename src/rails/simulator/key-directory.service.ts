@@ -1,35 +1,45 @@
-import type { KeyCountry, KeyLookupResult, PeruWalletAccount } from '../rails.port';
+import type { AccountHolder, KeyCountry, PeruAccountInfo, PeruWallet } from '../rails.port';
 import { brazilHolder, colombiaHolder } from './account-holder.generator';
 import { DeterministicSource } from './deterministic-source';
-import { classifyKey } from './key-format.classifier';
+import { classifyKey, KeyFormat } from './key-format.classifier';
 import { isNotFoundKey } from './magic-values';
 import { cciAccount, phoneOfWalletRecord, phoneWallets, walletAccount, walletRecordIdFor } from './peru-account.generator';
 import { SimulatorHttpError } from './simulator-http.error';
 
-/** Pix DICT, the Peru CCE and wallet directories, and Bre-B, as one deterministic directory. */
+export type BrazilKeyFormat = Extract<KeyFormat, 'CPF' | 'CNPJ' | 'EMAIL' | 'PHONE' | 'EVP'>;
+
+/**
+ * The holders behind keys in Pix DICT, the Peru CCE and wallet directories, and Bre-B: one
+ * deterministic directory, which each rail's routes word in their own wire format.
+ */
 export class KeyDirectoryService {
   constructor(private readonly seed: string) {}
 
-  lookup(country: KeyCountry, key: string): KeyLookupResult {
-    const format = classifyKey(country, key);
-    if (format === null) {
-      throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a valid ${country} key: ${key}`);
-    }
-    if (isNotFoundKey(key)) {
-      throw new SimulatorHttpError(404, 'KEY_NOT_FOUND', `no account for key ${key}`);
-    }
-    const source = DeterministicSource.of(this.seed, 'holder', country, key);
-    switch (country) {
-      case 'BR':
-        return { kind: 'ACCOUNT_HOLDER', country, key, holder: brazilHolder(key, format, source) };
-      case 'CO':
-        return { kind: 'ACCOUNT_HOLDER', country, key, holder: colombiaHolder(source) };
-      case 'PE':
-        return format === 'CCI' ? this.cciLookup(key) : this.phoneLookup(key);
-    }
+  brazilHolder(key: string): { holder: AccountHolder; format: BrazilKeyFormat } {
+    const format = this.known('BR', key) as BrazilKeyFormat;
+    return { holder: brazilHolder(key, format, this.source('BR', key)), format };
   }
 
-  resolveWallet(walletRecordId: string, selectedWalletId: string): PeruWalletAccount {
+  colombiaHolder(key: string): AccountHolder {
+    this.known('CO', key);
+    return colombiaHolder(this.source('CO', key));
+  }
+
+  peruAccount(cci: string): PeruAccountInfo {
+    if (this.known('PE', cci) !== 'CCI') throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a CCI: ${cci}`);
+    return cciAccount(cci, this.seed);
+  }
+
+  /** The wallets linked to a phone, the record id that names them, and the default wallet's account. */
+  peruWallets(phone: string): { account: PeruAccountInfo; walletId: string; wallets: PeruWallet[] } {
+    if (this.known('PE', phone) !== 'PHONE') throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a phone: ${phone}`);
+    const wallets = phoneWallets(phone, this.seed);
+    const [first] = wallets;
+    if (first === undefined) throw new Error('a phone always has at least one wallet');
+    return { account: walletAccount(phone, first, this.seed), walletId: walletRecordIdFor(phone, this.seed), wallets };
+  }
+
+  resolveWallet(walletRecordId: string, selectedWalletId: string): { account: PeruAccountInfo; wallet: PeruWallet } {
     const phone = phoneOfWalletRecord(walletRecordId, this.seed);
     if (phone === null) {
       throw new SimulatorHttpError(404, 'KEY_NOT_FOUND', `unknown wallet record ${walletRecordId}`);
@@ -38,24 +48,18 @@ export class KeyDirectoryService {
     if (wallet === undefined) {
       throw new SimulatorHttpError(422, 'WALLET_NOT_FOUND', `wallet ${selectedWalletId} is not in record ${walletRecordId}`);
     }
-    return { ...walletAccount(phone, wallet, this.seed), wallet_name: wallet.bankName };
+    return { account: walletAccount(phone, wallet, this.seed), wallet };
   }
 
-  private cciLookup(cci: string): KeyLookupResult {
-    return { kind: 'PERU_ACCOUNT', country: 'PE', key: cci, account: cciAccount(cci, this.seed) };
+  /** The key's format, once it is well-shaped and not one of the sandbox's unknown keys. */
+  private known(country: KeyCountry, key: string): KeyFormat {
+    const format = classifyKey(country, key);
+    if (format === null) throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a valid ${country} key: ${key}`);
+    if (isNotFoundKey(key)) throw new SimulatorHttpError(404, 'KEY_NOT_FOUND', `no account for key ${key}`);
+    return format;
   }
 
-  private phoneLookup(phone: string): KeyLookupResult {
-    const wallets = phoneWallets(phone, this.seed);
-    const [first] = wallets;
-    if (first === undefined) throw new Error('a phone always has at least one wallet');
-    return {
-      kind: 'PERU_WALLETS',
-      country: 'PE',
-      key: phone,
-      account: walletAccount(phone, first, this.seed),
-      walletId: walletRecordIdFor(phone, this.seed),
-      wallets,
-    };
+  private source(country: KeyCountry, key: string): DeterministicSource {
+    return DeterministicSource.of(this.seed, 'holder', country, key);
   }
 }

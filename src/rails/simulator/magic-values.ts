@@ -2,14 +2,21 @@
  * Sandbox magic values: inputs that make the simulated outside world misbehave on purpose, so
  * integrators can exercise every branch. Amount triggers are a handful of exact values made of
  * repeated digits (1313.13, not "any amount ending in .13"): a price somebody types by accident
- * must never fail a payout. Key triggers are a fixed e-mail or a run of nine equal digits,
- * which no real-looking key contains by accident.
+ * must never fail a payout. Key triggers are a fixed e-mail or a run of eight equal digits,
+ * which real keys hardly contain, in keys that pass the service's own validation (check digits
+ * included), so that every country's every key type can be tried.
  */
 
 export const NOT_FOUND_EMAIL = 'notfound@sandbox.test';
-export const NOT_FOUND_DIGITS = '000000000';
+export const NOT_FOUND_DIGITS = '00000000';
 export const REJECTED_EMAIL = 'rejected@sandbox.test';
-export const REJECTED_DIGITS = '999999999';
+export const REJECTED_DIGITS = '99999999';
+
+/** Valid keys that trigger them, for the README and the tests. */
+export const MAGIC_KEYS = {
+  notFound: { BR: ['notfound@sandbox.test', '00000000191', '+5511900000000', '00000000-0000-4000-8000-000000000000'], PE: ['00219300000000000010', '+51900000000'], CO: ['0000000000', '+573000000000'] },
+  closedAccount: { BR: ['rejected@sandbox.test', '99999999050', '+5511999999999'], PE: ['00219399999999000018', '+51999999999'], CO: ['9999999999'] },
+} as const;
 export const UNKNOWN_QR_MERCHANT = 'UNKNOWN MERCHANT';
 
 export const TRANSIENT_FAILURES_PER_ID = 2;
@@ -61,7 +68,7 @@ export const MAGIC_VALUES: readonly MagicValueRow[] = [
     behaviour: '404 → RailsDeclinedError KEY_NOT_FOUND',
   },
   {
-    value: `any key containing \`${NOT_FOUND_DIGITS}\` (e.g. CPF \`00000000000\`, phone \`+51000000000\`)`,
+    value: `any key containing \`${NOT_FOUND_DIGITS}\` (e.g. CPF \`00000000191\`, CCI \`00219300000000000010\`, phones \`+51900000000\`, \`+5511900000000\`, Bre-B \`0000000000\`)`,
     appliesTo: 'key lookup (all countries)',
     behaviour: '404 → RailsDeclinedError KEY_NOT_FOUND',
   },
@@ -71,7 +78,7 @@ export const MAGIC_VALUES: readonly MagicValueRow[] = [
     behaviour: '404 → RailsDeclinedError KEY_NOT_FOUND',
   },
   {
-    value: `\`${REJECTED_EMAIL}\` or any key containing \`${REJECTED_DIGITS}\``,
+    value: `\`${REJECTED_EMAIL}\` or any key containing \`${REJECTED_DIGITS}\` (e.g. CPF \`99999999050\`, CCI \`00219399999999000018\`, phone \`+51999999999\`, Bre-B \`9999999999\`)`,
     appliesTo: 'key lookup succeeds; payout to that key',
     behaviour: 'payout REJECTED, reason DESTINATION_ACCOUNT_CLOSED',
   },

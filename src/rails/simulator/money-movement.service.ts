@@ -1,15 +1,18 @@
-import type { MovementStatus, PayoutRequest, PayoutResult, RefundRequest, RefundResult } from '../rails.port';
+import type { MovementStatus } from '../rails.port';
 import { delay } from './delay';
 import { DeterministicSource } from './deterministic-source';
-import {
-  SLOW_ANSWER_MS,
-  TRANSIENT_FAILURES_PER_ID,
-  amountBehaviour,
-  isRejectedDestinationKey,
-} from './magic-values';
+import { SLOW_ANSWER_MS, TRANSIENT_FAILURES_PER_ID, amountBehaviour, isRejectedDestinationKey } from './magic-values';
 import { SimulatorHttpError } from './simulator-http.error';
 
-interface MovementRecord<R> {
+/** What a rail did with a payout or refund it executed, before each rail words it its own way. */
+export interface SimulatedResult {
+  status: 'COMPLETED' | 'REJECTED';
+  railReference: string;
+  /** Why the destination refused; only for REJECTED. */
+  reason?: string;
+}
+
+interface MovementRecord {
   fingerprint: string;
   /** What the first request asked to move; the fingerprint holds every later one to it. */
   amount: string;
@@ -21,7 +24,7 @@ interface MovementRecord<R> {
   executions: number;
   /** Requests being worked on right now: the status inquiry answers PENDING meanwhile. */
   inFlight: number;
-  result?: R;
+  result?: SimulatedResult;
 }
 
 /**
@@ -36,35 +39,43 @@ export interface MovementSummary extends MovementStatus {
   currency: string | null;
 }
 
-export interface Settlement<R> {
+export interface Settlement {
   /** True when this request created the movement; false for an idempotent replay. */
   created: boolean;
-  result: R;
+  result: SimulatedResult;
 }
 
-const PAYOUT_REFERENCE = /^PO-[0-9A-F]{16}$/;
+export interface MovementOrder {
+  /** Everything about the request but its id: another request under the same id is a 409. */
+  fingerprint: string;
+  amount: string;
+  currency: string;
+  /** Each rail's references look its own way (E… for Pix, CCE-… in Peru…). */
+  referencePrefix: string;
+}
 
 /** The sandbox's LOST amount: the money moved, but the answer never reaches the caller. */
 const lostAnswer = (id: string) => new SimulatorHttpError(504, 'ANSWER_LOST', `${id} was executed; its answer was lost`);
 
-function statusOf(record: MovementRecord<PayoutResult | RefundResult> | undefined): MovementStatus {
+function statusOf(record: MovementRecord | undefined): MovementStatus {
   if (record?.result !== undefined) {
-    const { status, railReference } = record.result;
-    return status === 'REJECTED'
-      ? { status, railReference, reason: ('reason' in record.result && record.result.reason) || 'DESTINATION_REFUSED' }
-      : { status, railReference };
+    const { status, railReference, reason } = record.result;
+    return status === 'REJECTED' ? { status, railReference, reason: reason ?? 'DESTINATION_REFUSED' } : { status, railReference };
   }
   return { status: record !== undefined && record.inFlight > 0 ? 'PENDING' : 'NOT_FOUND' };
 }
 
 /**
- * Payouts and refunds at the destination rail. Idempotency lives here, in memory, because
- * this is the outside world: a real rail remembers what it paid. The first request seen for an
- * id fixes its content; any other content under the same id is a 409.
+ * Payouts and refunds at every simulated rail. Idempotency lives here, in memory, because this
+ * is the outside world: a real rail remembers what it paid. The first request seen for an id
+ * fixes its content; any other content under the same id is a 409. Payout ids are our order
+ * ids, so one map serves every rail.
  */
 export class MoneyMovementService {
-  private readonly payouts = new Map<string, MovementRecord<PayoutResult>>();
-  private readonly refunds = new Map<string, MovementRecord<RefundResult>>();
+  private readonly payouts = new Map<string, MovementRecord>();
+  private readonly refunds = new Map<string, MovementRecord>();
+  /** References of completed payouts: a refund must name one. */
+  private readonly paidReferences = new Set<string>();
 
   constructor(private readonly seed: string) {}
 
@@ -94,51 +105,42 @@ export class MoneyMovementService {
     return statusOf(this.refunds.get(refundId));
   }
 
-  payout(request: PayoutRequest): Promise<Settlement<PayoutResult>> {
-    const { destination } = request;
-    const fingerprint = JSON.stringify([
-      request.orderId,
-      request.country,
-      request.currency,
-      request.amount,
-      destination.type,
-      destination.type === 'KEY' ? [destination.key, destination.walletId ?? null] : destination.qr,
-    ]);
-    return this.settle(this.payouts, request.payoutId, fingerprint, request, (rejectedByAmount) => {
-      const railReference = this.reference('PO', request.payoutId);
+  /** `destinationKey`: a payment key, for the sandbox's closed-account keys. */
+  async payout(payoutId: string, order: MovementOrder & { destinationKey?: string }): Promise<Settlement> {
+    const settlement = await this.settle(this.payouts, payoutId, order, (rejectedByAmount, railReference) => {
       if (rejectedByAmount) return { status: 'REJECTED', railReference, reason: 'DESTINATION_REFUSED' };
-      if (destination.type === 'KEY' && isRejectedDestinationKey(destination.key)) {
+      if (order.destinationKey !== undefined && isRejectedDestinationKey(order.destinationKey)) {
         return { status: 'REJECTED', railReference, reason: 'DESTINATION_ACCOUNT_CLOSED' };
       }
       return { status: 'COMPLETED', railReference };
     });
+    if (settlement.result.status === 'COMPLETED') this.paidReferences.add(settlement.result.railReference);
+    return settlement;
   }
 
-  refund(request: RefundRequest): Promise<Settlement<RefundResult>> {
-    if (!PAYOUT_REFERENCE.test(request.payoutReference)) {
-      throw new SimulatorHttpError(422, 'UNKNOWN_PAYOUT_REFERENCE', `no payout ${request.payoutReference}`);
+  refund(refundId: string, order: MovementOrder & { originalReference: string }): Promise<Settlement> {
+    if (!this.paidReferences.has(order.originalReference)) {
+      throw new SimulatorHttpError(422, 'UNKNOWN_PAYOUT_REFERENCE', `no payout ${order.originalReference}`);
     }
-    const fingerprint = JSON.stringify([request.orderId, request.payoutReference, request.amount, request.currency]);
-    return this.settle(this.refunds, request.refundId, fingerprint, request, (rejectedByAmount) => ({
-      status: rejectedByAmount ? 'REJECTED' : 'COMPLETED',
-      railReference: this.reference('RF', request.refundId),
-    }));
+    return this.settle(this.refunds, refundId, order, (rejectedByAmount, railReference) =>
+      rejectedByAmount ? { status: 'REJECTED', railReference, reason: 'DESTINATION_REFUSED' } : { status: 'COMPLETED', railReference },
+    );
   }
 
-  private async settle<R>(
-    records: Map<string, MovementRecord<R>>,
+  private async settle(
+    records: Map<string, MovementRecord>,
     id: string,
-    fingerprint: string,
-    { amount, currency }: { amount: string; currency: string },
-    decide: (rejectedByAmount: boolean) => R,
-  ): Promise<Settlement<R>> {
+    order: MovementOrder,
+    decide: (rejectedByAmount: boolean, railReference: string) => SimulatedResult,
+  ): Promise<Settlement> {
+    const { fingerprint, amount, currency } = order;
     const record = records.get(id) ?? { fingerprint, amount, currency, attempts: 0, requests: 0, executions: 0, inFlight: 0 };
-    if (record.fingerprint !== fingerprint) {
+    if (record.fingerprint !== order.fingerprint) {
       throw new SimulatorHttpError(409, 'IDEMPOTENCY_CONFLICT', `${id} was already used for a different request`);
     }
     records.set(id, record);
     record.requests += 1;
-    const behaviour = amountBehaviour(amount);
+    const behaviour = amountBehaviour(order.amount);
     if (record.result !== undefined) {
       if (behaviour === 'LOST') throw lostAnswer(id);
       return { created: false, result: record.result };
@@ -169,12 +171,12 @@ export class MoneyMovementService {
     // A concurrent duplicate may have settled while this one slept; the first result wins.
     const created = record.result === undefined;
     if (created) record.executions += 1;
-    record.result ??= decide(behaviour === 'REJECT');
+    record.result ??= decide(behaviour === 'REJECT', this.reference(order.referencePrefix, id));
     if (behaviour === 'LOST') throw lostAnswer(id);
     return { created, result: record.result };
   }
 
-  private reference(prefix: 'PO' | 'RF', id: string): string {
-    return `${prefix}-${DeterministicSource.of(this.seed, prefix, id).hex(16).toUpperCase()}`;
+  private reference(prefix: string, id: string): string {
+    return `${prefix}${DeterministicSource.of(this.seed, prefix, id).hex(16).toUpperCase()}`;
   }
 }

@@ -1,18 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  lookupKeyRequestSchema,
-  payoutRequestSchema,
-  qrMerchantRequestSchema,
-  refundRequestSchema,
-  resolveWalletRequestSchema,
-} from '../rails-wire.schema';
+import { FX_RATES_PATH } from '../fx-provider/fx-provider.wire';
 import { FaultInjector, NO_FAULTS, faultConfigSchema, type FaultConfig } from './fault-injector';
 import { isRailCurrency, midRate } from './fx-rate.table';
 import { readJson, sendJson } from './http-json';
 import { KeyDirectoryService } from './key-directory.service';
 import { MoneyMovementService } from './money-movement.service';
-import { resolveQrMerchant } from './qr-merchant.resolver';
+import { ok, pathOf, Reply, Route } from './route';
+import { acquirerRoutes } from './routes/acquirer.routes';
+import { brazilRoutes } from './routes/brazil.routes';
+import { colombiaRoutes } from './routes/colombia.routes';
+import { peruRoutes } from './routes/peru.routes';
 import { SimulatorHttpError } from './simulator-http.error';
 
 export interface RailsSimulatorOptions {
@@ -30,21 +28,6 @@ export interface RailsSimulator {
   close(): Promise<void>;
 }
 
-interface Reply {
-  status: number;
-  body: unknown;
-}
-
-interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: RegExp;
-  /** Admin routes stay reachable while faults are active, or a test could never clear them. */
-  admin?: true;
-  handle(request: IncomingMessage, params: string[]): Promise<Reply>;
-}
-
-const ok = (body: unknown): Reply => ({ status: 200, body });
-
 function errorReply(error: unknown): Reply {
   return error instanceof SimulatorHttpError
     ? { status: error.status, body: { code: error.code, message: error.message } }
@@ -53,6 +36,11 @@ function errorReply(error: unknown): Reply {
 
 export const DEFAULT_SEED = 'rails-sandbox';
 
+/**
+ * The outside world on one port: each rail under its own path prefix and in its own wire
+ * format (the QR acquirer, Brazil's DICT and SPI, Peru's CCE and wallets, Colombia's Bre-B,
+ * the FX provider), deterministic for a seed, with fault injection and admin routes.
+ */
 export function createRailsSimulator(options: RailsSimulatorOptions = {}): RailsSimulator {
   const seed = options.seed ?? DEFAULT_SEED;
   const now = options.now ?? (() => new Date());
@@ -62,56 +50,13 @@ export function createRailsSimulator(options: RailsSimulatorOptions = {}): Rails
 
   const routes: Route[] = [
     { method: 'GET', path: /^\/health$/, handle: async () => ok({ status: 'ok' }) },
-    {
-      method: 'POST',
-      path: /^\/keys\/lookup$/,
-      handle: async (request) => {
-        const { country, key } = await readJson(request, lookupKeyRequestSchema);
-        return ok(directory.lookup(country, key));
-      },
-    },
-    {
-      method: 'POST',
-      path: /^\/peru\/wallets\/resolve$/,
-      handle: async (request) => {
-        const body = await readJson(request, resolveWalletRequestSchema);
-        return ok(directory.resolveWallet(body.walletRecordId, body.selectedWalletId));
-      },
-    },
-    {
-      method: 'POST',
-      path: /^\/qr\/merchant$/,
-      handle: async (request) => ok(resolveQrMerchant((await readJson(request, qrMerchantRequestSchema)).qr, seed)),
-    },
-    {
-      method: 'POST',
-      path: /^\/payouts$/,
-      handle: async (request) => {
-        const { created, result } = await movements.payout(await readJson(request, payoutRequestSchema));
-        return { status: created ? 201 : 200, body: result };
-      },
-    },
+    ...acquirerRoutes(seed, movements),
+    ...brazilRoutes(directory, movements),
+    ...peruRoutes(directory, movements),
+    ...colombiaRoutes(directory, movements),
     {
       method: 'GET',
-      path: /^\/payouts\/([^/]+)$/,
-      handle: async (_request, [payoutId = '']) => ok({ payoutId, ...movements.payoutStatus(payoutId) }),
-    },
-    {
-      method: 'GET',
-      path: /^\/refunds\/([^/]+)$/,
-      handle: async (_request, [refundId = '']) => ok({ refundId, ...movements.refundStatus(refundId) }),
-    },
-    {
-      method: 'POST',
-      path: /^\/refunds$/,
-      handle: async (request) => {
-        const { created, result } = await movements.refund(await readJson(request, refundRequestSchema));
-        return { status: created ? 201 : 200, body: result };
-      },
-    },
-    {
-      method: 'GET',
-      path: /^\/fx\/rates\/([^/]+)\/([^/]+)$/,
+      path: pathOf(FX_RATES_PATH, ':base', ':target'),
       handle: async (_request, [base = '', target = '']) => {
         if (!isRailCurrency(base) || !isRailCurrency(target)) {
           throw new SimulatorHttpError(400, 'INVALID_REQUEST', `unsupported currency pair ${base}/${target}`);
@@ -146,6 +91,7 @@ export function createRailsSimulator(options: RailsSimulatorOptions = {}): Rails
       },
     },
   ];
+
 
   /** Runs the request; `admin` tells whether faults apply to its answer. */
   async function dispatch(request: IncomingMessage): Promise<{ reply: Reply; admin: boolean }> {

@@ -6,7 +6,7 @@ import { readAuditInput } from '../../../scripts/chaos/snapshot';
 import { createDataSource, migrate } from '../../../src/db/data-source';
 import { LedgerService } from '../../../src/ledger/ledger.service';
 import { Decimal } from '../../../src/money';
-import { RailsHttpAdapter } from '../../../src/rails/rails-http.adapter';
+import { createRails } from '../../../src/rails/rails.factory';
 import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulator/rails-simulator.server';
 
 /**
@@ -76,7 +76,7 @@ describe('chaos audit snapshot: what the audit reads from PostgreSQL and the rai
     const id = await order('COMPLETED', '19.4500');
     await ledger.reserve(`order:${id}:reserve`, payer, 'USD', new Decimal('19.45'), id);
     await ledger.commit(`order:${id}:commit`, `order:${id}:reserve`);
-    const paid = await new RailsHttpAdapter(railsUrl, 2000).payout({
+    const paid = await createRails(railsUrl, 2000).payouts.payout({
       payoutId: id,
       orderId: id,
       country: 'BR',

@@ -207,6 +207,23 @@ describe('LedgerService on PostgreSQL', () => {
     expect(await balance(clientId, 'USD')).toEqual({ available: '100.00', reserved: '0.00' });
   });
 
+  it('credits a collector what it collected, and takes back no more than that, nor more than it holds', async () => {
+    const collector = await newClient();
+    const order = randomUUID();
+    await ledger.collect(op('collect'), collector, 'BRL', d('100.00'), order);
+    expect(await balance(collector, 'BRL')).toEqual({ available: '100.00', reserved: '0.00' });
+    await ledger.clawBack(op('clawback'), collector, 'BRL', d('40.00'), order);
+    expect(await balance(collector, 'BRL')).toEqual({ available: '60.00', reserved: '0.00' });
+    await expect(ledger.clawBack(op('clawback'), collector, 'BRL', d('60.01'), order)).rejects.toBeInstanceOf(CreditExceedsDebitError);
+
+    // Spent elsewhere: what is left of the collection cannot be taken back from an empty account.
+    const spender = await newClient();
+    const other = randomUUID();
+    await ledger.collect(op('collect'), spender, 'BRL', d('10.00'), other);
+    await ledger.reserve(op('reserve'), spender, 'BRL', d('10.00'), randomUUID());
+    await expect(ledger.clawBack(op('clawback'), spender, 'BRL', d('5.00'), other)).rejects.toBeInstanceOf(InsufficientFundsError);
+  });
+
   it('worked example (docs/ledger.md): 100.00 BRL paid as 18.62 USD, then 40.00 BRL refunded as 7.44 USD', async () => {
     const clientId = await newClient();
     await ledger.fund(`fund:${clientId}`, clientId, 'USD', d('1000.00'));

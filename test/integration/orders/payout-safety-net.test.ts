@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { CommandFailure } from '../../../src/cli/command';
 import { ordersResolve } from '../../../src/cli/orders-resolve.command';
+import { refundsResolve } from '../../../src/cli/refunds-resolve.command';
 import { loadEnv } from '../../../src/config/env';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
-import { PAYOUT_UNCONFIRMED } from '../../../src/temporal/search-attribute-keys';
+import { PAYOUT_UNCONFIRMED, REFUND_UNCONFIRMED } from '../../../src/temporal/search-attribute-keys';
 import { orderPhaseQuery } from '../../../workflows/order.definitions';
+import { pendingRefundsQuery } from '../../../workflows/refunds.definitions';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
 
@@ -193,7 +195,33 @@ describe('payouts still unknown when the retry window ends', () => {
     expect(await usd(client)).toEqual({ currency: 'USD', available: 5000, reserved: 0 });
   });
 
+  it('holds a refund the rail cannot answer about, flags it, and credits the payer only on an operator\'s word', async () => {
+    const client = await stack.newPayer({ USD: '5000.00' });
+    const { orderId, path } = await payOrder(stack, client, '40.00');
+    await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
+    const before = await usd(client);
+    await railAdmin(stack, 'POST', { down: true });
+    const pending = await client.call.post('/v2/qr/refund', { order_id: orderId, amount: '10.00' }, { 'idempotency-key': `key-${randomUUID()}` });
+    expect(pending.body).toMatchObject({ status: 'PENDING', refunded_total: 0 });
+    const refunds = temporal.workflow.getHandle(`refunds-${orderId}`);
+    const deadline = Date.now() + 30_000;
+    while (!(await refunds.query(pendingRefundsQuery)).some((refund) => refund.unconfirmed)) {
+      if (Date.now() > deadline) throw new Error('the refund was never flagged');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect((await refunds.describe()).typedSearchAttributes.get(REFUND_UNCONFIRMED)).toBe(true);
+    expect(await usd(client)).toEqual(before);
+
+    const lines: string[] = [];
+    const args = ['--order', orderId, '--refund', pending.body.refund_id, '--outcome', 'refunded', '--reason', 'rail statement line 7', '--operator', 'ops-ana'];
+    await refundsResolve.run({ dataSource: stack.api.dataSource, env: env(), args, out: (text) => lines.push(text) });
+    expect(lines).toEqual([`refund ${pending.body.refund_id} of order ${orderId} resolved as refunded: PARTIALLY_REFUNDED`]);
+    const notice = await stack.receiver.waitFor(path, (c) => c.body.status === 'PARTIALLY_REFUNDED');
+    expect(notice.body).toMatchObject({ amount: 10, error_code: null });
+    expect((await usd(client)).available).toBeGreaterThan(before.available);
+  });
+
   it('refuses a resolution of an order with no running workflow', async () => {
-    await expect(resolve('--order', randomUUID(), '--outcome', 'paid', '--reason', 'x')).rejects.toThrow(/no running workflow/);
+    await expect(resolve('--order', randomUUID(), '--outcome', 'paid', '--reason', 'x')).rejects.toThrow(/is not running: nothing to resolve/);
   });
 });

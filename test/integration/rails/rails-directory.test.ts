@@ -25,16 +25,16 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
     ['BR', '52998224725'],
     ['BR', '+5511987654321'],
     ['BR', '3f1c2a4e-9b7d-4c1e-8a2b-5d6e7f809a1b'],
-    ['CO', 'ABCDEFGHIJ1234567'],
+    ['CO', 'ABCDE12345'],
   ] as [KeyCountry, string][])('resolves the %s key %s to an account holder, identically twice', async (country, key) => {
     const adapter = rails.adapter();
-    const first = await adapter.lookupKey({ country, key });
+    const first = await adapter.keys.lookupKey({ country, key });
     expect(first).toMatchObject({ kind: 'ACCOUNT_HOLDER', country, key });
-    expect(await adapter.lookupKey({ country, key })).toEqual(first);
+    expect(await adapter.keys.lookupKey({ country, key })).toEqual(first);
   });
 
   it('resolves a Peru CCI to the spec account fields', async () => {
-    const result = await rails.adapter().lookupKey({ country: 'PE', key: '00219300123456789012' });
+    const result = await rails.adapter().keys.lookupKey({ country: 'PE', key: '00219300123456789013' });
     expect(result.kind).toBe('PERU_ACCOUNT');
     if (result.kind !== 'PERU_ACCOUNT') return;
     expect(Object.keys(result.account).sort()).toEqual(
@@ -45,19 +45,19 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
 
   it('walks the Peru phone flow: wallets, then the account of the picked wallet', async () => {
     const adapter = rails.adapter();
-    const lookup = await adapter.lookupKey({ country: 'PE', key: '+51987654321' });
+    const lookup = await adapter.keys.lookupKey({ country: 'PE', key: '+51987654321' });
     if (lookup.kind !== 'PERU_WALLETS') throw new Error(`expected wallets, got ${lookup.kind}`);
     const picked = lookup.wallets[lookup.wallets.length - 1]!;
-    const account = await adapter.resolveWallet({ walletRecordId: lookup.walletId, selectedWalletId: picked.id, country: 'PE' });
+    const account = await adapter.keys.resolveWallet({ walletRecordId: lookup.walletId, selectedWalletId: picked.id, country: 'PE' });
     expect(account.wallet_name).toBe(picked.bankName);
     expect(account.name).toBe(lookup.account.name);
   });
 
   it('declines a wallet that is not in the record', async () => {
-    const lookup = await rails.adapter().lookupKey({ country: 'PE', key: '+51912345678' });
+    const lookup = await rails.adapter().keys.lookupKey({ country: 'PE', key: '+51912345678' });
     if (lookup.kind !== 'PERU_WALLETS') throw new Error(`expected wallets, got ${lookup.kind}`);
     await expect(
-      rails.adapter().resolveWallet({
+      rails.adapter().keys.resolveWallet({
         walletRecordId: lookup.walletId,
         selectedWalletId: '0e0b6a52-3c1d-4f7e-9a8b-1c2d3e4f5a6b',
         country: 'PE',
@@ -67,22 +67,27 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
 
   it.each([
     ['BR', 'notfound@sandbox.test'],
-    ['BR', '00000000000'],
-    ['PE', '+51000000000'],
+    ['BR', '00000000191'],
+    ['PE', '+51900000000'],
     ['CO', 'A000000000'],
   ] as [KeyCountry, string][])('declines the magic %s key %s as KEY_NOT_FOUND', async (country, key) => {
-    const failure = rails.adapter().lookupKey({ country, key });
+    const failure = rails.adapter().keys.lookupKey({ country, key });
     await expect(failure).rejects.toBeInstanceOf(RailsDeclinedError);
     await expect(failure).rejects.toEqual(declinedWith('KEY_NOT_FOUND'));
   });
 
   it('declines a malformed key as INVALID_REQUEST', async () => {
-    await expect(rails.adapter().lookupKey({ country: 'PE', key: '12345' })).rejects.toEqual(declinedWith('INVALID_REQUEST'));
+    await expect(rails.adapter().keys.lookupKey({ country: 'PE', key: '12345' })).rejects.toEqual(declinedWith('INVALID_REQUEST'));
   });
 
   it('declines a body with an unexpected field as INVALID_REQUEST (strict schemas)', async () => {
-    const request = { country: 'BR', key: 'ana@example.com', extra: true } as unknown as { country: KeyCountry; key: string };
-    await expect(rails.adapter().lookupKey(request)).rejects.toEqual(declinedWith('INVALID_REQUEST'));
+    const response = await fetch(`${rails.baseUrl}/pe/cce/accounts/lookup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cci: '00219300123456789013', extra: true }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'INVALID_REQUEST' });
   });
 
   describe('QR merchant', () => {
@@ -97,17 +102,17 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
       });
 
     it('resolves the collector fields deterministically', async () => {
-      const first = await rails.adapter().resolveQrMerchant({ qr: qr('PADARIA BOA') });
+      const first = await rails.adapter().acquirer.resolveQrMerchant({ qr: qr('PADARIA BOA') });
       expect(first).toEqual({ name: 'PADARIA BOA', identification_number: expect.stringMatching(/^\d{14}$/), branch_office: 'LOJA 1' });
-      expect(await rails.adapter().resolveQrMerchant({ qr: qr('PADARIA BOA') })).toEqual(first);
+      expect(await rails.adapter().acquirer.resolveQrMerchant({ qr: qr('PADARIA BOA') })).toEqual(first);
     });
 
     it('declines the magic unknown merchant as KEY_NOT_FOUND', async () => {
-      await expect(rails.adapter().resolveQrMerchant({ qr: qr('UNKNOWN MERCHANT') })).rejects.toEqual(declinedWith('KEY_NOT_FOUND'));
+      await expect(rails.adapter().acquirer.resolveQrMerchant({ qr: qr('UNKNOWN MERCHANT') })).rejects.toEqual(declinedWith('KEY_NOT_FOUND'));
     });
 
     it('declines a payload that is not an EMV QR', async () => {
-      await expect(rails.adapter().resolveQrMerchant({ qr: 'not a qr' })).rejects.toEqual(declinedWith('INVALID_REQUEST'));
+      await expect(rails.adapter().acquirer.resolveQrMerchant({ qr: 'not a qr' })).rejects.toEqual(declinedWith('INVALID_REQUEST'));
     });
   });
 
@@ -115,7 +120,7 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
     const adapter = rails.adapter();
     for (const base of RAIL_CURRENCIES) {
       for (const target of RAIL_CURRENCIES) {
-        const quote = await adapter.midRate(base, target);
+        const quote = await adapter.fx.midRate(base, target);
         expect(quote).toEqual({ base, target, rate: expect.stringMatching(/^\d+(\.\d{1,10})?$/), as_of: '2025-06-01T00:00:00.000Z' });
       }
     }
@@ -131,7 +136,7 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
     const twin = await startSimulator({ seed: 'directory-test' });
     try {
       for (const [country, key] of [['BR', 'ana@example.com'], ['PE', '+51987654321'], ['CO', 'ABCDEFGHIJ']] as [KeyCountry, string][]) {
-        expect(await twin.adapter().lookupKey({ country, key })).toEqual(await rails.adapter().lookupKey({ country, key }));
+        expect(await twin.adapter().keys.lookupKey({ country, key })).toEqual(await rails.adapter().keys.lookupKey({ country, key }));
       }
     } finally {
       await twin.close();

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RailsHttpAdapter } from '../../../src/rails/rails-http.adapter';
+import { createRails } from '../../../src/rails/rails.factory';
 import { RailsUnavailableError } from '../../../src/rails/rails.errors';
-import { startSimulator, type RunningSimulator } from './rails-simulator.fixture';
+import { BR_KEY, startSimulator, type RunningSimulator } from './rails-simulator.fixture';
 
 let rails: RunningSimulator;
 
@@ -16,7 +16,7 @@ afterEach(async () => {
   await rails.admin('DELETE');
 });
 
-const lookup = (adapter = rails.adapter()) => adapter.lookupKey({ country: 'BR', key: 'ana@example.com' });
+const lookup = (adapter = rails.adapter()) => adapter.keys.lookupKey({ country: 'BR', key: 'ana@example.com' });
 
 async function outcomes(count: number): Promise<boolean[]> {
   const failed: boolean[] = [];
@@ -28,7 +28,7 @@ describe('rails simulator fault injection', () => {
   it('answers 503 on every rail route while down, and recovers when cleared', async () => {
     expect((await rails.admin('POST', { down: true })).status).toBe(200);
     await expect(lookup()).rejects.toBeInstanceOf(RailsUnavailableError);
-    await expect(rails.adapter().midRate('USD', 'BRL')).rejects.toBeInstanceOf(RailsUnavailableError);
+    await expect(rails.adapter().fx.midRate('USD', 'BRL')).rejects.toBeInstanceOf(RailsUnavailableError);
     expect((await fetch(`${rails.baseUrl}/health`)).status).toBe(503);
 
     expect((await rails.admin('DELETE')).status).toBe(200);
@@ -61,15 +61,15 @@ describe('rails simulator fault injection', () => {
       destination: { type: 'KEY' as const, key: 'ana@example.com' },
     };
     const started = Date.now();
-    expect(await rails.adapter(300).payout(request)).toMatchObject({ kind: 'UNKNOWN', reason: expect.stringMatching(/timed out/) });
+    expect(await rails.adapter(300).payouts.payout(request)).toMatchObject({ kind: 'UNKNOWN', reason: expect.stringMatching(/timed out/) });
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     // The inquiry's answer is lost too, while the fault lasts.
-    await expect(rails.adapter(300).payoutStatus(request.payoutId)).rejects.toBeInstanceOf(RailsUnavailableError);
+    await expect(rails.adapter(300).payouts.payoutStatus({ payoutId: request.payoutId, route: BR_KEY })).rejects.toBeInstanceOf(RailsUnavailableError);
     const admin = await fetch(`${rails.baseUrl}/__admin/payouts/${request.payoutId}`);
     expect(await admin.json()).toMatchObject({ requests: 1, executions: 1 });
 
     await rails.admin('DELETE');
-    expect(await rails.adapter().payoutStatus(request.payoutId)).toMatchObject({ status: 'COMPLETED' });
+    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route: BR_KEY })).toMatchObject({ status: 'COMPLETED' });
   });
 
   it('refuses an invalid fault configuration', async () => {
@@ -94,7 +94,7 @@ describe('RailsHttpAdapter transport failures', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const failure = lookup(new RailsHttpAdapter(`http://127.0.0.1:${port}`, 1000));
+    const failure = lookup(createRails(`http://127.0.0.1:${port}`, 1000));
     await expect(failure).rejects.toBeInstanceOf(RailsUnavailableError);
     await expect(failure).rejects.toThrow(/ECONNREFUSED/);
   });
@@ -112,7 +112,7 @@ describe('RailsHttpAdapter transport failures', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const failure = lookup(new RailsHttpAdapter(`http://127.0.0.1:${port}/`, 1000));
+      const failure = lookup(createRails(`http://127.0.0.1:${port}/`, 1000));
       await expect(failure).rejects.toBeInstanceOf(RailsUnavailableError);
       await expect(failure).rejects.toThrow(message);
     } finally {

@@ -48,14 +48,14 @@ describe('rails simulator admin: payout counts', () => {
 
   it('counts one execution for a payout and its replays, and every request', async () => {
     const request = payout('25.00');
-    await rails.adapter().payout(request);
-    await rails.adapter().payout(request);
+    await rails.adapter().payouts.payout(request);
+    await rails.adapter().payouts.payout(request);
     expect(await counts(request.payoutId)).toEqual({
       payoutId: request.payoutId,
       requests: 2,
       executions: 1,
       status: 'COMPLETED',
-      railReference: expect.stringMatching(/^PO-/),
+      railReference: expect.stringMatching(/^E[0-9A-F]{16}$/),
       amount: '25.00',
       currency: 'BRL',
     });
@@ -63,19 +63,19 @@ describe('rails simulator admin: payout counts', () => {
 
   it('shows how the rail settled a payout: REJECTED with its reason, NOT_FOUND when nothing settled', async () => {
     const rejected = payout('1313.13');
-    await rails.adapter().payout(rejected);
+    await rails.adapter().payouts.payout(rejected);
     expect(await counts(rejected.payoutId)).toMatchObject({ executions: 1, status: 'REJECTED', reason: 'DESTINATION_REFUSED', amount: '1313.13' });
 
     const failing = payout('5050.50');
-    await rails.adapter().payout(failing);
+    await rails.adapter().payouts.payout(failing);
     expect(await counts(failing.payoutId)).toMatchObject({ requests: 1, executions: 0, status: 'NOT_FOUND', amount: '5050.50', currency: 'BRL' });
   });
 
   it('lists every payout it has seen, executed or not, in the order it first saw them', async () => {
     const paid = payout('31.00');
     const failing = payout('5050.50');
-    await rails.adapter().payout(paid);
-    await rails.adapter().payout(failing);
+    await rails.adapter().payouts.payout(paid);
+    await rails.adapter().payouts.payout(failing);
     const listed = await everyPayout();
     const ours = listed.filter((summary) => [paid.payoutId, failing.payoutId].includes(summary.payoutId));
     expect(ours).toEqual([
@@ -87,19 +87,19 @@ describe('rails simulator admin: payout counts', () => {
 
   it('does not count transient failures as executions', async () => {
     const request = payout('4242.42');
-    expect(await rails.adapter().payout(request)).toMatchObject({ kind: 'UNKNOWN' });
+    expect(await rails.adapter().payouts.payout(request)).toMatchObject({ kind: 'UNKNOWN' });
     expect(await counts(request.payoutId)).toMatchObject({ requests: 1, executions: 0 });
-    expect(await rails.adapter().payout(request)).toMatchObject({ kind: 'UNKNOWN' });
-    expect((await rails.adapter().payout(request)).kind).toBe('COMPLETED');
+    expect(await rails.adapter().payouts.payout(request)).toMatchObject({ kind: 'UNKNOWN' });
+    expect((await rails.adapter().payouts.payout(request)).kind).toBe('COMPLETED');
     expect(await counts(request.payoutId)).toMatchObject({ requests: 3, executions: 1 });
   });
 
   it('counts one execution when a duplicate arrives while a slow payout is still in flight', async () => {
     const request = payout('7777.77');
-    const first = rails.adapter(10_000).payout(request);
+    const first = rails.adapter(10_000).payouts.payout(request);
     // The duplicate must reach the rail before the first answers, as a retry after a crash would.
     await waitUntil(async () => (await counts(request.payoutId)).requests === 1);
-    const duplicate = rails.adapter(10_000).payout(request);
+    const duplicate = rails.adapter(10_000).payouts.payout(request);
     await waitUntil(async () => (await counts(request.payoutId)).requests === 2);
     expect(await counts(request.payoutId)).toMatchObject({ executions: 0 });
     const [a, b] = await Promise.all([first, duplicate]);
@@ -116,7 +116,7 @@ describe('rails simulator admin: payout counts', () => {
   it('answers while the rail loses answers, so a lost payout can still be counted', async () => {
     const request = payout('32.00');
     await rails.admin('POST', { lose_response: true });
-    expect(await rails.adapter(300).payout(request)).toMatchObject({ kind: 'UNKNOWN' });
+    expect(await rails.adapter(300).payouts.payout(request)).toMatchObject({ kind: 'UNKNOWN' });
     expect(await counts(request.payoutId)).toMatchObject({ executions: 1, status: 'COMPLETED' });
   });
 });

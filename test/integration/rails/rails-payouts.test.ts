@@ -1,5 +1,5 @@
 import type { PayoutRequest, RefundRequest } from '../../../src/rails/rails.port';
-import { startSimulator, type RunningSimulator } from './rails-simulator.fixture';
+import { BR_KEY, startSimulator, type RunningSimulator } from './rails-simulator.fixture';
 
 let rails: RunningSimulator;
 
@@ -32,29 +32,30 @@ const unknown = expect.objectContaining({ kind: 'UNKNOWN' });
 
 describe('rails simulator over HTTP: payouts', () => {
   it('completes an ordinary payout with a rail reference', async () => {
-    expect(await rails.adapter().payout(payout('150.00'))).toEqual({
+    expect(await rails.adapter().payouts.payout(payout('150.00'))).toEqual({
       kind: 'COMPLETED',
-      railReference: expect.stringMatching(/^PO-[0-9A-F]{16}$/),
+      railReference: expect.stringMatching(/^E[0-9A-F]{16}$/),
     });
   });
 
   it('pays once for the same payoutId: the replay returns the same result', async () => {
     const request = payout('99.90');
-    const first = await rails.adapter().payout(request);
-    const raw = await fetch(`${rails.baseUrl}/payouts`, {
+    const first = await rails.adapter().payouts.payout(request);
+    // The same payout as SPI sees it: Pix's own wire, under the same idempotency key.
+    const raw = await fetch(`${rails.baseUrl}/br/spi/payments`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request),
+      body: JSON.stringify({ idempotencyKey: request.payoutId, orderId: request.orderId, amount: request.amount, currency: 'BRL', creditorKey: 'ana@example.com' }),
     });
     // 201 created the payout; 200 says this answer is a replay and nothing moved.
     expect(raw.status).toBe(200);
-    expect(await raw.json()).toEqual({ status: 'COMPLETED', railReference: first.kind === 'COMPLETED' && first.railReference });
+    expect(await raw.json()).toEqual({ status: 'ACSC', endToEndId: first.kind === 'COMPLETED' && first.railReference });
   });
 
   it('calls the same payoutId with another amount UNKNOWN: the first request may have paid', async () => {
     const request = payout('10.00');
-    await rails.adapter().payout(request);
-    expect(await rails.adapter().payout({ ...request, amount: '10.01' })).toEqual({
+    await rails.adapter().payouts.payout(request);
+    expect(await rails.adapter().payouts.payout({ ...request, amount: '10.01' })).toEqual({
       kind: 'UNKNOWN',
       reason: expect.stringContaining('IDEMPOTENCY_CONFLICT'),
     });
@@ -62,16 +63,16 @@ describe('rails simulator over HTTP: payouts', () => {
 
   it('does not take an ordinary amount with magic-looking cents for a trigger', async () => {
     for (const amount of ['15.50', '100.13', '12.42', '30.77', '60.60']) {
-      expect(await rails.adapter().payout(payout(amount))).toMatchObject({ kind: 'COMPLETED' });
+      expect(await rails.adapter().payouts.payout(payout(amount))).toMatchObject({ kind: 'COMPLETED' });
     }
   });
 
   it('rejects the amount 1313.13', async () => {
-    expect(await rails.adapter().payout(payout('1313.13'))).toMatchObject({ kind: 'REJECTED', reason: 'DESTINATION_REFUSED' });
+    expect(await rails.adapter().payouts.payout(payout('1313.13'))).toMatchObject({ kind: 'REJECTED', reason: 'DESTINATION_REFUSED' });
   });
 
   it.each(['rejected@sandbox.test', '+5511999999999'])('rejects payouts to the magic destination %s', async (key) => {
-    expect(await rails.adapter().payout(payout('20.00', { destination: { type: 'KEY', key } }))).toMatchObject({
+    expect(await rails.adapter().payouts.payout(payout('20.00', { destination: { type: 'KEY', key } }))).toMatchObject({
       kind: 'REJECTED',
       reason: 'DESTINATION_ACCOUNT_CLOSED',
     });
@@ -79,57 +80,57 @@ describe('rails simulator over HTTP: payouts', () => {
 
   it('leaves 5050.50 unknown on every request, and the inquiry says the rail never executed it', async () => {
     const request = payout('5050.50');
-    for (let attempt = 0; attempt < 3; attempt += 1) expect(await rails.adapter().payout(request)).toEqual(unknown);
-    expect(await rails.adapter().payoutStatus(request.payoutId)).toEqual({ status: 'NOT_FOUND' });
+    for (let attempt = 0; attempt < 3; attempt += 1) expect(await rails.adapter().payouts.payout(request)).toEqual(unknown);
+    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route: BR_KEY })).toEqual({ status: 'NOT_FOUND' });
   });
 
   it('answers 4242.42 unknown twice per payoutId, then completes', async () => {
     const request = payout('4242.42');
-    expect(await rails.adapter().payout(request)).toEqual(unknown);
-    expect(await rails.adapter().payout(request)).toEqual(unknown);
-    const settled = await rails.adapter().payout(request);
+    expect(await rails.adapter().payouts.payout(request)).toEqual(unknown);
+    expect(await rails.adapter().payouts.payout(request)).toEqual(unknown);
+    const settled = await rails.adapter().payouts.payout(request);
     expect(settled.kind).toBe('COMPLETED');
-    expect(await rails.adapter().payout(request)).toEqual(settled);
+    expect(await rails.adapter().payouts.payout(request)).toEqual(settled);
     // The counter belongs to the payoutId: a new id starts failing again.
-    expect(await rails.adapter().payout(payout('4242.42'))).toEqual(unknown);
+    expect(await rails.adapter().payouts.payout(payout('4242.42'))).toEqual(unknown);
   });
 
   it('executes 6060.60 but loses every answer; the inquiry finds it COMPLETED', async () => {
     const request = payout('6060.60');
-    expect(await rails.adapter().payout(request)).toEqual(unknown);
-    expect(await rails.adapter().payout(request)).toEqual(unknown);
-    expect(await rails.adapter().payoutStatus(request.payoutId)).toEqual({
+    expect(await rails.adapter().payouts.payout(request)).toEqual(unknown);
+    expect(await rails.adapter().payouts.payout(request)).toEqual(unknown);
+    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route: BR_KEY })).toEqual({
       status: 'COMPLETED',
-      railReference: expect.stringMatching(/^PO-[0-9A-F]{16}$/),
+      railReference: expect.stringMatching(/^E[0-9A-F]{16}$/),
     });
   });
 
   it('answers 7777.77 after 3 s: a short timeout leaves it unknown, the inquiry says PENDING, then COMPLETED', async () => {
     const request = payout('7777.77');
-    expect(await rails.adapter(500).payout(request)).toEqual(unknown);
-    expect(await rails.adapter().payoutStatus(request.payoutId)).toEqual({ status: 'PENDING' });
+    expect(await rails.adapter(500).payouts.payout(request)).toEqual(unknown);
+    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route: BR_KEY })).toEqual({ status: 'PENDING' });
     const started = Date.now();
-    const result = await rails.adapter(5000).payout(request);
+    const result = await rails.adapter(5000).payouts.payout(request);
     expect(result.kind).toBe('COMPLETED');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-    expect(await rails.adapter().payoutStatus(request.payoutId)).toMatchObject({ status: 'COMPLETED' });
+    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route: BR_KEY })).toMatchObject({ status: 'COMPLETED' });
   });
 
   it('answers NOT_FOUND to an inquiry about an id it never saw, and REJECTED with the reason after a refusal', async () => {
-    expect(await rails.adapter().payoutStatus('never-seen')).toEqual({ status: 'NOT_FOUND' });
+    expect(await rails.adapter().payouts.payoutStatus({ payoutId: 'never-seen', route: BR_KEY })).toEqual({ status: 'NOT_FOUND' });
     const request = payout('1313.13');
-    await rails.adapter().payout(request);
-    expect(await rails.adapter().payoutStatus(request.payoutId)).toMatchObject({ status: 'REJECTED', reason: 'DESTINATION_REFUSED' });
+    await rails.adapter().payouts.payout(request);
+    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route: BR_KEY })).toMatchObject({ status: 'REJECTED', reason: 'DESTINATION_REFUSED' });
   });
 
   it('pays a QR destination', async () => {
-    const result = await rails.adapter().payout(payout('5.00', { destination: { type: 'QR', qr: '000201...' } }));
+    const result = await rails.adapter().payouts.payout(payout('5.00', { destination: { type: 'QR', qr: '000201...' } }));
     expect(result.kind).toBe('COMPLETED');
   });
 
   it('calls a request the rail refuses as malformed FAILED: nothing was paid', async () => {
-    expect(await rails.adapter().payout(payout('12.345'))).toMatchObject({ kind: 'FAILED', reason: expect.stringContaining('INVALID_REQUEST') });
-    expect(await rails.adapter().payout(payout('0.00'))).toMatchObject({ kind: 'FAILED' });
+    expect(await rails.adapter().payouts.payout(payout('12.345'))).toMatchObject({ kind: 'FAILED', reason: expect.stringContaining('INVALID_REQUEST') });
+    expect(await rails.adapter().payouts.payout(payout('0.00'))).toMatchObject({ kind: 'FAILED' });
   });
 });
 
@@ -137,34 +138,34 @@ describe('rails simulator over HTTP: refunds', () => {
   let payoutReference: string;
 
   beforeAll(async () => {
-    const paid = await rails.adapter().payout(payout('9000.00'));
+    const paid = await rails.adapter().payouts.payout(payout('9000.00'));
     if (paid.kind !== 'COMPLETED') throw new Error('the payout behind the refunds failed');
     payoutReference = paid.railReference;
   });
 
   it('completes a refund once per refundId; another amount under the same id is unknown', async () => {
     const request = refund(payoutReference, '40.00');
-    const first = await rails.adapter().refund(request);
-    expect(first).toEqual({ kind: 'COMPLETED', railReference: expect.stringMatching(/^RF-[0-9A-F]{16}$/) });
-    expect(await rails.adapter().refund(request)).toEqual(first);
-    expect(await rails.adapter().refund({ ...request, amount: '41.00' })).toEqual(unknown);
-    expect(await rails.adapter().refundStatus(request.refundId)).toMatchObject({ status: 'COMPLETED' });
+    const first = await rails.adapter().refunds.refund({ ...request, route: BR_KEY });
+    expect(first).toEqual({ kind: 'COMPLETED', railReference: expect.stringMatching(/^D[0-9A-F]{16}$/) });
+    expect(await rails.adapter().refunds.refund({ ...request, route: BR_KEY })).toEqual(first);
+    expect(await rails.adapter().refunds.refund({ ...request, amount: '41.00', route: BR_KEY })).toEqual(unknown);
+    expect(await rails.adapter().refunds.refundStatus({ refundId: request.refundId, route: BR_KEY })).toMatchObject({ status: 'COMPLETED' });
   });
 
   it('applies the amount magic values to refunds too', async () => {
-    expect((await rails.adapter().refund(refund(payoutReference, '1313.13'))).kind).toBe('REJECTED');
-    expect(await rails.adapter().refund(refund(payoutReference, '5050.50'))).toEqual(unknown);
+    expect((await rails.adapter().refunds.refund({ ...refund(payoutReference, '1313.13'), route: BR_KEY })).kind).toBe('REJECTED');
+    expect(await rails.adapter().refunds.refund({ ...refund(payoutReference, '5050.50'), route: BR_KEY })).toEqual(unknown);
     const flaky = refund(payoutReference, '4242.42');
-    expect(await rails.adapter().refund(flaky)).toEqual(unknown);
-    expect(await rails.adapter().refund(flaky)).toEqual(unknown);
-    expect((await rails.adapter().refund(flaky)).kind).toBe('COMPLETED');
+    expect(await rails.adapter().refunds.refund({ ...flaky, route: BR_KEY })).toEqual(unknown);
+    expect(await rails.adapter().refunds.refund({ ...flaky, route: BR_KEY })).toEqual(unknown);
+    expect((await rails.adapter().refunds.refund({ ...flaky, route: BR_KEY })).kind).toBe('COMPLETED');
     const lost = refund(payoutReference, '6060.60');
-    expect(await rails.adapter().refund(lost)).toEqual(unknown);
-    expect(await rails.adapter().refundStatus(lost.refundId)).toMatchObject({ status: 'COMPLETED' });
+    expect(await rails.adapter().refunds.refund({ ...lost, route: BR_KEY })).toEqual(unknown);
+    expect(await rails.adapter().refunds.refundStatus({ refundId: lost.refundId, route: BR_KEY })).toMatchObject({ status: 'COMPLETED' });
   });
 
   it('fails a refund of a payout the rail never made', async () => {
-    expect(await rails.adapter().refund(refund('not-a-reference', '1.00'))).toMatchObject({
+    expect(await rails.adapter().refunds.refund({ ...refund('not-a-reference', '1.00'), route: BR_KEY })).toMatchObject({
       kind: 'FAILED',
       reason: expect.stringContaining('UNKNOWN_PAYOUT_REFERENCE'),
     });

@@ -1,12 +1,16 @@
-import { RailsHttpAdapter } from '../../../src/rails/rails-http.adapter';
+import { createRails } from '../../../src/rails/rails.factory';
+import type { MovementRoute, Rails } from '../../../src/rails/rails.port';
 import { createRailsSimulator, type RailsSimulatorOptions } from '../../../src/rails/simulator/rails-simulator.server';
 
 export interface RunningSimulator {
   baseUrl: string;
-  adapter(timeoutMs?: number): RailsHttpAdapter;
+  adapter(timeoutMs?: number): Rails;
   admin(method: 'POST' | 'DELETE', body?: unknown): Promise<Response>;
   close(): Promise<void>;
 }
+
+/** Where the tests' key payouts (to a Brazilian key) and their refunds travel: Pix SPI. */
+export const BR_KEY: MovementRoute = { country: 'BR', via: 'KEY' };
 
 /** The simulator on an ephemeral loopback port, plus adapters pointed at it. */
 export async function startSimulator(options: RailsSimulatorOptions = {}): Promise<RunningSimulator> {
@@ -15,7 +19,7 @@ export async function startSimulator(options: RailsSimulatorOptions = {}): Promi
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     baseUrl,
-    adapter: (timeoutMs = 2000) => new RailsHttpAdapter(baseUrl, timeoutMs),
+    adapter: (timeoutMs = 2000) => createRails(baseUrl, timeoutMs),
     admin: (method, body) =>
       fetch(`${baseUrl}/__admin/faults`, {
         method,

@@ -1,4 +1,15 @@
-import { amountRejection, amountRejectionIn, decisionRejection, decisionRejectionIn, ORDER_PHASES, OrderPhase, resolutionRejectionIn } from '../../../src/orders/order-rules';
+import {
+  amountRejection,
+  amountRejectionIn,
+  cancelRejectionIn,
+  claimRejectionIn,
+  decisionRejection,
+  decisionRejectionIn,
+  ORDER_PHASES,
+  OrderPhase,
+  phaseOf,
+  resolutionRejectionIn,
+} from '../../../src/orders/order-rules';
 import { ORDER_STATUSES, OrderStatus } from '../../../src/orders/order-status';
 
 describe('the spec idempotency tables as rules', () => {
@@ -50,7 +61,7 @@ describe('the workflow phases as rules', () => {
     expect(decisionRejectionIn('CLOSED', 'COMPLETED')).toBe('ALREADY_PROCESSED');
   });
 
-  it.each(['PREPARING', 'CLOSING'] as OrderPhase[])('refuses every action while %s, whatever the status says', (phase) => {
+  it.each(['PREPARING', 'CLOSING', 'AWAITING_PAYER', 'CLAIMING'] as OrderPhase[])('refuses every payer action while %s, whatever the status says', (phase) => {
     expect(amountRejectionIn(phase, 'WAITING_AMOUNT')).toBe('INVALID_STATUS');
     expect(decisionRejectionIn(phase, 'CREATED')).toBe('INVALID_STATUS');
   });
@@ -61,7 +72,34 @@ describe('the workflow phases as rules', () => {
     expect(amountRejectionIn('CLOSED', 'CANCELED')).toBe('INVALID_STATUS');
   });
 
+  it('lets the first client that scans a collection QR claim it, and no other', () => {
+    expect(phases.filter((phase) => claimRejectionIn(phase) === null)).toEqual(['AWAITING_PAYER']);
+    expect(claimRejectionIn('CLAIMING')).toBe('ALREADY_PROCESSED');
+    expect(claimRejectionIn('AWAITING_DECISION')).toBe('ALREADY_PROCESSED');
+    expect(claimRejectionIn('CLOSED')).toBe('INVALID_STATUS');
+  });
+
+  it('lets a collector cancel only while no decision is being made or was made', () => {
+    expect(phases.filter((phase) => cancelRejectionIn(phase) === null)).toEqual(['AWAITING_PAYER', 'AWAITING_AMOUNT', 'AWAITING_DECISION']);
+  });
+
   it('lets an operator resolve a payout only once the workflow flagged it unconfirmed', () => {
     expect(phases.filter((phase) => resolutionRejectionIn(phase) === null)).toEqual(['PAYOUT_UNCONFIRMED']);
+  });
+});
+
+describe('the phase an order recorded in the database is in', () => {
+  it('is PAYING once the decision is recorded, and CLOSED in a final status', () => {
+    expect(phaseOf('PROCESSING', false)).toBe('PAYING');
+    expect(phaseOf('CANCELED', false)).toBe('CLOSED');
+    expect(phaseOf('FAILED', true)).toBe('CLOSED');
+  });
+
+  it('waits for what the order lacks: a payer, an amount or the decision', () => {
+    expect(phaseOf('CREATED', true)).toBe('AWAITING_PAYER');
+    expect(phaseOf('WAITING_AMOUNT', true)).toBe('AWAITING_PAYER');
+    expect(phaseOf('CREATED', false)).toBe('AWAITING_DECISION');
+    expect(phaseOf('WAITING_AMOUNT', false)).toBe('AWAITING_AMOUNT');
+    expect(phaseOf('PROCESS_LATER', false)).toBe('AWAITING_AMOUNT');
   });
 });

@@ -1,5 +1,7 @@
+import { validatePaymentKey, type KeyCountry } from '../../../src/keys';
 import {
   MAGIC_AMOUNTS,
+  MAGIC_KEYS,
   MAGIC_VALUES,
   NOT_FOUND_DIGITS,
   NOT_FOUND_EMAIL,
@@ -69,5 +71,20 @@ describe('magic values', () => {
     const lines = magicValuesMarkdown().split('\n');
     expect(lines).toHaveLength(MAGIC_VALUES.length + 2);
     for (const amount of Object.values(MAGIC_AMOUNTS)) expect(magicValuesMarkdown()).toContain(amount);
+  });
+});
+
+describe('magic keys', () => {
+  it('are keys the service itself accepts, so that every country and key type can be tried', () => {
+    for (const keys of [MAGIC_KEYS.notFound, MAGIC_KEYS.closedAccount]) {
+      for (const [country, list] of Object.entries(keys)) {
+        for (const key of list) expect(validatePaymentKey(country as KeyCountry, key)).toMatchObject({ ok: true });
+      }
+    }
+  });
+
+  it('trigger what they document, and nothing else does', () => {
+    for (const key of Object.values(MAGIC_KEYS.notFound).flat()) expect([isNotFoundKey(key), isRejectedDestinationKey(key)]).toEqual([true, false]);
+    for (const key of Object.values(MAGIC_KEYS.closedAccount).flat()) expect([isNotFoundKey(key), isRejectedDestinationKey(key)]).toEqual([false, true]);
   });
 });

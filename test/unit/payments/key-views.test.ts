@@ -1,4 +1,5 @@
-import { toPreviewCallbackWallet, toValidationWallet } from '../../../src/rails/peru-wallet.view';
+import { toValidationWallet } from '../../../src/payments/key-views';
+import { toPreviewCallbackWallet } from '../../../src/orders/order-views';
 import type { PeruWallet } from '../../../src/rails/rails.port';
 
 const wallet: PeruWallet = {

@@ -1,0 +1,102 @@
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { KEY_COUNTRIES } from '../rails/rails.port';
+import { PAYMENT_KEY_RULES_DESCRIPTION } from '../keys';
+import { amountInput, externalReference, notificationUrl, userSchema } from './payments.dto';
+
+/** The key flows' requests (spec: "Payments: key flows"). */
+
+const dictKey = z.string().min(1).max(100).describe(`The payment key, unformatted.\n\n${PAYMENT_KEY_RULES_DESCRIPTION}`);
+const localCountry = z.enum(KEY_COUNTRIES).describe('ISO 3166-1 alpha-2 of the key: BR (Pix), PE (CCI or phone), CO (Bre-B)');
+
+export const keyValidationSchema = z.strictObject({
+  dict_key: dictKey,
+  local_country: localCountry.default('BR'),
+});
+export class KeyValidationDto extends createZodDto(keyValidationSchema) {}
+
+export const walletValidationSchema = z.strictObject({
+  wallet_record_id: z.string().min(1).max(200).describe('The `walletId` of the phone validation (or of the preview callback)'),
+  selected_wallet_id: z.uuid({ version: 'v4' }).describe('The `id` of the wallet the payer picked'),
+  local_country: z.literal('PE').describe('Only Peru has wallets'),
+});
+export class WalletValidationDto extends createZodDto(walletValidationSchema) {}
+
+export const keyPreviewSchema = z.strictObject({
+  dict_key: dictKey,
+  amount: amountInput.describe("Decimal, in the key's country currency (set by the server: BRL, PEN, COP)"),
+  external_reference: externalReference,
+  notification_url: notificationUrl,
+  local_country: localCountry.default('BR'),
+  user: userSchema,
+});
+export class KeyPreviewDto extends createZodDto(keyPreviewSchema) {}
+
+/** The older Peru route: no local_country, and the payer's document type is required. */
+export const peruKeyPreviewSchema = z.strictObject({
+  dict_key: dictKey,
+  amount: amountInput.describe('Decimal, in PEN'),
+  external_reference: externalReference,
+  notification_url: notificationUrl,
+  user: userSchema.required({ tax_id_type: true }),
+});
+export class PeruKeyPreviewDto extends createZodDto(peruKeyPreviewSchema) {}
+
+const peruAccountShape = {
+  name: z.string(),
+  accountNumber: z.string(),
+  identificationNumber: z.string(),
+  mcc: z.string(),
+  branchOffice: z.string(),
+  category: z.enum(['CHECKING', 'SAVINGS']),
+  postalCode: z.string().nullable(),
+  bank: z.string(),
+  terminal: z.string().nullable(),
+};
+
+export const keyValidationResponseSchema = z.union([
+  z.object(peruAccountShape).describe('Peru, a CCI'),
+  z
+    .object({
+      ...peruAccountShape,
+      walletId: z.string().describe('Send it as wallet_record_id to POST /v2/validations/wallet'),
+      wallets: z.array(z.object({ id: z.uuid(), contactNumber: z.string(), entityCode: z.string(), directoryCode: z.string(), bankName: z.string() })),
+    })
+    .describe('Peru, a phone: its wallets'),
+  z
+    .object({
+      name: z.string(),
+      accountNumber: z.string(),
+      identificationNumber: z.string(),
+      identificationType: z.enum(['CPF', 'CNPJ', 'CC', 'NIT']),
+      branchOffice: z.string(),
+      category: z.enum(['CHECKING', 'SAVINGS', 'PAYMENT']),
+      bank: z.string(),
+      bankCode: z.string().describe('ISPB in Brazil, the entity code in Colombia'),
+      keyType: z.string(),
+    })
+    .describe("Brazil and Colombia: the key's holder, in Peru's field names where they apply"),
+]);
+
+export const walletValidationResponseSchema = z.object({ ...peruAccountShape, wallet_name: z.string() });
+export class WalletValidationResponseDto extends createZodDto(walletValidationResponseSchema) {}
+
+export const keyPreviewAckSchema = z.object({
+  status: z.literal('success'),
+  external_reference: z.string(),
+  message: z.string(),
+  local_currency: z.enum(['BRL', 'PEN', 'COP']),
+  collector: z
+    .object({
+      name: z.string(),
+      identification_number: z.string(),
+      identification_type: z.string(),
+      branch_office: z.string(),
+      account_id: z.string(),
+      account_type: z.string(),
+      mcc: z.string(),
+    })
+    .optional()
+    .describe('Peru (local_country PE) only'),
+});
+export class KeyPreviewAckDto extends createZodDto(keyPreviewAckSchema) {}

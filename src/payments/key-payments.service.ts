@@ -1,0 +1,122 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError } from '../http/api-error';
+import { validatePaymentKey, type KeyCountry } from '../keys';
+import type { CurrencyCode } from '../money';
+import { RAILS } from '../rails/rails.module';
+import { RailsDeclinedError } from '../rails/rails.errors';
+import type { KeyLookupResult, PeruWalletAccount, Rails } from '../rails/rails.port';
+import { keyValidationView, KeyValidationView, payeeOf, peruAckCollector, PeruAckCollector } from './key-views';
+import type { KeyPreviewDto, KeyValidationDto, PeruKeyPreviewDto, WalletValidationDto } from './key-payments.dto';
+import { PaymentOrders } from './payment-orders';
+
+/** The server sets the currency of a key payment: the key's country's. */
+const KEY_CURRENCIES: Record<KeyCountry, CurrencyCode> = { BR: 'BRL', PE: 'PEN', CO: 'COP' };
+
+/** A key the directory does not know: the spec's 400 with INVALID_DICT_KEY. */
+const unknownKey = () => new ApiError(400, ['INVALID_DICT_KEY'], 'INVALID_DICT_KEY');
+
+export interface KeyPreviewAck {
+  status: 'success';
+  external_reference: string;
+  message: string;
+  local_currency: CurrencyCode;
+  collector?: PeruAckCollector;
+}
+
+/**
+ * The key flows (spec: "Payments: key flows"): validating a key against its country's
+ * directory, Peru's wallet step, and the key preview, which opens an order like a QR preview
+ * but with the payee already known. Pay, status and callbacks are the QR flow's.
+ */
+@Injectable()
+export class KeyPaymentsService {
+  constructor(
+    private readonly paymentOrders: PaymentOrders,
+    @Inject(RAILS) private readonly rails: Rails,
+  ) {}
+
+  async validateKey({ dict_key, local_country }: KeyValidationDto): Promise<KeyValidationView> {
+    const { normalized, type } = this.checkKey(local_country, dict_key);
+    return keyValidationView(await this.lookup(local_country, normalized), type);
+  }
+
+  async validateWallet(input: WalletValidationDto): Promise<PeruWalletAccount> {
+    try {
+      return await this.rails.keys.resolveWallet({ walletRecordId: input.wallet_record_id, selectedWalletId: input.selected_wallet_id, country: 'PE' });
+    } catch (error) {
+      if (error instanceof RailsDeclinedError && error.code === 'KEY_NOT_FOUND') throw new ApiError(400, ['wallet_record_id: no such wallet record'], 'INVALID_DICT_KEY');
+      if (error instanceof RailsDeclinedError && error.code === 'WALLET_NOT_FOUND') throw new ApiError(400, ['selected_wallet_id: not one of the record\'s wallets']);
+      throw error;
+    }
+  }
+
+  preview(clientId: string, input: KeyPreviewDto, idempotencyKey: string | undefined): Promise<KeyPreviewAck> {
+    return this.open(clientId, input.local_country, input, idempotencyKey, { withCollector: input.local_country === 'PE' });
+  }
+
+  /** The older Peru route: the same preview, in Peru, whose ack carries no collector. */
+  previewPeru(clientId: string, input: PeruKeyPreviewDto, idempotencyKey: string | undefined): Promise<KeyPreviewAck> {
+    return this.open(clientId, 'PE', input, idempotencyKey, { withCollector: false });
+  }
+
+  private async open(
+    clientId: string,
+    country: KeyCountry,
+    input: KeyPreviewDto | PeruKeyPreviewDto,
+    idempotencyKey: string | undefined,
+    { withCollector }: { withCollector: boolean },
+  ): Promise<KeyPreviewAck> {
+    this.paymentOrders.assertNotificationUrl(input.notification_url);
+    const { normalized, type } = this.checkKey(country, input.dict_key);
+    const localCurrency = KEY_CURRENCIES[country];
+    const localAmount = this.paymentOrders.parseLocalAmount('amount', input.amount, localCurrency, country);
+    const found = await this.lookup(country, normalized);
+    const priced = await this.paymentOrders.price(clientId, 'amount', localAmount, localCurrency, input.user.currency);
+    const payee = payeeOf(found);
+    await this.paymentOrders.open(
+      {
+        flow: 'KEY',
+        status: 'CREATED',
+        payer: { clientId, externalReference: input.external_reference, notificationUrl: input.notification_url, user: input.user, currency: input.user.currency },
+        localCountry: country,
+        localCurrency,
+        localAmount,
+        priced,
+        details: {
+          paymentKey: normalized,
+          paymentKeyType: type,
+          merchantName: payee.name,
+          merchantIdentificationNumber: payee.identificationNumber,
+          merchantBranchOffice: payee.branchOffice,
+          ...(found.kind === 'PERU_WALLETS' ? { walletRecordId: found.walletId, wallets: found.wallets } : {}),
+        },
+      },
+      idempotencyKey,
+      input,
+    );
+    return {
+      status: 'success',
+      external_reference: input.external_reference,
+      message: 'Preview accepted; the preview callback follows',
+      local_currency: localCurrency,
+      ...(withCollector && found.kind !== 'ACCOUNT_HOLDER' ? { collector: peruAckCollector(found.account) } : {}),
+    };
+  }
+
+  /** The key's format for its country: a 400 that says what is wrong and lists the accepted types. */
+  private checkKey(country: KeyCountry, key: string) {
+    const validation = validatePaymentKey(country, key);
+    if (!validation.ok) throw new ApiError(400, validation.messages, 'INVALID_DICT_KEY');
+    return validation;
+  }
+
+  private async lookup(country: KeyCountry, key: string): Promise<KeyLookupResult> {
+    try {
+      return await this.rails.keys.lookupKey({ country, key });
+    } catch (error) {
+      // The directory does not know the key, or will not take it: either way no payment can reach it.
+      if (error instanceof RailsDeclinedError && (error.code === 'KEY_NOT_FOUND' || error.code === 'INVALID_REQUEST')) throw unknownKey();
+      throw error;
+    }
+  }
+}

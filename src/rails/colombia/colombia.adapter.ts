@@ -1,0 +1,49 @@
+import { MovementClient } from '../http/movement-client';
+import type { RailHttpClient } from '../http/rail-http-client';
+import type { MovementRail } from '../movement-rail';
+import type { AccountHolder, KeyDestination, MovementOutcome, MovementStatus, PayoutRequest, RefundRequest } from '../rails.port';
+import { holderFromBrebKey } from './colombia.mapper';
+import { BREB_MOVEMENTS, BrebMovement, BrebReturnRequest, BrebState, BrebTransferRequest, brebKeySchema, COLOMBIA_PATHS } from './colombia.wire';
+
+/** Colombia's Bre-B: its key directory and transfers to a key. */
+export class ColombiaBrebAdapter implements MovementRail<KeyDestination> {
+  private readonly movements: MovementClient<BrebState, BrebMovement>;
+
+  constructor(private readonly http: RailHttpClient) {
+    this.movements = new MovementClient(http, BREB_MOVEMENTS);
+  }
+
+  async lookup(key: string): Promise<AccountHolder> {
+    return holderFromBrebKey(await this.http.get(`${COLOMBIA_PATHS.keys}/${encodeURIComponent(key)}`, brebKeySchema));
+  }
+
+  payout(request: PayoutRequest, destination: KeyDestination): Promise<MovementOutcome> {
+    const body: BrebTransferRequest = {
+      idTransferencia: request.payoutId,
+      idOrden: request.orderId,
+      valor: request.amount,
+      moneda: 'COP',
+      llave: destination.key,
+    };
+    return this.movements.send(COLOMBIA_PATHS.transfers, body, request.payoutId);
+  }
+
+  payoutStatus(payoutId: string): Promise<MovementStatus> {
+    return this.movements.status(COLOMBIA_PATHS.transfers, payoutId);
+  }
+
+  refund(request: RefundRequest): Promise<MovementOutcome> {
+    const body: BrebReturnRequest = {
+      idDevolucion: request.refundId,
+      idOrden: request.orderId,
+      referenciaOriginal: request.payoutReference,
+      valor: request.amount,
+      moneda: 'COP',
+    };
+    return this.movements.send(COLOMBIA_PATHS.returns, body, request.refundId);
+  }
+
+  refundStatus(refundId: string): Promise<MovementStatus> {
+    return this.movements.status(COLOMBIA_PATHS.returns, refundId);
+  }
+}

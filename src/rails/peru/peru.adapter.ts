@@ -1,0 +1,77 @@
+import { MovementClient } from '../http/movement-client';
+import type { RailHttpClient } from '../http/rail-http-client';
+import type { MovementRail } from '../movement-rail';
+import type { KeyDestination, KeyLookupResult, MovementOutcome, MovementStatus, PayoutRequest, PeruWalletAccount, RefundRequest } from '../rails.port';
+import { accountInfoFrom, walletAccountFrom, walletFrom } from './peru.mapper';
+import {
+  CCE_MOVEMENTS,
+  CceMovement,
+  CceReversalRequest,
+  CceState,
+  CceTransferRequest,
+  cciAccountSchema,
+  PERU_PATHS,
+  walletDirectorySchema,
+  walletSelectionSchema,
+} from './peru.wire';
+
+const isPhone = (key: string) => key.startsWith('+');
+
+/** Peru: CCI accounts and transfers through the CCE, and the mobile-wallet directory. */
+export class PeruCceAdapter implements MovementRail<KeyDestination> {
+  private readonly movements: MovementClient<CceState, CceMovement>;
+
+  constructor(private readonly http: RailHttpClient) {
+    this.movements = new MovementClient(http, CCE_MOVEMENTS);
+  }
+
+  async lookup(key: string): Promise<KeyLookupResult> {
+    if (!isPhone(key)) {
+      const answer = await this.http.post(PERU_PATHS.accounts, { cci: key }, cciAccountSchema);
+      return { kind: 'PERU_ACCOUNT', country: 'PE', key, account: accountInfoFrom(answer.cuenta) };
+    }
+    const directory = await this.http.post(PERU_PATHS.wallets, { phone: key }, walletDirectorySchema);
+    return {
+      kind: 'PERU_WALLETS',
+      country: 'PE',
+      key,
+      account: accountInfoFrom(directory.cuenta),
+      walletId: directory.walletRecordId,
+      wallets: directory.billeteras.map(walletFrom),
+    };
+  }
+
+  async resolveWallet({ walletRecordId, selectedWalletId }: { walletRecordId: string; selectedWalletId: string }): Promise<PeruWalletAccount> {
+    return walletAccountFrom(await this.http.post(PERU_PATHS.walletSelection, { walletRecordId, walletId: selectedWalletId }, walletSelectionSchema));
+  }
+
+  payout(request: PayoutRequest, destination: KeyDestination): Promise<MovementOutcome> {
+    const body: CceTransferRequest = {
+      idTransferencia: request.payoutId,
+      idOrden: request.orderId,
+      monto: request.amount,
+      moneda: 'PEN',
+      destino: isPhone(destination.key) ? { celular: destination.key, walletId: destination.walletId ?? '' } : { cci: destination.key },
+    };
+    return this.movements.send(PERU_PATHS.transfers, body, request.payoutId);
+  }
+
+  payoutStatus(payoutId: string): Promise<MovementStatus> {
+    return this.movements.status(PERU_PATHS.transfers, payoutId);
+  }
+
+  refund(request: RefundRequest): Promise<MovementOutcome> {
+    const body: CceReversalRequest = {
+      idReverso: request.refundId,
+      idOrden: request.orderId,
+      referenciaOriginal: request.payoutReference,
+      monto: request.amount,
+      moneda: 'PEN',
+    };
+    return this.movements.send(PERU_PATHS.reversals, body, request.refundId);
+  }
+
+  refundStatus(refundId: string): Promise<MovementStatus> {
+    return this.movements.status(PERU_PATHS.reversals, refundId);
+  }
+}

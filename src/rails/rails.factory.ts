@@ -1,0 +1,59 @@
+import { AcquirerAdapter } from './acquirer/acquirer.adapter';
+import { BrazilPixAdapter } from './brazil/brazil.adapter';
+import { ColombiaBrebAdapter } from './colombia/colombia.adapter';
+import { FxProviderAdapter } from './fx-provider/fx-provider.adapter';
+import { PeruCceAdapter } from './peru/peru.adapter';
+import { RailHttpClient } from './http/rail-http-client';
+import type { MovementRail } from './movement-rail';
+import { KEY_COUNTRIES, type KeyCountry, type KeyDestination, type MovementRoute, type PayoutDestination, type Rails } from './rails.port';
+
+const isKeyCountry = (country: string): country is KeyCountry => (KEY_COUNTRIES as readonly string[]).includes(country);
+
+/**
+ * Every rail behind its own adapter, composed by capability: key lookups go to the country's
+ * directory, payouts and refunds to the QR acquirer or to the country's instant-payment rail.
+ * The simulator serves all of them under one base URL; real rails would each get their own
+ * client here.
+ */
+export function createRails(baseUrl: string, timeoutMs: number): Rails {
+  const http = new RailHttpClient(baseUrl, timeoutMs);
+  const acquirer = new AcquirerAdapter(http);
+  const brazil = new BrazilPixAdapter(http);
+  const peru = new PeruCceAdapter(http);
+  const colombia = new ColombiaBrebAdapter(http);
+  const keyRails: Record<KeyCountry, MovementRail<KeyDestination>> = { BR: brazil, PE: peru, CO: colombia };
+
+  const keyRail = (country: string): MovementRail<KeyDestination> => {
+    if (!isKeyCountry(country)) throw new RangeError(`no key payments rail in ${country}`);
+    return keyRails[country];
+  };
+  const railOf = (route: MovementRoute): MovementRail<PayoutDestination> =>
+    (route.via === 'QR' ? acquirer : keyRail(route.country)) as MovementRail<PayoutDestination>;
+
+  return {
+    keys: {
+      async lookupKey({ country, key }) {
+        switch (country) {
+          case 'BR':
+            return { kind: 'ACCOUNT_HOLDER', country, key, holder: await brazil.lookup(key) };
+          case 'CO':
+            return { kind: 'ACCOUNT_HOLDER', country, key, holder: await colombia.lookup(key) };
+          case 'PE':
+            return peru.lookup(key);
+        }
+      },
+      resolveWallet: (request) => peru.resolveWallet(request),
+    },
+    acquirer,
+    payouts: {
+      payout: (request) =>
+        request.destination.type === 'QR' ? acquirer.payout(request, request.destination) : keyRail(request.country).payout(request, request.destination),
+      payoutStatus: ({ payoutId, route }) => railOf(route).payoutStatus(payoutId),
+    },
+    refunds: {
+      refund: ({ route, ...request }) => railOf(route).refund(request),
+      refundStatus: ({ refundId, route }) => railOf(route).refundStatus(refundId),
+    },
+    fx: new FxProviderAdapter(http),
+  };
+}

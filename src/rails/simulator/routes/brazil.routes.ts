@@ -1,0 +1,38 @@
+import { dictEntryFor } from '../../brazil/brazil.mapper';
+import { BRAZIL_PATHS, SPI_MOVEMENTS, spiPaymentRequestSchema, spiReturnRequestSchema } from '../../brazil/brazil.wire';
+import type { KeyDirectoryService } from '../key-directory.service';
+import type { MoneyMovementService } from '../money-movement.service';
+import { movementRoutes } from '../movement.routes';
+import { ok, pathOf, Route } from '../route';
+
+/** Pix: DICT entries, SPI payments to a key and their returns. */
+export function brazilRoutes(directory: KeyDirectoryService, movements: MoneyMovementService): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: pathOf(BRAZIL_PATHS.entries, ':key'),
+      handle: async (_request, [key = '']) => {
+        const { holder, format } = directory.brazilHolder(key);
+        return ok(dictEntryFor(key, format, holder));
+      },
+    },
+    ...movementRoutes('payout', movements, {
+      collection: BRAZIL_PATHS.payments,
+      request: spiPaymentRequestSchema,
+      wire: SPI_MOVEMENTS,
+      orderOf: ({ idempotencyKey, ...facts }) => ({
+        id: idempotencyKey,
+        order: { fingerprint: JSON.stringify(facts), amount: facts.amount, currency: facts.currency, referencePrefix: 'E', destinationKey: facts.creditorKey },
+      }),
+    }),
+    ...movementRoutes('refund', movements, {
+      collection: BRAZIL_PATHS.returns,
+      request: spiReturnRequestSchema,
+      wire: SPI_MOVEMENTS,
+      orderOf: ({ idempotencyKey, ...facts }) => ({
+        id: idempotencyKey,
+        order: { fingerprint: JSON.stringify(facts), amount: facts.amount, currency: facts.currency, referencePrefix: 'D', originalReference: facts.originalEndToEndId },
+      }),
+    }),
+  ];
+}

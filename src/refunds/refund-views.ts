@@ -1,0 +1,61 @@
+import { amountToJsonNumber, CurrencyCode, Decimal } from '../money';
+import type { OrderEntity } from '../orders/order.entity';
+import type { OrderStatus } from '../orders/order-status';
+import { isoSeconds } from '../orders/order-views';
+
+/** What one refund notification tells about the refund behind it. */
+export interface RefundNotice {
+  /** The refund's amount in the order's local currency, a decimal string. */
+  amount: string;
+  /** Null for a refund that went through; why it did not otherwise. */
+  errorCode: string | null;
+}
+
+/** The spec's "Refund notification", `merchart_name` spelled as the spec spells it. */
+export interface RefundNotificationView {
+  order_id: string;
+  external_reference: string | null;
+  status: OrderStatus;
+  date: string;
+  payment_date: string | null;
+  merchant_identification_number: string | null;
+  merchart_name: string | null;
+  error_code: string | null;
+  amount: number;
+  currency: string;
+}
+
+export function refundNotificationView(order: OrderEntity, notice: RefundNotice, now: Date): RefundNotificationView {
+  const currency = order.localCurrency as CurrencyCode;
+  return {
+    order_id: order.id,
+    external_reference: order.externalReference,
+    status: order.status,
+    date: isoSeconds(now),
+    payment_date: order.paymentDate ? isoSeconds(order.paymentDate) : null,
+    merchant_identification_number: order.merchantIdentificationNumber,
+    merchart_name: order.merchantName,
+    error_code: notice.errorCode,
+    amount: amountToJsonNumber(new Decimal(notice.amount), currency),
+    currency,
+  };
+}
+
+/**
+ * The refund's status as the API answers it: REFUNDED or PARTIALLY_REFUNDED once it went
+ * through (the spec's refund statuses: nothing, or something, is left to refund), PENDING while
+ * the rail's answer is unknown, REJECTED or FAILED when the rail did not refund.
+ */
+export type RefundAnswerStatus = 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'PENDING' | 'REJECTED' | 'FAILED';
+
+export interface RefundResultView {
+  refund_id: string;
+  order_id: string;
+  status: RefundAnswerStatus;
+  amount: number;
+  currency: string;
+  /** Local amount refunded so far, this refund included once it went through. */
+  refunded_total: number;
+  /** Local amount still refundable. */
+  remaining: number;
+}

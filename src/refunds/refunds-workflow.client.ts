@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApplicationFailure, Client, WithStartWorkflowOperation, WorkflowIdConflictPolicy, WorkflowUpdateFailedError } from '@temporalio/client';
+import { ENV } from '../config/config.module';
+import { Env } from '../config/env';
+import { ApiError } from '../http/api-error';
+import { CLIENT_ID, EXTERNAL_REFERENCE } from '../temporal/search-attribute-keys';
+import type { OrderEntity } from '../orders/order.entity';
+import type { RefundResultView } from './refund-views';
+import { RefundRequest, refundsWorkflowId, requestRefundUpdate } from '../../workflows/refunds.definitions';
+import type { orderRefundsWorkflow } from '../../workflows/refunds.workflow';
+
+/** A refunds workflow that is about to end refuses new requests; a retry starts its next run. */
+const CLOSING_RETRIES = 5;
+
+/** The API's side of an order's refunds workflow: asked with update-with-start, so a first refund starts it. */
+@Injectable()
+export class RefundsWorkflowClient {
+  constructor(
+    private readonly temporal: Client,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  async request(order: OrderEntity, request: RefundRequest): Promise<RefundResultView> {
+    for (let attempt = 1; ; attempt += 1) {
+      const startWorkflowOperation = new WithStartWorkflowOperation<typeof orderRefundsWorkflow>('orderRefundsWorkflow', {
+        workflowId: refundsWorkflowId(order.id),
+        taskQueue: this.env.TEMPORAL_TASK_QUEUE,
+        args: [{ orderId: order.id }],
+        workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+        typedSearchAttributes: [
+          { key: CLIENT_ID, value: request.requestedByClientId },
+          { key: EXTERNAL_REFERENCE, value: order.externalReference ?? '' },
+        ],
+      });
+      try {
+        return await this.temporal.workflow.executeUpdateWithStart(requestRefundUpdate, { args: [request], startWorkflowOperation });
+      } catch (error) {
+        const type = error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure ? error.cause.type : undefined;
+        if (type === 'REFUNDS_CLOSING' && attempt < CLOSING_RETRIES) continue;
+        if (type === 'AMOUNT_EXCEEDS_REFUNDABLE') throw new ApiError(422, (error as WorkflowUpdateFailedError).cause!.message, 'AMOUNT_EXCEEDS_REFUNDABLE');
+        if (type === 'INVALID_STATUS') throw new ApiError(409, (error as WorkflowUpdateFailedError).cause!.message, 'INVALID_STATUS');
+        throw error;
+      }
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { RefundResultView } from '../src/refunds/refund-views';
+
+/** Shared by the refunds workflow, the API and the operators' CLI. */
+
+export const refundsWorkflowId = (orderId: string) => `refunds-${orderId}`;
+
+export interface RefundsWorkflowInput {
+  orderId: string;
+}
+
+export interface RefundRequest {
+  /** Deterministic for a request with an idempotency key, so a retry names the same refund. */
+  refundId: string;
+  /** Local amount, a decimal string at the currency's scale; null: whatever remains. */
+  amount: string | null;
+  reason: string | null;
+  requestedByClientId: string;
+}
+
+/** An operator's word on a refund whose outcome the rail never confirmed. */
+export interface RefundResolution {
+  refundId: string;
+  outcome: 'refunded' | 'not-refunded';
+  reason: string;
+  operator: string;
+}
+
+export const requestRefundUpdate = defineUpdate<RefundResultView, [RefundRequest]>('requestRefund');
+export const resolveRefundUpdate = defineUpdate<RefundResultView, [RefundResolution]>('resolveRefund');
+/** The refunds waiting for the rail, and those flagged for an operator. */
+export const pendingRefundsQuery = defineQuery<Array<{ refundId: string; unconfirmed: boolean }>>('pendingRefunds');
