@@ -5,6 +5,7 @@ import { Client, Connection } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { ordersResolve } from '../../src/cli/orders-resolve.command';
 import { loadEnv } from '../../src/config/env';
+import { MainProcess } from '../../src/infra/main-process';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
 import { orderPhaseQuery } from '../../workflows/order.definitions';
 import { pendingRefundsQuery } from '../../workflows/refunds.definitions';
@@ -15,7 +16,6 @@ import { PaymentStack, startPaymentStack } from '../support/payment-stack';
 import { startProcessStack } from '../support/process-stack';
 import { payer, pixQr } from '../support/qr-fixtures';
 import { http } from '../support/test-api';
-import { MainProcess } from '../support/main-process';
 
 /**
  * `npm run record-histories`: runs every flow of the order workflow on the real stack and saves

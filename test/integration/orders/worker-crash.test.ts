@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@temporalio/client';
+import { MainProcess } from '../../../src/infra/main-process';
 import { LedgerService } from '../../../src/ledger/ledger.service';
 import { Decimal } from '../../../src/money';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
@@ -7,7 +8,6 @@ import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulat
 import { CallbackReceiver, ReceivedCallback, startCallbackReceiver } from '../../support/callback-receiver';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { createTestClient, http, startTestApi, TestApi } from '../../support/test-api';
-import { MainProcess } from '../../support/main-process';
 
 /**
  * Issue #4: SIGKILL the worker process while orders are PROCESSING, start another one on the
