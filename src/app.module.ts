@@ -19,6 +19,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { PaymentsModule } from './payments/payments.module';
 import { QrModule } from './qr/qr.module';
 import { RefundsModule } from './refunds/refunds.module';
+import { SandboxModule } from './sandbox/sandbox.module';
 import { TemporalModule } from './temporal/temporal.module';
 
 @Module({})
@@ -40,6 +41,8 @@ export class AppModule {
         FxModule,
         PaymentsModule,
         RefundsModule,
+        // Integrators' test helpers: in production the routes do not exist at all.
+        ...(env.NODE_ENV === 'production' ? [] : [SandboxModule]),
       ],
       controllers: [HealthController],
       providers: [

@@ -4,10 +4,10 @@ import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
 import type { OrderEntity } from '../orders/order.entity';
-import type { OrderRejection } from '../orders/order-status';
+import type { OrderRejection, OrderStatus } from '../orders/order-status';
 import { orderWorkflowId, startOrderWorkflow } from '../orders/order-workflow-start';
 import type { PaymentResultView, PreviewView } from '../orders/order-views';
-import { decideUpdate, Decision, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
+import { decideUpdate, Decision, expireUpdate, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
 
 /** The documented answer to a refused operation on an order. */
 export function rejectionError(order: Pick<OrderEntity, 'id' | 'status'>, rejection: OrderRejection): ApiError {
@@ -35,6 +35,11 @@ export class OrderWorkflowClient {
 
   decide(order: OrderEntity, input: Decision): Promise<PaymentResultView> {
     return this.update(order, () => this.temporal.workflow.getHandle(orderWorkflowId(order.id)).executeUpdate(decideUpdate, { args: [input] }));
+  }
+
+  /** The sandbox's early expiry; answers the order's status once the expiry is written. */
+  expire(order: OrderEntity): Promise<OrderStatus> {
+    return this.update(order, () => this.temporal.workflow.getHandle(orderWorkflowId(order.id)).executeUpdate(expireUpdate));
   }
 
   /**
