@@ -1,4 +1,4 @@
-import { Client, WorkflowNotFoundError } from '@temporalio/client';
+import { Client, isGrpcServiceError, WorkflowNotFoundError } from '@temporalio/client';
 import type { temporal } from '@temporalio/proto';
 import { DataSource, In } from 'typeorm';
 import { NotificationAttemptEntity } from '../notifications/notification-attempt.entity';
@@ -15,6 +15,7 @@ import type { TimelineEntry } from './timeline-entry';
 import type { WorkflowSnapshot } from './waiting-for';
 import { workflowTimeline } from './workflow-history';
 
+const GRPC_NOT_FOUND = 5;
 /** A worker answers a query in milliseconds; one that does not answer in this long is not there. */
 const PHASE_QUERY_TIMEOUT_MS = 5_000;
 
@@ -89,7 +90,8 @@ export class OrderInspector {
     try {
       return await this.temporal.workflow.getHandle(workflowId).fetchHistory();
     } catch (error) {
-      if (error instanceof WorkflowNotFoundError) return null;
+      // fetchHistory passes the server's answer on as it came: gRPC NOT_FOUND, not WorkflowNotFoundError.
+      if (isGrpcServiceError(error) && error.code === GRPC_NOT_FOUND) return null;
       throw error;
     }
   }

@@ -1,7 +1,9 @@
+import { msNumberToTs } from '@temporalio/common/lib/time';
 import { temporal } from '@temporalio/proto';
 import { pendingActivitiesOf, pendingActivityEntries } from '../../../src/operations/pending-activities';
 
-const at = (iso: string) => ({ seconds: Date.parse(iso) / 1000, nanos: 0 });
+// As the gRPC client gives them: seconds as a Long.
+const at = (iso: string) => msNumberToTs(Date.parse(iso));
 
 describe('pending activities from a describe answer', () => {
   const description = {

@@ -43,15 +43,15 @@ describe('a workflow history as timeline entries', () => {
   });
 
   it('shows the failures before a retried attempt with the attempt that followed them', () => {
-    const EventType = temporal.api.enums.v1.EventType;
     const at = (seconds: number) => ({ seconds, nanos: 0 });
-    const history = {
+    // fromObject makes Longs of the ids and seconds, as the gRPC client gives them.
+    const history = temporal.api.history.v1.History.fromObject({
       events: [
-        { eventId: 5, eventTime: at(100), eventType: EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED, activityTaskScheduledEventAttributes: { activityType: { name: 'markNotificationFailed' } } },
-        { eventId: 6, eventTime: at(107), eventType: EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED, activityTaskStartedEventAttributes: { scheduledEventId: 5, attempt: 3, lastFailure: { message: 'HTTP 500' } } },
-        { eventId: 7, eventTime: at(108), eventType: EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED, activityTaskCompletedEventAttributes: { scheduledEventId: 5 } },
+        { eventId: 5, eventTime: at(100), eventType: 'EVENT_TYPE_ACTIVITY_TASK_SCHEDULED', activityTaskScheduledEventAttributes: { activityType: { name: 'markNotificationFailed' } } },
+        { eventId: 6, eventTime: at(107), eventType: 'EVENT_TYPE_ACTIVITY_TASK_STARTED', activityTaskStartedEventAttributes: { scheduledEventId: 5, attempt: 3, lastFailure: { message: 'HTTP 500' } } },
+        { eventId: 7, eventTime: at(108), eventType: 'EVENT_TYPE_ACTIVITY_TASK_COMPLETED', activityTaskCompletedEventAttributes: { scheduledEventId: 5 } },
       ],
-    };
+    });
     expect(workflowTimeline(history, 'notification')).toEqual([
       { at: new Date(107_000), source: 'notification', what: 'markNotificationFailed attempt 3 started after 2 failed', error: 'HTTP 500' },
       { at: new Date(108_000), source: 'notification', what: 'markNotificationFailed attempt 3: done', error: null },
