@@ -162,6 +162,16 @@ describe('integrator test helpers', () => {
       const client = await stack.newPayer();
       const { orderId, path, callback } = await preview(client, pixQr('10.00'));
       const eventId = String(callback.headers['x-event-id']);
+      /** The callback as the delivery log lists it, once it has `attempts` attempts recorded. */
+      const listed = async (attempts: number) => {
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          const found = ((await client.call.get(`/v2/notifications?order_id=${orderId}`)).body as Array<{ event_id: string; attempt_count: number }>).find((n) => n.event_id === eventId);
+          if ((found?.attempt_count ?? 0) >= attempts || Date.now() > deadline) return found;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      expect(await listed(1)).toMatchObject({ status: 'DELIVERED', attempt_count: 1 });
 
       const redelivery = await client.call.post(`/v2/notifications/${eventId}/redeliver`);
       expect(redelivery.status).toBe(202);
@@ -171,13 +181,7 @@ describe('integrator test helpers', () => {
       const [first, second] = stack.receiver.for(path, (c) => c.headers['x-event-id'] === eventId);
       expect(second!.rawBody).toBe(first!.rawBody);
       expect(verifySignature(client.webhookSecret, second!.rawBody, String(second!.headers.signature))).toBe(true);
-
-      const deadline = Date.now() + 10_000;
-      let listed;
-      do {
-        listed = ((await client.call.get(`/v2/notifications?order_id=${orderId}`)).body as Array<{ event_id: string; attempt_count: number; attempts: unknown[] }>).find((n) => n.event_id === eventId)!;
-      } while (listed.attempt_count < 2 && Date.now() < deadline && (await new Promise((resolve) => setTimeout(resolve, 100)), true));
-      expect(listed).toMatchObject({ attempt_count: 2, attempts: [{ attempt: 1 }, { attempt: 2, status_code: 200, error: null }] });
+      expect(await listed(2)).toMatchObject({ attempt_count: 2, attempts: [{ attempt: 1 }, { attempt: 2, status_code: 200, error: null }] });
     });
 
     it("answers 404 for another client's callback, as for one that does not exist", async () => {
@@ -209,6 +213,15 @@ describe('integrator test helpers', () => {
         expect(response.body).toMatchObject({ statusCode: 404, message: expect.any(String) });
       }
       expect(await statuses(client, orderId)).toEqual(['CREATED']);
+    });
+
+    it('leaves them out of the OpenAPI document, which lists them in the sandbox', async () => {
+      const paths = async (baseUrl: string) => Object.keys((await http(baseUrl, null).get('/docs-json')).body.paths);
+      const helpers = ['/v2/sandbox/orders/{order_id}/expire', '/v2/sandbox/orders/{order_id}/payout', '/v2/notifications/{event_id}/redeliver'];
+      expect(await paths(stack.api.baseUrl)).toEqual(expect.arrayContaining(helpers));
+      const documented = await paths(production.baseUrl);
+      expect(documented.filter((path) => path.startsWith('/v2/sandbox'))).toEqual([]);
+      expect(documented).toContain('/v2/notifications/{event_id}/redeliver');
     });
 
     it('still redelivers callbacks', async () => {
