@@ -44,7 +44,7 @@ export async function notificationDeliveryWorkflow(eventId: string, options: Not
   const { deliverNotification } = deliveryActivities(options.retryWindow ?? CALLBACK_RETRY_WINDOW);
   const { redeliverAfter } = options;
   try {
-    // A first delivery schedules exactly what histories recorded before redeliveries show.
+    // A first delivery gives its activity the one argument it always had; only a redelivery adds one.
     await (redeliverAfter === undefined ? deliverNotification(eventId) : deliverNotification(eventId, redeliverAfter));
   } catch (error) {
     if (!(error instanceof ActivityFailure)) throw error;
