@@ -1,16 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
-import { Flow, runFlows, RunResult } from './bench/driver';
+import { availableParallelism, loadavg } from 'node:os';
+import { TEMPORAL_BACKENDS, TemporalBackend } from '../src/config/env';
+import { Flow, runFlows } from './bench/driver';
 import { ceilingFlow, engineFlow } from './bench/flows';
-import { BenchReport, formatReport, machine } from './bench/report';
+import { REPORT_FORMAT_NAMES, ReportFormatName } from '../src/reports/report-formats';
+import { BenchParts } from './bench/base-stack';
+import { benchConciliation, formatConciliationReport } from './bench/conciliation-run';
+import { measureCpu } from './bench/process-cpu';
+import { BenchReport, formatReport, machine, MeasuredRun } from './bench/report';
 import { BenchStack, startBenchStack } from './bench/stack';
 
-const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--json]
+const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--temporal-backend dev|postgres] [--json]
+       npm run bench -- --report M [--format csv|txt] [--json]
 
 Drives N complete QR flows (preview → preview callback → pay → COMPLETED callback) over HTTP,
 at most C at a time, then N flows of a no-op workflow of the same shape straight through
-Temporal (the engine's ceiling), and prints both with their ratio. Starts and removes its own
-PostgreSQL and Temporal unless DATABASE_URL / TEMPORAL_ADDRESS are set.`;
+Temporal (the engine's ceiling), and prints both with their ratio and the CPU share of the
+Temporal server and PostgreSQL. Starts and removes its own PostgreSQL and Temporal unless
+DATABASE_URL / TEMPORAL_ADDRESS are set: the Temporal CLI's dev server (SQLite, the default),
+or with --temporal-backend postgres the Temporal server persisted in that PostgreSQL.
+
+With --report: generates M payments and refunds of one client in PostgreSQL, streams that
+client's reconciliation file for their month over HTTP, and prints rows/s and the process's
+RSS before and during the stream (the movements stay in a database given by DATABASE_URL).`;
 
 const say = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -18,22 +30,40 @@ const say = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const WARM_UP_FLOWS = 20;
 const FLOW_TIMEOUT_MS = 60_000;
 const RUN_TIMEOUT_MS = 5 * 60_000;
+// Generation takes about a minute per million movements on a 2-core machine: ten million is still a run, not a day.
+const MAX_REPORT_MOVEMENTS = 10_000_000;
 
 interface Options {
   flows: number;
   concurrency: number;
+  temporalBackend: TemporalBackend;
   json: boolean;
+  /** Movements to generate for the reconciliation-file run; undefined runs the flows. */
+  report?: number;
+  format: ReportFormatName;
+}
+
+function wholeNumber(arg: string, text: string | undefined, max: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new UsageError(`${arg} needs a whole number from 1 to ${max}`);
+  return value;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { flows: 200, concurrency: 20, json: false };
+  const options: Options = { flows: 200, concurrency: 20, temporalBackend: 'dev', json: false, format: 'csv' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') options.json = true;
-    else if (arg === '--flows' || arg === '--concurrency') {
-      const value = Number(argv[++i]);
-      if (!Number.isInteger(value) || value < 1 || value > 100_000) throw new UsageError(`${arg} needs a whole number from 1 to 100000`);
-      options[arg === '--flows' ? 'flows' : 'concurrency'] = value;
+    else if (arg === '--temporal-backend') {
+      const value = argv[++i];
+      if (!TEMPORAL_BACKENDS.includes(value as TemporalBackend)) throw new UsageError(`--temporal-backend needs one of ${TEMPORAL_BACKENDS.join(', ')}`);
+      options.temporalBackend = value as TemporalBackend;
+    } else if (arg === '--flows' || arg === '--concurrency') options[arg === '--flows' ? 'flows' : 'concurrency'] = wholeNumber(arg, argv[++i], 100_000);
+    else if (arg === '--report') options.report = wholeNumber(arg, argv[++i], MAX_REPORT_MOVEMENTS);
+    else if (arg === '--format') {
+      const format = argv[++i];
+      if (!REPORT_FORMAT_NAMES.includes(format as ReportFormatName)) throw new UsageError(`--format needs one of ${REPORT_FORMAT_NAMES.join(', ')}`);
+      options.format = format as ReportFormatName;
     } else if (arg === '--help' || arg === '-h') throw new UsageError('');
     else throw new UsageError(`unknown option ${arg}`);
   }
@@ -42,12 +72,14 @@ function parseOptions(argv: string[]): Options {
 
 class UsageError extends Error {}
 
-async function measure(label: string, flow: Flow, flows: number, concurrency: number): Promise<RunResult> {
+async function measure(label: string, flow: Flow, flows: number, concurrency: number, pids: BenchStack['pids']): Promise<MeasuredRun> {
   say(`${label}: ${flows} flows, ${concurrency} at a time…`);
+  const cpu = measureCpu(pids, availableParallelism());
   const result = await runFlows(flow, { label, flows, concurrency, flowTimeoutMs: FLOW_TIMEOUT_MS, runTimeoutMs: RUN_TIMEOUT_MS, say });
+  const cpuShare = cpu();
   say(`${label}: ${result.completed}/${flows} completed in ${(result.wallMs / 1000).toFixed(1)} s`);
   if (result.completed === 0) throw new Error(`${label}: no flow completed; first failures:\n  ${result.firstFailures.join('\n  ')}`);
-  return result;
+  return { ...result, cpuShare };
 }
 
 async function bench(options: Options, stack: BenchStack): Promise<BenchReport> {
@@ -55,11 +87,11 @@ async function bench(options: Options, stack: BenchStack): Promise<BenchReport> 
   // Unique per invocation: an external Temporal or database may hold an earlier run's ids.
   const run = randomUUID().slice(0, 8);
   const warmUp = Math.min(WARM_UP_FLOWS, options.flows);
-  await measure('engine warm-up', engineFlow({ ...stack.engine, runId: `${run}-warm` }), warmUp, options.concurrency);
-  await measure('ceiling warm-up', ceilingFlow({ ...stack.ceiling, runId: `${run}-warm` }), warmUp, options.concurrency);
+  await measure('engine warm-up', engineFlow({ ...stack.engine, runId: `${run}-warm` }), warmUp, options.concurrency, stack.pids);
+  await measure('ceiling warm-up', ceilingFlow({ ...stack.ceiling, runId: `${run}-warm` }), warmUp, options.concurrency, stack.pids);
 
-  const engine = await measure('engine', engineFlow({ ...stack.engine, runId: `${run}-engine` }), options.flows, options.concurrency);
-  const ceiling = await measure('ceiling', ceilingFlow({ ...stack.ceiling, runId: `${run}-ceiling` }), options.flows, options.concurrency);
+  const engine = await measure('engine', engineFlow({ ...stack.engine, runId: `${run}-engine` }), options.flows, options.concurrency, stack.pids);
+  const ceiling = await measure('ceiling', ceilingFlow({ ...stack.ceiling, runId: `${run}-ceiling` }), options.flows, options.concurrency, stack.pids);
   return {
     flows: options.flows,
     concurrency: options.concurrency,
@@ -86,7 +118,8 @@ async function main(): Promise<number> {
     process.once('SIGINT', () => resolve(130));
     process.once('SIGTERM', () => resolve(143));
   });
-  const stack = await startBenchStack(say);
+  if (options.report !== undefined) return conciliation(options.report, options, interrupted);
+  const stack = await startBenchStack(say, options.temporalBackend);
   try {
     const outcome = await Promise.race([bench(options, stack), interrupted]);
     if (typeof outcome === 'number') {
@@ -98,6 +131,22 @@ async function main(): Promise<number> {
   } finally {
     say('cleaning up…');
     await stack.close();
+  }
+}
+
+async function conciliation(movements: number, options: Options, interrupted: Promise<number>): Promise<number> {
+  const parts = new BenchParts(say);
+  try {
+    const outcome = await Promise.race([benchConciliation(parts, movements, options.format), interrupted]);
+    if (typeof outcome === 'number') {
+      say('interrupted');
+      return outcome;
+    }
+    process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : formatConciliationReport(outcome));
+    return 0;
+  } finally {
+    say('cleaning up…');
+    await parts.stopAll();
   }
 }
 

@@ -137,7 +137,8 @@ switch (command) {
   case 'start':
     ensureDependencies();
     {
-      const env = cliEnv();
+      // The postgres backend builds its own server (src/infra/temporal-postgres) and needs no CLI.
+      const env = process.env.TEMPORAL_BACKEND === 'postgres' ? {} : cliEnv();
       build();
       exec(node, ['--enable-source-maps', 'dist/src/main.js', 'all', ...args], env);
     }
@@ -191,7 +192,8 @@ switch (command) {
   case 'bench':
     ensureDependencies();
     {
-      const env = cliEnv();
+      const postgresBackend = args.some((arg, i) => arg === '--temporal-backend' && args[i + 1] === 'postgres');
+      const env = postgresBackend ? {} : cliEnv();
       build();
       exec(node, ['--enable-source-maps', 'dist/scripts/bench.js', ...args], env);
     }

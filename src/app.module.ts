@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { ZodValidationPipe } from 'nestjs-zod';
 import { AuthModule } from './auth/auth.module';
+import { CollectionsModule } from './collections/collections.module';
 import { ConfigModule } from './config/config.module';
 import { Env } from './config/env';
 import { DatabaseModule } from './db/database.module';
@@ -19,6 +20,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { PaymentsModule } from './payments/payments.module';
 import { QrModule } from './qr/qr.module';
 import { RefundsModule } from './refunds/refunds.module';
+import { ReportsModule } from './reports/reports.module';
 import { SandboxModule } from './sandbox/sandbox.module';
 import { TemporalModule } from './temporal/temporal.module';
 
@@ -40,7 +42,9 @@ export class AppModule {
         LedgerModule,
         FxModule,
         PaymentsModule,
+        CollectionsModule,
         RefundsModule,
+        ReportsModule,
         // Integrators' test helpers: in production the routes do not exist at all.
         ...(env.NODE_ENV === 'production' ? [] : [SandboxModule]),
       ],

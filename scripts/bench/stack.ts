@@ -1,27 +1,24 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, Connection } from '@temporalio/client';
 import { DataSource } from 'typeorm';
 import { createBenchNoopActivities } from './noop.activities';
-import { createApi } from '../../src/api';
-import { ClientsService } from '../../src/auth/clients.service';
-import { Env, loadEnv } from '../../src/config/env';
-import { createDataSource, migrate } from '../../src/db/data-source';
-import { startEmbeddedDatabase } from '../../src/infra/embedded-database';
-import { freePort } from '../../src/infra/free-port';
+import { Env, loadEnv, TemporalBackend } from '../../src/config/env';
+import { ensureTemporalServer } from '../../src/infra/temporal-postgres/installation';
 import { LedgerService } from '../../src/ledger/ledger.service';
 import { Decimal } from '../../src/money';
 import { createOrderWorker } from '../../src/processes/worker.process';
 import { createRailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
 import type { BenchNoopDelivery } from './noop.workflow';
+import { BenchParts, benchClient } from './base-stack';
 import { startCallbackReceiver } from './callback-receiver';
 import type { CeilingTarget, EngineTarget } from './flows';
 import { Mailbox } from './mailbox';
-import { startTemporalHelper } from './temporal-server';
+import { startTemporalHelper, TemporalHelperSpec } from './temporal-server';
 
 export interface BenchStack {
   env: Env;
@@ -29,7 +26,9 @@ export interface BenchStack {
   engine: Omit<EngineTarget, 'runId'>;
   ceiling: Omit<CeilingTarget, 'runId'>;
   /** Where PostgreSQL and Temporal came from, for the report. */
-  infrastructure: { database: 'embedded' | 'DATABASE_URL'; temporal: 'embedded' | 'TEMPORAL_ADDRESS' };
+  infrastructure: { database: 'embedded' | 'DATABASE_URL'; temporal: 'dev-server' | 'postgres' | 'TEMPORAL_ADDRESS' };
+  /** The processes whose CPU the bench measures, when it started them. */
+  pids: { temporalServer: number | null; postgres: number | null };
   close(): Promise<void>;
 }
 
@@ -38,51 +37,41 @@ const FUNDING_USD = '100000000.00';
 
 /**
  * Everything `npm run bench` drives, in this one process and on loopback: a throw-away
- * PostgreSQL and Temporal dev server (unless DATABASE_URL / TEMPORAL_ADDRESS are given), the
- * rails simulator, the order worker (with the ceiling's no-op activities), the API, a callback
- * receiver and one funded payer. On a failed start, whatever had started is stopped again.
+ * PostgreSQL and Temporal (the dev server, or the Temporal server persisted in that PostgreSQL;
+ * neither when DATABASE_URL / TEMPORAL_ADDRESS are given), the rails simulator, the order
+ * worker (with the ceiling's no-op activities), the API, a callback receiver and one funded
+ * payer. On a failed start, whatever had started is stopped again.
  */
-export async function startBenchStack(say: (message: string) => void): Promise<BenchStack> {
-  const stops: Array<() => Promise<unknown>> = [];
-  const close = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error) => say(`clean-up step failed: ${error}`));
-  };
-
+export async function startBenchStack(say: (message: string) => void, temporalBackend: TemporalBackend): Promise<BenchStack> {
+  const parts = new BenchParts(say);
   try {
-    const settings: NodeJS.ProcessEnv = {
-      ...process.env,
-      // Request logs would drown stdout's table; errors still show.
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      SECRETS_KEY: randomBytes(32).toString('hex'),
-      ALLOW_INSECURE_CALLBACKS: 'true',
-      TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
-    };
-    if (!settings.DATABASE_URL) {
-      say('starting a throw-away PostgreSQL…');
-      const database = await startEmbeddedDatabase({
-        dataDir: mkdtempSync(join(tmpdir(), 'payments-bench-pg-')),
-        port: await freePort(),
-        database: 'payments_bench',
-        persistent: false,
-      });
-      stops.push(database.stop);
-      settings.DATABASE_URL = database.url;
+    if (temporalBackend === 'postgres' && (process.env.TEMPORAL_ADDRESS || process.env.DATABASE_URL)) {
+      throw new Error('--temporal-backend postgres starts its own Temporal in the throw-away PostgreSQL: unset TEMPORAL_ADDRESS and DATABASE_URL');
     }
+    const settings = parts.settings({ TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}` });
+    const database = await parts.database(settings);
+    settings.DATABASE_URL = database.url;
+    const pids: BenchStack['pids'] = { temporalServer: null, postgres: database.pid };
     if (!settings.TEMPORAL_ADDRESS) {
-      say('starting a throw-away Temporal dev server…');
-      const temporal = await startTemporalHelper();
-      stops.push(temporal.stop);
+      let spec: TemporalHelperSpec = { backend: 'dev' };
+      if (temporalBackend === 'postgres') {
+        const binaries = await ensureTemporalServer(say);
+        const runDir = mkdtempSync(join(tmpdir(), 'payments-bench-temporal-'));
+        parts.onStop(async () => rmSync(runDir, { recursive: true, force: true }));
+        spec = { backend: 'postgres', binaries, databaseUrl: settings.DATABASE_URL, runDir };
+        say('starting a throw-away Temporal server on that PostgreSQL…');
+      } else {
+        say('starting a throw-away Temporal dev server…');
+      }
+      const temporal = await startTemporalHelper(spec);
+      parts.onStop(temporal.stop);
       settings.TEMPORAL_ADDRESS = temporal.address;
+      pids.temporalServer = temporal.serverPid;
     }
-
-    const migrator = await createDataSource({ url: settings.DATABASE_URL, poolSize: 2 }).initialize();
-    await migrate(migrator);
-    await migrator.destroy();
 
     const rails = createRailsSimulator();
     settings.RAILS_URL = `http://127.0.0.1:${await rails.listen(0, '127.0.0.1')}`;
-    stops.push(() => rails.close());
+    parts.onStop(() => rails.close());
     const env = loadEnv(settings);
 
     say('starting the worker (bundling the workflows)…');
@@ -91,34 +80,28 @@ export async function startBenchStack(say: (message: string) => void): Promise<B
     const { worker, close: closeWorker } = await createOrderWorker(env, env.TEMPORAL_TASK_QUEUE, {
       extension: { workflowsPath: require.resolve('./workflows'), activities: createBenchNoopActivities(onDelivered) },
     });
-    stops.push(closeWorker);
+    parts.onStop(closeWorker);
     const running = worker.run();
-    stops.push(() => {
+    parts.onStop(() => {
       worker.shutdown();
       return running;
     });
 
-    const api = await createApi(env);
-    await api.listen(0, '127.0.0.1');
-    stops.push(() => api.close());
-    const apiUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
+    const { api, apiUrl } = await parts.api(env);
 
     const receiver = await startCallbackReceiver();
-    stops.push(receiver.close);
+    parts.onStop(receiver.close);
 
-    const payer = await api.get(ClientsService).create({ name: 'Bench payer' });
+    const payer = await benchClient(api, apiUrl, 'Bench payer');
     await new LedgerService(api.get(DataSource)).fund(`bench-funding:${payer.clientId}`, payer.clientId, 'USD', new Decimal(FUNDING_USD));
-    const tokenResponse = await fetch(`${apiUrl}/auth/token`, { headers: { 'x-api-key': payer.apiKey } });
-    if (tokenResponse.status !== 200) throw new Error(`token request failed: ${tokenResponse.status}`);
-    const { accessToken } = (await tokenResponse.json()) as { accessToken: string };
 
     // The ceiling's own connection, as the API has its own.
     const connection = await Connection.connect(temporalConnectionOptions(env));
-    stops.push(() => connection.close());
+    parts.onStop(() => connection.close());
 
     return {
       env,
-      engine: { apiUrl, token: accessToken, receiverUrl: receiver.url, callbacks: receiver.callbacks },
+      engine: { apiUrl, token: payer.token, receiverUrl: receiver.url, callbacks: receiver.callbacks },
       ceiling: {
         temporal: new Client({ connection, namespace: env.TEMPORAL_NAMESPACE }),
         taskQueue: env.TEMPORAL_TASK_QUEUE,
@@ -127,12 +110,13 @@ export async function startBenchStack(say: (message: string) => void): Promise<B
       },
       infrastructure: {
         database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
-        temporal: process.env.TEMPORAL_ADDRESS ? 'TEMPORAL_ADDRESS' : 'embedded',
+        temporal: process.env.TEMPORAL_ADDRESS ? 'TEMPORAL_ADDRESS' : temporalBackend === 'postgres' ? 'postgres' : 'dev-server',
       },
-      close,
+      pids,
+      close: () => parts.stopAll(),
     };
   } catch (error) {
-    await close();
+    await parts.stopAll();
     throw error;
   }
 }

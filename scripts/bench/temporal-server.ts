@@ -1,22 +1,35 @@
 import { fork } from 'node:child_process';
 import { freePort } from '../../src/infra/free-port';
 import { startTemporalDevServer } from '../../src/infra/temporal-dev-server';
+import type { TemporalServerBinaries } from '../../src/infra/temporal-postgres/installation';
+import { startTemporalPostgresServer } from '../../src/infra/temporal-postgres/temporal-postgres-server';
+import { childPids } from './process-cpu';
+
+/** Which throw-away Temporal the helper runs. */
+export type TemporalHelperSpec = { backend: 'dev' } | { backend: 'postgres'; binaries: TemporalServerBinaries; databaseUrl: string; runDir: string };
+
+export interface TemporalHelper {
+  address: string;
+  /** The Temporal server's own process, whose CPU the bench measures; null if not found. */
+  serverPid: number | null;
+  stop(): Promise<void>;
+}
 
 /**
- * The throw-away Temporal dev server, started from a helper process of its own. The server
+ * The throw-away Temporal server, started from a helper process of its own. The dev server
  * inherits its starter's stdout and prints a banner there; from the helper, whose stdout is
  * the bench's stderr, the banner cannot spoil the bench's table or JSON. The helper also
  * stops the server should the bench die without cleaning up (its IPC channel closes).
  */
-export async function startTemporalHelper(): Promise<{ address: string; stop(): Promise<void> }> {
-  const helper = fork(__filename, [], { stdio: ['ignore', 2, 2, 'ipc'] });
+export async function startTemporalHelper(spec: TemporalHelperSpec): Promise<TemporalHelper> {
+  const helper = fork(__filename, [JSON.stringify(spec)], { stdio: ['ignore', 2, 2, 'ipc'] });
   const exited = new Promise<void>((resolve) => helper.once('exit', () => resolve()));
-  const address = await new Promise<string>((resolve, reject) => {
-    helper.once('message', (message: { address: string }) => resolve(message.address));
+  const ready = await new Promise<{ address: string; serverPid: number | null }>((resolve, reject) => {
+    helper.once('message', resolve);
     void exited.then(() => reject(new Error('the Temporal helper exited before its server was ready')));
   });
   return {
-    address,
+    ...ready,
     async stop() {
       if (helper.connected) helper.disconnect();
       await exited;
@@ -24,12 +37,28 @@ export async function startTemporalHelper(): Promise<{ address: string; stop(): 
   };
 }
 
-async function serve(): Promise<void> {
-  const server = await startTemporalDevServer({ port: await freePort(), uiPort: null, cliPath: process.env.TEMPORAL_CLI_PATH });
+async function serve(spec: TemporalHelperSpec): Promise<void> {
+  const port = await freePort();
+  let server: { address: string; stop(): Promise<void> };
+  let serverPid: number | null;
+  if (spec.backend === 'postgres') {
+    const started = await startTemporalPostgresServer({ binaries: spec.binaries, databaseUrl: spec.databaseUrl, port, uiPort: null, runDir: spec.runDir });
+    server = started;
+    serverPid = started.pid;
+  } else {
+    server = await startTemporalDevServer({ port, uiPort: null, cliPath: process.env.TEMPORAL_CLI_PATH });
+    // The CLI is this helper's only child.
+    serverPid = childPids(process.pid)[0] ?? null;
+  }
   // Ctrl-C reaches the whole process group; the bench decides when this helper stops.
   process.on('SIGINT', () => undefined);
   process.once('disconnect', () => void server.stop().finally(() => process.exit(0)));
-  process.send!({ address: server.address });
+  process.send!({ address: server.address, serverPid });
 }
 
-if (require.main === module) void serve();
+if (require.main === module) {
+  serve(JSON.parse(process.argv[2]!) as TemporalHelperSpec).catch((error) => {
+    process.stderr.write(`[bench] Temporal failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

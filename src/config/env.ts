@@ -18,6 +18,9 @@ const duration = z.string().transform((text, context) => {
   }
   return ms;
 });
+export const TEMPORAL_BACKENDS = ['dev', 'postgres'] as const;
+export type TemporalBackend = (typeof TEMPORAL_BACKENDS)[number];
+
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 function isProxyEntry(entry: string): boolean {
@@ -63,6 +66,11 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
 
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
+  /**
+   * Which Temporal `npm start` runs when TEMPORAL_ADDRESS is not given: the CLI's dev server
+   * (SQLite) or the Temporal server persisted in the embedded PostgreSQL, as production runs it.
+   */
+  TEMPORAL_BACKEND: z.enum(TEMPORAL_BACKENDS).default('dev'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('orders'),
   /**
@@ -124,5 +132,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const problems = [...crossProblems(parsed.data), ...productionProblems(parsed.data)];
   if (problems.length > 0) throw invalid(problems);
+  return parsed.data;
+}
+
+/** TEMPORAL_BACKEND alone: `npm start` picks its Temporal before the rest of the environment is complete. */
+export function temporalBackend(source: NodeJS.ProcessEnv = process.env): TemporalBackend {
+  const parsed = envSchema.shape.TEMPORAL_BACKEND.safeParse(source.TEMPORAL_BACKEND);
+  if (!parsed.success) throw invalid([`TEMPORAL_BACKEND: must be one of ${TEMPORAL_BACKENDS.join(', ')}`]);
   return parsed.data;
 }

@@ -6,6 +6,8 @@ import { Client } from 'pg';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** The postmaster's process id. */
+  pid: number;
   /** Where the cluster's files really are (see relocation below). */
   dataDir: string;
   stop(): Promise<void>;
@@ -52,10 +54,12 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(bin, dataDir, runAs, log);
   const server = await startServer(bin, dataDir, options.port, runAs, log);
-  await ensureDatabase(options.port, options.database);
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`;
+  await ensureDatabase(url, options.database);
 
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
+    url,
+    pid: server.pid,
     dataDir,
     async stop() {
       await server.stop();
@@ -196,7 +200,7 @@ async function initialise(bin: string, dataDir: string, runAs: Identity | null, 
   }
 }
 
-async function startServer(bin: string, dataDir: string, port: number, runAs: Identity | null, log: (line: string) => void): Promise<{ stop(): Promise<void> }> {
+async function startServer(bin: string, dataDir: string, port: number, runAs: Identity | null, log: (line: string) => void): Promise<{ pid: number; stop(): Promise<void> }> {
   // The socket goes into the data directory: /var/run/postgresql may not exist or be writable.
   const server = run(join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dataDir], runAs);
   const exited = new Promise<void>((done) => server.once('exit', () => done()));
@@ -215,6 +219,7 @@ async function startServer(bin: string, dataDir: string, port: number, runAs: Id
     });
   });
   return {
+    pid: server.pid!,
     async stop() {
       process.off('exit', killOnExit);
       if (server.exitCode === null && server.signalCode === null) {
@@ -226,8 +231,11 @@ async function startServer(bin: string, dataDir: string, port: number, runAs: Id
   };
 }
 
-async function ensureDatabase(port: number, database: string): Promise<void> {
-  const client = new Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres' });
+/** Creates `database` on the PostgreSQL server `serverUrl` names, unless it exists. */
+export async function ensureDatabase(serverUrl: string, database: string): Promise<void> {
+  const server = new URL(serverUrl);
+  server.pathname = '/postgres';
+  const client = new Client({ connectionString: server.toString() });
   await client.connect();
   try {
     const existing = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);

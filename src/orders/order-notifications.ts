@@ -3,10 +3,7 @@ import type { NotificationEvent } from '../notifications/notification.entity';
 import { RefundNotice, refundNotificationView } from '../refunds/refund-views';
 import { deterministicUuid } from './event-id';
 import type { OrderEntity } from './order.entity';
-import { paymentResultView, previewView, qrCreatedView, qrExpiredView } from './order-views';
-
-/** Who hears about an order: the client paying it, and the client that collects it (a QR created here). */
-type Audience = 'payer' | 'collector';
+import { Audience, paymentResultView, previewView, qrCreatedView, qrExpiredView, seenBy } from './order-views';
 
 /** The x-event-id of an order's callback: the same for every retry of the change that emits it. */
 export const orderEventId = (orderId: string, seq: number, event: NotificationEvent, audience: Audience = 'payer') =>
@@ -51,7 +48,6 @@ function recipients(event: NotificationEvent, order: OrderEntity): Array<{ audie
  */
 export function orderNotifications(order: OrderEntity, seq: number, event: NotificationEvent, now: Date, refund?: RefundNotice): NewNotification[] {
   return recipients(event, order).map(({ audience, clientId, url }) => {
-    const seen = audience === 'collector' ? { ...order, externalReference: order.collectorExternalReference } : order;
-    return { eventId: orderEventId(order.id, seq, event, audience), clientId, orderId: order.id, event, url, payload: payloadOf(event, seen, now, refund) };
+    return { eventId: orderEventId(order.id, seq, event, audience), clientId, orderId: order.id, event, url, payload: payloadOf(event, seenBy(order, audience), now, refund) };
   });
 }

@@ -16,11 +16,11 @@ export function isoSeconds(date: Date): string {
 }
 
 /** Numeric columns come back with the column's scale ("10.5000"); amounts show the currency's. */
-function amountString(value: string | null, currency: string | null): string | null {
+export function amountString(value: string | null, currency: string | null): string | null {
   return value === null || currency === null ? null : formatAmount(new Decimal(value), currency as CurrencyCode);
 }
 
-function amountNumber(value: string | null, currency: string | null): number | null {
+export function amountNumber(value: string | null, currency: string | null): number | null {
   return value === null || currency === null ? null : amountToJsonNumber(new Decimal(value), currency as CurrencyCode);
 }
 
@@ -138,6 +138,14 @@ export interface StatusHistoryView {
   statuses: Array<{ status: OrderStatus; created_at: string }>;
 }
 
+/** Who sees an order: the client paying it, and the client that collects it (a QR created here). */
+export type Audience = 'payer' | 'collector';
+
+/** The order as `audience` sees it: each client names it by its own external_reference. */
+export function seenBy(order: OrderEntity, audience: Audience): OrderEntity {
+  return audience === 'collector' ? { ...order, externalReference: order.collectorExternalReference } : order;
+}
+
 export function statusHistoryView(order: OrderEntity, history: OrderStatusHistoryEntity[]): StatusHistoryView {
   return {
     id: order.id,
@@ -169,6 +177,11 @@ export interface QrCreatedView {
   version: string;
 }
 
+/** A collection QR's indicative rates, amounts as numbers like every amount of a view. */
+export function exchangeRatesView(order: Pick<OrderEntity, 'qrExchangeRates'>): QrCreatedView['exchange_rates'] {
+  return (order.qrExchangeRates ?? []).map(({ currency, rate, amount }) => ({ currency, rate, amount: amountNumber(amount, currency) }));
+}
+
 export function qrCreatedView(order: OrderEntity, now: Date): QrCreatedView {
   return {
     event: 'QR_CREATED',
@@ -177,7 +190,7 @@ export function qrCreatedView(order: OrderEntity, now: Date): QrCreatedView {
     status: order.status,
     local_amount: amountNumber(order.localAmount, order.localCurrency),
     local_currency: order.localCurrency,
-    exchange_rates: (order.qrExchangeRates ?? []).map(({ currency, rate, amount }) => ({ currency, rate, amount: amountNumber(amount, currency) })),
+    exchange_rates: exchangeRatesView(order),
     expires_at: isoSeconds(order.expiresAt),
     date: isoSeconds(now),
     version: API_VERSION,

@@ -180,6 +180,15 @@ export class OrderRepository {
     return this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, payerClientId: clientId });
   }
 
+  /** A QR created here, whoever scans it. */
+  findCollection(orderId: string): Promise<OrderEntity | null> {
+    return this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, flow: 'COLLECTION' });
+  }
+
+  findCollectedBy(clientId: string, orderId: string): Promise<OrderEntity | null> {
+    return this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, collectorClientId: clientId });
+  }
+
   /** The payer and the collecting client both see an order; nobody else does. */
   findVisibleTo(clientId: string, orderId: string): Promise<OrderEntity | null> {
     return this.dataSource.getRepository(OrderEntity).findOne({

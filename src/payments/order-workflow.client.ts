@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApplicationFailure, Client, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { ApplicationFailure, Client, WorkflowHandle, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
 import type { OrderEntity } from '../orders/order.entity';
-import type { OrderRejection, OrderStatus } from '../orders/order-status';
 import { orderWorkflowId, startOrderWorkflow } from '../orders/order-workflow-start';
 import type { PaymentResultView, PreviewView } from '../orders/order-views';
-import { decideUpdate, Decision, expireUpdate, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
+import { cancelUpdate, Claim, claimUpdate, decideUpdate, Decision, expireUpdate, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
+import type { OrderRejection, OrderStatus } from '../orders/order-status';
 
 /** The documented answer to a refused operation on an order. */
 export function rejectionError(order: Pick<OrderEntity, 'id' | 'status'>, rejection: OrderRejection): ApiError {
@@ -30,25 +30,35 @@ export class OrderWorkflowClient {
   }
 
   submitAmount(order: OrderEntity, input: SubmitAmount): Promise<PreviewView> {
-    return this.update(order, () => this.temporal.workflow.getHandle(orderWorkflowId(order.id)).executeUpdate(submitAmountUpdate, { args: [input] }));
+    return this.update(order, (workflow) => workflow.executeUpdate(submitAmountUpdate, { args: [input] }));
   }
 
   decide(order: OrderEntity, input: Decision): Promise<PaymentResultView> {
-    return this.update(order, () => this.temporal.workflow.getHandle(orderWorkflowId(order.id)).executeUpdate(decideUpdate, { args: [input] }));
+    return this.update(order, (workflow) => workflow.executeUpdate(decideUpdate, { args: [input] }));
+  }
+
+  /** A client scanned a collection's QR: it becomes the payer, and gets the preview. */
+  claim(order: OrderEntity, input: Claim): Promise<PreviewView> {
+    return this.update(order, (workflow) => workflow.executeUpdate(claimUpdate, { args: [input] }));
+  }
+
+  /** The collector cancels its QR; answers the order's status. */
+  cancel(order: OrderEntity): Promise<OrderStatus> {
+    return this.update(order, (workflow) => workflow.executeUpdate(cancelUpdate));
   }
 
   /** The sandbox's early expiry; answers the order's status once the expiry is written. */
   expire(order: OrderEntity): Promise<OrderStatus> {
-    return this.update(order, () => this.temporal.workflow.getHandle(orderWorkflowId(order.id)).executeUpdate(expireUpdate));
+    return this.update(order, (workflow) => workflow.executeUpdate(expireUpdate));
   }
 
   /**
    * A validator's refusal carries the rejection as its failure type. An order whose workflow
    * has already ended is final: the operation is refused as invalid for its status.
    */
-  private async update<T>(order: OrderEntity, send: () => Promise<T>): Promise<T> {
+  private async update<T>(order: OrderEntity, send: (workflow: WorkflowHandle) => Promise<T>): Promise<T> {
     try {
-      return await send();
+      return await send(this.temporal.workflow.getHandle(orderWorkflowId(order.id)));
     } catch (error) {
       if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
         const type = error.cause.type;

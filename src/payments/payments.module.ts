@@ -13,6 +13,6 @@ import { PaymentsService } from './payments.service';
   imports: [OrdersModule, FxModule, RailsModule],
   controllers: [PaymentsController, KeyPaymentsController],
   providers: [PaymentsService, KeyPaymentsService, PaymentOrders, OrderWorkflowClient],
-  exports: [OrderWorkflowClient],
+  exports: [PaymentOrders, OrderWorkflowClient],
 })
 export class PaymentsModule {}

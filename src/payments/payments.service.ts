@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { ownQrOrderId } from '../collections/own-qr';
 import { decodeEmvQr } from '../emv';
 import { ApiError, ExactBodyError } from '../http/api-error';
 import { isUuid } from '../keys';
@@ -7,12 +8,24 @@ import { CountryCode, CurrencyCode, Decimal, formatAmount, isSupportedCountry } 
 import type { OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
 import { amountRejection, decisionRejection } from '../orders/order-rules';
+import { FINAL_STATUSES } from '../orders/order-transitions';
 import type { OrderStatus } from '../orders/order-status';
-import { PaymentResultView, PreviewView, StatusHistoryView, statusHistoryView } from '../orders/order-views';
+import { PaymentResultView, PreviewView, seenBy, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { walletRefusal } from '../orders/payout-destination';
 import { OrderWorkflowClient, rejectionError } from './order-workflow.client';
 import { PaymentOrders } from './payment-orders';
 import type { PayDto, PreviewAckDto, QrPreviewDto, SubmitAmountDto } from './payments.dto';
+
+/** The preview's immediate answer; the preview callback follows. */
+function previewAck(order: Pick<OrderEntity, 'localAmount' | 'localCurrency'>, externalReference: string): PreviewAckDto {
+  const closedAmount = order.localAmount !== null;
+  return {
+    status: closedAmount ? 'success' : 'missing_amount',
+    external_reference: externalReference,
+    message: closedAmount ? 'Preview accepted; the preview callback follows' : 'The QR has no amount; send it with PUT /v2/payments/previews',
+    local_currency: order.localCurrency,
+  };
+}
 
 /** The payer's side of every payment: the QR preview and amount, the decision, and status reads. */
 @Injectable()
@@ -27,6 +40,8 @@ export class PaymentsService {
     this.paymentOrders.assertNotificationUrl(input.notification_url);
     const qr = decodeEmvQr(input.qr);
     if (!qr.valid) throw new ApiError(400, qr.errors.map((error) => `qr: ${error.message}`));
+    const collectionId = ownQrOrderId(qr);
+    if (collectionId !== null) return this.claimCollection(clientId, input, collectionId);
     const country = qr.country!;
     if (!isSupportedCountry(country)) throw new ApiError(400, [`qr: country ${country} is not supported`]);
     const localCurrency = qr.currency!.alpha as CurrencyCode;
@@ -48,13 +63,31 @@ export class PaymentsService {
       idempotencyKey,
       input,
     );
-    const closedAmount = order.localAmount !== null;
-    return {
-      status: closedAmount ? 'success' : 'missing_amount',
-      external_reference: input.external_reference,
-      message: closedAmount ? 'Preview accepted; the preview callback follows' : 'The QR has no amount; send it with PUT /v2/payments/previews',
-      local_currency: localCurrency,
-    };
+    return previewAck(order, input.external_reference);
+  }
+
+  /**
+   * A QR created here for a collector: the order exists already, and the first client to scan
+   * it claims it as its payer (the workflow serializes racing scans, and a scan racing the
+   * collector's cancel). Scanning it again with the same reference answers the same.
+   */
+  private async claimCollection(clientId: string, input: QrPreviewDto, orderId: string): Promise<PreviewAckDto> {
+    const order = await this.orders.findCollection(orderId);
+    if (!order) throw new ApiError(400, ['qr: this QR was made here for an order that does not exist']);
+    if (order.payerClientId === clientId && order.externalReference === input.external_reference) return previewAck(order, input.external_reference);
+    if (FINAL_STATUSES.includes(order.status)) throw rejectionError(order, 'INVALID_STATUS');
+    if (order.payerClientId !== null) throw rejectionError(order, 'ALREADY_PROCESSED');
+    const currency = order.localCurrency as CurrencyCode;
+    const priced = order.localAmount === null ? null : await this.paymentOrders.price(clientId, 'qr', new Decimal(order.localAmount), currency, input.user.currency);
+    await this.workflows.claim(order, {
+      payerClientId: clientId,
+      externalReference: input.external_reference,
+      notificationUrl: input.notification_url,
+      payer: input.user,
+      userCurrency: input.user.currency,
+      fxQuoteId: priced?.quote.id ?? null,
+    });
+    return previewAck(order, input.external_reference);
   }
 
   async submitAmount(clientId: string, input: SubmitAmountDto): Promise<PreviewView> {
@@ -70,7 +103,10 @@ export class PaymentsService {
   async pay(clientId: string, input: PayDto): Promise<PaymentResultView> {
     this.paymentOrders.assertNotificationUrl(input.notification_url);
     const order = await this.payerOrder(clientId, input.order_id);
-    const rejection = decisionRejection(order.status);
+    // PROCESSING with its workflow still awaiting the decision is a decision whose update was
+    // lost with Temporal's workflow task: sent again, the workflow finds it recorded and pays.
+    // The workflow answers every other PROCESSING order ALREADY_PROCESSED, as this check would.
+    const rejection = order.status === 'PROCESSING' ? null : decisionRejection(order.status);
     if (rejection) throw rejectionError(order, rejection);
     const refusal = walletRefusal(order, input.wallet_id, input.status === 'accepted');
     if (refusal) throw new ApiError(400, [`wallet_id: ${refusal}`]);
@@ -92,7 +128,7 @@ export class PaymentsService {
         errors: [{ code: 2105, title: 'Receipt not found', detail: `There is no order ${orderId} for this client` }],
       });
     }
-    return statusHistoryView(order, await this.orders.history(orderId));
+    return statusHistoryView(seenBy(order, order.payerClientId === clientId ? 'payer' : 'collector'), await this.orders.history(orderId));
   }
 
   /** The quick-start read: `{ order_uuid, total, destination_wallet, status }`. */

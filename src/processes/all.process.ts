@@ -8,10 +8,12 @@ import {
   EMBEDDED_DATABASE_PORT,
   withDevDefaults,
 } from '../config/dev-defaults';
-import { loadEnv } from '../config/env';
+import { loadEnv, temporalBackend } from '../config/env';
 import { createDataSource, migrate } from '../db/data-source';
 import { startEmbeddedDatabase } from '../infra/embedded-database';
 import { startTemporalDevServer } from '../infra/temporal-dev-server';
+import { ensureTemporalServer } from '../infra/temporal-postgres/installation';
+import { startTemporalPostgresServer } from '../infra/temporal-postgres/temporal-postgres-server';
 import { startBanner } from './start-banner';
 
 const TEMPORAL_PORT = 7233;
@@ -43,7 +45,9 @@ export async function runAll(): Promise<void> {
   process.once('SIGTERM', () => void shutdown(0));
 
   try {
+    const backend = temporalBackend(process.env);
     const childEnv: NodeJS.ProcessEnv = withDevDefaults(process.env);
+    let embeddedDatabaseUrl: string | null = null;
     if (!given.database) {
       say(`starting embedded PostgreSQL on 127.0.0.1:${EMBEDDED_DATABASE_PORT} (data in .data/postgres)…`);
       const database = await startEmbeddedDatabase({
@@ -53,9 +57,24 @@ export async function runAll(): Promise<void> {
         persistent: true,
       });
       stops.push(database.stop);
-      childEnv.DATABASE_URL = database.url;
+      childEnv.DATABASE_URL = embeddedDatabaseUrl = database.url;
     }
-    if (!given.temporal) {
+    if (!given.temporal && backend === 'postgres') {
+      if (!embeddedDatabaseUrl) {
+        throw new Error('TEMPORAL_BACKEND=postgres keeps Temporal in the embedded PostgreSQL: unset DATABASE_URL, or point TEMPORAL_ADDRESS at your own Temporal');
+      }
+      const binaries = await ensureTemporalServer(say);
+      say(`starting the Temporal server on 127.0.0.1:${TEMPORAL_PORT}, persisted in the embedded PostgreSQL (config and logs in .data/temporal-server)…`);
+      const temporal = await startTemporalPostgresServer({
+        binaries,
+        databaseUrl: embeddedDatabaseUrl,
+        port: TEMPORAL_PORT,
+        uiPort: TEMPORAL_UI_PORT,
+        runDir: join(DATA_DIR, 'temporal-server'),
+      });
+      stops.push(temporal.stop);
+      childEnv.TEMPORAL_ADDRESS = temporal.address;
+    } else if (!given.temporal) {
       say(`starting the Temporal dev server on 127.0.0.1:${TEMPORAL_PORT} (history in .data/temporal.sqlite)…`);
       const temporal = await startTemporalDevServer({
         port: TEMPORAL_PORT,

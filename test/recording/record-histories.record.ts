@@ -8,6 +8,7 @@ import { loadEnv } from '../../src/config/env';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
 import { orderPhaseQuery } from '../../workflows/order.definitions';
 import { pendingRefundsQuery } from '../../workflows/refunds.definitions';
+import { createHierarchy } from '../e2e/merchants/merchant-fixtures';
 import { startCallbackReceiver } from '../support/callback-receiver';
 import { PaymentStack, startPaymentStack } from '../support/payment-stack';
 import { payer, pixQr } from '../support/qr-fixtures';
@@ -52,7 +53,7 @@ describe('record workflow histories', () => {
     if (running) while (await running()) await new Promise((resolve) => setTimeout(resolve, 200));
     else await handle.result().catch(() => undefined);
     const history = await handle.fetchHistory();
-    writeFileSync(historyFile(name), `${historyToJSON(history)}\n`);
+    writeFileSync(historyFile(name), `${historyToJSON(history)}\n`, { flag: 'wx' });
   }
 
   const rail = (method: 'POST' | 'DELETE', body?: object) =>
@@ -231,6 +232,36 @@ describe('record workflow histories', () => {
     await stack.receiver.waitFor(flow.path, (c) => c.body.status === 'COMPLETED');
     await flow.call.post('/v2/qr/refund', { order_id: flow.orderId, amount: '6060.60' }, { 'idempotency-key': randomUUID() });
     await save('refunds-found-by-inquiry', `refunds-${flow.orderId}`, refundsInFlight(flow.orderId));
+  });
+
+  /** A QR created for a fresh collector's POS, scanned by a fresh payer. */
+  async function collection(amount?: string) {
+    const collector = await stack.newPayer({});
+    const { posUuid } = await createHierarchy(collector.call);
+    const created = await collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url(`/hooks/${randomUUID()}`), ...(amount ? { amount } : {}) });
+    const flow = await preview(created.body.qr);
+    return { ...flow, collector };
+  }
+
+  it('a collection QR, paid by another client', async () => {
+    const flow = await collection();
+    await flow.call.put('/v2/payments/previews', { order_id: flow.orderId, amount: '12.00' });
+    await pay(flow);
+    await save('order-collection-open-completed', orderWorkflowId(flow.orderId));
+  });
+
+  it('a collection QR, canceled by its collector once scanned', async () => {
+    const flow = await collection('20.00');
+    await flow.collector.call.delete(`/v2/payins/qr/${flow.orderId}`);
+    await save('order-collection-canceled', orderWorkflowId(flow.orderId));
+  });
+
+  it('a refund of a collected order, by its collector', async () => {
+    const flow = await collection('50.00');
+    await pay(flow);
+    await stack.receiver.waitFor(flow.path, (c) => c.body.status === 'COMPLETED');
+    await flow.collector.call.post('/v2/qr/refund', { order_id: flow.orderId, amount: '20.00' }, { 'idempotency-key': randomUUID() });
+    await save('refunds-collection', `refunds-${flow.orderId}`, refundsInFlight(flow.orderId));
   });
 
   it('the order reconciler', async () => {

@@ -16,7 +16,7 @@ describe('recorded workflow histories', () => {
   beforeAll(() => installRuntimeLogging('warn'));
 
   it('has a history of every recorded flow', () => {
-    expect(files.length).toBeGreaterThanOrEqual(18);
+    expect(files.length).toBeGreaterThanOrEqual(21);
   });
 
   it('replays every one of them on the current workflow code', async () => {

@@ -9,7 +9,8 @@ import { AddMerchantCategories1763800900000 } from './1763800900000-add-merchant
 import { CreateRefunds1763801000000 } from './1763801000000-create-refunds';
 import { KeyPayments1763801100000 } from './1763801100000-key-payments';
 import { Collections1763801200000 } from './1763801200000-collections';
-import { StuckOrderIndexes1763801500000 } from './1763801500000-stuck-order-indexes';
+import { IndexOrdersForReports1763801500000 } from './1763801500000-index-orders-for-reports';
+import { StuckOrderIndexes1763801600000 } from './1763801600000-stuck-order-indexes';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
 export const migrations = [
@@ -24,5 +25,6 @@ export const migrations = [
   CreateRefunds1763801000000,
   KeyPayments1763801100000,
   Collections1763801200000,
-  StuckOrderIndexes1763801500000,
+  IndexOrdersForReports1763801500000,
+  StuckOrderIndexes1763801600000,
 ];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EnvError, loadEnv } from '../../../src/config/env';
+import { EnvError, loadEnv, temporalBackend } from '../../../src/config/env';
 
 const required = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', JWT_SECRET: 'j'.repeat(32), SECRETS_KEY: 's'.repeat(32) };
 
@@ -80,5 +80,13 @@ describe('loadEnv', () => {
     it('leaves development and tests free to use them', () => {
       expect(loadEnv({ ...required, ALLOW_INSECURE_CALLBACKS: 'true', JWT_SECRET: 'change-me-change-me-change-me-change-me' }).ALLOW_INSECURE_CALLBACKS).toBe(true);
     });
+  });
+});
+
+describe('temporalBackend', () => {
+  it('is the dev server unless postgres is asked for, and names the variable when it is neither', () => {
+    expect(temporalBackend({})).toBe('dev');
+    expect(temporalBackend({ TEMPORAL_BACKEND: 'postgres' })).toBe('postgres');
+    expect(() => temporalBackend({ TEMPORAL_BACKEND: 'sqlite' })).toThrow(/TEMPORAL_BACKEND: must be one of dev, postgres/);
   });
 });

@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * final yet by their last change, the callbacks still unacknowledged by age (both few, so the
  * partial indexes stay small), and an order's callbacks whoever they were sent to.
  */
-export class StuckOrderIndexes1763801500000 implements MigrationInterface {
-  name = 'StuckOrderIndexes1763801500000';
+export class StuckOrderIndexes1763801600000 implements MigrationInterface {
+  name = 'StuckOrderIndexes1763801600000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE INDEX orders_open_idx ON orders (updated_at) WHERE status IN ('WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED', 'PROCESSING')`);

@@ -1,0 +1,156 @@
+/**
+ * The Temporal server's configuration files for a single node on loopback, persisted in
+ * PostgreSQL, generated here rather than copied from the server's samples: every value the
+ * service depends on is visible in one place. The files are JSON, which is YAML too, so the
+ * server's YAML loader reads them as they are.
+ */
+
+/** The server's four services; each listens for gRPC and for its ring's membership traffic. */
+export const TEMPORAL_SERVICES = ['frontend', 'history', 'matching', 'worker'] as const;
+export type TemporalService = (typeof TEMPORAL_SERVICES)[number];
+
+export interface ServicePorts {
+  grpc: number;
+  membership: number;
+}
+
+export interface PostgresTarget {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+}
+
+export const TEMPORAL_DATABASE = 'temporal';
+export const TEMPORAL_VISIBILITY_DATABASE = 'temporal_visibility';
+
+/**
+ * Fixed once a cluster's database exists: the server refuses to start on a database created
+ * with another count. 4 is the server's own sample value; enough parallelism for two cores.
+ */
+export const HISTORY_SHARDS = 4;
+
+const LOOPBACK = '127.0.0.1';
+const CLUSTER = 'active';
+
+export interface TemporalServerConfigOptions {
+  ports: Record<TemporalService, ServicePorts>;
+  database: PostgresTarget;
+  /** Absolute path of the file written from temporalDynamicConfig(). */
+  dynamicConfigPath: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+/** Listeners in the order they are handed out: the frontend's gRPC port first (it is the address). */
+export function listenerCount(): number {
+  return TEMPORAL_SERVICES.length * 2;
+}
+
+/** Turns a list of distinct ports, frontend gRPC first, into each service's pair. */
+export function servicePorts(ports: readonly number[]): Record<TemporalService, ServicePorts> {
+  if (ports.length !== listenerCount() || new Set(ports).size !== ports.length) {
+    throw new Error(`expected ${listenerCount()} distinct ports, got ${ports.join(', ')}`);
+  }
+  return Object.fromEntries(TEMPORAL_SERVICES.map((service, i) => [service, { grpc: ports[i]!, membership: ports[i + TEMPORAL_SERVICES.length]! }])) as Record<
+    TemporalService,
+    ServicePorts
+  >;
+}
+
+function sqlStore(database: PostgresTarget, databaseName: string, maxConns: number) {
+  return {
+    sql: {
+      pluginName: 'postgres12',
+      databaseName,
+      connectAddr: `${database.host}:${database.port}`,
+      connectProtocol: 'tcp',
+      user: database.user,
+      password: database.password,
+      maxConns,
+      maxIdleConns: maxConns,
+      maxConnLifetime: '1h',
+    },
+  };
+}
+
+export function temporalServerConfig(options: TemporalServerConfigOptions) {
+  const frontend = `${LOOPBACK}:${options.ports.frontend.grpc}`;
+  return {
+    log: { stdout: true, level: options.logLevel, format: 'json' },
+    persistence: {
+      defaultStore: 'postgres-default',
+      visibilityStore: 'postgres-visibility',
+      numHistoryShards: HISTORY_SHARDS,
+      datastores: {
+        'postgres-default': sqlStore(options.database, TEMPORAL_DATABASE, 20),
+        // Every transition writes visibility (status upserts, start, close): more than the sample's 2.
+        'postgres-visibility': sqlStore(options.database, TEMPORAL_VISIBILITY_DATABASE, 10),
+      },
+    },
+    global: {
+      membership: { maxJoinDuration: '30s', broadcastAddress: LOOPBACK },
+      // No metrics or pprof listener: nothing scrapes them here.
+    },
+    services: Object.fromEntries(
+      TEMPORAL_SERVICES.map((service) => [
+        service,
+        // httpPort absent: the frontend's HTTP API stays off; the SDKs and the Web UI speak gRPC.
+        { rpc: { grpcPort: options.ports[service].grpc, membershipPort: options.ports[service].membership, bindOnIP: LOOPBACK } },
+      ]),
+    ),
+    clusterMetadata: {
+      enableGlobalNamespace: false,
+      failoverVersionIncrement: 10,
+      masterClusterName: CLUSTER,
+      currentClusterName: CLUSTER,
+      clusterInformation: { [CLUSTER]: { enabled: true, initialFailoverVersion: 1, rpcName: 'frontend', rpcAddress: frontend } },
+    },
+    dcRedirectionPolicy: { policy: 'noop' },
+    archival: { history: { state: 'disabled' }, visibility: { state: 'disabled' } },
+    namespaceDefaults: { archival: { history: { state: 'disabled' }, visibility: { state: 'disabled' } } },
+    publicClient: { hostPort: frontend },
+    dynamicConfigClient: { filepath: options.dynamicConfigPath, pollInterval: '60s' },
+  };
+}
+
+/**
+ * What the service relies on, stated even where 1.29.1's default already agrees, so an upgrade
+ * that changes a default does not silently take it away: workflow updates (the API's `decide`
+ * and `submitAmount`, waited for at the Accepted stage), update-with-start (multi-operation)
+ * and schedules (the order reconciler).
+ */
+export const DYNAMIC_CONFIG: Readonly<Record<string, unknown>> = {
+  'frontend.enableUpdateWorkflowExecution': true,
+  'frontend.enableUpdateWorkflowExecutionAsyncAccepted': true,
+  'frontend.enableExecuteMultiOperation': true,
+  'frontend.enableSchedules': true,
+  'worker.enableScheduler': true,
+};
+
+/** The dynamic config file's shape: each key holds a list of constrained values. */
+export function temporalDynamicConfig(values: Readonly<Record<string, unknown>> = DYNAMIC_CONFIG) {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, [{ value, constraints: {} }]]));
+}
+
+export interface UiServerConfigOptions {
+  port: number;
+  frontendAddress: string;
+}
+
+/** The Web UI server (temporalio/ui-server) on loopback, in front of the frontend. */
+export function temporalUiConfig(options: UiServerConfigOptions) {
+  return {
+    temporalGrpcAddress: options.frontendAddress,
+    host: LOOPBACK,
+    port: options.port,
+    enableUi: true,
+    defaultNamespace: 'default',
+    // Served over plain http on loopback: a Secure cookie would never come back.
+    cors: { cookieInsecure: true },
+    hideLogs: true,
+    notifyOnNewVersion: false,
+  };
+}
+
+/** JSON is a subset of YAML: the servers' YAML loaders read it unchanged. */
+export const asYaml = (config: unknown): string => `${JSON.stringify(config, null, 2)}\n`;
