@@ -4,7 +4,7 @@ import { isUuid } from '../keys';
 import type { OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
 import { AWAITING_AMOUNT, type OrderStatus } from '../orders/order-status';
-import { StatusHistoryView, statusHistoryView } from '../orders/order-views';
+import { seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { OrderWorkflowClient } from '../payments/order-workflow.client';
 import { RailsDeclinedError } from '../rails/rails.errors';
 import type { ForcedPayoutAnswer } from '../rails/simulator/money-movement.service';
@@ -31,7 +31,7 @@ export class SandboxService {
   async expire(clientId: string, orderId: string): Promise<StatusHistoryView> {
     const order = await this.visibleOrder(clientId, orderId);
     await this.workflows.expire(order);
-    return statusHistoryView(await this.orders.findById(order.id), await this.orders.history(order.id));
+    return statusHistoryView(seenByClient(await this.orders.findById(order.id), clientId), await this.orders.history(order.id));
   }
 
   /** What the rail will answer when this order's payout is sent. */

@@ -6,6 +6,7 @@ import { verifySignature } from '../../../src/notifications';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { PAYOUT_UNCONFIRMED } from '../../../src/temporal/search-attribute-keys';
 import { orderPhaseQuery } from '../../../workflows/order.definitions';
+import { createHierarchy } from '../merchants/merchant-fixtures';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { http, startTestApi, TestApi } from '../../support/test-api';
@@ -75,6 +76,25 @@ describe('integrator test helpers', () => {
       expect(await statuses(client, paid.orderId)).toEqual(['CREATED', 'PROCESSING', 'COMPLETED']);
     });
 
+    it("expires a collector's QR nobody paid yet: named by the collector's own reference, the expiration at its URL; no payout answer to set", async () => {
+      const collector = await stack.newPayer({});
+      const { posUuid } = await createHierarchy(collector.call);
+      const path = `/collector/${randomUUID()}`;
+      const reference = `qr-${randomUUID()}`;
+      const created = await collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: reference, notification_url: stack.receiver.url(path), amount: '10.00' });
+      expect(created.status).toBe(201);
+      const orderId = created.body.order_id as string;
+
+      const forced = await collector.call.post(`/v2/sandbox/orders/${orderId}/payout`, { outcome: 'rejected' });
+      expect(forced.body).toEqual({ statusCode: 409, message: expect.stringContaining('collection'), error_code: 'INVALID_STATUS' });
+
+      const expired = await collector.call.post(`/v2/sandbox/orders/${orderId}/expire`);
+      expect(expired.status).toBe(200);
+      expect(expired.body).toMatchObject({ id: orderId, status: 'CANCELED', external_reference: reference, statuses: [{ status: 'CREATED' }, { status: 'CANCELED' }] });
+      const notification = await stack.receiver.waitFor(path, (c) => c.body.event === 'QR_EXPIRED');
+      expect(notification.body).toMatchObject({ order_id: orderId, status: 'CANCELED', error_code: 'EXPIRED', external_reference: reference });
+    });
+
     it("answers 404 for another client's order, as for one that does not exist, and leaves it waiting", async () => {
       const owner = await stack.newPayer();
       const stranger = await stack.newPayer();
@@ -131,6 +151,16 @@ describe('integrator test helpers', () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect((await handle.describe()).typedSearchAttributes.get(PAYOUT_UNCONFIRMED)).toBe(true);
+      // The README's query for the orders waiting for an operator finds it.
+      const flagged = async () => {
+        const found: string[] = [];
+        for await (const workflow of temporal.workflow.list({ query: `PayoutUnconfirmed = true AND ClientId = '${client.clientId}'` })) found.push(workflow.workflowId);
+        return found;
+      };
+      while (!(await flagged()).includes(handle.workflowId)) {
+        if (Date.now() > deadline) throw new Error(`order ${orderId} was never listed as unconfirmed`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
       expect(await statuses(client, orderId)).toEqual(['CREATED', 'PROCESSING']);
       expect(await usd(client)).toMatchObject({ reserved: callback.body.order.user_total_amount });
 

@@ -143,6 +143,7 @@ describe('operator commands on real orders', () => {
       const processingFor = (iso: string) => `OrderStatus = 'PROCESSING' AND StatusSince < '${iso}' AND ClientId = '${client.clientId}'`;
       await waitUntil(async () => (await ids(processingFor(new Date().toISOString()))).includes(orderWorkflowId(payoutUnknown)), 'the visibility update');
       expect(await ids(processingFor(new Date(since.getTime() - 60_000).toISOString()))).toEqual([]);
+      expect((await ids(`ClientId = '${client.clientId}'`)).sort()).toEqual([orderWorkflowId(awaitingDecision), orderWorkflowId(payoutUnknown)].sort());
       expect(await ids(`ClientId = '${client.clientId}' AND OrderFlow = 'QR' AND Country = 'BR' AND PayerCurrency = 'USD'`)).toEqual(
         expect.arrayContaining([orderWorkflowId(awaitingDecision), orderWorkflowId(payoutUnknown)]),
       );
