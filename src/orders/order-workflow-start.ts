@@ -10,14 +10,15 @@ export const orderWorkflowId = (orderId: string) => `order-${orderId}`;
 /**
  * What operators filter orders by, as far as it is known when the workflow starts. Set in the
  * start request, these cost the workflow no command, so they change nothing a replay checks.
- * A collection's payer currency arrives with its claim (the workflow upserts it then).
+ * A collection is its collector's, under the collector's reference, until a payer scans it;
+ * its payer currency arrives with that claim (the workflow upserts it then).
  */
 function startSearchAttributes(order: OrderEntity): SearchAttributePair[] {
   return [
     { key: ORDER_STATUS, value: order.status },
     { key: STATUS_SINCE, value: order.updatedAt },
     { key: CLIENT_ID, value: order.payerClientId ?? order.collectorClientId ?? '' },
-    { key: EXTERNAL_REFERENCE, value: order.externalReference ?? '' },
+    { key: EXTERNAL_REFERENCE, value: order.externalReference ?? order.collectorExternalReference ?? '' },
     { key: ORDER_FLOW, value: order.flow },
     { key: COUNTRY, value: order.localCountry },
     ...(order.userCurrency ? [{ key: PAYER_CURRENCY, value: order.userCurrency }] : []),

@@ -4,7 +4,7 @@ import { ordersResolve } from '../../../src/cli/orders-resolve.command';
 import { loadEnv } from '../../../src/config/env';
 import { verifySignature } from '../../../src/notifications';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
-import { PAYOUT_UNCONFIRMED } from '../../../src/temporal/search-attribute-keys';
+import { CLIENT_ID, EXTERNAL_REFERENCE, ORDER_FLOW, PAYOUT_UNCONFIRMED } from '../../../src/temporal/search-attribute-keys';
 import { orderPhaseQuery } from '../../../workflows/order.definitions';
 import { createHierarchy } from '../merchants/merchant-fixtures';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
@@ -84,6 +84,9 @@ describe('integrator test helpers', () => {
       const created = await collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: reference, notification_url: stack.receiver.url(path), amount: '10.00' });
       expect(created.status).toBe(201);
       const orderId = created.body.order_id as string;
+      // Operators find it under the collector's reference in the Temporal UI.
+      const attributes = (await temporal.workflow.getHandle(orderWorkflowId(orderId)).describe()).typedSearchAttributes;
+      expect([attributes.get(ORDER_FLOW), attributes.get(CLIENT_ID), attributes.get(EXTERNAL_REFERENCE)]).toEqual(['COLLECTION', collector.clientId, reference]);
 
       const forced = await collector.call.post(`/v2/sandbox/orders/${orderId}/payout`, { outcome: 'rejected' });
       expect(forced.body).toEqual({ statusCode: 409, message: expect.stringContaining('collection'), error_code: 'INVALID_STATUS' });
