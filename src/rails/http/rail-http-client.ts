@@ -26,8 +26,8 @@ function describe(error: unknown): string {
   return typeof message === 'string' ? message + code : String(error);
 }
 
-/** Each rail's adapter, as the `rail` label of cbp_rails_request_duration_seconds. */
-export type RailName = 'acquirer' | 'brazil' | 'peru' | 'colombia' | 'fx_provider';
+/** Each rail's adapter, as the `rail` label of cbp_rails_request_duration_seconds; `simulator` is the sandbox's admin side of the rails simulator. */
+export type RailName = 'acquirer' | 'brazil' | 'peru' | 'colombia' | 'fx_provider' | 'simulator';
 
 /** What a call asks of its rail, in the port's words: the `operation` label of the same series. */
 export type RailOperation =
@@ -38,7 +38,8 @@ export type RailOperation =
   | 'payout_status'
   | 'refund'
   | 'refund_status'
-  | 'mid_rate';
+  | 'mid_rate'
+  | 'force_payout_answer';
 
 /**
  * JSON over HTTP to one rail, with the failures every rail shares: no answer in time, an
