@@ -1,4 +1,4 @@
-import { ServiceError } from '@temporalio/client';
+import { isGrpcServiceError, ServiceError } from '@temporalio/client';
 import { QueryFailedError } from 'typeorm';
 import { RailsUnavailableError } from '../rails/rails.errors';
 
@@ -22,11 +22,14 @@ function codeOf(error: unknown): unknown {
  */
 export function unavailability(error: unknown): Unavailable | null {
   if (error instanceof RailsUnavailableError) return 'UPSTREAM_ERROR';
-  if (error instanceof ServiceError && TEMPORAL_UNREACHABLE.has(codeOf(error.cause) as number)) return 'SERVICE_UNAVAILABLE';
+  // The client's calls wrap the gRPC error in a ServiceError; the operator service's answer it bare.
+  const grpcCode = error instanceof ServiceError ? codeOf(error.cause) : isGrpcServiceError(error) ? error.code : undefined;
+  if (TEMPORAL_UNREACHABLE.has(grpcCode as number)) return 'SERVICE_UNAVAILABLE';
   const driverError = error instanceof QueryFailedError ? error.driverError : error;
   const code = codeOf(driverError);
   if (typeof code === 'string' && (SOCKET_FAILURES.has(code) || POSTGRES_UNREACHABLE.test(code))) return 'SERVICE_UNAVAILABLE';
-  // node-postgres reports a connection lost mid-query, or a pool that could not connect in time, only in words.
+  // node-postgres reports a connection lost mid-query, or a pool that could not connect in time,
+  // and Temporal's client a server it could not connect to, only in words.
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect/i.test(message) ? 'SERVICE_UNAVAILABLE' : null;
+  return /Connection terminated|timeout exceeded when trying to connect|Failed to connect before the deadline/i.test(message) ? 'SERVICE_UNAVAILABLE' : null;
 }
