@@ -1,7 +1,7 @@
 import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { Env, loadEnv } from '../config/env';
-import { STARTUP_RETRY_WINDOW_MS, StartupRetry } from '../infra/startup-retry';
+import type { ReachOptions } from '../infra/until-reachable';
 import { temporalConnectionOptions } from '../temporal/connection-options';
 import { installRuntimeLogging } from '../temporal/runtime-logging';
 import { ensureReconcilerSchedule } from '../temporal/reconciler-schedule';
@@ -20,7 +20,7 @@ export interface WorkerOptions {
   /** Ensure the order-reconciler schedule on this task queue (the worker process does; most tests do not). */
   reconciler?: boolean;
   /** Wait this way for PostgreSQL and Temporal while they are out of reach, instead of failing at once. */
-  startupRetry?: StartupRetry;
+  startupRetry?: ReachOptions;
 }
 
 /**
@@ -52,6 +52,9 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
   };
 }
 
+/** Five minutes: PostgreSQL or Temporal restarting, or started after the worker by a compose file. */
+const STARTUP_RETRY_WINDOW_MS = 5 * 60_000;
+
 /**
  * The worker process. It waits for PostgreSQL and Temporal while they are out of reach (a
  * restart, or a compose file starting everything at once), for five minutes, then exits for
@@ -61,7 +64,7 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
 export async function runWorker(): Promise<void> {
   const env = loadEnv();
   installRuntimeLogging(env.LOG_LEVEL);
-  const startupRetry: StartupRetry = {
+  const startupRetry: ReachOptions = {
     windowMs: STARTUP_RETRY_WINDOW_MS,
     firstDelayMs: 500,
     maxDelayMs: 10_000,

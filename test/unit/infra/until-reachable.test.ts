@@ -1,4 +1,4 @@
-import { isOutOfReach, StartupRetry, untilReachable } from '../../../src/infra/startup-retry';
+import { isOutOfReach, ReachOptions, untilReachable } from '../../../src/infra/until-reachable';
 
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
@@ -7,7 +7,7 @@ function fakeRetry(windowMs = 60_000) {
   let clock = 0;
   const sleeps: number[] = [];
   const warnings: string[] = [];
-  const retry: StartupRetry = {
+  const retry: ReachOptions = {
     windowMs,
     firstDelayMs: 500,
     maxDelayMs: 4_000,

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { unavailability } from '../http/unavailable';
 
-export interface StartupRetry {
-  /** How long a dependency may stay out of reach before the process gives up and exits. */
+export interface ReachOptions {
+  /** How long a dependency may stay out of reach before the caller gives up. */
   windowMs: number;
   firstDelayMs: number;
   maxDelayMs: number;
@@ -13,11 +13,8 @@ export interface StartupRetry {
   now?(): number;
 }
 
-/** Five minutes: PostgreSQL or Temporal restarting, or started after the worker by a compose file. */
-export const STARTUP_RETRY_WINDOW_MS = 5 * 60_000;
-
 /**
- * Whether a start-up connection failed because the dependency is out of reach (refused,
+ * Whether a connection failed because the dependency is out of reach (refused,
  * restarting, not answering in time), as opposed to being misconfigured: a wrong password
  * or a bad certificate will not heal by waiting, and exits at once.
  */
@@ -32,7 +29,7 @@ export function isOutOfReach(error: unknown): boolean {
  * or the window's end, is thrown. `connect` makes a fresh connection each time: a half-made
  * one is not reused.
  */
-export async function untilReachable<T>(what: string, connect: () => Promise<T>, retry: StartupRetry): Promise<T> {
+export async function untilReachable<T>(what: string, connect: () => Promise<T>, retry: ReachOptions): Promise<T> {
   const now = retry.now ?? Date.now;
   const wait = retry.sleep ?? ((ms: number) => sleep(ms));
   const started = now();
