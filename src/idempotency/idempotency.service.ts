@@ -203,7 +203,14 @@ export class IdempotencyService {
       await write();
     } catch (error) {
       if (!isOutOfReach(error)) throw error;
-      const reach = { windowMs: this.timings.leaseMs, firstDelayMs: 250, maxDelayMs: 5_000, warn: (message: string) => this.logger.warn(message) };
+      const reach = {
+        windowMs: this.timings.leaseMs,
+        firstDelayMs: 250,
+        maxDelayMs: 5_000,
+        warn: (message: string) => this.logger.warn(message),
+        // Nothing to wait for at shutdown: past the lease the key is free anyway.
+        sleep: (ms: number) => sleep(ms, undefined, { ref: false }),
+      };
       void untilReachable(`PostgreSQL, to settle an idempotency key of ${operation},`, write, reach).catch((lastError: unknown) =>
         this.logger.error(`an idempotency key of ${operation} stays in progress until its lease ends: ${String(lastError)}`),
       );
