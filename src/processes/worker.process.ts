@@ -1,9 +1,10 @@
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import pino from 'pino';
 import { createActivities } from '../../activities';
 import { Env, loadEnv } from '../config/env';
 import { loggableError } from '../db/loggable-error';
 import { freePort } from '../infra/free-port';
+import type { ReachOptions } from '../infra/until-reachable';
 import { collectProcessMetrics, serviceRegistry } from '../observability/metrics';
 import { registrySource, startMetricsServer } from '../observability/metrics-server';
 import { temporalRuntimeSource } from '../observability/temporal-runtime-metrics';
@@ -13,7 +14,7 @@ import { temporalConnectionOptions } from '../temporal/connection-options';
 import { installTemporalRuntime } from '../temporal/runtime';
 import { ensureReconcilerSchedule } from '../temporal/reconciler-schedule';
 import { registerSearchAttributes } from '../temporal/search-attributes';
-import { createActivityDeps } from './activity-deps';
+import { createActivityDeps, reachWith } from './activity-deps';
 
 /** What `npm run bench` adds to the worker: its no-op workflows and activities. */
 export interface WorkerExtension {
@@ -26,6 +27,8 @@ export interface WorkerOptions {
   extension?: WorkerExtension;
   /** Ensure the order-reconciler schedule on this task queue (the worker process does; most tests do not). */
   reconciler?: boolean;
+  /** Wait this way for PostgreSQL and Temporal while they are out of reach, instead of failing at once. */
+  startupRetry?: ReachOptions;
 }
 
 /**
@@ -33,13 +36,14 @@ export interface WorkerOptions {
  * The extension lets `npm run bench` run its ceiling on this same worker, so it shares the
  * engine's slots and pollers instead of getting a worker of its own.
  */
-export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, { extension, reconciler = false }: WorkerOptions = {}) {
+export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, { extension, reconciler = false, startupRetry }: WorkerOptions = {}) {
   installTemporalRuntime(env.LOG_LEVEL);
-  const deps = await createActivityDeps({ ...env, TEMPORAL_TASK_QUEUE: taskQueue });
-  await registerSearchAttributes(deps.connection, env.TEMPORAL_NAMESPACE);
-  if (reconciler) await ensureReconcilerSchedule(deps.temporal, taskQueue);
+  const reach = reachWith(startupRetry);
+  const deps = await createActivityDeps({ ...env, TEMPORAL_TASK_QUEUE: taskQueue }, startupRetry);
+  await reach('Temporal', () => registerSearchAttributes(deps.connection, env.TEMPORAL_NAMESPACE));
+  if (reconciler) await reach('Temporal', () => ensureReconcilerSchedule(deps.temporal, taskQueue));
 
-  const connection = await NativeConnection.connect(temporalConnectionOptions(env));
+  const connection = await reach('Temporal', () => NativeConnection.connect(temporalConnectionOptions(env)));
   const worker = await Worker.create({
     connection,
     namespace: env.TEMPORAL_NAMESPACE,
@@ -58,17 +62,28 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
   };
 }
 
+/** Five minutes: PostgreSQL or Temporal restarting, or started after the worker by a compose file. */
+const STARTUP_RETRY_WINDOW_MS = 5 * 60_000;
+
 /**
- * The worker process. Its /metrics (WORKER_METRICS_PORT) carries the shared series, the
- * database's and Temporal's scrape-time gauges, and the SDK's own `temporal_*` series, which
- * the Temporal runtime serves on an internal loopback port this endpoint reads from.
- * Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains.
+ * The worker process. It waits for PostgreSQL and Temporal while they are out of reach (a
+ * restart, or a compose file starting everything at once), for five minutes, then exits for
+ * its supervisor to start it again. Its /metrics (WORKER_METRICS_PORT) carries the shared
+ * series, the database's and Temporal's scrape-time gauges, and the SDK's own `temporal_*`
+ * series, which the Temporal runtime serves on an internal loopback port this endpoint reads
+ * from. Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains.
  */
 export async function runWorker(): Promise<void> {
   const env = loadEnv();
   const runtimeMetrics = `127.0.0.1:${await freePort()}`;
   installTemporalRuntime(env.LOG_LEVEL, { prometheusBindAddress: runtimeMetrics });
-  const { worker, deps, close } = await createOrderWorker(env, undefined, { reconciler: true });
+  const startupRetry: ReachOptions = {
+    windowMs: STARTUP_RETRY_WINDOW_MS,
+    firstDelayMs: 500,
+    maxDelayMs: 10_000,
+    warn: (message) => Runtime.instance().logger.warn(message),
+  };
+  const { worker, deps, close } = await createOrderWorker(env, undefined, { reconciler: true, startupRetry });
   collectProcessMetrics();
   const log = pino({ level: env.LOG_LEVEL, base: { process: 'worker' } });
   const metrics = await startMetricsServer({
