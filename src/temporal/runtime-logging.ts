@@ -1,5 +1,5 @@
 import { DefaultLogger, LogEntry, LogLevel, Runtime } from '@temporalio/worker';
-import pino from 'pino';
+import pino, { DestinationStream } from 'pino';
 import type { Env } from '../config/env';
 import { loggableError } from '../db/loggable-error';
 import { LOG_REDACTION } from '../http/logging';
@@ -25,16 +25,23 @@ export function loggableMeta(meta: Record<string, unknown> | undefined): Record<
 
 /**
  * The worker's own log (task failures, retries, bundling) goes out as JSON through pino at
- * LOG_LEVEL, like the API's. The Temporal runtime takes its logger once per process, before
- * the first worker.
+ * LOG_LEVEL, like the API's, to stdout unless a destination is given (`npm run bench` keeps
+ * stdout for its report). The SDK's native core (its Rust part: "workflow task duration
+ * exceeded", "failing workflow task") would otherwise print to the process's stdout by
+ * itself, in colour; it is forwarded to the same logger instead. The Temporal runtime takes
+ * its logger once per process, before the first worker.
  */
-export function installRuntimeLogging(level: Env['LOG_LEVEL']): void {
+export function installRuntimeLogging(level: Env['LOG_LEVEL'], destination?: DestinationStream): void {
   if (installed) return;
   installed = true;
-  const logger = pino({ level, base: { process: 'worker' }, redact: LOG_REDACTION, serializers: { error: pino.stdSerializers.err } });
+  const options = { level, base: { process: 'worker' }, redact: LOG_REDACTION, serializers: { error: pino.stdSerializers.err } };
+  const logger = destination ? pino(options, destination) : pino(options);
   Runtime.install({
     logger: new DefaultLogger(TEMPORAL_LEVELS[level], ({ level: entryLevel, message, meta }: LogEntry) => {
       logger[PINO_METHODS[entryLevel]](loggableMeta(meta), message);
     }),
+    telemetryOptions: {
+      logging: { filter: { core: TEMPORAL_LEVELS[level], other: 'ERROR' }, forward: {} },
+    },
   });
 }
