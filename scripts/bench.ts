@@ -2,19 +2,29 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { TEMPORAL_BACKENDS, TemporalBackend } from '../src/config/env';
 import { Flow, runFlows } from './bench/driver';
-import { ceilingFlow, engineFlow } from './bench/flows';
+import { bareFlow, engineFlow } from './bench/flows';
+import { measureFootprint } from './bench/footprint';
+import { formatOpenOrdersReport, OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS, openOrdersStackOptions, runOpenOrders } from './bench/open-orders';
 import { measureCpu } from './bench/process-cpu';
 import { BenchReport, formatReport, machine, MeasuredRun } from './bench/report';
 import { BenchStack, startBenchStack } from './bench/stack';
 
 const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--temporal-backend dev|postgres] [--json]
+       npm run bench -- --open N [--concurrency C] [--temporal-backend dev|postgres] [--json]
 
 Drives N complete QR flows (preview → preview callback → pay → COMPLETED callback) over HTTP,
-at most C at a time, then N flows of a no-op workflow of the same shape straight through
-Temporal (the engine's ceiling), and prints both with their ratio and the CPU share of the
-Temporal server and PostgreSQL. Starts and removes its own PostgreSQL and Temporal unless
-DATABASE_URL / TEMPORAL_ADDRESS are set: the Temporal CLI's dev server (SQLite, the default),
-or with --temporal-backend postgres the Temporal server persisted in that PostgreSQL.`;
+at most C at a time, then N bare Temporal flows (start, one update running one no-op activity,
+complete) on the same worker, and prints both, their ratio, each flow's Temporal footprint
+read from its history, and the CPU share of the Temporal server and PostgreSQL.
+
+--open N instead previews N open-amount QRs, which wait for their amount until they expire
+(QR_EXPIRY_SECONDS, ${OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS} s unless set), with the worker in a
+process of its own: how long creating them took, the worker's RSS before, during and after,
+and how many QR_EXPIRED callbacks arrived.
+
+Starts and removes its own PostgreSQL and Temporal unless DATABASE_URL / TEMPORAL_ADDRESS are
+set: the Temporal CLI's dev server (SQLite, the default), or with --temporal-backend postgres
+the Temporal server persisted in that PostgreSQL.`;
 
 const say = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -28,10 +38,12 @@ interface Options {
   concurrency: number;
   temporalBackend: TemporalBackend;
   json: boolean;
+  /** --open N: the open-orders run instead. */
+  open: number | null;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { flows: 200, concurrency: 20, temporalBackend: 'dev', json: false };
+  const options: Options = { flows: 200, concurrency: 20, temporalBackend: 'dev', json: false, open: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') options.json = true;
@@ -39,10 +51,10 @@ function parseOptions(argv: string[]): Options {
       const value = argv[++i];
       if (!TEMPORAL_BACKENDS.includes(value as TemporalBackend)) throw new UsageError(`--temporal-backend needs one of ${TEMPORAL_BACKENDS.join(', ')}`);
       options.temporalBackend = value as TemporalBackend;
-    } else if (arg === '--flows' || arg === '--concurrency') {
+    } else if (arg === '--flows' || arg === '--concurrency' || arg === '--open') {
       const value = Number(argv[++i]);
       if (!Number.isInteger(value) || value < 1 || value > 100_000) throw new UsageError(`${arg} needs a whole number from 1 to 100000`);
-      options[arg === '--flows' ? 'flows' : 'concurrency'] = value;
+      options[arg.slice(2) as 'flows' | 'concurrency' | 'open'] = value;
     } else if (arg === '--help' || arg === '-h') throw new UsageError('');
     else throw new UsageError(`unknown option ${arg}`);
   }
@@ -51,14 +63,15 @@ function parseOptions(argv: string[]): Options {
 
 class UsageError extends Error {}
 
-async function measure(label: string, flow: Flow, flows: number, concurrency: number, pids: BenchStack['pids']): Promise<MeasuredRun> {
+async function measure(label: string, flow: Flow, flows: number, concurrency: number, pids: BenchStack['pids']) {
   say(`${label}: ${flows} flows, ${concurrency} at a time…`);
   const cpu = measureCpu(pids, availableParallelism());
-  const result = await runFlows(flow, { label, flows, concurrency, flowTimeoutMs: FLOW_TIMEOUT_MS, runTimeoutMs: RUN_TIMEOUT_MS, say });
+  const { result, workflowIds } = await runFlows(flow, { label, flows, concurrency, flowTimeoutMs: FLOW_TIMEOUT_MS, runTimeoutMs: RUN_TIMEOUT_MS, say });
   const cpuShare = cpu();
   say(`${label}: ${result.completed}/${flows} completed in ${(result.wallMs / 1000).toFixed(1)} s`);
   if (result.completed === 0) throw new Error(`${label}: no flow completed; first failures:\n  ${result.firstFailures.join('\n  ')}`);
-  return { ...result, cpuShare };
+  const run: MeasuredRun = { ...result, cpuShare };
+  return { run, workflowIds };
 }
 
 async function bench(options: Options, stack: BenchStack): Promise<BenchReport> {
@@ -67,18 +80,22 @@ async function bench(options: Options, stack: BenchStack): Promise<BenchReport> 
   const run = randomUUID().slice(0, 8);
   const warmUp = Math.min(WARM_UP_FLOWS, options.flows);
   await measure('engine warm-up', engineFlow({ ...stack.engine, runId: `${run}-warm` }), warmUp, options.concurrency, stack.pids);
-  await measure('ceiling warm-up', ceilingFlow({ ...stack.ceiling, runId: `${run}-warm` }), warmUp, options.concurrency, stack.pids);
+  await measure('bare warm-up', bareFlow({ ...stack.bare, runId: `${run}-warm` }), warmUp, options.concurrency, stack.pids);
 
   const engine = await measure('engine', engineFlow({ ...stack.engine, runId: `${run}-engine` }), options.flows, options.concurrency, stack.pids);
-  const ceiling = await measure('ceiling', ceilingFlow({ ...stack.ceiling, runId: `${run}-ceiling` }), options.flows, options.concurrency, stack.pids);
+  const bare = await measure('bare', bareFlow({ ...stack.bare, runId: `${run}-bare` }), options.flows, options.concurrency, stack.pids);
+  say('reading the measured flows\' histories…');
   return {
     flows: options.flows,
     concurrency: options.concurrency,
     machine: { ...host, loadAfter: loadavg()[0]! },
     infrastructure: stack.infrastructure,
-    engine,
-    ceiling,
-    ratio: engine.flowsPerSecond / ceiling.flowsPerSecond,
+    engine: engine.run,
+    bare: bare.run,
+    ratioToBare: engine.run.flowsPerSecond / bare.run.flowsPerSecond,
+    payAckP99ToBare: engine.run.payAck.p99 / bare.run.payAck.p99,
+    footprint: await measureFootprint(stack.bare.temporal, engine.workflowIds),
+    bareFootprint: await measureFootprint(stack.bare.temporal, bare.workflowIds),
   };
 }
 
@@ -97,15 +114,17 @@ async function main(): Promise<number> {
     process.once('SIGINT', () => resolve(130));
     process.once('SIGTERM', () => resolve(143));
   });
-  const stack = await startBenchStack(say, options.temporalBackend);
+  const open = options.open;
+  const stack = await startBenchStack(say, options.temporalBackend, open === null ? {} : openOrdersStackOptions());
   try {
-    const outcome = await Promise.race([bench(options, stack), interrupted]);
+    const outcome = await Promise.race([open === null ? bench(options, stack) : runOpenOrders({ ...options, orders: open }, stack, say), interrupted]);
     if (typeof outcome === 'number') {
       say('interrupted');
       return outcome;
     }
-    process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : formatReport(outcome));
-    return outcome.engine.failures + outcome.ceiling.failures > 0 ? 1 : 0;
+    const text = 'ratioToBare' in outcome ? formatReport(outcome) : formatOpenOrdersReport(outcome);
+    process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : text);
+    return ('ratioToBare' in outcome ? outcome.engine.failures + outcome.bare.failures : outcome.missing) > 0 ? 1 : 0;
   } finally {
     say('cleaning up…');
     await stack.close();

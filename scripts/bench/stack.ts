@@ -1,11 +1,12 @@
+import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { Client, Connection } from '@temporalio/client';
+import pino from 'pino';
 import { DataSource } from 'typeorm';
-import { createBenchNoopActivities } from './noop.activities';
+import { createBenchBareActivities } from './bare.activities';
 import { createApi } from '../../src/api';
 import { ClientsService } from '../../src/auth/clients.service';
 import { Env, loadEnv, TemporalBackend } from '../../src/config/env';
@@ -18,22 +19,34 @@ import { Decimal } from '../../src/money';
 import { createOrderWorker } from '../../src/processes/worker.process';
 import { createRailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
-import type { BenchNoopDelivery } from './noop.workflow';
+import { reconcilerScheduleId } from '../../src/temporal/reconciler-schedule';
+import { installRuntimeLogging } from '../../src/temporal/runtime-logging';
 import { startCallbackReceiver } from './callback-receiver';
-import type { CeilingTarget, EngineTarget } from './flows';
-import { Mailbox } from './mailbox';
+import type { BareTarget, EngineTarget } from './flows';
 import { startTemporalHelper, TemporalHelperSpec } from './temporal-server';
 
 export interface BenchStack {
   env: Env;
-  /** What engineFlow and ceilingFlow need, without their runId. */
+  /** What engineFlow and bareFlow need, without their runId. */
   engine: Omit<EngineTarget, 'runId'>;
-  ceiling: Omit<CeilingTarget, 'runId'>;
+  bare: Omit<BareTarget, 'runId'>;
   /** Where PostgreSQL and Temporal came from, for the report. */
   infrastructure: { database: 'embedded' | 'DATABASE_URL'; temporal: 'dev-server' | 'postgres' | 'TEMPORAL_ADDRESS' };
   /** The processes whose CPU the bench measures, when it started them. */
   pids: { temporalServer: number | null; postgres: number | null };
+  /** The worker's own process, when it runs in one (StackOptions.workerProcess). */
+  workerPid: number | null;
   close(): Promise<void>;
+}
+
+export interface StackOptions {
+  /**
+   * Runs the worker as `main.js worker`, a process of its own as in production, whose memory
+   * the bench can then read apart from the API's; it runs the service's workflows only.
+   */
+  workerProcess?: boolean;
+  /** Settings of the service for this run (QR_EXPIRY_SECONDS…), over the environment's. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Enough that no flow of any sensible run is refused for funds. */
@@ -43,10 +56,11 @@ const FUNDING_USD = '100000000.00';
  * Everything `npm run bench` drives, in this one process and on loopback: a throw-away
  * PostgreSQL and Temporal (the dev server, or the Temporal server persisted in that PostgreSQL;
  * neither when DATABASE_URL / TEMPORAL_ADDRESS are given), the rails simulator, the order
- * worker (with the ceiling's no-op activities), the API, a callback receiver and one funded
- * payer. On a failed start, whatever had started is stopped again.
+ * worker (with the bare run's no-op activity), the API, a callback receiver and one funded
+ * payer. Their logs go to stderr: stdout is the report's. On a failed start, whatever had
+ * started is stopped again.
  */
-export async function startBenchStack(say: (message: string) => void, temporalBackend: TemporalBackend): Promise<BenchStack> {
+export async function startBenchStack(say: (message: string) => void, temporalBackend: TemporalBackend, options: StackOptions = {}): Promise<BenchStack> {
   const stops: Array<() => Promise<unknown>> = [];
   const close = async () => {
     for (const stop of stops.reverse()) await stop().catch((error) => say(`clean-up step failed: ${error}`));
@@ -65,6 +79,7 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
       SECRETS_KEY: randomBytes(32).toString('hex'),
       ALLOW_INSECURE_CALLBACKS: 'true',
       TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
+      ...options.env,
     };
     if (!settings.DATABASE_URL) {
       say('starting a throw-away PostgreSQL…');
@@ -105,19 +120,26 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     const env = loadEnv(settings);
 
     say('starting the worker (bundling the workflows)…');
-    const deliveries: CeilingTarget['deliveries'] = new Mailbox();
-    const onDelivered = ({ orderId, event }: BenchNoopDelivery) => deliveries.post(orderId, { event, at: performance.now() });
-    const { worker, close: closeWorker } = await createOrderWorker(env, env.TEMPORAL_TASK_QUEUE, {
-      extension: { workflowsPath: require.resolve('./workflows'), activities: createBenchNoopActivities(onDelivered) },
-    });
-    stops.push(closeWorker);
-    const running = worker.run();
-    stops.push(() => {
-      worker.shutdown();
-      return running;
-    });
+    const logs = pino.destination(2);
+    installRuntimeLogging(env.LOG_LEVEL, logs);
+    let workerPid: number | null = null;
+    if (options.workerProcess) {
+      const worker = startWorkerProcess(settings);
+      stops.push(worker.stop);
+      workerPid = worker.pid;
+    } else {
+      const { worker, close: closeWorker } = await createOrderWorker(env, env.TEMPORAL_TASK_QUEUE, {
+        extension: { workflowsPath: require.resolve('./workflows'), activities: createBenchBareActivities() },
+      });
+      stops.push(closeWorker);
+      const running = worker.run();
+      stops.push(() => {
+        worker.shutdown();
+        return running;
+      });
+    }
 
-    const api = await createApi(env);
+    const api = await createApi(env, logs);
     await api.listen(0, '127.0.0.1');
     stops.push(() => api.close());
     const apiUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
@@ -131,28 +153,43 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     if (tokenResponse.status !== 200) throw new Error(`token request failed: ${tokenResponse.status}`);
     const { accessToken } = (await tokenResponse.json()) as { accessToken: string };
 
-    // The ceiling's own connection, as the API has its own.
+    // The bare run's own connection, as the API has its own.
     const connection = await Connection.connect(temporalConnectionOptions(env));
     stops.push(() => connection.close());
+    const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
+    // A worker process ensures the order reconciler's schedule, which would outlive the run on a Temporal of one's own.
+    if (workerPid !== null) stops.push(() => temporal.schedule.getHandle(reconcilerScheduleId(env.TEMPORAL_TASK_QUEUE)).delete());
 
     return {
       env,
       engine: { apiUrl, token: accessToken, receiverUrl: receiver.url, callbacks: receiver.callbacks },
-      ceiling: {
-        temporal: new Client({ connection, namespace: env.TEMPORAL_NAMESPACE }),
-        taskQueue: env.TEMPORAL_TASK_QUEUE,
-        clientId: payer.clientId,
-        deliveries,
-      },
+      bare: { temporal, taskQueue: env.TEMPORAL_TASK_QUEUE },
       infrastructure: {
         database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
         temporal: process.env.TEMPORAL_ADDRESS ? 'TEMPORAL_ADDRESS' : temporalBackend === 'postgres' ? 'postgres' : 'dev-server',
       },
       pids,
+      workerPid,
       close,
     };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/**
+ * `main.js worker` from the same build as the bench (dist/), its log on the bench's stderr.
+ * Stopping it is what stops a worker in production: SIGTERM, after which it drains.
+ */
+function startWorkerProcess(env: NodeJS.ProcessEnv): { pid: number; stop(): Promise<void> } {
+  const child = fork(join(__dirname, '..', '..', 'src', 'main.js'), ['worker'], { env, stdio: ['ignore', 2, 2, 'ipc'], execArgv: ['--enable-source-maps'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
