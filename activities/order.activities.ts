@@ -79,6 +79,9 @@ function factsOf(order: OrderEntity): OrderFacts {
   };
 }
 
+/** A collection's QR nobody has scanned yet. */
+const awaitsPayer = (order: OrderEntity) => order.flow === 'COLLECTION' && order.payerClientId === null;
+
 function resultOf({ order, eventIds }: AppliedChange): ChangeResult {
   return { status: order.status, eventIds, payment: paymentResultView(order, order.updatedAt), preview: previewView(order) };
 }
@@ -95,6 +98,12 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
     /** Any change that moves no money: the user's rejection, expiry, a merchant nobody knows. */
     changeOrder: (orderChange: OrderChange): Promise<ChangeResult> => change(orderChange),
 
+    /** The order as the database has it, for a workflow that must take it up from there. */
+    async orderFacts({ orderId }: { orderId: string }): Promise<{ facts: OrderFacts; awaitingPayer: boolean }> {
+      const order = await orders.findById(orderId);
+      return { facts: factsOf(order), awaitingPayer: awaitsPayer(order) };
+    },
+
     /**
      * Resolves the merchant behind a QR and publishes the preview. A rail that cannot answer is
      * retried by Temporal; one that answers "no such merchant" fails the order. A key payment's
@@ -110,7 +119,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
         const replayed = await orders.apply({ orderId, seq, from: order.status, to: order.status, notify: [collection ? 'QR_CREATED' : 'PREVIEW'] });
         return order.status === 'FAILED'
           ? { ready: false, status: order.status, eventIds: replayed.eventIds }
-          : { ready: true, status: order.status, facts: factsOf(order), settings, eventIds: replayed.eventIds, ...(collection && order.payerClientId === null ? { awaitingPayer: true } : {}) };
+          : { ready: true, status: order.status, facts: factsOf(order), settings, eventIds: replayed.eventIds, ...(awaitsPayer(order) ? { awaitingPayer: true } : {}) };
       }
       let merchant;
       try {

@@ -5,12 +5,16 @@ import { Flow, runFlows } from './bench/driver';
 import { bareFlow, engineFlow } from './bench/flows';
 import { measureFootprint } from './bench/footprint';
 import { formatOpenOrdersReport, OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS, openOrdersStackOptions, runOpenOrders } from './bench/open-orders';
+import { REPORT_FORMAT_NAMES, ReportFormatName } from '../src/reports/report-formats';
+import { BenchParts } from './bench/base-stack';
+import { benchConciliation, formatConciliationReport } from './bench/conciliation-run';
 import { measureCpu } from './bench/process-cpu';
 import { BenchReport, formatReport, machine, MeasuredRun } from './bench/report';
 import { BenchStack, startBenchStack } from './bench/stack';
 
 const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--temporal-backend dev|postgres] [--json]
        npm run bench -- --open N [--concurrency C] [--temporal-backend dev|postgres] [--json]
+       npm run bench -- --report M [--format csv|txt] [--json]
 
 Drives N complete QR flows (preview → preview callback → pay → COMPLETED callback) over HTTP,
 at most C at a time, then N bare Temporal flows (start, one update running one no-op activity,
@@ -24,7 +28,11 @@ and how many QR_EXPIRED callbacks arrived.
 
 Starts and removes its own PostgreSQL and Temporal unless DATABASE_URL / TEMPORAL_ADDRESS are
 set: the Temporal CLI's dev server (SQLite, the default), or with --temporal-backend postgres
-the Temporal server persisted in that PostgreSQL.`;
+the Temporal server persisted in that PostgreSQL.
+
+With --report: generates M payments and refunds of one client in PostgreSQL, streams that
+client's reconciliation file for their month over HTTP, and prints rows/s and the process's
+RSS before and during the stream (the movements stay in a database given by DATABASE_URL).`;
 
 const say = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -32,6 +40,8 @@ const say = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const WARM_UP_FLOWS = 20;
 const FLOW_TIMEOUT_MS = 60_000;
 const RUN_TIMEOUT_MS = 5 * 60_000;
+// Generation takes about a minute per million movements on a 2-core machine: ten million is still a run, not a day.
+const MAX_REPORT_MOVEMENTS = 10_000_000;
 
 interface Options {
   flows: number;
@@ -40,10 +50,19 @@ interface Options {
   json: boolean;
   /** --open N: the open-orders run instead. */
   open: number | null;
+  /** Movements to generate for the reconciliation-file run; undefined runs the flows. */
+  report?: number;
+  format: ReportFormatName;
+}
+
+function wholeNumber(arg: string, text: string | undefined, max: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new UsageError(`${arg} needs a whole number from 1 to ${max}`);
+  return value;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { flows: 200, concurrency: 20, temporalBackend: 'dev', json: false, open: null };
+  const options: Options = { flows: 200, concurrency: 20, temporalBackend: 'dev', json: false, open: null, format: 'csv' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') options.json = true;
@@ -51,10 +70,12 @@ function parseOptions(argv: string[]): Options {
       const value = argv[++i];
       if (!TEMPORAL_BACKENDS.includes(value as TemporalBackend)) throw new UsageError(`--temporal-backend needs one of ${TEMPORAL_BACKENDS.join(', ')}`);
       options.temporalBackend = value as TemporalBackend;
-    } else if (arg === '--flows' || arg === '--concurrency' || arg === '--open') {
-      const value = Number(argv[++i]);
-      if (!Number.isInteger(value) || value < 1 || value > 100_000) throw new UsageError(`${arg} needs a whole number from 1 to 100000`);
-      options[arg.slice(2) as 'flows' | 'concurrency' | 'open'] = value;
+    } else if (arg === '--flows' || arg === '--concurrency' || arg === '--open') options[arg.slice(2) as 'flows' | 'concurrency' | 'open'] = wholeNumber(arg, argv[++i], 100_000);
+    else if (arg === '--report') options.report = wholeNumber(arg, argv[++i], MAX_REPORT_MOVEMENTS);
+    else if (arg === '--format') {
+      const format = argv[++i];
+      if (!REPORT_FORMAT_NAMES.includes(format as ReportFormatName)) throw new UsageError(`--format needs one of ${REPORT_FORMAT_NAMES.join(', ')}`);
+      options.format = format as ReportFormatName;
     } else if (arg === '--help' || arg === '-h') throw new UsageError('');
     else throw new UsageError(`unknown option ${arg}`);
   }
@@ -114,6 +135,7 @@ async function main(): Promise<number> {
     process.once('SIGINT', () => resolve(130));
     process.once('SIGTERM', () => resolve(143));
   });
+  if (options.report !== undefined) return conciliation(options.report, options, interrupted);
   const open = options.open;
   const stack = await startBenchStack(say, options.temporalBackend, open === null ? {} : openOrdersStackOptions());
   try {
@@ -128,6 +150,22 @@ async function main(): Promise<number> {
   } finally {
     say('cleaning up…');
     await stack.close();
+  }
+}
+
+async function conciliation(movements: number, options: Options, interrupted: Promise<number>): Promise<number> {
+  const parts = new BenchParts(say);
+  try {
+    const outcome = await Promise.race([benchConciliation(parts, movements, options.format), interrupted]);
+    if (typeof outcome === 'number') {
+      say('interrupted');
+      return outcome;
+    }
+    process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : formatConciliationReport(outcome));
+    return 0;
+  } finally {
+    say('cleaning up…');
+    await parts.stopAll();
   }
 }
 

@@ -20,6 +20,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { PaymentsModule } from './payments/payments.module';
 import { QrModule } from './qr/qr.module';
 import { RefundsModule } from './refunds/refunds.module';
+import { ReportsModule } from './reports/reports.module';
 import { TemporalModule } from './temporal/temporal.module';
 
 @Module({})
@@ -42,6 +43,7 @@ export class AppModule {
         PaymentsModule,
         CollectionsModule,
         RefundsModule,
+        ReportsModule,
       ],
       controllers: [HealthController],
       providers: [

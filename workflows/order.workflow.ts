@@ -20,6 +20,7 @@ import {
   claimRejectionIn,
   decisionRejectionIn,
   OrderPhase,
+  phaseOf,
   resolutionRejectionIn,
 } from '../src/orders/order-rules';
 import { withWallet } from '../src/orders/payout-destination';
@@ -164,8 +165,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
       phase = 'DECIDING';
       const patch = { paymentNotificationUrl: notificationUrl };
       if (decision === 'rejected') {
-        const rejected = await change('CANCELED', { patch, errorCode: 'USER_REJECTED', notify: ['PAYMENT'] });
-        phase = 'CLOSED';
+        const rejected = await close('CANCELED', { patch, errorCode: 'USER_REJECTED', notify: ['PAYMENT'] });
         return rejected.payment;
       }
       let accepted: ChangeResult;
@@ -205,9 +205,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   setHandler(
     cancelUpdate,
     async () => {
-      phase = 'CLOSING';
-      await change('CANCELED', { errorCode: 'CANCELED_BY_COLLECTOR', notify: ['PAYMENT'] });
-      phase = 'CLOSED';
+      await close('CANCELED', { errorCode: 'CANCELED_BY_COLLECTOR', notify: ['PAYMENT'] });
       return status;
     },
     { validator: () => refuse(cancelRejectionIn(phase)) },
@@ -242,7 +240,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   if (!prepared.ready) return finish();
   facts = prepared.facts;
   settings = prepared.settings;
-  phase = prepared.awaitingPayer ? 'AWAITING_PAYER' : prepared.status === 'CREATED' ? 'AWAITING_DECISION' : 'AWAITING_AMOUNT';
+  phase = phaseOf(prepared.status, prepared.awaitingPayer === true);
 
   const awaiting = () => AWAITING_PHASES.includes(phase);
   if (!(await condition(() => !awaiting(), Math.max(0, input.expiresAtMs - Date.now())))) {
@@ -250,10 +248,11 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     await condition(() => !BUSY_PHASES.includes(phase));
     if (awaiting()) {
       await expire();
-      return finish();
+      if (!isPaying()) return finish();
     }
   }
-  await condition(() => phase !== 'DECIDING');
+  // A decision, or a cancel, still being applied decides whether a payout is owed.
+  await condition(() => phase !== 'DECIDING' && phase !== 'CLOSING');
   if (isPaying()) {
     // A collection is paid inside the service: the collector's account is the destination.
     const settlement: Settlement = facts!.flow === 'COLLECTION' ? { outcome: 'PAID', railReference: 'INTERNAL' } : await payout();
@@ -264,9 +263,29 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   return finish();
 
   async function expire(): Promise<void> {
+    await close('CANCELED', { errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] });
+  }
+
+  /**
+   * Moves a waiting order to `to`. A change that comes back in another status found a step
+   * already recorded at its seq: an update whose local activity committed while its acceptance
+   * was lost with its workflow task (Temporal restarted under it), so this workflow never heard
+   * of it. The database is the truth: the workflow takes the order up from there. A decision
+   * recorded means its payout is owed (phase PAYING); a lost claim or amount leaves the order
+   * waiting, and the change applies at the next seq.
+   */
+  async function close(to: OrderStatus, details: Omit<OrderChange, 'orderId' | 'seq' | 'from' | 'to'>): Promise<ChangeResult> {
     phase = 'CLOSING';
-    await change('CANCELED', { errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] });
-    phase = 'CLOSED';
+    const result = await change(to, details);
+    if (status === to) {
+      phase = 'CLOSED';
+      return result;
+    }
+    const recorded = await db.orderFacts({ orderId });
+    facts = recorded.facts;
+    phase = phaseOf(status, recorded.awaitingPayer);
+    log.warn('order workflow took up a step recorded without it (an update lost with its workflow task)', { orderId, status, phase });
+    return AWAITING_PHASES.includes(phase) ? close(to, details) : result;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +7,7 @@ import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
 import { createBenchBareActivities } from './bare.activities';
-import { createApi } from '../../src/api';
-import { ClientsService } from '../../src/auth/clients.service';
 import { Env, loadEnv, TemporalBackend } from '../../src/config/env';
-import { createDataSource, migrate } from '../../src/db/data-source';
-import { startEmbeddedDatabase } from '../../src/infra/embedded-database';
-import { freePort } from '../../src/infra/free-port';
 import { ensureTemporalServer } from '../../src/infra/temporal-postgres/installation';
 import { LedgerService } from '../../src/ledger/ledger.service';
 import { Decimal } from '../../src/money';
@@ -21,6 +16,7 @@ import { createRailsSimulator } from '../../src/rails/simulator/rails-simulator.
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
 import { reconcilerScheduleId } from '../../src/temporal/reconciler-schedule';
 import { installRuntimeLogging } from '../../src/temporal/runtime-logging';
+import { BenchParts, benchClient } from './base-stack';
 import { startCallbackReceiver } from './callback-receiver';
 import type { BareTarget, EngineTarget } from './flows';
 import { startTemporalHelper, TemporalHelperSpec } from './temporal-server';
@@ -61,62 +57,35 @@ const FUNDING_USD = '100000000.00';
  * started is stopped again.
  */
 export async function startBenchStack(say: (message: string) => void, temporalBackend: TemporalBackend, options: StackOptions = {}): Promise<BenchStack> {
-  const stops: Array<() => Promise<unknown>> = [];
-  const close = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error) => say(`clean-up step failed: ${error}`));
-  };
-
+  const parts = new BenchParts(say);
   try {
     if (temporalBackend === 'postgres' && (process.env.TEMPORAL_ADDRESS || process.env.DATABASE_URL)) {
       throw new Error('--temporal-backend postgres starts its own Temporal in the throw-away PostgreSQL: unset TEMPORAL_ADDRESS and DATABASE_URL');
     }
-    const pids: BenchStack['pids'] = { temporalServer: null, postgres: null };
-    const settings: NodeJS.ProcessEnv = {
-      ...process.env,
-      // Request logs would drown stdout's table; errors still show.
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      SECRETS_KEY: randomBytes(32).toString('hex'),
-      ALLOW_INSECURE_CALLBACKS: 'true',
-      TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
-      ...options.env,
-    };
-    if (!settings.DATABASE_URL) {
-      say('starting a throw-away PostgreSQL…');
-      const database = await startEmbeddedDatabase({
-        dataDir: mkdtempSync(join(tmpdir(), 'payments-bench-pg-')),
-        port: await freePort(),
-        database: 'payments_bench',
-        persistent: false,
-      });
-      stops.push(database.stop);
-      settings.DATABASE_URL = database.url;
-      pids.postgres = database.pid;
-    }
+    const settings = parts.settings({ TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`, ...options.env });
+    const database = await parts.database(settings);
+    settings.DATABASE_URL = database.url;
+    const pids: BenchStack['pids'] = { temporalServer: null, postgres: database.pid };
     if (!settings.TEMPORAL_ADDRESS) {
       let spec: TemporalHelperSpec = { backend: 'dev' };
       if (temporalBackend === 'postgres') {
         const binaries = await ensureTemporalServer(say);
         const runDir = mkdtempSync(join(tmpdir(), 'payments-bench-temporal-'));
-        stops.push(async () => rmSync(runDir, { recursive: true, force: true }));
+        parts.onStop(async () => rmSync(runDir, { recursive: true, force: true }));
         spec = { backend: 'postgres', binaries, databaseUrl: settings.DATABASE_URL, runDir };
         say('starting a throw-away Temporal server on that PostgreSQL…');
       } else {
         say('starting a throw-away Temporal dev server…');
       }
       const temporal = await startTemporalHelper(spec);
-      stops.push(temporal.stop);
+      parts.onStop(temporal.stop);
       settings.TEMPORAL_ADDRESS = temporal.address;
       pids.temporalServer = temporal.serverPid;
     }
 
-    const migrator = await createDataSource({ url: settings.DATABASE_URL, poolSize: 2 }).initialize();
-    await migrate(migrator);
-    await migrator.destroy();
-
     const rails = createRailsSimulator();
     settings.RAILS_URL = `http://127.0.0.1:${await rails.listen(0, '127.0.0.1')}`;
-    stops.push(() => rails.close());
+    parts.onStop(() => rails.close());
     const env = loadEnv(settings);
 
     say('starting the worker (bundling the workflows)…');
@@ -125,44 +94,38 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     let workerPid: number | null = null;
     if (options.workerProcess) {
       const worker = startWorkerProcess(settings);
-      stops.push(worker.stop);
+      parts.onStop(worker.stop);
       workerPid = worker.pid;
     } else {
       const { worker, close: closeWorker } = await createOrderWorker(env, env.TEMPORAL_TASK_QUEUE, {
         extension: { workflowsPath: require.resolve('./workflows'), activities: createBenchBareActivities() },
       });
-      stops.push(closeWorker);
+      parts.onStop(closeWorker);
       const running = worker.run();
-      stops.push(() => {
+      parts.onStop(() => {
         worker.shutdown();
         return running;
       });
     }
 
-    const api = await createApi(env, logs);
-    await api.listen(0, '127.0.0.1');
-    stops.push(() => api.close());
-    const apiUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
+    const { api, apiUrl } = await parts.api(env, logs);
 
     const receiver = await startCallbackReceiver();
-    stops.push(receiver.close);
+    parts.onStop(receiver.close);
 
-    const payer = await api.get(ClientsService).create({ name: 'Bench payer' });
+    const payer = await benchClient(api, apiUrl, 'Bench payer');
     await new LedgerService(api.get(DataSource)).fund(`bench-funding:${payer.clientId}`, payer.clientId, 'USD', new Decimal(FUNDING_USD));
-    const tokenResponse = await fetch(`${apiUrl}/auth/token`, { headers: { 'x-api-key': payer.apiKey } });
-    if (tokenResponse.status !== 200) throw new Error(`token request failed: ${tokenResponse.status}`);
-    const { accessToken } = (await tokenResponse.json()) as { accessToken: string };
 
     // The bare run's own connection, as the API has its own.
     const connection = await Connection.connect(temporalConnectionOptions(env));
-    stops.push(() => connection.close());
+    parts.onStop(() => connection.close());
     const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
     // A worker process ensures the order reconciler's schedule, which would outlive the run on a Temporal of one's own.
-    if (workerPid !== null) stops.push(() => temporal.schedule.getHandle(reconcilerScheduleId(env.TEMPORAL_TASK_QUEUE)).delete());
+    if (workerPid !== null) parts.onStop(() => temporal.schedule.getHandle(reconcilerScheduleId(env.TEMPORAL_TASK_QUEUE)).delete());
 
     return {
       env,
-      engine: { apiUrl, token: accessToken, receiverUrl: receiver.url, callbacks: receiver.callbacks },
+      engine: { apiUrl, token: payer.token, receiverUrl: receiver.url, callbacks: receiver.callbacks },
       bare: { temporal, taskQueue: env.TEMPORAL_TASK_QUEUE },
       infrastructure: {
         database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
@@ -170,10 +133,10 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
       },
       pids,
       workerPid,
-      close,
+      close: () => parts.stopAll(),
     };
   } catch (error) {
-    await close();
+    await parts.stopAll();
     throw error;
   }
 }

@@ -10,7 +10,7 @@ import { convert, CurrencyCode, Decimal, formatAmount } from '../money';
 import type { IndicativeRate, OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
 import { amountNumber, exchangeRatesView, isoSeconds, seenBy, StatusHistoryView, statusHistoryView } from '../orders/order-views';
-import { OrderWorkflowClient } from '../payments/order-workflow.client';
+import { OrderWorkflowClient, rejectionError } from '../payments/order-workflow.client';
 import { PaymentOrders } from '../payments/payment-orders';
 import { RAIL_CURRENCIES } from '../rails/rails.port';
 import { collectionMarket } from './collection-country';
@@ -87,7 +87,9 @@ export class CollectionsService {
     const order = await this.collected(clientId, orderId);
     const canceled = { order_id: order.id, status: 'CANCELED', error_code: 'CANCELED_BY_COLLECTOR' } as const;
     if (order.status === 'CANCELED' && order.errorCode === 'CANCELED_BY_COLLECTOR') return canceled;
-    await this.workflows.cancel(order);
+    const status = await this.workflows.cancel(order);
+    // The workflow found the payer's decision recorded before the cancel: the payment wins.
+    if (status !== 'CANCELED') throw rejectionError({ id: order.id, status }, 'INVALID_STATUS');
     return canceled;
   }
 

@@ -1,3 +1,4 @@
+import { FINAL_STATUSES } from './order-transitions';
 import { AWAITING_AMOUNT, OrderRejection, OrderStatus } from './order-status';
 
 /**
@@ -55,6 +56,17 @@ export const BUSY_PHASES: readonly OrderPhase[] = ['APPLYING_AMOUNT', 'CLAIMING'
 
 /** Phases in which the order waits for an integrator, racing its expiry. */
 export const AWAITING_PHASES: readonly OrderPhase[] = ['AWAITING_PAYER', 'AWAITING_AMOUNT', 'AWAITING_DECISION', ...BUSY_PHASES];
+
+/**
+ * The phase of an order that waits for an integrator in `status`: a collection for the client
+ * that scans its QR, a known amount for the decision, an open one for its amount; any other
+ * status is past waiting.
+ */
+export function phaseOf(status: OrderStatus, awaitingPayer: boolean): OrderPhase {
+  if (status === 'PROCESSING') return 'PAYING';
+  if (FINAL_STATUSES.includes(status)) return 'CLOSED';
+  return awaitingPayer ? 'AWAITING_PAYER' : status === 'CREATED' ? 'AWAITING_DECISION' : 'AWAITING_AMOUNT';
+}
 
 export function amountRejectionIn(phase: OrderPhase, status: OrderStatus): OrderRejection | null {
   if (phase === 'AWAITING_AMOUNT') return null;

@@ -16,7 +16,7 @@ export function isoSeconds(date: Date): string {
 }
 
 /** Numeric columns come back with the column's scale ("10.5000"); amounts show the currency's. */
-function amountString(value: string | null, currency: string | null): string | null {
+export function amountString(value: string | null, currency: string | null): string | null {
   return value === null || currency === null ? null : formatAmount(new Decimal(value), currency as CurrencyCode);
 }
 

@@ -103,7 +103,10 @@ export class PaymentsService {
   async pay(clientId: string, input: PayDto): Promise<PaymentResultView> {
     this.paymentOrders.assertNotificationUrl(input.notification_url);
     const order = await this.payerOrder(clientId, input.order_id);
-    const rejection = decisionRejection(order.status);
+    // PROCESSING with its workflow still awaiting the decision is a decision whose update was
+    // lost with Temporal's workflow task: sent again, the workflow finds it recorded and pays.
+    // The workflow answers every other PROCESSING order ALREADY_PROCESSED, as this check would.
+    const rejection = order.status === 'PROCESSING' ? null : decisionRejection(order.status);
     if (rejection) throw rejectionError(order, rejection);
     const refusal = walletRefusal(order, input.wallet_id, input.status === 'accepted');
     if (refusal) throw new ApiError(400, [`wallet_id: ${refusal}`]);

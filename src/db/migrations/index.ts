@@ -9,6 +9,7 @@ import { AddMerchantCategories1763800900000 } from './1763800900000-add-merchant
 import { CreateRefunds1763801000000 } from './1763801000000-create-refunds';
 import { KeyPayments1763801100000 } from './1763801100000-key-payments';
 import { Collections1763801200000 } from './1763801200000-collections';
+import { IndexOrdersForReports1763801500000 } from './1763801500000-index-orders-for-reports';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   CreateRefunds1763801000000,
   KeyPayments1763801100000,
   Collections1763801200000,
+  IndexOrdersForReports1763801500000,
 ];

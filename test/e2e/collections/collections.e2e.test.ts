@@ -5,6 +5,7 @@ import { Decimal } from '../../../src/money';
 import { verifySignature } from '../../../src/notifications';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { payer } from '../../support/qr-fixtures';
+import { parseCsv, parseTxt, utcDay } from '../../support/report-files';
 import { http } from '../../support/test-api';
 import { createCollector, createHierarchy, createPos, createStore } from '../merchants/merchant-fixtures';
 
@@ -221,9 +222,10 @@ describe('collections', () => {
 
   it('is refunded by its collector: the payer credited its share, the collector debited', async () => {
     const collector = await newCollector();
-    const created = (await createQr(collector, { amount: '100.00' })).body;
+    const reference = `qr-${randomUUID()}`;
+    const created = { ...(await createQr(collector, { amount: '100.00', external_reference: reference })).body, external_reference: reference };
     const client = await stack.newPayer({ USD: '1000.00' });
-    const { path, url } = await scan(client, created.qr);
+    const { path, url, reference: payerReference } = await scan(client, created.qr);
     await client.call.post('/v2/payments', { order_id: created.order_id, status: 'accepted', notification_url: url });
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
 
@@ -239,6 +241,19 @@ describe('collections', () => {
     await stack.receiver.waitFor(path, (c) => c.body.status === 'REFUNDED');
     expect(await balance(collector.client, 'BRL')).toEqual({ currency: 'BRL', available: 0, reserved: 0 });
     expect(await balance(client, 'USD')).toEqual({ currency: 'USD', available: 1000, reserved: 0 });
+
+    // Both sides' reconciliation files list the payment and its two refunds, each under its own reference.
+    const period = `from=${utcDay(-1)}&to=${utcDay(1)}`;
+    for (const [side, reference] of [[collector.client, created.external_reference], [client, payerReference]] as const) {
+      const csv = parseCsv((await side.call.get(`/v2/reports/conciliation/payins?${period}&format=csv`)).body);
+      const txt = parseTxt((await side.call.get(`/v2/reports/conciliation/payins?${period}&format=txt`)).body);
+      expect(txt).toEqual(csv);
+      expect(csv.filter((row) => row.order_id === created.order_id).map(({ type, status, local_amount, external_reference }) => ({ type, status, local_amount, external_reference }))).toEqual([
+        { type: 'PAYMENT', status: 'REFUNDED', local_amount: '100.00', external_reference: reference },
+        { type: 'REFUND', status: 'COMPLETED', local_amount: '40.00', external_reference: reference },
+        { type: 'REFUND', status: 'COMPLETED', local_amount: '60.00', external_reference: reference },
+      ]);
+    }
   });
 
   it("fails a collector's refund its balance cannot cover, moving nothing", async () => {

@@ -7,6 +7,7 @@ import {
   decisionRejectionIn,
   ORDER_PHASES,
   OrderPhase,
+  phaseOf,
   resolutionRejectionIn,
 } from '../../../src/orders/order-rules';
 import { ORDER_STATUSES, OrderStatus } from '../../../src/orders/order-status';
@@ -84,5 +85,21 @@ describe('the workflow phases as rules', () => {
 
   it('lets an operator resolve a payout only once the workflow flagged it unconfirmed', () => {
     expect(phases.filter((phase) => resolutionRejectionIn(phase) === null)).toEqual(['PAYOUT_UNCONFIRMED']);
+  });
+});
+
+describe('the phase an order recorded in the database is in', () => {
+  it('is PAYING once the decision is recorded, and CLOSED in a final status', () => {
+    expect(phaseOf('PROCESSING', false)).toBe('PAYING');
+    expect(phaseOf('CANCELED', false)).toBe('CLOSED');
+    expect(phaseOf('FAILED', true)).toBe('CLOSED');
+  });
+
+  it('waits for what the order lacks: a payer, an amount or the decision', () => {
+    expect(phaseOf('CREATED', true)).toBe('AWAITING_PAYER');
+    expect(phaseOf('WAITING_AMOUNT', true)).toBe('AWAITING_PAYER');
+    expect(phaseOf('CREATED', false)).toBe('AWAITING_DECISION');
+    expect(phaseOf('WAITING_AMOUNT', false)).toBe('AWAITING_AMOUNT');
+    expect(phaseOf('PROCESS_LATER', false)).toBe('AWAITING_AMOUNT');
   });
 });

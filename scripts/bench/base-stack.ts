@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { DestinationStream } from 'pino';
+import { createApi } from '../../src/api';
+import { ClientsService } from '../../src/auth/clients.service';
+import type { Env } from '../../src/config/env';
+import { createDataSource, migrate } from '../../src/db/data-source';
+import { startEmbeddedDatabase } from '../../src/infra/embedded-database';
+import { freePort } from '../../src/infra/free-port';
+
+/**
+ * What every bench run starts and stops the same way. Each start registers its stop, and
+ * `stopAll` runs them in reverse, also after a failed start.
+ */
+export class BenchParts {
+  private readonly stops: Array<() => Promise<unknown>> = [];
+
+  constructor(readonly say: (message: string) => void) {}
+
+  onStop(stop: () => Promise<unknown>): void {
+    this.stops.push(stop);
+  }
+
+  async stopAll(): Promise<void> {
+    for (const stop of this.stops.splice(0).reverse()) await stop().catch((error) => this.say(`clean-up step failed: ${error}`));
+  }
+
+  /** The process environment with throw-away secrets, quiet logs and loopback callbacks allowed. */
+  settings(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+    return {
+      ...process.env,
+      // Request logs would drown stdout's table; errors still show.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SECRETS_KEY: randomBytes(32).toString('hex'),
+      ALLOW_INSECURE_CALLBACKS: 'true',
+      ...extra,
+    };
+  }
+
+  /** A throw-away PostgreSQL unless DATABASE_URL is set, migrated; its URL, and its pid when started here. */
+  async database(settings: NodeJS.ProcessEnv): Promise<{ url: string; pid: number | null }> {
+    let url = settings.DATABASE_URL;
+    let pid: number | null = null;
+    if (!url) {
+      this.say('starting a throw-away PostgreSQL…');
+      const database = await startEmbeddedDatabase({
+        dataDir: mkdtempSync(join(tmpdir(), 'payments-bench-pg-')),
+        port: await freePort(),
+        database: 'payments_bench',
+        persistent: false,
+      });
+      this.onStop(database.stop);
+      url = database.url;
+      pid = database.pid;
+    }
+    const migrator = await createDataSource({ url, poolSize: 2 }).initialize();
+    await migrate(migrator);
+    await migrator.destroy();
+    return { url, pid };
+  }
+
+  /** The API on a free loopback port; its log to `logs` when given (stderr keeps stdout the report's). */
+  async api(env: Env, logs?: DestinationStream): Promise<{ api: NestExpressApplication; apiUrl: string }> {
+    const api = await createApi(env, logs);
+    await api.listen(0, '127.0.0.1');
+    this.onStop(() => api.close());
+    return { api, apiUrl: `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}` };
+  }
+}
+
+/** A new client of the API and an access token for it. */
+export async function benchClient(api: NestExpressApplication, apiUrl: string, name: string): Promise<{ clientId: string; token: string }> {
+  const client = await api.get(ClientsService).create({ name });
+  const response = await fetch(`${apiUrl}/auth/token`, { headers: { 'x-api-key': client.apiKey } });
+  if (response.status !== 200) throw new Error(`token request failed: ${response.status}`);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  return { clientId: client.clientId, token: accessToken };
+}

@@ -1,0 +1,67 @@
+import { Decimal, formatRate } from '../money';
+import { amountString, isoSeconds } from '../orders/order-views';
+
+/** The columns of a reconciliation file, in CONTRACT.md's order. */
+export const REPORT_COLUMNS = [
+  'order_id',
+  'external_reference',
+  'type',
+  'status',
+  'created_at',
+  'updated_at',
+  'local_amount',
+  'local_currency',
+  'user_amount',
+  'user_currency',
+  'fx_rate',
+  'merchant_name',
+  'merchant_identification_number',
+  'error_code',
+] as const;
+export type ReportColumn = (typeof REPORT_COLUMNS)[number];
+
+/** One field per column, in REPORT_COLUMNS' order; null is an empty field. */
+export type ReportValues = Array<string | null>;
+
+/**
+ * A payment (the order itself) or a refund of it, as the movements query reads it: numeric
+ * columns as the strings PostgreSQL sends (never floats), timestamps as Dates.
+ */
+export interface MovementRow {
+  order_id: string;
+  external_reference: string | null;
+  type: 'PAYMENT' | 'REFUND';
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+  local_amount: string | null;
+  local_currency: string;
+  user_amount: string | null;
+  user_currency: string | null;
+  fx_rate: string | null;
+  merchant_name: string | null;
+  merchant_identification_number: string | null;
+  error_code: string | null;
+}
+
+const VALUE_OF: { [column in ReportColumn]: (row: MovementRow) => string | null } = {
+  order_id: (row) => row.order_id,
+  external_reference: (row) => row.external_reference,
+  type: (row) => row.type,
+  status: (row) => row.status,
+  created_at: (row) => isoSeconds(row.created_at),
+  updated_at: (row) => isoSeconds(row.updated_at),
+  local_amount: (row) => amountString(row.local_amount, row.local_currency),
+  local_currency: (row) => row.local_currency,
+  user_amount: (row) => amountString(row.user_amount, row.user_currency),
+  user_currency: (row) => row.user_currency,
+  fx_rate: (row) => (row.fx_rate === null ? null : formatRate(new Decimal(row.fx_rate))),
+  merchant_name: (row) => row.merchant_name,
+  merchant_identification_number: (row) => row.merchant_identification_number,
+  error_code: (row) => row.error_code,
+};
+
+/** A movement as the file's fields: ISO 8601 UTC dates, amounts at their currency's minor unit, the rate trimmed. */
+export function reportValues(row: MovementRow): ReportValues {
+  return REPORT_COLUMNS.map((column) => VALUE_OF[column](row));
+}
