@@ -15,6 +15,7 @@ import { createOrderWorker } from '../../src/processes/worker.process';
 import { createRailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
 import { reconcilerScheduleId } from '../../src/temporal/reconciler-schedule';
+import { registerSearchAttributes } from '../../src/temporal/search-attributes';
 import { installRuntimeLogging } from '../../src/temporal/runtime-logging';
 import { BenchParts, benchClient } from './base-stack';
 import { startCallbackReceiver } from './callback-receiver';
@@ -92,7 +93,12 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     const logs = pino.destination(2);
     installRuntimeLogging(env.LOG_LEVEL, logs);
     let workerPid: number | null = null;
+    // The bare run's own connection, as the API has its own.
+    const connection = await Connection.connect(temporalConnectionOptions(env));
+    parts.onStop(() => connection.close());
     if (options.workerProcess) {
+      // The worker process registers them too, but the API would start orders before it has.
+      await registerSearchAttributes(connection, env.TEMPORAL_NAMESPACE);
       const worker = startWorkerProcess(settings);
       parts.onStop(worker.stop);
       workerPid = worker.pid;
@@ -116,9 +122,6 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     const payer = await benchClient(api, apiUrl, 'Bench payer');
     await new LedgerService(api.get(DataSource)).fund(`bench-funding:${payer.clientId}`, payer.clientId, 'USD', new Decimal(FUNDING_USD));
 
-    // The bare run's own connection, as the API has its own.
-    const connection = await Connection.connect(temporalConnectionOptions(env));
-    parts.onStop(() => connection.close());
     const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
     // A worker process ensures the order reconciler's schedule, which would outlive the run on a Temporal of one's own.
     if (workerPid !== null) parts.onStop(() => temporal.schedule.getHandle(reconcilerScheduleId(env.TEMPORAL_TASK_QUEUE)).delete());
