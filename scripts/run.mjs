@@ -190,15 +190,17 @@ switch (command) {
     exec(node, ['--enable-source-maps', 'dist/src/main.js', 'rails', ...args]);
     break;
   case 'bench':
+  case 'chaos':
+    // Each starts its own stack: the benchmark (docs/performance.md), the chaos run and its money audit (docs/reliability.md).
     ensureDependencies();
     {
       const postgresBackend = args.some((arg, i) => arg === '--temporal-backend' && args[i + 1] === 'postgres');
       const env = postgresBackend ? {} : cliEnv();
       build();
-      exec(node, ['--enable-source-maps', 'dist/scripts/bench.js', ...args], env);
+      exec(node, ['--enable-source-maps', `dist/scripts/${command}.js`, ...args], env);
     }
     break;
   default:
-    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | record-histories`);
+    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | chaos | record-histories`);
     process.exit(2);
 }

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { TemporalBackend } from '../../src/config/env';
-import { runFlows, runLanes } from './driver';
-import { callbackPath, engineFlow, sendPreview } from './flows';
+import { runFlows, runLanes } from '../shared/driver';
+import { postOnce } from '../shared/integrator-post';
+import { describeMachine, machine, Machine } from '../shared/machine';
+import { callbackPath, previewBody, qrFlow } from '../shared/qr-flow';
+import { Summary, summarize } from '../shared/stats';
 import { residentMiB } from './process-memory';
-import { machine, Machine } from './report';
 import type { BenchStack, StackOptions } from './stack';
-import { Summary, summarize } from './stats';
 
 /** Short enough for a run of minutes, long enough that thousands of orders wait at once. */
 export const OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS = 300;
@@ -78,7 +79,7 @@ export async function runOpenOrders(
 
   // Closed-amount flows start the worker's pollers, caches and JIT before its memory is first read.
   say(`warm-up: ${WARM_UP_FLOWS} closed-amount flows…`);
-  await runFlows(engineFlow({ ...stack.engine, runId: `${run}-warm` }), { ...lanes, label: 'warm-up', flows: WARM_UP_FLOWS, runTimeoutMs: 5 * 60_000 });
+  await runFlows(qrFlow({ ...stack.engine, runId: `bench-${run}-warm` }), { ...lanes, label: 'warm-up', flows: WARM_UP_FLOWS, runTimeoutMs: 5 * 60_000 });
 
   const started = performance.now();
   let created = 0;
@@ -107,8 +108,10 @@ export async function runOpenOrders(
   const creation = await runLanes(async (index, signal) => {
     const reference = `bench-open-${run}-${index}`;
     const sent = performance.now();
-    const preview = await sendPreview(stack.engine, reference, null, signal);
-    if (preview.status !== 'missing_amount') throw new Error(`preview answered ${preview.status}`);
+    const { apiUrl, token, receiverUrl } = stack.engine;
+    const body = previewBody(reference, `${receiverUrl}${callbackPath(reference)}`, null);
+    const preview = await postOnce({ url: `${apiUrl}/v2/payments/previews`, token, key: `${reference}:preview`, body, signal });
+    if (preview.status !== 200 || preview.body.status !== 'missing_amount') throw new Error(`preview answered ${preview.status}: ${JSON.stringify(preview.body)}`);
     created++;
     // The order was created before this answer, so it expires no later than this.
     lastExpiresAt = Date.now() + stack.env.QR_EXPIRY_SECONDS * 1000;
@@ -159,7 +162,7 @@ export function formatOpenOrdersReport(report: OpenOrdersReport): string {
   const { machine: m, creation } = report;
   return [
     `npm run bench -- --open ${report.orders}: concurrency ${report.concurrency}, QR_EXPIRY_SECONDS=${report.qrExpirySeconds}, WORKER_MAX_CACHED_WORKFLOWS=${report.maxCachedWorkflows}`,
-    `${m.cores} × ${m.cpu}, ${m.memoryGiB} GiB, Node ${m.node}, load ${m.loadBefore.toFixed(2)} → ${m.loadAfter?.toFixed(2) ?? '?'}; PostgreSQL ${report.infrastructure.database}, Temporal ${report.infrastructure.temporal}`,
+    `${describeMachine(m)}; PostgreSQL ${report.infrastructure.database}, Temporal ${report.infrastructure.temporal}`,
     '',
     `created        ${report.orders - creation.failures}/${report.orders} in ${(creation.wallMs / 1000).toFixed(1)} s (${creation.perSecond.toFixed(1)}/s); preview ack p50 ${creation.previewAck.p50.toFixed(0)} ms, p99 ${creation.previewAck.p99.toFixed(0)} ms`,
     `waiting at once, at most   ${report.peakWaiting}`,

@@ -1,27 +1,7 @@
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
-import type { RunResult } from './driver';
+import type { RunResult } from '../shared/driver';
+import { PERCENTILE_HEADS, PHASES, percentiles } from '../shared/latency';
+import { describeMachine, Machine } from '../shared/machine';
 import type { MeanFootprint } from './footprint';
-import type { Summary } from './stats';
-
-export interface Machine {
-  cpu: string;
-  cores: number;
-  memoryGiB: number;
-  node: string;
-  /** 1-minute load average; well above the core count means someone else was busy too. */
-  loadBefore: number;
-  loadAfter?: number;
-}
-
-export function machine(): Machine {
-  return {
-    cpu: cpus()[0]?.model.trim() ?? 'unknown',
-    cores: availableParallelism(),
-    memoryGiB: Math.round(totalmem() / 2 ** 30),
-    node: process.version,
-    loadBefore: loadavg()[0]!,
-  };
-}
 
 /** A run with the CPU its servers used meanwhile. */
 export interface MeasuredRun extends RunResult {
@@ -46,12 +26,6 @@ export interface BenchReport {
   bareFootprint: MeanFootprint;
 }
 
-const PHASES = [
-  ['previewAck', 'preview ack (bare: start)'],
-  ['payAck', 'pay ack (bare: update)'],
-  ['decisionToCompleted', 'decision → COMPLETED'],
-] as const;
-
 const FOOTPRINT_ROWS = [
   ['workflowTasks', 'workflow tasks'],
   ['activityTasks', 'activity tasks'],
@@ -64,7 +38,6 @@ const CPU_ROWS = [
   ['postgres', 'PostgreSQL'],
 ] as const;
 
-const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 /** The share, and the CPU time per completed flow it stands for: the figure a busy machine does not skew. */
 const cpu = (run: MeasuredRun, key: keyof MeasuredRun['cpuShare'], cores: number) => {
   const share = run.cpuShare[key];
@@ -72,19 +45,17 @@ const cpu = (run: MeasuredRun, key: keyof MeasuredRun['cpuShare'], cores: number
   const perFlowMs = (share * cores * run.wallMs) / run.completed;
   return `${(share * 100).toFixed(0)} % (${perFlowMs.toFixed(0)} ms/flow)`;
 };
-const percentiles = (summary: Summary) => [summary.p50, summary.p95, summary.p99].map((value) => ms(value).padStart(8)).join('');
-const row = (label: string, engine: string, bare: string) => `${label.padEnd(32)}${engine.padEnd(28)}${bare}`;
+const row = (label: string, engine: string, bare: string) => `${label.padEnd(32)}${engine.padEnd(34)}${bare}`;
 
 /** The human-readable table for stdout. */
 export function formatReport(report: BenchReport): string {
   const { engine, bare, machine: m } = report;
-  const load = `load ${m.loadBefore.toFixed(2)} → ${m.loadAfter?.toFixed(2) ?? '?'}`;
   return [
     `npm run bench: ${report.flows} flows, concurrency ${report.concurrency}`,
-    `${m.cores} × ${m.cpu}, ${m.memoryGiB} GiB, Node ${m.node}, ${load}; PostgreSQL ${report.infrastructure.database}, Temporal ${report.infrastructure.temporal}`,
+    `${describeMachine(m)}; PostgreSQL ${report.infrastructure.database}, Temporal ${report.infrastructure.temporal}`,
     '',
     row('', 'engine (HTTP, real work)', 'bare (start, update, activity)'),
-    row('latency, ms', '     p50     p95     p99', '     p50     p95     p99'),
+    row('latency, ms', PERCENTILE_HEADS, PERCENTILE_HEADS),
     ...PHASES.map(([key, label]) => row(label, percentiles(engine[key]), percentiles(bare[key]))),
     '',
     row('flows/s', engine.flowsPerSecond.toFixed(1), bare.flowsPerSecond.toFixed(1)),

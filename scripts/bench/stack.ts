@@ -1,31 +1,30 @@
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
-import { DataSource } from 'typeorm';
 import { createBenchBareActivities } from './bare.activities';
 import { Env, loadEnv, TemporalBackend } from '../../src/config/env';
 import { ensureTemporalServer } from '../../src/infra/temporal-postgres/installation';
-import { LedgerService } from '../../src/ledger/ledger.service';
-import { Decimal } from '../../src/money';
 import { createOrderWorker } from '../../src/processes/worker.process';
 import { createRailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
 import { reconcilerScheduleId } from '../../src/temporal/reconciler-schedule';
 import { registerSearchAttributes } from '../../src/temporal/search-attributes';
 import { installRuntimeLogging } from '../../src/temporal/runtime-logging';
-import { BenchParts, benchClient } from './base-stack';
-import { startCallbackReceiver } from './callback-receiver';
-import type { BareTarget, EngineTarget } from './flows';
-import { startTemporalHelper, TemporalHelperSpec } from './temporal-server';
+import { WorkerProcess } from '../../src/infra/worker-process';
+import { startCallbackReceiver } from '../shared/callback-receiver';
+import { createFundedPayer } from '../shared/funded-payer';
+import type { QrFlowTarget } from '../shared/qr-flow';
+import { startTemporalHelper, TemporalHelperSpec } from '../shared/temporal-server';
+import { BenchParts } from './base-stack';
+import type { BareTarget } from './flows';
 
 export interface BenchStack {
   env: Env;
-  /** What engineFlow and bareFlow need, without their runId. */
-  engine: Omit<EngineTarget, 'runId'>;
+  /** What qrFlow and bareFlow need, without their runId. */
+  engine: Omit<QrFlowTarget, 'runId'>;
   bare: Omit<BareTarget, 'runId'>;
   /** Where PostgreSQL and Temporal came from, for the report. */
   infrastructure: { database: 'embedded' | 'DATABASE_URL'; temporal: 'dev-server' | 'postgres' | 'TEMPORAL_ADDRESS' };
@@ -99,9 +98,10 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     if (options.workerProcess) {
       // The worker process registers them too, but the API would start orders before it has.
       await registerSearchAttributes(connection, env.TEMPORAL_NAMESPACE);
-      const worker = startWorkerProcess(settings);
-      parts.onStop(worker.stop);
-      workerPid = worker.pid;
+      WorkerProcess.assertBuilt();
+      const worker = new WorkerProcess(settings);
+      parts.onStop(() => worker.kill());
+      workerPid = worker.pid ?? null;
     } else {
       const { worker, close: closeWorker } = await createOrderWorker(env, env.TEMPORAL_TASK_QUEUE, {
         extension: { workflowsPath: require.resolve('./workflows'), activities: createBenchBareActivities() },
@@ -119,8 +119,7 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     const receiver = await startCallbackReceiver();
     parts.onStop(receiver.close);
 
-    const payer = await benchClient(api, apiUrl, 'Bench payer');
-    await new LedgerService(api.get(DataSource)).fund(`bench-funding:${payer.clientId}`, payer.clientId, 'USD', new Decimal(FUNDING_USD));
+    const payer = await createFundedPayer(api, apiUrl, 'Bench payer', 'USD', FUNDING_USD);
 
     const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
     // A worker process ensures the order reconciler's schedule, which would outlive the run on a Temporal of one's own.
@@ -142,20 +141,4 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     await parts.stopAll();
     throw error;
   }
-}
-
-/**
- * `main.js worker` from the same build as the bench (dist/), its log on the bench's stderr.
- * Stopping it is what stops a worker in production: SIGTERM, after which it drains.
- */
-function startWorkerProcess(env: NodeJS.ProcessEnv): { pid: number; stop(): Promise<void> } {
-  const child = fork(join(__dirname, '..', '..', 'src', 'main.js'), ['worker'], { env, stdio: ['ignore', 2, 2, 'ipc'], execArgv: ['--enable-source-maps'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
