@@ -93,15 +93,17 @@ export async function runOpenOrders(
   sample();
   const sampling = setInterval(sample, SAMPLE_EVERY_MS);
 
-  const expiries: Array<Promise<number | null>> = [];
+  const expiries: Array<Promise<void>> = [];
+  // Kept as they arrive: a run that ends at its deadline still reports those that came.
+  const delays: number[] = [];
   let lastExpiresAt = 0;
   const expiryOf = (reference: string) =>
     stack.engine.callbacks.waitFor(callbackPath(reference), (callback) => callback.body?.event === 'QR_EXPIRED').then((callback) => {
       stack.engine.callbacks.forget(callbackPath(reference));
       const { status, error_code: errorCode, expires_at: expiresAt } = callback.body;
-      if (status !== 'CANCELED' || errorCode !== 'EXPIRED') return null;
+      if (status !== 'CANCELED' || errorCode !== 'EXPIRED') return;
       expired++;
-      return (performance.timeOrigin + callback.at - Date.parse(expiresAt)) / 1000;
+      delays.push((performance.timeOrigin + callback.at - Date.parse(expiresAt)) / 1000);
     });
 
   say(`creating ${options.orders} open-amount orders, ${options.concurrency} at a time (QR_EXPIRY_SECONDS=${stack.env.QR_EXPIRY_SECONDS})…`);
@@ -123,14 +125,13 @@ export async function runOpenOrders(
   say(`created ${created} in ${(creation.wallMs / 1000).toFixed(1)} s; waiting for their expiry…`);
 
   const deadline = lastExpiresAt + EXPIRY_GRACE_MS;
-  const outcomes = await Promise.race([
+  await Promise.race([
     Promise.all(expiries),
     new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))),
   ]);
   clearInterval(sampling);
   sample();
 
-  const delays = (outcomes ?? []).filter((delay): delay is number => delay !== null);
   const rss = samples.map((s) => s.workerRssMiB).filter((value): value is number => value !== null);
   return {
     orders: options.orders,
