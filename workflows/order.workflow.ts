@@ -20,6 +20,7 @@ import {
   cancelRejectionIn,
   claimRejectionIn,
   decisionRejectionIn,
+  expiryRejectionIn,
   OrderPhase,
   phaseOf,
   resolutionRejectionIn,
@@ -27,7 +28,7 @@ import {
 import { withWallet } from '../src/orders/payout-destination';
 import type { OrderRejection, OrderStatus } from '../src/orders/order-status';
 import type { MovementOutcome } from '../src/rails/rails.port';
-import { ORDER_STATUS, PAYOUT_UNCONFIRMED } from '../src/temporal/search-attribute-keys';
+import { ORDER_STATUS, PAYER_CURRENCY, PAYOUT_UNCONFIRMED, STATUS_SINCE } from '../src/temporal/search-attribute-keys';
 import { establishOutcome } from './establish-outcome';
 import { deliverInBackground } from './notification-delivery.workflow';
 import {
@@ -36,6 +37,7 @@ import {
   claimUpdate,
   Decision,
   decideUpdate,
+  expireUpdate,
   orderPhaseQuery,
   OrderWorkflowInput,
   orderStatusQuery,
@@ -123,11 +125,13 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   let settings: OrderSettings | undefined;
   let resolution: PayoutResolution | undefined;
   const deliveries: Array<Promise<void>> = [];
+  // Histories recorded before StatusSince and PayerCurrency existed replay without these upserts.
+  const searchable = patched('stuck-orders-search-attributes');
 
   const setStatus = (to: OrderStatus) => {
     if (to === status) return;
     status = to;
-    upsertSearchAttributes([{ key: ORDER_STATUS, value: to }]);
+    upsertSearchAttributes(searchable ? [{ key: ORDER_STATUS, value: to }, { key: STATUS_SINCE, value: new Date() }] : [{ key: ORDER_STATUS, value: to }]);
   };
 
   /** Callbacks go out beside the payment path, never in its way; `closing`: the order closes on its own path, no update waits. */
@@ -205,6 +209,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
         phase = 'AWAITING_PAYER';
         throw ApplicationFailure.nonRetryable(`order ${orderId} cannot be claimed: ${error.cause?.message ?? error.message}`, 'ALREADY_PROCESSED');
       }
+      if (searchable) upsertSearchAttributes([{ key: PAYER_CURRENCY, value: claim.userCurrency }]);
       facts = { ...facts!, payerClientId: claim.payerClientId, userCurrency: claim.userCurrency as OrderFacts['userCurrency'], userAmount: claimed.userAmount };
       phase = claimed.status === 'CREATED' ? 'AWAITING_DECISION' : 'AWAITING_AMOUNT';
       return claimed.preview;
@@ -221,6 +226,16 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     { validator: () => refuse(cancelRejectionIn(phase)) },
   );
 
+  // The sandbox's "the expiry timer fires now": the same closing as the timer's, while nobody has acted yet.
+  setHandler(
+    expireUpdate,
+    async () => {
+      await expire(false);
+      return status;
+    },
+    { validator: () => refuse(expiryRejectionIn(phase)) },
+  );
+
   setHandler(
     resolvePayoutUpdate,
     async (given) => {
@@ -233,7 +248,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
 
   if (Date.now() >= input.expiresAtMs) {
     // Started late (by the reconciler, for an order the API could not hand over): nothing was shown to anyone yet.
-    await expire();
+    await expire(true);
     return finish();
   }
 
@@ -257,7 +272,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     // An amount or a claim being applied right at expiry finishes first; a decision that lands with it wins.
     await condition(() => !BUSY_PHASES.includes(phase));
     if (awaiting()) {
-      await expire();
+      await expire(true);
       if (!isPaying()) return finish();
     }
   }
@@ -272,8 +287,9 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   }
   return finish();
 
-  async function expire(): Promise<void> {
-    await close('CANCELED', { errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] }, true);
+  /** `closing`: on the order's own path (its timer); false under the sandbox's update, which waits for its answer. */
+  async function expire(closing: boolean): Promise<void> {
+    await close('CANCELED', { errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] }, closing);
   }
 
   /**
