@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
 import {
   ListNotificationsQueryDto,
@@ -11,7 +11,6 @@ import {
 import { NotificationsService } from './notifications.service';
 
 @ApiTags('notifications')
-@ApiBearerAuth()
 @Controller('v2/notifications')
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
