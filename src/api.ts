@@ -9,13 +9,15 @@ import { AppModule } from './app.module';
 import { Env, loadEnv } from './config/env';
 import { JSON_BODY_LIMIT, translateBodyReadErrors } from './http/body-read-errors';
 import { assignRequestId } from './http/logging';
+import { methodNotAllowed } from './http/method-not-allowed';
 import { buildOpenApiDocument, serveOpenApi } from './http/openapi';
 
 /**
  * An HTTP app around `module` (AppModule, or a test module that imports it), with the
- * middleware every request goes through, in this order: the request id, the JSON parser
- * (keeping the raw bytes, which idempotency keys hash), and the translation of its errors.
- * The document is served at /docs and /docs-json.
+ * middleware every request goes through, in this order: the request id, the refusal of
+ * methods its OpenAPI document does not declare (405, before any body is read), the JSON
+ * parser (keeping the raw bytes, which idempotency keys hash), and the translation of its
+ * errors. The document is served at /docs and /docs-json.
  */
 export async function createHttpApp(module: Type | DynamicModule, env: Env): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: true, rawBody: true, bodyParser: false });
@@ -25,6 +27,7 @@ export async function createHttpApp(module: Type | DynamicModule, env: Env): Pro
     next();
   });
   const document = buildOpenApiDocument(app);
+  app.use(methodNotAllowed(document));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.use(translateBodyReadErrors);
   app.set('trust proxy', env.TRUST_PROXY);
