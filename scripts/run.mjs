@@ -14,6 +14,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPORAL_CLI_VERSION = 'v1.5.1';
 // The Java SDK's time-skipping test server, which @temporalio/testing runs for timer tests.
 const TEST_SERVER_VERSION = '1.31.0';
+const SCHEMATHESIS_VERSION = '4.32.5';
 const say = (message) => process.stderr.write(`[run] ${message}\n`);
 
 function run(command, args, options = {}) {
@@ -110,9 +111,12 @@ function ensureTestServer() {
   return launcher;
 }
 
+/** The client package's sources: the service signs callbacks with its verifier's file. */
+const CLIENT_SOURCES = 'clients/typescript/src';
+
 /** swc compiles in about a second; the type check is `npm run typecheck` and part of `npm test`. */
 function build() {
-  run(join(root, 'node_modules', '.bin', 'swc'), ['src', 'workflows', 'activities', 'scripts', '-d', 'dist', '--config-file', '.swcrc', '--quiet'], {
+  run(join(root, 'node_modules', '.bin', 'swc'), ['src', 'workflows', 'activities', 'scripts', CLIENT_SOURCES, '-d', 'dist', '--config-file', '.swcrc', '--quiet'], {
     stdio: ['ignore', process.stderr, 'inherit'],
   });
 }
@@ -189,6 +193,11 @@ switch (command) {
     build();
     exec(node, ['--enable-source-maps', 'dist/src/main.js', 'rails', ...args]);
     break;
+  case 'client:generate':
+    ensureDependencies();
+    build();
+    exec(node, ['--enable-source-maps', 'dist/scripts/generate-client.js', ...args]);
+    break;
   case 'bench':
     ensureDependencies();
     {
@@ -199,6 +208,6 @@ switch (command) {
     }
     break;
   default:
-    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | record-histories`);
+    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | record-histories | client:generate`);
     process.exit(2);
 }

@@ -4,7 +4,7 @@ import { ClientsService } from '../auth/clients.service';
 import { NotificationAttemptEntity } from './notification-attempt.entity';
 import { NotificationEntity } from './notification.entity';
 import type { NotificationView } from './notifications.dto';
-import { verifySignature } from './signature';
+import { verifySignature } from '../../clients/typescript/src/webhook-signature';
 
 /** The delivery log as integrators see it, and the signature check of the Collections API. */
 @Injectable()

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
+import { CLIENT_SCHEMA_PATH, clientSchemaSource } from '../../../scripts/client-schema';
+import { PROJECT_ROOT } from '../../../src/config/dev-defaults';
 import { http, startTestApi, TestApi } from '../../support/test-api';
 
 describe('OpenAPI document', () => {
@@ -66,6 +70,11 @@ describe('OpenAPI document', () => {
     expect(schemas.QrDecodeResponseDto.properties.amount).toMatchObject({ type: 'number', nullable: true });
     expect(schemas.QrDecodeResponseDto.properties.country).toMatchObject({ type: 'string', nullable: true });
     expect(schemas.QrDecodeResponseDto.properties.errors.type).toBe('array');
+  });
+
+  it('is the document the committed client types were generated from', async () => {
+    const served = (await http(api.baseUrl, null).get('/docs-json')).body;
+    expect(clientSchemaSource(served) === readFileSync(join(PROJECT_ROOT, CLIENT_SCHEMA_PATH), 'utf8')).toBe(true);
   });
 
   it('answers a method a documented path does not declare 405 with Allow, in the error body', async () => {

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { OpenAPIObject, OperationObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
+import { CLIENT_SCHEMA_PATH, clientSchemaSource } from '../../../scripts/client-schema';
 import { buildApiDocument } from '../../../src/api';
+import { PROJECT_ROOT } from '../../../src/config/dev-defaults';
 
 const PUBLIC = ['GET /health', 'GET /auth/token', 'POST /auth/refresh'];
 /** The spec's own bodies (CONTRACT.md, "Errors"), the health check's, and the bodiless store 409. */
@@ -36,6 +40,11 @@ describe('the OpenAPI document', () => {
   beforeAll(async () => {
     document = await buildApiDocument();
     operations = operationsOf(document);
+  });
+
+  it('is what the committed client was generated from (run `npm run client:generate` after changing the API)', () => {
+    const committed = readFileSync(join(PROJECT_ROOT, CLIENT_SCHEMA_PATH), 'utf8');
+    expect(clientSchemaSource(document) === committed).toBe(true);
   });
 
   it('requires the bearer token everywhere but on the public routes, and says they answer 401', () => {
