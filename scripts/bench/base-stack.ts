@@ -71,11 +71,11 @@ export class BenchParts {
   }
 }
 
-/** A new client of the API and an access token for it. */
-export async function benchClient(api: NestExpressApplication, apiUrl: string, name: string): Promise<{ clientId: string; token: string }> {
+/** A new client of the API, its API key and an access token for it. */
+export async function benchClient(api: NestExpressApplication, apiUrl: string, name: string): Promise<{ clientId: string; apiKey: string; token: string }> {
   const client = await api.get(ClientsService).create({ name });
   const response = await fetch(`${apiUrl}/auth/token`, { headers: { 'x-api-key': client.apiKey } });
   if (response.status !== 200) throw new Error(`token request failed: ${response.status}`);
   const { accessToken } = (await response.json()) as { accessToken: string };
-  return { clientId: client.clientId, token: accessToken };
+  return { clientId: client.clientId, apiKey: client.apiKey, token: accessToken };
 }
