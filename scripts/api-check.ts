@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
 import { loadEnv } from '../src/config/env';
-import { LedgerService } from '../src/ledger/ledger.service';
-import { Decimal } from '../src/money';
 import { createRailsSimulator } from '../src/rails/simulator/rails-simulator.server';
-import { BenchParts, benchClient } from './bench/base-stack';
-import { startTemporalHelper } from './bench/temporal-server';
+import { BenchParts } from './bench/base-stack';
+import { createFundedPayer } from './shared/funded-payer';
+import { startTemporalHelper } from './shared/temporal-server';
 
 const USAGE = `usage: npm run api-check -- [schemathesis run options]
 
@@ -49,8 +47,7 @@ async function startTarget(): Promise<CheckTarget> {
     parts.onStop(() => rails.close());
 
     const { api, apiUrl } = await parts.api(loadEnv(settings));
-    const client = await benchClient(api, apiUrl, 'Schemathesis');
-    await new LedgerService(api.get(DataSource)).fund(`api-check-funding:${client.clientId}`, client.clientId, 'USD', new Decimal('1000000.00'));
+    const client = await createFundedPayer(api, apiUrl, 'Schemathesis', 'USD', '1000000.00');
     return { apiUrl, apiKey: client.apiKey, token: client.token, close: () => parts.stopAll() };
   } catch (error) {
     await parts.stopAll();

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { TEMPORAL_BACKENDS, TemporalBackend } from '../src/config/env';
-import { Flow, runFlows } from './bench/driver';
-import { ceilingFlow, engineFlow } from './bench/flows';
 import { REPORT_FORMAT_NAMES, ReportFormatName } from '../src/reports/report-formats';
 import { BenchParts } from './bench/base-stack';
 import { benchConciliation, formatConciliationReport } from './bench/conciliation-run';
-import { measureCpu } from './bench/process-cpu';
-import { BenchReport, formatReport, machine, MeasuredRun } from './bench/report';
+import { ceilingFlow } from './bench/flows';
+import { BenchReport, formatReport, MeasuredRun } from './bench/report';
 import { BenchStack, startBenchStack } from './bench/stack';
+import { FlowOptions, MoreOptions, parseFlowOptions, UsageError, wholeNumber } from './shared/command-line';
+import { Flow, runFlows } from './shared/driver';
+import { interruption } from './shared/interruption';
+import { machine } from './shared/machine';
+import { measureCpu } from './shared/process-cpu';
+import { qrFlow } from './shared/qr-flow';
 
 const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--temporal-backend dev|postgres] [--json]
        npm run bench -- --report M [--format csv|txt] [--json]
@@ -33,44 +37,26 @@ const RUN_TIMEOUT_MS = 5 * 60_000;
 // Generation takes about a minute per million movements on a 2-core machine: ten million is still a run, not a day.
 const MAX_REPORT_MOVEMENTS = 10_000_000;
 
-interface Options {
-  flows: number;
-  concurrency: number;
+interface Options extends FlowOptions {
   temporalBackend: TemporalBackend;
-  json: boolean;
   /** Movements to generate for the reconciliation-file run; undefined runs the flows. */
   report?: number;
   format: ReportFormatName;
 }
 
-function wholeNumber(arg: string, text: string | undefined, max: number): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new UsageError(`${arg} needs a whole number from 1 to ${max}`);
-  return value;
-}
-
-function parseOptions(argv: string[]): Options {
-  const options: Options = { flows: 200, concurrency: 20, temporalBackend: 'dev', json: false, format: 'csv' };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--json') options.json = true;
-    else if (arg === '--temporal-backend') {
-      const value = argv[++i];
-      if (!TEMPORAL_BACKENDS.includes(value as TemporalBackend)) throw new UsageError(`--temporal-backend needs one of ${TEMPORAL_BACKENDS.join(', ')}`);
-      options.temporalBackend = value as TemporalBackend;
-    } else if (arg === '--flows' || arg === '--concurrency') options[arg === '--flows' ? 'flows' : 'concurrency'] = wholeNumber(arg, argv[++i], 100_000);
-    else if (arg === '--report') options.report = wholeNumber(arg, argv[++i], MAX_REPORT_MOVEMENTS);
-    else if (arg === '--format') {
-      const format = argv[++i];
-      if (!REPORT_FORMAT_NAMES.includes(format as ReportFormatName)) throw new UsageError(`--format needs one of ${REPORT_FORMAT_NAMES.join(', ')}`);
-      options.format = format as ReportFormatName;
-    } else if (arg === '--help' || arg === '-h') throw new UsageError('');
-    else throw new UsageError(`unknown option ${arg}`);
-  }
-  return options;
-}
-
-class UsageError extends Error {}
+const benchOptions: MoreOptions<Options> = (arg, next, options) => {
+  if (arg === '--temporal-backend') {
+    const value = next();
+    if (!TEMPORAL_BACKENDS.includes(value as TemporalBackend)) throw new UsageError(`--temporal-backend needs one of ${TEMPORAL_BACKENDS.join(', ')}`);
+    options.temporalBackend = value as TemporalBackend;
+  } else if (arg === '--report') options.report = wholeNumber(arg, next(), MAX_REPORT_MOVEMENTS);
+  else if (arg === '--format') {
+    const format = next();
+    if (!REPORT_FORMAT_NAMES.includes(format as ReportFormatName)) throw new UsageError(`--format needs one of ${REPORT_FORMAT_NAMES.join(', ')}`);
+    options.format = format as ReportFormatName;
+  } else return false;
+  return true;
+};
 
 async function measure(label: string, flow: Flow, flows: number, concurrency: number, pids: BenchStack['pids']): Promise<MeasuredRun> {
   say(`${label}: ${flows} flows, ${concurrency} at a time…`);
@@ -87,10 +73,10 @@ async function bench(options: Options, stack: BenchStack): Promise<BenchReport> 
   // Unique per invocation: an external Temporal or database may hold an earlier run's ids.
   const run = randomUUID().slice(0, 8);
   const warmUp = Math.min(WARM_UP_FLOWS, options.flows);
-  await measure('engine warm-up', engineFlow({ ...stack.engine, runId: `${run}-warm` }), warmUp, options.concurrency, stack.pids);
+  await measure('engine warm-up', qrFlow({ ...stack.engine, runId: `bench-${run}-warm` }), warmUp, options.concurrency, stack.pids);
   await measure('ceiling warm-up', ceilingFlow({ ...stack.ceiling, runId: `${run}-warm` }), warmUp, options.concurrency, stack.pids);
 
-  const engine = await measure('engine', engineFlow({ ...stack.engine, runId: `${run}-engine` }), options.flows, options.concurrency, stack.pids);
+  const engine = await measure('engine', qrFlow({ ...stack.engine, runId: `bench-${run}-engine` }), options.flows, options.concurrency, stack.pids);
   const ceiling = await measure('ceiling', ceilingFlow({ ...stack.ceiling, runId: `${run}-ceiling` }), options.flows, options.concurrency, stack.pids);
   return {
     flows: options.flows,
@@ -104,20 +90,12 @@ async function bench(options: Options, stack: BenchStack): Promise<BenchReport> 
 }
 
 async function main(): Promise<number> {
-  let options: Options;
-  try {
-    options = parseOptions(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${error.message ? `${error.message}\n\n` : ''}${USAGE}\n`);
-    return error.message ? 2 : 0;
-  }
+  const defaults: Options = { flows: 200, concurrency: 20, temporalBackend: 'dev', json: false, format: 'csv' };
+  const options = parseFlowOptions(process.argv.slice(2), defaults, USAGE, benchOptions);
+  if (typeof options === 'number') return options;
 
   // Listening before the start-up, so Ctrl-C during it still ends in the clean-up below.
-  const interrupted = new Promise<number>((resolve) => {
-    process.once('SIGINT', () => resolve(130));
-    process.once('SIGTERM', () => resolve(143));
-  });
+  const interrupted = interruption();
   if (options.report !== undefined) return conciliation(options.report, options, interrupted);
   const stack = await startBenchStack(say, options.temporalBackend);
   try {

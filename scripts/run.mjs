@@ -234,15 +234,17 @@ switch (command) {
     exec(node, ['--enable-source-maps', 'dist/scripts/generate-client.js', ...args]);
     break;
   case 'bench':
+  case 'chaos':
+    // Each starts its own stack: the benchmark (docs/performance.md), the chaos run and its money audit (docs/reliability.md).
     ensureDependencies();
     {
       const postgresBackend = args.some((arg, i) => arg === '--temporal-backend' && args[i + 1] === 'postgres');
       const env = postgresBackend ? {} : cliEnv();
       build();
-      exec(node, ['--enable-source-maps', 'dist/scripts/bench.js', ...args], env);
+      exec(node, ['--enable-source-maps', `dist/scripts/${command}.js`, ...args], env);
     }
     break;
   default:
-    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | record-histories | api-check | client:generate`);
+    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | chaos | record-histories | api-check | client:generate`);
     process.exit(2);
 }

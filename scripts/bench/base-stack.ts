@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApi } from '../../src/api';
-import { ClientsService } from '../../src/auth/clients.service';
 import type { Env } from '../../src/config/env';
 import { createDataSource, migrate } from '../../src/db/data-source';
 import { startEmbeddedDatabase } from '../../src/infra/embedded-database';
@@ -69,13 +68,4 @@ export class BenchParts {
     this.onStop(() => api.close());
     return { api, apiUrl: `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}` };
   }
-}
-
-/** A new client of the API, its API key and an access token for it. */
-export async function benchClient(api: NestExpressApplication, apiUrl: string, name: string): Promise<{ clientId: string; apiKey: string; token: string }> {
-  const client = await api.get(ClientsService).create({ name });
-  const response = await fetch(`${apiUrl}/auth/token`, { headers: { 'x-api-key': client.apiKey } });
-  if (response.status !== 200) throw new Error(`token request failed: ${response.status}`);
-  const { accessToken } = (await response.json()) as { accessToken: string };
-  return { clientId: client.clientId, apiKey: client.apiKey, token: accessToken };
 }

@@ -4,9 +4,10 @@ import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
 import { loadEnv } from '../../src/config/env';
 import type { ReportFormatName } from '../../src/reports/report-formats';
-import { BenchParts, benchClient } from './base-stack';
+import { createApiClient } from '../shared/funded-payer';
+import { Machine, machine } from '../shared/machine';
+import { BenchParts } from './base-stack';
 import { BENCH_PERIOD, generateMovements, GeneratedMovements } from './movements';
-import { Machine, machine } from './report';
 
 export interface ConciliationBenchReport {
   movements: GeneratedMovements;
@@ -50,7 +51,7 @@ export async function benchConciliation(parts: BenchParts, movements: number, fo
   const settings = parts.settings();
   settings.DATABASE_URL = (await parts.database(settings)).url;
   const { api, apiUrl } = await parts.api(loadEnv(settings));
-  const client = await benchClient(api, apiUrl, 'Bench collector');
+  const client = await createApiClient(api, apiUrl, 'Bench collector');
 
   say(`generating ${movements} movements in PostgreSQL…`);
   const generating = performance.now();

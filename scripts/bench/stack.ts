@@ -4,26 +4,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, Connection } from '@temporalio/client';
-import { DataSource } from 'typeorm';
 import { createBenchNoopActivities } from './noop.activities';
 import { Env, loadEnv, TemporalBackend } from '../../src/config/env';
 import { ensureTemporalServer } from '../../src/infra/temporal-postgres/installation';
-import { LedgerService } from '../../src/ledger/ledger.service';
-import { Decimal } from '../../src/money';
 import { createOrderWorker } from '../../src/processes/worker.process';
 import { createRailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
 import type { BenchNoopDelivery } from './noop.workflow';
-import { BenchParts, benchClient } from './base-stack';
-import { startCallbackReceiver } from './callback-receiver';
-import type { CeilingTarget, EngineTarget } from './flows';
-import { Mailbox } from './mailbox';
-import { startTemporalHelper, TemporalHelperSpec } from './temporal-server';
+import { startCallbackReceiver } from '../shared/callback-receiver';
+import { createFundedPayer } from '../shared/funded-payer';
+import { Mailbox } from '../shared/mailbox';
+import type { QrFlowTarget } from '../shared/qr-flow';
+import { startTemporalHelper, TemporalHelperSpec } from '../shared/temporal-server';
+import { BenchParts } from './base-stack';
+import type { CeilingTarget } from './flows';
 
 export interface BenchStack {
   env: Env;
-  /** What engineFlow and ceilingFlow need, without their runId. */
-  engine: Omit<EngineTarget, 'runId'>;
+  /** What qrFlow and ceilingFlow need, without their runId. */
+  engine: Omit<QrFlowTarget, 'runId'>;
   ceiling: Omit<CeilingTarget, 'runId'>;
   /** Where PostgreSQL and Temporal came from, for the report. */
   infrastructure: { database: 'embedded' | 'DATABASE_URL'; temporal: 'dev-server' | 'postgres' | 'TEMPORAL_ADDRESS' };
@@ -92,8 +91,7 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     const receiver = await startCallbackReceiver();
     parts.onStop(receiver.close);
 
-    const payer = await benchClient(api, apiUrl, 'Bench payer');
-    await new LedgerService(api.get(DataSource)).fund(`bench-funding:${payer.clientId}`, payer.clientId, 'USD', new Decimal(FUNDING_USD));
+    const payer = await createFundedPayer(api, apiUrl, 'Bench payer', 'USD', FUNDING_USD);
 
     // The ceiling's own connection, as the API has its own.
     const connection = await Connection.connect(temporalConnectionOptions(env));

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** The folder holding package.json, whether this runs from src/ (tests) or dist/src/. */
-function projectRoot(from = __dirname): string {
+export function projectRoot(from = __dirname): string {
   let dir = from;
   while (!existsSync(join(dir, 'package.json'))) {
     const parent = dirname(dir);

@@ -61,6 +61,18 @@ type OperationSpec =
     }
   | { kind: 'COMMIT' | 'RELEASE'; reserveOperationId: string };
 
+/** One client's money moving for a reference (see LedgerService.move). */
+interface ClientMovement {
+  kind: 'RESERVE' | 'CREDIT' | 'COLLECT' | 'CLAWBACK';
+  clientId: string;
+  currency: CurrencyCode;
+  amount: Decimal;
+  reference: string;
+  from: AccountKind;
+  to: AccountKind;
+  within?: { added: EntryKind; taken: EntryKind };
+}
+
 interface AccountRef {
   /** Null for the service's own accounts. */
   clientId: string | null;
@@ -179,19 +191,7 @@ export class LedgerService {
    * with the caller's change (an order's transition) or not at all.
    */
   reserve(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string, tx?: EntityManager): Promise<LedgerEntry> {
-    assertId('reference', reference);
-    const spec = { kind: 'RESERVE', clientId, currency, amountMinor: positiveMinor(amount, currency), reference } as const;
-    return this.execute(
-      operationId,
-      spec,
-      async () => ({
-        ...spec,
-        reservation: null,
-        debit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
-        credit: clientAccount(clientId, currency, 'CLIENT_RESERVED'),
-      }),
-      tx,
-    );
+    return this.move(operationId, { kind: 'RESERVE', clientId, currency, amount, reference, from: 'CLIENT_AVAILABLE', to: 'CLIENT_RESERVED' }, tx);
   }
 
   /** Posts a whole reservation: reserved → SETTLEMENT (the money leaves for the rail). */
@@ -209,32 +209,13 @@ export class LedgerService {
    * credits for a reference never exceed what was committed for it.
    */
   credit(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string, tx?: EntityManager): Promise<LedgerEntry> {
-    assertId('reference', reference);
-    const spec = { kind: 'CREDIT', clientId, currency, amountMinor: positiveMinor(amount, currency), reference } as const;
-    return this.execute(
-      operationId,
-      spec,
-      async () => ({
-        ...spec,
-        reservation: null,
-        debit: serviceAccount(currency, 'SETTLEMENT'),
-        credit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
-        guard: (locked) => this.assertWithin(locked, spec.clientId, currency, reference, spec.amountMinor, { added: 'COMMIT', taken: 'CREDIT' }),
-      }),
-      tx,
-    );
+    const movement = { kind: 'CREDIT', clientId, currency, amount, reference, from: 'SETTLEMENT', to: 'CLIENT_AVAILABLE' } as const;
+    return this.move(operationId, { ...movement, within: { added: 'COMMIT', taken: 'CREDIT' } }, tx);
   }
 
   /** A collected payment reaches its collector: SETTLEMENT → the collector's available, in the local currency. */
   collect(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string, tx?: EntityManager): Promise<LedgerEntry> {
-    assertId('reference', reference);
-    const spec = { kind: 'COLLECT', clientId, currency, amountMinor: positiveMinor(amount, currency), reference } as const;
-    return this.execute(
-      operationId,
-      spec,
-      async () => ({ ...spec, reservation: null, debit: serviceAccount(currency, 'SETTLEMENT'), credit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE') }),
-      tx,
-    );
+    return this.move(operationId, { kind: 'COLLECT', clientId, currency, amount, reference, from: 'SETTLEMENT', to: 'CLIENT_AVAILABLE' }, tx);
   }
 
   /**
@@ -243,21 +224,35 @@ export class LedgerService {
    * when the collector's balance does not cover it.
    */
   clawBack(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string, tx?: EntityManager): Promise<LedgerEntry> {
+    const movement = { kind: 'CLAWBACK', clientId, currency, amount, reference, from: 'CLIENT_AVAILABLE', to: 'SETTLEMENT' } as const;
+    return this.move(operationId, { ...movement, within: { added: 'COLLECT', taken: 'CLAWBACK' } }, tx);
+  }
+
+  /**
+   * One client's money moving for a reference, between one of its accounts and another or the
+   * service's SETTLEMENT account; `within` caps what flows back for the reference by what
+   * flowed in.
+   */
+  private move(operationId: string, movement: ClientMovement, tx?: EntityManager): Promise<LedgerEntry> {
+    const { kind, clientId, currency, amount, reference, within } = movement;
     assertId('reference', reference);
-    const spec = { kind: 'CLAWBACK', clientId, currency, amountMinor: positiveMinor(amount, currency), reference } as const;
+    const spec = { kind, clientId, currency, amountMinor: positiveMinor(amount, currency), reference };
+    const account = (accountKind: AccountKind): AccountRef =>
+      accountKind.startsWith('CLIENT_') ? clientAccount(clientId, currency, accountKind) : serviceAccount(currency, accountKind);
     return this.execute(
       operationId,
       spec,
       async () => ({
         ...spec,
         reservation: null,
-        debit: clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
-        credit: serviceAccount(currency, 'SETTLEMENT'),
-        guard: (locked) => this.assertWithin(locked, spec.clientId, currency, reference, spec.amountMinor, { added: 'COLLECT', taken: 'CLAWBACK' }),
+        debit: account(movement.from),
+        credit: account(movement.to),
+        ...(within ? { guard: (locked: EntityManager) => this.assertWithin(locked, clientId, currency, reference, spec.amountMinor, within) } : {}),
       }),
       tx,
     );
   }
+
 
   /** The client's balances, one row per currency it has an account in, by currency code. */
   async balances(clientId: string): Promise<AccountBalance[]> {

@@ -13,7 +13,7 @@ import { startCallbackReceiver } from '../support/callback-receiver';
 import { PaymentStack, startPaymentStack } from '../support/payment-stack';
 import { payer, pixQr } from '../support/qr-fixtures';
 import { http } from '../support/test-api';
-import { WorkerProcess } from '../support/worker-process';
+import { WorkerProcess } from '../../src/infra/worker-process';
 
 /**
  * `npm run record-histories`: runs every flow of the order workflow on the real stack and saves

@@ -14,6 +14,9 @@ export interface SimulatedResult {
 
 interface MovementRecord {
   fingerprint: string;
+  /** What the first request asked to move; the fingerprint holds every later one to it. */
+  amount: string;
+  currency: string;
   attempts: number;
   /** Every request under this id, replays included. */
   requests: number;
@@ -24,12 +27,16 @@ interface MovementRecord {
   result?: SimulatedResult;
 }
 
-/** What the rail did under one payout id; the admin view that lets tests prove "paid once". */
-export interface MovementCount {
+/**
+ * What the rail did under one payout id: the admin view that lets tests prove "paid once" and
+ * lets `npm run chaos` compare the rail's payouts with the ledger.
+ */
+export interface MovementSummary extends MovementStatus {
   requests: number;
   executions: number;
-  /** The settled result, when there is one. */
-  status: SimulatedResult['status'] | null;
+  /** As first asked; null for an id the rail never saw. */
+  amount: string | null;
+  currency: string | null;
 }
 
 export interface Settlement {
@@ -42,6 +49,7 @@ export interface MovementOrder {
   /** Everything about the request but its id: another request under the same id is a 409. */
   fingerprint: string;
   amount: string;
+  currency: string;
   /** Each rail's references look its own way (E… for Pix, CCE-… in Peru…). */
   referencePrefix: string;
 }
@@ -72,9 +80,20 @@ export class MoneyMovementService {
   constructor(private readonly seed: string) {}
 
   /** An id the rail has never seen counts zero of both: nothing was asked, nothing paid. */
-  payoutCount(payoutId: string): MovementCount {
+  payoutSummary(payoutId: string): MovementSummary {
     const record = this.payouts.get(payoutId);
-    return { requests: record?.requests ?? 0, executions: record?.executions ?? 0, status: record?.result?.status ?? null };
+    return {
+      requests: record?.requests ?? 0,
+      executions: record?.executions ?? 0,
+      ...statusOf(record),
+      amount: record?.amount ?? null,
+      currency: record?.currency ?? null,
+    };
+  }
+
+  /** Every payout id the rail has seen, in the order it first saw them. */
+  payoutSummaries(): Array<{ payoutId: string } & MovementSummary> {
+    return [...this.payouts.keys()].map((payoutId) => ({ payoutId, ...this.payoutSummary(payoutId) }));
   }
 
   /** The status inquiry: what the rail knows of a payout id, whatever became of its answers. */
@@ -114,7 +133,8 @@ export class MoneyMovementService {
     order: MovementOrder,
     decide: (rejectedByAmount: boolean, railReference: string) => SimulatedResult,
   ): Promise<Settlement> {
-    const record = records.get(id) ?? { fingerprint: order.fingerprint, attempts: 0, requests: 0, executions: 0, inFlight: 0 };
+    const { fingerprint, amount, currency } = order;
+    const record = records.get(id) ?? { fingerprint, amount, currency, attempts: 0, requests: 0, executions: 0, inFlight: 0 };
     if (record.fingerprint !== order.fingerprint) {
       throw new SimulatorHttpError(409, 'IDEMPOTENCY_CONFLICT', `${id} was already used for a different request`);
     }

@@ -64,11 +64,12 @@ export function createRailsSimulator(options: RailsSimulatorOptions = {}): Rails
         return ok(midRate(base, target, now()));
       },
     },
+    { method: 'GET', path: /^\/__admin\/payouts$/, admin: true, handle: async () => ok({ data: movements.payoutSummaries() }) },
     {
       method: 'GET',
       path: /^\/__admin\/payouts\/([^/]+)$/,
       admin: true,
-      handle: async (_request, [payoutId = '']) => ok({ payoutId, ...movements.payoutCount(payoutId) }),
+      handle: async (_request, [payoutId = '']) => ok({ payoutId, ...movements.payoutSummary(payoutId) }),
     },
     { method: 'GET', path: /^\/__admin\/faults$/, admin: true, handle: async () => ok(faults.current()) },
     {

@@ -7,7 +7,7 @@ import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulat
 import { CallbackReceiver, ReceivedCallback, startCallbackReceiver } from '../../support/callback-receiver';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { createTestClient, http, startTestApi, TestApi } from '../../support/test-api';
-import { WorkerProcess } from '../../support/worker-process';
+import { WorkerProcess } from '../../../src/infra/worker-process';
 
 /**
  * Issue #4: SIGKILL the worker process while orders are PROCESSING, start another one on the

@@ -1,4 +1,5 @@
 import type { PayoutRequest } from '../../../src/rails/rails.port';
+import type { MovementSummary } from '../../../src/rails/simulator/money-movement.service';
 import { startSimulator, type RunningSimulator } from './rails-simulator.fixture';
 
 let rails: RunningSimulator;
@@ -26,22 +27,62 @@ function payout(amount: string): PayoutRequest {
   };
 }
 
-async function counts(payoutId: string): Promise<{ payoutId: string; requests: number; executions: number; status: string | null }> {
+type Summary = { payoutId: string } & MovementSummary;
+
+async function counts(payoutId: string): Promise<Summary> {
   const response = await fetch(`${rails.baseUrl}/__admin/payouts/${encodeURIComponent(payoutId)}`);
   expect(response.status).toBe(200);
-  return (await response.json()) as { payoutId: string; requests: number; executions: number; status: string | null };
+  return (await response.json()) as Summary;
+}
+
+async function everyPayout(): Promise<Summary[]> {
+  const response = await fetch(`${rails.baseUrl}/__admin/payouts`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: Summary[] }).data;
 }
 
 describe('rails simulator admin: payout counts', () => {
   it('counts zero for an id the rail never saw', async () => {
-    expect(await counts('never-seen')).toEqual({ payoutId: 'never-seen', requests: 0, executions: 0, status: null });
+    expect(await counts('never-seen')).toEqual({ payoutId: 'never-seen', requests: 0, executions: 0, status: 'NOT_FOUND', amount: null, currency: null });
   });
 
   it('counts one execution for a payout and its replays, and every request', async () => {
     const request = payout('25.00');
     await rails.adapter().payouts.payout(request);
     await rails.adapter().payouts.payout(request);
-    expect(await counts(request.payoutId)).toEqual({ payoutId: request.payoutId, requests: 2, executions: 1, status: 'COMPLETED' });
+    expect(await counts(request.payoutId)).toEqual({
+      payoutId: request.payoutId,
+      requests: 2,
+      executions: 1,
+      status: 'COMPLETED',
+      railReference: expect.stringMatching(/^E[0-9A-F]{16}$/),
+      amount: '25.00',
+      currency: 'BRL',
+    });
+  });
+
+  it('shows how the rail settled a payout: REJECTED with its reason, NOT_FOUND when nothing settled', async () => {
+    const rejected = payout('1313.13');
+    await rails.adapter().payouts.payout(rejected);
+    expect(await counts(rejected.payoutId)).toMatchObject({ executions: 1, status: 'REJECTED', reason: 'DESTINATION_REFUSED', amount: '1313.13' });
+
+    const failing = payout('5050.50');
+    await rails.adapter().payouts.payout(failing);
+    expect(await counts(failing.payoutId)).toMatchObject({ requests: 1, executions: 0, status: 'NOT_FOUND', amount: '5050.50', currency: 'BRL' });
+  });
+
+  it('lists every payout it has seen, executed or not, in the order it first saw them', async () => {
+    const paid = payout('31.00');
+    const failing = payout('5050.50');
+    await rails.adapter().payouts.payout(paid);
+    await rails.adapter().payouts.payout(failing);
+    const listed = await everyPayout();
+    const ours = listed.filter((summary) => [paid.payoutId, failing.payoutId].includes(summary.payoutId));
+    expect(ours).toEqual([
+      expect.objectContaining({ payoutId: paid.payoutId, executions: 1, status: 'COMPLETED', amount: '31.00' }),
+      expect.objectContaining({ payoutId: failing.payoutId, executions: 0, status: 'NOT_FOUND', amount: '5050.50' }),
+    ]);
+    expect(listed).toEqual(await Promise.all(listed.map((summary) => counts(summary.payoutId))));
   });
 
   it('does not count transient failures as executions', async () => {
@@ -69,6 +110,14 @@ describe('rails simulator admin: payout counts', () => {
   it('answers while rail faults are active, like every admin route', async () => {
     await rails.admin('POST', { down: true });
     expect(await counts('never-seen')).toMatchObject({ executions: 0 });
+    expect(Array.isArray(await everyPayout())).toBe(true);
+  });
+
+  it('answers while the rail loses answers, so a lost payout can still be counted', async () => {
+    const request = payout('32.00');
+    await rails.admin('POST', { lose_response: true });
+    expect(await rails.adapter(300).payouts.payout(request)).toMatchObject({ kind: 'UNKNOWN' });
+    expect(await counts(request.payoutId)).toMatchObject({ executions: 1, status: 'COMPLETED' });
   });
 });
 

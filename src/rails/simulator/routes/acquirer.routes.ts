@@ -18,7 +18,7 @@ export function acquirerRoutes(seed: string, movements: MoneyMovementService): R
       collection: ACQUIRER_PATHS.payouts,
       request: acquirerPayoutRequestSchema,
       wire: ACQUIRER_MOVEMENTS,
-      orderOf: ({ payoutId, ...facts }) => ({ id: payoutId, order: { fingerprint: JSON.stringify(facts), amount: facts.amount, referencePrefix: 'AQP-' } }),
+      orderOf: ({ payoutId, ...facts }) => ({ id: payoutId, order: { fingerprint: JSON.stringify(facts), amount: facts.amount, currency: facts.currency, referencePrefix: 'AQP-' } }),
     }),
     ...movementRoutes('refund', movements, {
       collection: ACQUIRER_PATHS.refunds,
@@ -26,7 +26,7 @@ export function acquirerRoutes(seed: string, movements: MoneyMovementService): R
       wire: ACQUIRER_MOVEMENTS,
       orderOf: ({ refundId, ...facts }) => ({
         id: refundId,
-        order: { fingerprint: JSON.stringify(facts), amount: facts.amount, referencePrefix: 'AQR-', originalReference: facts.payoutReference },
+        order: { fingerprint: JSON.stringify(facts), amount: facts.amount, currency: facts.currency, referencePrefix: 'AQR-', originalReference: facts.payoutReference },
       }),
     }),
   ];

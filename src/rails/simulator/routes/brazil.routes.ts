@@ -22,7 +22,7 @@ export function brazilRoutes(directory: KeyDirectoryService, movements: MoneyMov
       wire: SPI_MOVEMENTS,
       orderOf: ({ idempotencyKey, ...facts }) => ({
         id: idempotencyKey,
-        order: { fingerprint: JSON.stringify(facts), amount: facts.amount, referencePrefix: 'E', destinationKey: facts.creditorKey },
+        order: { fingerprint: JSON.stringify(facts), amount: facts.amount, currency: facts.currency, referencePrefix: 'E', destinationKey: facts.creditorKey },
       }),
     }),
     ...movementRoutes('refund', movements, {
@@ -31,7 +31,7 @@ export function brazilRoutes(directory: KeyDirectoryService, movements: MoneyMov
       wire: SPI_MOVEMENTS,
       orderOf: ({ idempotencyKey, ...facts }) => ({
         id: idempotencyKey,
-        order: { fingerprint: JSON.stringify(facts), amount: facts.amount, referencePrefix: 'D', originalReference: facts.originalEndToEndId },
+        order: { fingerprint: JSON.stringify(facts), amount: facts.amount, currency: facts.currency, referencePrefix: 'D', originalReference: facts.originalEndToEndId },
       }),
     }),
   ];

@@ -19,7 +19,7 @@ export function colombiaRoutes(directory: KeyDirectoryService, movements: MoneyM
       wire: BREB_MOVEMENTS,
       orderOf: ({ idTransferencia, ...facts }) => ({
         id: idTransferencia,
-        order: { fingerprint: JSON.stringify(facts), amount: facts.valor, referencePrefix: 'BRB-', destinationKey: facts.llave },
+        order: { fingerprint: JSON.stringify(facts), amount: facts.valor, currency: facts.moneda, referencePrefix: 'BRB-', destinationKey: facts.llave },
       }),
     }),
     ...movementRoutes('refund', movements, {
@@ -28,7 +28,7 @@ export function colombiaRoutes(directory: KeyDirectoryService, movements: MoneyM
       wire: BREB_MOVEMENTS,
       orderOf: ({ idDevolucion, ...facts }) => ({
         id: idDevolucion,
-        order: { fingerprint: JSON.stringify(facts), amount: facts.valor, referencePrefix: 'BRD-', originalReference: facts.referenciaOriginal },
+        order: { fingerprint: JSON.stringify(facts), amount: facts.valor, currency: facts.moneda, referencePrefix: 'BRD-', originalReference: facts.referenciaOriginal },
       }),
     }),
   ];

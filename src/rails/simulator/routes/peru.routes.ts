@@ -52,6 +52,7 @@ export function peruRoutes(directory: KeyDirectoryService, movements: MoneyMovem
         order: {
           fingerprint: JSON.stringify(facts),
           amount: facts.monto,
+          currency: facts.moneda,
           referencePrefix: 'CCE-',
           destinationKey: 'cci' in facts.destino ? facts.destino.cci : facts.destino.celular,
         },
@@ -63,7 +64,7 @@ export function peruRoutes(directory: KeyDirectoryService, movements: MoneyMovem
       wire: CCE_MOVEMENTS,
       orderOf: ({ idReverso, ...facts }) => ({
         id: idReverso,
-        order: { fingerprint: JSON.stringify(facts), amount: facts.monto, referencePrefix: 'CCR-', originalReference: facts.referenciaOriginal },
+        order: { fingerprint: JSON.stringify(facts), amount: facts.monto, currency: facts.moneda, referencePrefix: 'CCR-', originalReference: facts.referenciaOriginal },
       }),
     }),
   ];

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { parseJson } from './json';
 import { Mailbox } from './mailbox';
 
 export interface Callback {
@@ -33,12 +34,4 @@ export async function startCallbackReceiver(): Promise<{ url: string; callbacks:
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

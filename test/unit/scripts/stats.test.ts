@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { percentile, summarize } from '../../../scripts/bench/stats';
+import { percentile, summarize } from '../../../scripts/shared/stats';
 
 describe('percentile (nearest rank)', () => {
   const hundred = Array.from({ length: 100 }, (_, i) => i + 1);

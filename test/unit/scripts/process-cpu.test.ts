@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { childPids, measureCpu, parseProcStat, treeCpuSeconds } from '../../../scripts/bench/process-cpu';
+import { childPids, measureCpu, parseProcStat, treeCpuSeconds } from '../../../scripts/shared/process-cpu';
 
 const onLinux = process.platform === 'linux';
 

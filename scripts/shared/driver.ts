@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Summary, summarize } from './stats';
 
 /** What one complete flow measured, in milliseconds. */
@@ -35,6 +36,8 @@ export interface RunOptions {
   flowTimeoutMs: number;
   /** No flow starts after this; keeps a sick run bounded. */
   runTimeoutMs: number;
+  /** Flow i starts no sooner than i × this after the run's start, spreading the flows over a span (chaos). */
+  startSpacingMs?: number;
   say(message: string): void;
 }
 
@@ -55,6 +58,8 @@ export async function runFlows(flow: Flow, options: RunOptions): Promise<RunResu
   const lane = async () => {
     while (next < options.flows && performance.now() < stopStartingAt) {
       const index = next++;
+      const due = started + index * (options.startSpacingMs ?? 0);
+      if (due > performance.now()) await sleep(due - performance.now());
       const signal = AbortSignal.timeout(options.flowTimeoutMs);
       try {
         timings.push(await abortable(flow(index, signal), signal));

@@ -1,20 +1,22 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { projectRoot } from '../config/dev-defaults';
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = projectRoot();
 const MAIN = join('dist', 'src', 'main.js');
 
 /**
- * The real `main.js worker` process from dist/ (built by `npm test`, or `node scripts/run.mjs
- * build` by hand), so that a SIGKILL loses exactly what a crash in production would: in-flight
- * activities, sticky workflow caches and unacknowledged tasks. Its output is kept, so a failure
- * can show why the worker misbehaved.
+ * The real `main.js worker` process from dist/ (built by `npm test`, `npm run chaos`, or `node
+ * scripts/run.mjs build` by hand), so that a SIGKILL loses exactly what a crash in production
+ * would: in-flight activities, sticky workflow caches and unacknowledged tasks. The tail of its
+ * output is kept, so a failure can show why the worker misbehaved.
  */
 export class WorkerProcess {
   private readonly child: ChildProcess;
   private output = '';
-  private readonly exited: Promise<void>;
+  /** Settles when the process has ended, however it ended. */
+  readonly exited: Promise<void>;
 
   static assertBuilt(): void {
     if (!existsSync(join(ROOT, MAIN))) throw new Error(`${MAIN} is missing: run \`node scripts/run.mjs build\` first`);
@@ -34,10 +36,24 @@ export class WorkerProcess {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  /** Fails the waiting test at once instead of letting it time out on a worker that died by itself. */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** `running`, or the exit code or signal the worker ended with. */
+  get exitDescription(): string {
+    return this.running ? 'running' : String(this.child.exitCode ?? this.child.signalCode);
+  }
+
+  /** The last 20,000 characters the worker wrote. */
+  get recentOutput(): string {
+    return this.output;
+  }
+
+  /** Fails the waiting caller at once instead of letting it time out on a worker that died by itself. */
   assertRunning(): void {
     if (!this.running) {
-      throw new Error(`worker ${this.child.pid} exited (${this.child.exitCode ?? this.child.signalCode}):\n${this.output}`);
+      throw new Error(`worker ${this.child.pid} exited (${this.exitDescription}):\n${this.output}`);
     }
   }
 

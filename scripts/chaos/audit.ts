@@ -1,0 +1,299 @@
+import { Decimal } from '../../src/money';
+import type { OrderStatus } from '../../src/orders/order-status';
+import { FINAL_STATUSES } from '../../src/orders/order-transitions';
+
+/**
+ * `npm run chaos`'s money audit: rules over plain data read from PostgreSQL and the rail after
+ * the run (scripts/chaos/snapshot.ts reads it). Pure, so every rule is unit-tested.
+ */
+
+export interface AuditOrder {
+  id: string;
+  status: OrderStatus;
+  errorCode: string | null;
+  payerClientId: string;
+  userCurrency: string;
+  /** Minor units; null while the order has no amount. */
+  userAmountMinor: bigint | null;
+  localCurrency: string;
+  /** Decimal string; null while the order has no amount. */
+  localAmount: string | null;
+  /** How its workflow stands (RUNNING, COMPLETED, FAILED, … or NOT_FOUND), for an order not final; else null. */
+  workflow: string | null;
+}
+
+export type EntryKind = 'FUND' | 'RESERVE' | 'COMMIT' | 'RELEASE' | 'CREDIT';
+
+export interface AuditEntry {
+  id: string;
+  kind: EntryKind;
+  clientId: string;
+  currency: string;
+  amountMinor: bigint;
+  /** The order id, for an order's RESERVE, COMMIT and RELEASE. */
+  reference: string | null;
+  /** For COMMIT and RELEASE: the RESERVE entry they resolve. */
+  reservationEntryId: string | null;
+  /** The signed amounts of its journal lines. */
+  lines: bigint[];
+}
+
+export interface AuditAccount {
+  id: string;
+  clientId: string | null;
+  kind: 'CLIENT_AVAILABLE' | 'CLIENT_RESERVED' | 'FUNDING' | 'SETTLEMENT';
+  currency: string;
+  balanceMinor: bigint;
+  /** The sum of the account's journal lines. */
+  linesMinor: bigint;
+  /** The balance its latest line recorded; null when it has no lines. */
+  lastBalanceAfterMinor: bigint | null;
+}
+
+export interface AuditNotification {
+  orderId: string;
+  event: string;
+  status: 'PENDING' | 'DELIVERED' | 'FAILED';
+  /** The status the callback's body announces (`status`, or a preview's `order.status`). */
+  bodyStatus: string | null;
+  bodyErrorCode: string | null;
+}
+
+/** The rail's own record of a payout id (`GET /__admin/payouts`). */
+export interface RailPayout {
+  payoutId: string;
+  requests: number;
+  executions: number;
+  status: 'PENDING' | 'COMPLETED' | 'REJECTED' | 'NOT_FOUND';
+  amount: string | null;
+  currency: string | null;
+}
+
+export interface AuditPayer {
+  clientId: string;
+  currency: string;
+  fundedMinor: bigint;
+}
+
+export interface AuditInput {
+  orders: AuditOrder[];
+  entries: AuditEntry[];
+  accounts: AuditAccount[];
+  notifications: AuditNotification[];
+  payouts: RailPayout[];
+  payers: AuditPayer[];
+}
+
+export interface RuleResult {
+  rule: string;
+  /** What the rule looked at, e.g. "60 orders". */
+  checked: string;
+  violations: string[];
+  /** Not wrong, but worth saying: an order still waiting for its rail, a callback still retrying. */
+  notes: string[];
+}
+
+const isFinal = (status: OrderStatus) => FINAL_STATUSES.includes(status);
+/** The rail has not settled the payout: the order rightly waits, its funds held. */
+const UNCONFIRMED_AT_RAIL: ReadonlyArray<RailPayout['status']> = ['PENDING', 'NOT_FOUND'];
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    if (k !== null) groups.set(k, [...(groups.get(k) ?? []), item]);
+  }
+  return groups;
+}
+
+const sum = (values: readonly bigint[]) => values.reduce((total, value) => total + value, 0n);
+const plural = (count: number, noun: string, nouns = `${noun}s`) => `${count} ${count === 1 ? noun : nouns}`;
+
+/**
+ * Every order ended, or its workflow is still paying a payout the rail received but has not
+ * settled (say which). The audit runs once the rail has been healthy for a while, so by then an
+ * order whose payout never reached the rail has stopped trying: a violation, not an explanation.
+ */
+export function ordersFinalOrExplained({ orders, payouts }: AuditInput): RuleResult {
+  const payoutOf = new Map(payouts.map((payout) => [payout.payoutId, payout]));
+  const violations: string[] = [];
+  const notes: string[] = [];
+  for (const order of orders) {
+    if (isFinal(order.status)) continue;
+    const payout = payoutOf.get(order.id);
+    if (order.workflow !== null && order.workflow !== 'RUNNING') violations.push(`order ${order.id} is ${order.status}, but its workflow has ended (${order.workflow})`);
+    else if (order.status !== 'PROCESSING') violations.push(`order ${order.id} is ${order.status}, not final`);
+    else if (!payout || payout.requests === 0) violations.push(`order ${order.id} is PROCESSING, but the rail never received its payout`);
+    else if (UNCONFIRMED_AT_RAIL.includes(payout.status)) notes.push(`order ${order.id} is PROCESSING: its payout is ${payout.status} at the rail (unconfirmed, funds held)`);
+    else violations.push(`order ${order.id} is PROCESSING although the rail settled its payout ${payout.status}`);
+  }
+  return { rule: 'every order final or explained', checked: plural(orders.length, 'order'), violations, notes };
+}
+
+/**
+ * Double entry holds: each entry's lines sum to zero and move its amount, each account's
+ * balance is the sum of its lines and what its latest line recorded, no client balance is
+ * negative, and each client's available and reserved balances are what its entries say.
+ */
+export function ledgerBalanced({ entries, accounts }: AuditInput): RuleResult {
+  const violations: string[] = [];
+  for (const entry of entries) {
+    const moved = sum(entry.lines.filter((line) => line > 0n));
+    if (sum(entry.lines) !== 0n) violations.push(`${entry.kind} entry ${entry.id}: its lines sum to ${sum(entry.lines)}, not 0`);
+    else if (moved !== entry.amountMinor) violations.push(`${entry.kind} entry ${entry.id}: its lines move ${moved}, the entry says ${entry.amountMinor}`);
+  }
+  for (const account of accounts) {
+    const name = `${account.kind} ${account.currency}${account.clientId ? ` of client ${account.clientId}` : ''}`;
+    if (account.balanceMinor !== account.linesMinor) violations.push(`${name}: balance ${account.balanceMinor}, its lines sum to ${account.linesMinor}`);
+    if (account.balanceMinor !== (account.lastBalanceAfterMinor ?? 0n)) {
+      violations.push(`${name}: balance ${account.balanceMinor}, its latest line recorded ${account.lastBalanceAfterMinor}`);
+    }
+    if (account.clientId !== null && account.balanceMinor < 0n) violations.push(`${name}: negative balance ${account.balanceMinor}`);
+  }
+  const total = sum(accounts.map((account) => account.balanceMinor));
+  if (total !== 0n) violations.push(`all balances together are ${total}, not 0`);
+
+  const resolved = new Set(entries.map((entry) => entry.reservationEntryId).filter((id): id is string => id !== null));
+  for (const [key, clientEntries] of groupBy(entries, (entry) => `${entry.clientId} ${entry.currency}`)) {
+    const [clientId, currency] = key.split(' ') as [string, string];
+    const amount = (...kinds: EntryKind[]) => sum(clientEntries.filter((entry) => kinds.includes(entry.kind)).map((entry) => entry.amountMinor));
+    const expected = {
+      CLIENT_AVAILABLE: amount('FUND', 'CREDIT', 'RELEASE') - amount('RESERVE'),
+      CLIENT_RESERVED: sum(clientEntries.filter((entry) => entry.kind === 'RESERVE' && !resolved.has(entry.id)).map((entry) => entry.amountMinor)),
+    };
+    for (const kind of ['CLIENT_AVAILABLE', 'CLIENT_RESERVED'] as const) {
+      const account = accounts.find((candidate) => candidate.clientId === clientId && candidate.currency === currency && candidate.kind === kind);
+      const balance = account?.balanceMinor ?? 0n;
+      if (balance !== expected[kind]) violations.push(`${kind} ${currency} of client ${clientId}: balance ${balance}, its entries say ${expected[kind]}`);
+    }
+  }
+  return { rule: 'ledger balanced', checked: `${plural(entries.length, 'entry', 'entries')}, ${plural(accounts.length, 'account')}`, violations, notes: [] };
+}
+
+/**
+ * The books and the rail tell one story: a COMPLETED order has one COMMIT of its user amount
+ * and one payout the rail executed once for its local amount; whatever the rail paid, our
+ * books call COMPLETED and debited; no order that is not COMPLETED was debited.
+ */
+export function ledgerMatchesRail({ orders, entries, payouts }: AuditInput): RuleResult {
+  const violations: string[] = [];
+  const commits = groupBy(
+    entries.filter((entry) => entry.kind === 'COMMIT'),
+    (entry) => entry.reference,
+  );
+  const payoutOf = new Map(payouts.map((payout) => [payout.payoutId, payout]));
+  const orderOf = new Map(orders.map((order) => [order.id, order]));
+
+  const completed = orders.filter((order) => order.status === 'COMPLETED');
+  for (const order of completed) {
+    const orderCommits = commits.get(order.id) ?? [];
+    if (orderCommits.length !== 1) violations.push(`COMPLETED order ${order.id} has ${plural(orderCommits.length, 'COMMIT')}, not 1`);
+    for (const commit of orderCommits) {
+      if (commit.amountMinor !== order.userAmountMinor || commit.currency !== order.userCurrency) {
+        violations.push(`COMPLETED order ${order.id}: COMMIT of ${commit.amountMinor} ${commit.currency}, its user amount is ${order.userAmountMinor} ${order.userCurrency}`);
+      }
+    }
+    const payout = payoutOf.get(order.id);
+    if (!payout || payout.executions === 0) violations.push(`COMPLETED order ${order.id} has no payout executed at the rail`);
+    else if (payout.status !== 'COMPLETED') violations.push(`COMPLETED order ${order.id}: the rail says its payout is ${payout.status}`);
+    else if (payout.currency !== order.localCurrency || order.localAmount === null || !new Decimal(payout.amount!).eq(order.localAmount)) {
+      violations.push(`COMPLETED order ${order.id}: the rail paid ${payout.amount} ${payout.currency}, the order is for ${order.localAmount} ${order.localCurrency}`);
+    }
+  }
+
+  for (const payout of payouts) {
+    if (payout.executions > 1) violations.push(`payout ${payout.payoutId} was executed ${payout.executions} times at the rail`);
+    if (payout.status !== 'COMPLETED') continue;
+    const order = orderOf.get(payout.payoutId);
+    if (!order) violations.push(`the rail paid ${payout.payoutId}, which is no order of ours`);
+    else if (!(commits.get(order.id)?.length ?? 0)) violations.push(`the rail paid order ${order.id} (${order.status}), which was never debited`);
+    else if (order.status !== 'COMPLETED') violations.push(`the rail paid order ${order.id}, which our books call ${order.status}`);
+  }
+
+  for (const [orderId, orderCommits] of commits) {
+    const order = orderOf.get(orderId);
+    if (order && order.status !== 'COMPLETED') violations.push(`order ${orderId} is ${order.status} but was debited (${plural(orderCommits.length, 'COMMIT')})`);
+  }
+  return {
+    rule: "ledger equal to the rail's payouts",
+    checked: `${plural(completed.length, 'COMPLETED order')}, ${plural(payouts.length, 'rail payout')}`,
+    violations,
+    notes: [],
+  };
+}
+
+/**
+ * No order holds or takes the payer's money twice, no hold outlives its order, and each payer's
+ * balance is its funding less what its COMPLETED orders cost.
+ */
+export function noDebitTwice({ orders, entries, accounts, payers }: AuditInput): RuleResult {
+  const violations: string[] = [];
+  const byOrder = groupBy(entries, (entry) => (entry.kind === 'FUND' || entry.kind === 'CREDIT' ? null : entry.reference));
+  const resolutions = groupBy(entries, (entry) => entry.reservationEntryId);
+  for (const order of orders) {
+    const orderEntries = byOrder.get(order.id) ?? [];
+    const reserves = orderEntries.filter((entry) => entry.kind === 'RESERVE');
+    const settled = orderEntries.filter((entry) => entry.kind === 'COMMIT' || entry.kind === 'RELEASE');
+    if (reserves.length > 1) violations.push(`order ${order.id} has ${reserves.length} RESERVE entries`);
+    if (settled.length > 1) violations.push(`order ${order.id} has ${settled.length} COMMIT/RELEASE entries (${settled.map((entry) => entry.kind).join(', ')})`);
+    for (const reserve of reserves) {
+      const resolvedBy = resolutions.get(reserve.id)?.length ?? 0;
+      if (resolvedBy > 1) violations.push(`order ${order.id}: its reservation was resolved ${resolvedBy} times`);
+      if (resolvedBy === 0 && order.status !== 'PROCESSING') violations.push(`order ${order.id} is ${order.status} but its funds are still held`);
+    }
+    if (order.status === 'PROCESSING' && reserves.length === 0) violations.push(`order ${order.id} is PROCESSING without a hold on its funds`);
+  }
+
+  for (const payer of payers) {
+    const balance = sum(
+      accounts
+        .filter((account) => account.clientId === payer.clientId && account.currency === payer.currency)
+        .map((account) => account.balanceMinor),
+    );
+    const spent = sum(
+      orders
+        .filter((order) => order.payerClientId === payer.clientId && order.status === 'COMPLETED' && order.userCurrency === payer.currency)
+        .map((order) => order.userAmountMinor ?? 0n),
+    );
+    if (balance !== payer.fundedMinor - spent) {
+      violations.push(`payer ${payer.clientId}: holds ${balance} ${payer.currency}; funded ${payer.fundedMinor} less ${spent} for COMPLETED orders is ${payer.fundedMinor - spent}`);
+    }
+  }
+  return { rule: 'no debit twice', checked: `${plural(orders.length, 'order')}, ${plural(payers.length, 'payer')}`, violations, notes: [] };
+}
+
+/** Whether `notification` tells the integrator that `order` reached its final status. */
+function announcesEnd(order: AuditOrder, notification: AuditNotification): boolean {
+  switch (notification.event) {
+    case 'PAYMENT':
+    case 'QR_EXPIRED':
+      return notification.bodyStatus === order.status;
+    case 'PREVIEW':
+      // An order that fails before anyone decided (its merchant unknown) ends with its preview.
+      return order.status === 'FAILED' && notification.bodyErrorCode !== null && notification.bodyErrorCode === order.errorCode;
+    default:
+      return false;
+  }
+}
+
+/** Every final order's final callback was delivered, or is still being retried. */
+export function finalCallbacksSent({ orders, notifications }: AuditInput): RuleResult {
+  const violations: string[] = [];
+  const notes: string[] = [];
+  const byOrder = groupBy(notifications, (notification) => notification.orderId);
+  const finals = orders.filter((order) => isFinal(order.status));
+  for (const order of finals) {
+    const announcing = (byOrder.get(order.id) ?? []).filter((notification) => announcesEnd(order, notification));
+    if (announcing.length === 0) violations.push(`order ${order.id} (${order.status}) has no final callback`);
+    for (const notification of announcing) {
+      if (notification.status === 'FAILED') violations.push(`order ${order.id}: its ${notification.event} callback (${order.status}) FAILED for good`);
+      if (notification.status === 'PENDING') notes.push(`order ${order.id}: its ${notification.event} callback (${order.status}) is still being retried`);
+    }
+  }
+  return { rule: 'every final callback delivered or retrying', checked: plural(finals.length, 'final order'), violations, notes };
+}
+
+/** Every rule, in the order the report shows them. */
+export function auditMoney(input: AuditInput): RuleResult[] {
+  return [ordersFinalOrExplained, ledgerBalanced, ledgerMatchesRail, noDebitTwice, finalCallbacksSent].map((rule) => rule(input));
+}

@@ -1,0 +1,87 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { encodeEmvQr } from '../../src/emv';
+import { FINAL_STATUSES } from '../../src/orders/order-transitions';
+import type { Callback } from './callback-receiver';
+import type { Flow } from './driver';
+import { Post, postOnce } from './integrator-post';
+import type { Mailbox } from './mailbox';
+
+export interface QrFlowTarget {
+  apiUrl: string;
+  token: string;
+  receiverUrl: string;
+  callbacks: Mailbox<Callback>;
+  /** Prefixes the external references and callback paths, keeping them unique across runs. */
+  runId: string;
+  /** The QR's amount in BRL for flow `index`; 100.00 when absent. */
+  amountOf?(index: number): string;
+  /** How long flow `index`'s user looks at the preview before accepting; at once when absent. */
+  thinkMs?(index: number): number;
+  /** How requests are sent; one attempt each when absent (the bench measures, it does not retry). */
+  post?: Post;
+}
+
+/**
+ * The integrator's happy path over HTTP: preview a closed-amount Pix QR, wait for the preview
+ * callback, accept, wait for the final callback, which must say COMPLETED. Requests carry an
+ * idempotency-key, as an integrator's should.
+ */
+export function qrFlow(target: QrFlowTarget): Flow {
+  const send = target.post ?? postOnce;
+  const post = async (path: string, body: unknown, key: string, signal: AbortSignal) => {
+    const answer = await send({ url: `${target.apiUrl}${path}`, token: target.token, key, body, signal });
+    if (answer.status !== 200) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+
+  return async (index, signal) => {
+    const reference = `${target.runId}-${index}`;
+    const path = `/callbacks/${reference}`;
+    const notificationUrl = `${target.receiverUrl}${path}`;
+    try {
+      const previewSent = performance.now();
+      await post(
+        '/v2/payments/previews',
+        {
+          qr: pixQr(target.amountOf?.(index) ?? '100.00', reference),
+          external_reference: reference,
+          notification_url: notificationUrl,
+          user: { full_name: 'Bench Payer', currency: 'USD', account_number: 'ACC-000001', tax_id: '12345678' },
+        },
+        `${reference}:preview`,
+        signal,
+      );
+      const previewAck = performance.now() - previewSent;
+      const preview = await target.callbacks.waitFor(path, (callback) => callback.body?.order?.id !== undefined || callback.body?.error_code !== undefined);
+      if (preview.body.error_code) throw new Error(`preview failed (${preview.body.error_code})`);
+      const thinking = target.thinkMs?.(index) ?? 0;
+      if (thinking > 0) await sleep(thinking, undefined, { signal });
+
+      const decisionSent = performance.now();
+      const paid = await post('/v2/payments', { order_id: preview.body.order.id, status: 'accepted', notification_url: notificationUrl }, `${reference}:pay`, signal);
+      const payAck = performance.now() - decisionSent;
+      // A retried pay may find the order already past PROCESSING; its final callback still comes.
+      if (paid.status !== 'PROCESSING' && !FINAL_STATUSES.includes(paid.status)) throw new Error(`pay answered ${paid.status} (${paid.error_code})`);
+
+      const final = await target.callbacks.waitFor(path, (callback) => FINAL_STATUSES.includes(callback.body?.status));
+      if (final.body.status !== 'COMPLETED') throw new Error(`order ended ${final.body.status} (${final.body.error_code})`);
+      return { previewAck, payAck, decisionToCompleted: final.at - decisionSent };
+    } finally {
+      target.callbacks.forget(path);
+    }
+  };
+}
+
+/** A dynamic (closed-amount) Brazilian Pix QR whose reference label is the flow's own. */
+function pixQr(amount: string, reference: string): string {
+  return encodeEmvQr({
+    point_of_initiation: 'DYNAMIC',
+    merchant_accounts: [{ tag: '26', gui: 'br.gov.bcb.pix', fields: { '01': 'bench@pix.example' } }],
+    merchant: { name: 'Padaria Bench', city: 'SAO PAULO', mcc: '5812' },
+    currency_numeric: '986',
+    amount,
+    country: 'BR',
+    additional_data: { reference_label: reference.replace(/[^A-Za-z0-9]/g, '').slice(-25) },
+  });
+}
