@@ -21,10 +21,13 @@ export function createNotificationActivities(deps: NotificationActivityDeps) {
   const deliverer = new NotificationDeliverer(deps.dataSource, clients, { allowInsecure: deps.env.ALLOW_INSECURE_CALLBACKS });
 
   return {
-    /** One POST of the stored callback; throws (retryably) unless the receiver answered 2xx. */
-    async deliverNotification(eventId: string): Promise<void> {
+    /**
+     * One POST of the stored callback; throws (retryably) unless the receiver answered 2xx.
+     * `redeliverAfter`: a redelivery (NotificationDeliverer.attempt).
+     */
+    async deliverNotification(eventId: string, redeliverAfter?: number): Promise<void> {
       try {
-        await deliverer.attempt(eventId);
+        await deliverer.attempt(eventId, redeliverAfter);
       } catch (error) {
         if (!(error instanceof Error)) throw error;
         const permanent = error instanceof CallbackUndeliverableError;

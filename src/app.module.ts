@@ -21,6 +21,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { QrModule } from './qr/qr.module';
 import { RefundsModule } from './refunds/refunds.module';
 import { ReportsModule } from './reports/reports.module';
+import { SandboxModule } from './sandbox/sandbox.module';
 import { TemporalModule } from './temporal/temporal.module';
 
 @Module({})
@@ -44,6 +45,8 @@ export class AppModule {
         CollectionsModule,
         RefundsModule,
         ReportsModule,
+        // Integrators' test helpers: in production the routes do not exist at all.
+        ...(env.NODE_ENV === 'production' ? [] : [SandboxModule]),
       ],
       controllers: [HealthController],
       providers: [

@@ -27,17 +27,25 @@ const { markNotificationFailed } = proxyActivities<NotificationActivities>({
 export interface NotificationDeliveryOptions {
   /** How long to keep retrying; CALLBACK_RETRY_WINDOW unless a test needs a shorter one. */
   retryWindow?: Duration;
+  /**
+   * A redelivery the integrator asked for when the callback had this many attempts: it is sent
+   * again, even if delivered, until a later attempt is acknowledged.
+   */
+  redeliverAfter?: number;
 }
 
 /**
- * Delivers one callback from the outbox (workflow id `notification-<eventId>`). When it gives
+ * Delivers one callback from the outbox (workflow id `notification-<eventId>`, or
+ * `notification-<eventId>-redelivery-<n>` for a redelivery). When it gives
  * up (retry window spent, or the callback can never be delivered) it marks the notification
  * FAILED and fails, so the give-up is visible both in the listing and in Temporal.
  */
 export async function notificationDeliveryWorkflow(eventId: string, options: NotificationDeliveryOptions = {}): Promise<void> {
   const { deliverNotification } = deliveryActivities(options.retryWindow ?? CALLBACK_RETRY_WINDOW);
+  const { redeliverAfter } = options;
   try {
-    await deliverNotification(eventId);
+    // A first delivery gives its activity the one argument it always had; only a redelivery adds one.
+    await (redeliverAfter === undefined ? deliverNotification(eventId) : deliverNotification(eventId, redeliverAfter));
   } catch (error) {
     if (!(error instanceof ActivityFailure)) throw error;
     const reason = error.cause instanceof ApplicationFailure && error.cause.nonRetryable ? 'undeliverable' : 'retry window exhausted';

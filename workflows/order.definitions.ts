@@ -56,5 +56,7 @@ export const resolvePayoutUpdate = defineUpdate<OrderStatus, [PayoutResolution]>
 export const claimUpdate = defineUpdate<PreviewView, [Claim]>('claim');
 /** The collector cancels its QR; answers the order's status. */
 export const cancelUpdate = defineUpdate<OrderStatus, []>('cancel');
+/** Sandbox only (the API refuses it in production): the expiry timer fires now; answers the order's status. */
+export const expireUpdate = defineUpdate<OrderStatus, []>('expire');
 export const orderStatusQuery = defineQuery<OrderStatus>('status');
 export const orderPhaseQuery = defineQuery<OrderPhase>('phase');

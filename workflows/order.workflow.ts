@@ -4,6 +4,7 @@ import {
   ApplicationFailure,
   condition,
   log,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -19,6 +20,7 @@ import {
   cancelRejectionIn,
   claimRejectionIn,
   decisionRejectionIn,
+  expiryRejectionIn,
   OrderPhase,
   phaseOf,
   resolutionRejectionIn,
@@ -26,7 +28,7 @@ import {
 import { withWallet } from '../src/orders/payout-destination';
 import type { OrderRejection, OrderStatus } from '../src/orders/order-status';
 import type { MovementOutcome } from '../src/rails/rails.port';
-import { ORDER_STATUS, PAYOUT_UNCONFIRMED } from '../src/temporal/search-attribute-keys';
+import { ORDER_STATUS, PAYER_CURRENCY, PAYOUT_UNCONFIRMED, STATUS_SINCE } from '../src/temporal/search-attribute-keys';
 import { establishOutcome } from './establish-outcome';
 import { deliverInBackground } from './notification-delivery.workflow';
 import {
@@ -35,6 +37,7 @@ import {
   claimUpdate,
   Decision,
   decideUpdate,
+  expireUpdate,
   orderPhaseQuery,
   OrderWorkflowInput,
   orderStatusQuery,
@@ -114,11 +117,13 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   let settings: OrderSettings | undefined;
   let resolution: PayoutResolution | undefined;
   const deliveries: Array<Promise<void>> = [];
+  // Histories recorded before StatusSince and PayerCurrency existed replay without these upserts.
+  const searchable = patched('stuck-orders-search-attributes');
 
   const setStatus = (to: OrderStatus) => {
     if (to === status) return;
     status = to;
-    upsertSearchAttributes([{ key: ORDER_STATUS, value: to }]);
+    upsertSearchAttributes(searchable ? [{ key: ORDER_STATUS, value: to }, { key: STATUS_SINCE, value: new Date() }] : [{ key: ORDER_STATUS, value: to }]);
   };
 
   /** Callbacks go out beside the payment path, never in its way. */
@@ -195,6 +200,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
         phase = 'AWAITING_PAYER';
         throw ApplicationFailure.nonRetryable(`order ${orderId} cannot be claimed: ${error.cause?.message ?? error.message}`, 'ALREADY_PROCESSED');
       }
+      if (searchable) upsertSearchAttributes([{ key: PAYER_CURRENCY, value: claim.userCurrency }]);
       facts = { ...facts!, payerClientId: claim.payerClientId, userCurrency: claim.userCurrency as OrderFacts['userCurrency'], userAmount: claimed.userAmount };
       phase = claimed.status === 'CREATED' ? 'AWAITING_DECISION' : 'AWAITING_AMOUNT';
       return claimed.preview;
@@ -209,6 +215,16 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
       return status;
     },
     { validator: () => refuse(cancelRejectionIn(phase)) },
+  );
+
+  // The sandbox's "the expiry timer fires now": the same closing as the timer's, while nobody has acted yet.
+  setHandler(
+    expireUpdate,
+    async () => {
+      await expire();
+      return status;
+    },
+    { validator: () => refuse(expiryRejectionIn(phase)) },
   );
 
   setHandler(

@@ -6,6 +6,8 @@ import { clientsCreate } from './clients-create.command';
 import { clientsFund } from './clients-fund.command';
 import { keysRotate } from './keys-rotate.command';
 import { ordersResolve } from './orders-resolve.command';
+import { ordersStuck } from './orders-stuck.command';
+import { ordersTimeline } from './orders-timeline.command';
 import { refundsResolve } from './refunds-resolve.command';
 import { Command, CommandFailure, UsageError } from './command';
 
@@ -18,6 +20,8 @@ const commands: Record<string, Command> = {
   'clients:fund': clientsFund,
   'keys:rotate': keysRotate,
   'orders:resolve': ordersResolve,
+  'orders:stuck': ordersStuck,
+  'orders:timeline': ordersTimeline,
   'refunds:resolve': refundsResolve,
 };
 

@@ -1,9 +1,9 @@
 import { userInfo } from 'node:os';
-import { ApplicationFailure, Client, Connection, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { UpdateDefinition } from '@temporalio/common';
 import type { Env } from '../config/env';
-import { temporalConnectionOptions } from '../temporal/connection-options';
 import { CommandFailure, UsageError } from './command';
+import { withTemporal } from './temporal-client';
 
 /** The options every resolve command shares: the outcome, why, and who. */
 export function resolutionOf<O extends string>(options: { outcome?: string; reason?: string; operator?: string }, outcomes: readonly O[]) {
@@ -19,18 +19,16 @@ export function resolutionOf<O extends string>(options: { outcome?: string; reas
  * part of the workflow's history. A workflow that is gone, or that refuses (nothing to resolve),
  * is a CommandFailure with the reason.
  */
-export async function sendOperatorUpdate<R, A>(env: Env, workflowId: string, update: UpdateDefinition<R, [A]>, arg: A): Promise<R> {
-  const connection = await Connection.connect(temporalConnectionOptions(env));
-  try {
-    const client = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
-    return await client.workflow.getHandle(workflowId).executeUpdate(update, { args: [arg] });
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError) throw new CommandFailure(`${workflowId} is not running: nothing to resolve`);
-    if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
-      throw new CommandFailure(`${workflowId}: nothing to resolve (${error.cause.message})`);
+export function sendOperatorUpdate<R, A>(env: Env, workflowId: string, update: UpdateDefinition<R, [A]>, arg: A): Promise<R> {
+  return withTemporal(env, async (client) => {
+    try {
+      return await client.workflow.getHandle(workflowId).executeUpdate(update, { args: [arg] });
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) throw new CommandFailure(`${workflowId} is not running: nothing to resolve`);
+      if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
+        throw new CommandFailure(`${workflowId}: nothing to resolve (${error.cause.message})`);
+      }
+      throw error;
     }
-    throw error;
-  } finally {
-    await connection.close();
-  }
+  });
 }

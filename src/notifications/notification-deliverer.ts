@@ -78,12 +78,18 @@ export class NotificationDeliverer {
     this.http = new CallbackHttpClient(options.allowInsecure ? undefined : publicOnlyLookup(options.resolve));
   }
 
-  /** Resolves once the receiver has acknowledged; throws one of the two errors above otherwise. */
-  async attempt(eventId: string): Promise<{ delivered: true }> {
+  /**
+   * Resolves once the receiver has acknowledged; throws one of the two errors above otherwise.
+   * `redeliverAfter` (a redelivery asked for when the callback had that many attempts) sends it
+   * again, delivered or not, until an attempt numbered above it is acknowledged.
+   */
+  async attempt(eventId: string, redeliverAfter?: number): Promise<{ delivered: true }> {
     const notification = await this.dataSource.getRepository(NotificationEntity).findOneBy({ id: eventId });
     if (!notification) throw new CallbackUndeliverableError(`notification ${eventId} does not exist`);
     // A retry after an acknowledgement (the activity's result was lost) must not resend.
-    if (notification.status === 'DELIVERED') return { delivered: true };
+    if (notification.status === 'DELIVERED' && (redeliverAfter === undefined || (await this.acknowledgedAfter(eventId, redeliverAfter)))) {
+      return { delivered: true };
+    }
 
     const startedAt = new Date();
     const outcome = await this.send(notification);
@@ -101,6 +107,14 @@ export class NotificationDeliverer {
        WHERE id = $1 AND status = 'PENDING'`,
       [eventId, reason, MAX_ERROR_LENGTH],
     );
+  }
+
+  private async acknowledgedAfter(eventId: string, attempt: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM notification_attempts WHERE notification_id = $1 AND attempt > $2 AND error IS NULL LIMIT 1',
+      [eventId, attempt],
+    );
+    return rows.length > 0;
   }
 
   private async send(notification: NotificationEntity): Promise<Outcome> {

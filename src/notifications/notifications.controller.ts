@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { ApiErrors } from '../http/openapi-errors';
 import {
   ListNotificationsQueryDto,
   NotificationView,
@@ -19,6 +20,21 @@ export class NotificationsController {
   @ApiOkResponse({ type: [NotificationViewDto], description: "The caller's callbacks for the order, each with every delivery attempt" })
   list(@ClientId() clientId: string, @Query() query: ListNotificationsQueryDto): Promise<NotificationView[]> {
     return this.notifications.listForOrder(clientId, query.order_id);
+  }
+
+  @Post(':event_id/redeliver')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Sends one of your callbacks again, delivered or not',
+    description:
+      'The same stored body with a fresh signature, through the same delivery path and retries as any callback. ' +
+      'The answer is the callback as it stands when the redelivery is queued; the redelivery is the first attempt ' +
+      'numbered above its attempt_count in GET /v2/notifications. Available in every environment.',
+  })
+  @ApiAcceptedResponse({ type: NotificationViewDto, description: 'The redelivery is queued' })
+  @ApiErrors({ 404: 'Notification not found: no such callback of the caller' })
+  redeliver(@ClientId() clientId: string, @Param('event_id') eventId: string): Promise<NotificationView> {
+    return this.notifications.redeliver(clientId, eventId);
   }
 
   @Post('verify')

@@ -1,17 +1,48 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { DataSource, In } from 'typeorm';
 import { ClientsService } from '../auth/clients.service';
+import { ENV } from '../config/config.module';
+import { Env } from '../config/env';
+import { notFound } from '../http/api-error';
+import { isUuid } from '../keys';
+import type { notificationDeliveryWorkflow } from '../../workflows/notification-delivery.workflow';
 import { NotificationAttemptEntity } from './notification-attempt.entity';
 import { NotificationEntity } from './notification.entity';
 import type { NotificationView } from './notifications.dto';
 import { verifySignature } from '../../clients/typescript/src/webhook-signature';
 
-/** The delivery log as integrators see it, and the signature check of the Collections API. */
+function viewOf(notification: NotificationEntity, attempts: NotificationAttemptEntity[]): NotificationView {
+  return {
+    event_id: notification.id,
+    event: notification.event,
+    url: notification.url,
+    status: notification.status,
+    attempt_count: notification.attemptCount,
+    created_at: notification.createdAt.toISOString(),
+    delivered_at: notification.deliveredAt?.toISOString() ?? null,
+    last_error: notification.lastError,
+    payload: JSON.parse(notification.body) as Record<string, unknown>,
+    attempts: attempts
+      .filter((attempt) => attempt.notificationId === notification.id)
+      .map((attempt) => ({
+        attempt: attempt.attempt,
+        started_at: attempt.startedAt.toISOString(),
+        duration_ms: attempt.durationMs,
+        status_code: attempt.statusCode,
+        error: attempt.error,
+      })),
+  };
+}
+
+/** The delivery log as integrators see it, their redeliveries, and the signature check of the Collections API. */
 @Injectable()
 export class NotificationsService {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(ClientsService) private readonly clients: ClientsService,
+    @Inject(Client) private readonly temporal: Client,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /** Only the caller's own callbacks: another client's order reads as one without any. */
@@ -20,34 +51,40 @@ export class NotificationsService {
       .getRepository(NotificationEntity)
       .find({ where: { clientId, orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
     if (notifications.length === 0) return [];
-    const attempts = await this.dataSource
-      .getRepository(NotificationAttemptEntity)
-      .find({ where: { notificationId: In(notifications.map((n) => n.id)) }, order: { attempt: 'ASC' } });
-    return notifications.map((notification) => ({
-      event_id: notification.id,
-      event: notification.event,
-      url: notification.url,
-      status: notification.status,
-      attempt_count: notification.attemptCount,
-      created_at: notification.createdAt.toISOString(),
-      delivered_at: notification.deliveredAt?.toISOString() ?? null,
-      last_error: notification.lastError,
-      payload: JSON.parse(notification.body) as Record<string, unknown>,
-      attempts: attempts
-        .filter((attempt) => attempt.notificationId === notification.id)
-        .map((attempt) => ({
-          attempt: attempt.attempt,
-          started_at: attempt.startedAt.toISOString(),
-          duration_ms: attempt.durationMs,
-          status_code: attempt.statusCode,
-          error: attempt.error,
-        })),
-    }));
+    const attempts = await this.attemptsOf(notifications.map((n) => n.id));
+    return notifications.map((notification) => viewOf(notification, attempts));
+  }
+
+  /**
+   * Sends one of the caller's callbacks again, delivered or not, through the worker's delivery
+   * workflow: the same stored body, a fresh signature, a new attempt in the log, retried like
+   * any callback until a receiver acknowledges it. Answers the callback as it stands now; the
+   * redelivery is the first attempt numbered above its `attempt_count`. Asking again before
+   * that attempt is made changes nothing.
+   */
+  async redeliver(clientId: string, eventId: string): Promise<NotificationView> {
+    const notification = isUuid(eventId) ? await this.dataSource.getRepository(NotificationEntity).findOneBy({ id: eventId, clientId }) : null;
+    if (!notification) throw notFound('Notification not found');
+    const redeliverAfter = notification.attemptCount;
+    try {
+      await this.temporal.workflow.start<typeof notificationDeliveryWorkflow>('notificationDeliveryWorkflow', {
+        workflowId: `notification-${eventId}-redelivery-${redeliverAfter}`,
+        taskQueue: this.env.TEMPORAL_TASK_QUEUE,
+        args: [eventId, { redeliverAfter }],
+      });
+    } catch (error) {
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+    }
+    return viewOf(notification, await this.attemptsOf([notification.id]));
   }
 
   /** The raw string is the reliable form: re-serialising an object may not give back the signed bytes. */
   async verify(clientId: string, payload: string | Record<string, unknown>, signature: string): Promise<boolean> {
     const rawBody = typeof payload === 'string' ? payload : JSON.stringify(payload);
     return verifySignature(await this.clients.webhookSecret(clientId), rawBody, signature);
+  }
+
+  private attemptsOf(notificationIds: string[]): Promise<NotificationAttemptEntity[]> {
+    return this.dataSource.getRepository(NotificationAttemptEntity).find({ where: { notificationId: In(notificationIds) }, order: { attempt: 'ASC' } });
   }
 }

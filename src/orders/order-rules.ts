@@ -93,6 +93,9 @@ export function cancelRejectionIn(phase: OrderPhase): OrderRejection | null {
   return phase === 'AWAITING_PAYER' || phase === 'AWAITING_AMOUNT' || phase === 'AWAITING_DECISION' ? null : 'INVALID_STATUS';
 }
 
+/** The sandbox's early expiry: allowed exactly while the expiry timer could still close the order. */
+export const expiryRejectionIn: (phase: OrderPhase) => OrderRejection | null = cancelRejectionIn;
+
 /** An operator settles a payout only once the workflow has given up establishing it. */
 export function resolutionRejectionIn(phase: OrderPhase): OrderRejection | null {
   return phase === 'PAYOUT_UNCONFIRMED' ? null : 'INVALID_STATUS';

@@ -164,6 +164,11 @@ export function seenBy(order: OrderEntity, audience: Audience): OrderEntity {
   return audience === 'collector' ? { ...order, externalReference: order.collectorExternalReference } : order;
 }
 
+/** The order as `clientId`, its payer or its collector, sees it. */
+export function seenByClient(order: OrderEntity, clientId: string): OrderEntity {
+  return seenBy(order, order.payerClientId === clientId ? 'payer' : 'collector');
+}
+
 export function statusHistoryView(order: OrderEntity, history: OrderStatusHistoryEntity[]): StatusHistoryView {
   return {
     id: order.id,

@@ -1,10 +1,29 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { Client } from '@temporalio/client';
+import type { SearchAttributePair } from '@temporalio/common';
 import type { orderWorkflow } from '../../workflows/order.workflow';
-import { CLIENT_ID, EXTERNAL_REFERENCE, ORDER_STATUS } from '../temporal/search-attribute-keys';
+import { CLIENT_ID, COUNTRY, EXTERNAL_REFERENCE, ORDER_FLOW, ORDER_STATUS, PAYER_CURRENCY, STATUS_SINCE } from '../temporal/search-attribute-keys';
 import type { OrderEntity } from './order.entity';
 
 export const orderWorkflowId = (orderId: string) => `order-${orderId}`;
+
+/**
+ * What operators filter orders by, as far as it is known when the workflow starts. Set in the
+ * start request, these cost the workflow no command, so they change nothing a replay checks.
+ * A collection is its collector's, under the collector's reference, until a payer scans it;
+ * its payer currency arrives with that claim (the workflow upserts it then).
+ */
+function startSearchAttributes(order: OrderEntity): SearchAttributePair[] {
+  return [
+    { key: ORDER_STATUS, value: order.status },
+    { key: STATUS_SINCE, value: order.updatedAt },
+    { key: CLIENT_ID, value: order.payerClientId ?? order.collectorClientId ?? '' },
+    { key: EXTERNAL_REFERENCE, value: order.externalReference ?? order.collectorExternalReference ?? '' },
+    { key: ORDER_FLOW, value: order.flow },
+    { key: COUNTRY, value: order.localCountry },
+    ...(order.userCurrency ? [{ key: PAYER_CURRENCY, value: order.userCurrency }] : []),
+  ];
+}
 
 /**
  * Starts an order's workflow, idempotently: a workflow that already exists, or ever existed,
@@ -18,11 +37,7 @@ export async function startOrderWorkflow(temporal: Client, taskQueue: string, or
       taskQueue,
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
       args: [{ orderId: order.id, initialStatus: order.status, expiresAtMs: order.expiresAt.getTime() }],
-      typedSearchAttributes: [
-        { key: ORDER_STATUS, value: order.status },
-        { key: CLIENT_ID, value: order.payerClientId ?? order.collectorClientId ?? '' },
-        { key: EXTERNAL_REFERENCE, value: order.externalReference ?? '' },
-      ],
+      typedSearchAttributes: startSearchAttributes(order),
     });
     return true;
   } catch (error) {

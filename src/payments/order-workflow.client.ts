@@ -6,7 +6,7 @@ import { ApiError } from '../http/api-error';
 import type { OrderEntity } from '../orders/order.entity';
 import { orderWorkflowId, startOrderWorkflow } from '../orders/order-workflow-start';
 import type { PaymentResultView, PreviewView } from '../orders/order-views';
-import { cancelUpdate, Claim, claimUpdate, decideUpdate, Decision, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
+import { cancelUpdate, Claim, claimUpdate, decideUpdate, Decision, expireUpdate, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
 import type { OrderRejection, OrderStatus } from '../orders/order-status';
 
 /** The documented answer to a refused operation on an order. */
@@ -45,6 +45,11 @@ export class OrderWorkflowClient {
   /** The collector cancels its QR; answers the order's status. */
   cancel(order: OrderEntity): Promise<OrderStatus> {
     return this.update(order, (workflow) => workflow.executeUpdate(cancelUpdate));
+  }
+
+  /** The sandbox's early expiry; answers the order's status once the expiry is written. */
+  expire(order: OrderEntity): Promise<OrderStatus> {
+    return this.update(order, (workflow) => workflow.executeUpdate(expireUpdate));
   }
 
   /**

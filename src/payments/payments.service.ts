@@ -10,7 +10,7 @@ import { OrderRepository } from '../orders/order.repository';
 import { amountRejection, decisionRejection } from '../orders/order-rules';
 import { FINAL_STATUSES } from '../orders/order-transitions';
 import type { OrderStatus } from '../orders/order-status';
-import { PaymentResultView, PreviewView, seenBy, StatusHistoryView, statusHistoryView } from '../orders/order-views';
+import { PaymentResultView, PreviewView, seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { walletRefusal } from '../orders/payout-destination';
 import { OrderWorkflowClient, rejectionError } from './order-workflow.client';
 import { PaymentOrders } from './payment-orders';
@@ -128,7 +128,7 @@ export class PaymentsService {
         errors: [{ code: 2105, title: 'Receipt not found', detail: `There is no order ${orderId} for this client` }],
       } satisfies ReceiptNotFound);
     }
-    return statusHistoryView(seenBy(order, order.payerClientId === clientId ? 'payer' : 'collector'), await this.orders.history(orderId));
+    return statusHistoryView(seenByClient(order, clientId), await this.orders.history(orderId));
   }
 
   /** The quick-start read: `{ order_uuid, total, destination_wallet, status }`. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
@@ -24,7 +24,14 @@ import { WorkerProcess } from '../../src/infra/worker-process';
  */
 
 const HISTORIES = join(__dirname, '..', 'workflow', 'histories');
-const stamp = new Date().toISOString().slice(0, 10);
+const startedAt = new Date().toISOString();
+const day = startedAt.slice(0, 10);
+
+/** A recording never replaces an older one: a second one on the same day is named by its time too. */
+function historyFile(name: string): string {
+  const daily = join(HISTORIES, `${name}.${day}.json`);
+  return existsSync(daily) ? join(HISTORIES, `${name}.${startedAt.slice(0, 16).replace(':', '')}.json`) : daily;
+}
 
 describe('record workflow histories', () => {
   let stack: PaymentStack;
@@ -46,8 +53,7 @@ describe('record workflow histories', () => {
     if (running) while (await running()) await new Promise((resolve) => setTimeout(resolve, 200));
     else await handle.result().catch(() => undefined);
     const history = await handle.fetchHistory();
-    // Never over another recording: a history of an older version must stay to be replayed.
-    writeFileSync(join(HISTORIES, `${name}.${stamp}.json`), `${historyToJSON(history)}\n`, { flag: 'wx' });
+    writeFileSync(historyFile(name), `${historyToJSON(history)}\n`, { flag: 'wx' });
   }
 
   const rail = (method: 'POST' | 'DELETE', body?: object) =>
@@ -92,6 +98,12 @@ describe('record workflow histories', () => {
     const shortLived = await stack.extraApi({ QR_EXPIRY_SECONDS: '2' });
     const flow = await preview(pixQr(), shortLived.baseUrl);
     await save('order-expired', orderWorkflowId(flow.orderId));
+  });
+
+  it('expired early by the sandbox helper (the expire update)', async () => {
+    const flow = await preview(pixQr());
+    await flow.call.post(`/v2/sandbox/orders/${flow.orderId}/expire`);
+    await save('order-expired-by-sandbox', orderWorkflowId(flow.orderId));
   });
 
   it('insufficient funds', async () => {
@@ -153,6 +165,13 @@ describe('record workflow histories', () => {
     } finally {
       await refusing.close();
     }
+  });
+
+  it('a delivered callback redelivered at the integrator\'s request', async () => {
+    const flow = await preview(pixQr('10.00'));
+    const eventId = String(flow.callback.headers['x-event-id']);
+    const queued = await flow.call.post(`/v2/notifications/${eventId}/redeliver`);
+    await save('notification-redelivered', `notification-${eventId}-redelivery-${queued.body.attempt_count}`);
   });
 
   it('the worker killed while a payout is in flight', async () => {

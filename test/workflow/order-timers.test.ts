@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { defaultPayloadConverter } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import type { Activities } from '../../activities';
 import type { ChangeResult, OrderFacts, PayoutInquiry, Settlement } from '../../activities/order.activities';
 import type { OrderChange } from '../../src/orders/order.repository';
 import type { OrderStatus } from '../../src/orders/order-status';
+import { dateOf } from '../../src/operations/workflow-history';
 import { installRuntimeLogging } from '../../src/temporal/runtime-logging';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../src/temporal/search-attribute-keys';
 import { indexedValueTypes } from '../../src/temporal/search-attributes';
 import type { PaymentResultView, PreviewView } from '../../src/orders/order-views';
 import type { MovementOutcome } from '../../src/rails/rails.port';
-import { decideUpdate, orderPhaseQuery, resolvePayoutUpdate } from '../../workflows/order.definitions';
+import { claimUpdate, decideUpdate, orderPhaseQuery, resolvePayoutUpdate } from '../../workflows/order.definitions';
 import type { orderWorkflow } from '../../workflows/order.workflow';
 import { createTimeSkippingEnvironment } from '../support/time-skipping';
 
@@ -41,15 +43,16 @@ interface Rail {
   payoutStatus(inquiry: number): PayoutInquiry;
 }
 
+const result = (status: OrderStatus): ChangeResult => ({
+  status,
+  eventIds: [],
+  payment: { status } as PaymentResultView,
+  preview: { payment_type: 'QR' } as PreviewView,
+});
+
 /** Stand-in activities that record what the workflow asked for. */
 function standIns(rail: Rail) {
   const calls = { changes: [] as OrderChange[], settlements: [] as Settlement[], payouts: 0, inquiries: 0 };
-  const result = (status: OrderStatus): ChangeResult => ({
-    status,
-    eventIds: [],
-    payment: { status } as PaymentResultView,
-    preview: { payment_type: 'QR' } as PreviewView,
-  });
   const activities: Partial<Activities> = {
     async prepareOrder() {
       return { ready: true, status: 'CREATED', facts, settings: { payoutRetryWindowMs: WINDOW_MS }, eventIds: [] };
@@ -88,8 +91,14 @@ describe('order workflow timers (time-skipping)', () => {
   });
   afterAll(() => env?.teardown());
 
-  async function run<T>(rail: Rail, body: (orderId: string, calls: ReturnType<typeof standIns>['calls']) => Promise<T>, expiryMs = DAY_MS): Promise<T> {
-    const { activities, calls } = standIns(rail);
+  async function run<T>(
+    rail: Rail,
+    body: (orderId: string, calls: ReturnType<typeof standIns>['calls']) => Promise<T>,
+    expiryMs = DAY_MS,
+    overrides: Partial<Activities> = {},
+  ): Promise<T> {
+    const { activities: standing, calls } = standIns(rail);
+    const activities = { ...standing, ...overrides };
     const taskQueue = `timers-${randomUUID()}`;
     const worker = await Worker.create({
       connection: env.nativeConnection,
@@ -173,5 +182,45 @@ describe('order workflow timers (time-skipping)', () => {
       expect(status).toBe('COMPLETED');
       expect(calls.settlements).toEqual([{ outcome: 'PAID', railReference: 'OPERATOR-RESOLVED', note: 'payout resolved as paid by ops: statement' }]);
     });
+  });
+
+  it("records a collection's payer currency when a client claims it, and when each status began", async () => {
+    const collection: OrderFacts = { ...facts, flow: 'COLLECTION', payerClientId: null, collectorClientId: randomUUID() };
+    const overrides: Partial<Activities> = {
+      async prepareOrder() {
+        return { ready: true, status: 'CREATED', facts: collection, settings: { payoutRetryWindowMs: WINDOW_MS }, eventIds: [], awaitingPayer: true };
+      },
+      async claimOrder() {
+        return { ...result('CREATED'), userAmount: '1.70' };
+      },
+    };
+    const rail = { sendPayout: (): MovementOutcome => ({ kind: 'COMPLETED', railReference: 'PO-1' }), payoutStatus: (): PayoutInquiry => ({ status: 'PENDING' }) };
+    await run(
+      rail,
+      async (orderId) => {
+        while ((await handle(orderId).query(orderPhaseQuery)) !== 'AWAITING_PAYER') await new Promise((resolve) => setTimeout(resolve, 20));
+        const claim = { payerClientId: randomUUID(), externalReference: 'ref-1', notificationUrl: 'https://example.com/hook', payer: { full_name: 'Ana', currency: 'EUR', account_number: '1', tax_id: '1' }, userCurrency: 'EUR', fxQuoteId: null };
+        await handle(orderId).executeUpdate(claimUpdate, { args: [claim] });
+        await accept(orderId);
+        expect(await handle(orderId).result()).toBe('COMPLETED');
+
+        const upserts = (await handle(orderId).fetchHistory()).events!.flatMap((event) => {
+          const fields = event.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields;
+          if (!fields) return [];
+          const decoded = Object.fromEntries(Object.entries(fields).map(([name, payload]) => [name, defaultPayloadConverter.fromPayload(payload)]));
+          return [{ at: dateOf(event.eventTime)!, fields: decoded }];
+        });
+        expect(upserts.map((upsert) => upsert.fields)).toEqual([
+          { TemporalChangeVersion: ['stuck-orders-search-attributes'] },
+          { PayerCurrency: 'EUR' },
+          { OrderStatus: 'PROCESSING', StatusSince: expect.any(String) },
+          { OrderStatus: 'COMPLETED', StatusSince: expect.any(String) },
+        ]);
+        // Each StatusSince is the workflow's time when the status changed, the time of its own upsert.
+        for (const upsert of upserts.slice(2)) expect(Math.abs(Date.parse(upsert.fields.StatusSince as string) - upsert.at.getTime())).toBeLessThan(1_000);
+      },
+      DAY_MS,
+      overrides,
+    );
   });
 });

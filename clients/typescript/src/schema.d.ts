@@ -84,6 +84,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/notifications/{event_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends one of your callbacks again, delivered or not
+         * @description The same stored body with a fresh signature, through the same delivery path and retries as any callback. The answer is the callback as it stands when the redelivery is queued; the redelivery is the first attempt numbered above its attempt_count in GET /v2/notifications. Available in every environment.
+         */
+        post: operations["NotificationsController_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/notifications/verify": {
         parameters: {
             query?: never;
@@ -572,6 +592,46 @@ export interface paths {
         get: operations["ConciliationController_payins"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/sandbox/orders/{order_id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: the order's expiry timer fires now
+         * @description An order still waiting for its amount, its decision (or, for a collection, a payer) is canceled as EXPIRED exactly as after QR_EXPIRY_SECONDS, and the QR expiration notification is sent. Answers the order in the shape of GET /v2/payments/{order_id}/status.
+         */
+        post: operations["SandboxController_expire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/sandbox/orders/{order_id}/payout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: fixes the rail's answer to this order's payout
+         * @description Told to the rails simulator, which answers the payout so when the order is paid, whatever its amount or destination. Only before the decision: once the payout was sent, the rail has answered.
+         */
+        post: operations["SandboxController_forcePayout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1579,6 +1639,24 @@ export interface components {
             /** @description Still refundable */
             remaining: number;
         };
+        ForcePayoutRequestDto: {
+            /**
+             * @description The rail's answer to this order's payout: completed (paid), rejected (the destination refuses: the order ends REJECTED, DESTINATION_REJECTED, and the funds are released), unknown (the rail never says: the order stays PROCESSING with its funds reserved, is flagged PayoutUnconfirmed after PAYOUT_RETRY_WINDOW, and waits for an operator)
+             * @enum {string}
+             */
+            outcome: "completed" | "rejected" | "unknown";
+        };
+        ForcePayoutResponseDto: {
+            /** Format: uuid */
+            order_id: string;
+            /** @enum {string} */
+            outcome: "completed" | "rejected" | "unknown";
+            /**
+             * @description The order's status now; the forced answer comes once it is paid
+             * @enum {string}
+             */
+            status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+        };
         ErrorBodyDto: {
             /** @description The HTTP status, repeated */
             statusCode: number;
@@ -1870,6 +1948,57 @@ export interface operations {
             };
             /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    NotificationsController_redeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The redelivery is queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationViewDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Notification not found: no such callback of the caller */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4393,6 +4522,159 @@ export interface operations {
                 };
             };
             /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SandboxController_expire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, now CANCELED with its status history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusHistoryViewDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Order not found: no such order of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATUS: the order no longer waits (decided, paid, canceled) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SandboxController_forcePayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForcePayoutRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForcePayoutResponseDto"];
+                };
+            };
+            /** @description The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Order not found: no such order of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATUS: the payout was already sent, the order is final, or it is a collection (no rail pays it) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 100kb */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A Content-Encoding other than identity, gzip, deflate or br, or a charset other than utf-8 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description - UPSTREAM_ERROR: the rails simulator did not answer; retry after Retry-After seconds
+             *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
+             */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */

@@ -10,6 +10,7 @@ import { CreateRefunds1763801000000 } from './1763801000000-create-refunds';
 import { KeyPayments1763801100000 } from './1763801100000-key-payments';
 import { Collections1763801200000 } from './1763801200000-collections';
 import { IndexOrdersForReports1763801500000 } from './1763801500000-index-orders-for-reports';
+import { StuckOrderIndexes1763801600000 } from './1763801600000-stuck-order-indexes';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   KeyPayments1763801100000,
   Collections1763801200000,
   IndexOrdersForReports1763801500000,
+  StuckOrderIndexes1763801600000,
 ];

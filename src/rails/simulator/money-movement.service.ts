@@ -1,7 +1,7 @@
 import type { MovementStatus } from '../rails.port';
 import { delay } from './delay';
 import { DeterministicSource } from './deterministic-source';
-import { SLOW_ANSWER_MS, TRANSIENT_FAILURES_PER_ID, amountBehaviour, isRejectedDestinationKey } from './magic-values';
+import { type AmountBehaviour, SLOW_ANSWER_MS, TRANSIENT_FAILURES_PER_ID, amountBehaviour, isRejectedDestinationKey } from './magic-values';
 import { SimulatorHttpError } from './simulator-http.error';
 
 /** What a rail did with a payout or refund it executed, before each rail words it its own way. */
@@ -24,6 +24,8 @@ interface MovementRecord {
   executions: number;
   /** Requests being worked on right now: the status inquiry answers PENDING meanwhile. */
   inFlight: number;
+  /** Taken but never settled (a forced `unknown`): the status inquiry answers PENDING for good. */
+  held?: boolean;
   result?: SimulatedResult;
 }
 
@@ -54,6 +56,18 @@ export interface MovementOrder {
   referencePrefix: string;
 }
 
+/**
+ * What the sandbox may force a payout to answer, whatever its amount or destination
+ * (`POST /__admin/payouts/{id}/answer`, behind the API's `POST /v2/sandbox/orders/{id}/payout`).
+ */
+export const FORCED_PAYOUT_ANSWERS = ['completed', 'rejected', 'unknown'] as const;
+export type ForcedPayoutAnswer = (typeof FORCED_PAYOUT_ANSWERS)[number];
+
+/** HELD: the rail takes the payout and never says what became of it. */
+type MovementBehaviour = AmountBehaviour | 'HELD';
+
+const FORCED_BEHAVIOUR: Record<ForcedPayoutAnswer, MovementBehaviour> = { completed: 'NORMAL', rejected: 'REJECT', unknown: 'HELD' };
+
 /** The sandbox's LOST amount: the money moved, but the answer never reaches the caller. */
 const lostAnswer = (id: string) => new SimulatorHttpError(504, 'ANSWER_LOST', `${id} was executed; its answer was lost`);
 
@@ -62,7 +76,7 @@ function statusOf(record: MovementRecord | undefined): MovementStatus {
     const { status, railReference, reason } = record.result;
     return status === 'REJECTED' ? { status, railReference, reason: reason ?? 'DESTINATION_REFUSED' } : { status, railReference };
   }
-  return { status: record !== undefined && record.inFlight > 0 ? 'PENDING' : 'NOT_FOUND' };
+  return { status: record !== undefined && (record.inFlight > 0 || record.held === true) ? 'PENDING' : 'NOT_FOUND' };
 }
 
 /**
@@ -76,6 +90,7 @@ export class MoneyMovementService {
   private readonly refunds = new Map<string, MovementRecord>();
   /** References of completed payouts: a refund must name one. */
   private readonly paidReferences = new Set<string>();
+  private readonly forcedPayouts = new Map<string, ForcedPayoutAnswer>();
 
   constructor(private readonly seed: string) {}
 
@@ -105,11 +120,19 @@ export class MoneyMovementService {
     return statusOf(this.refunds.get(refundId));
   }
 
-  /** `destinationKey`: a payment key, for the sandbox's closed-account keys. */
+  /** Fixes what a payout not requested yet will answer; one already requested has answered (409). */
+  forcePayoutAnswer(payoutId: string, answer: ForcedPayoutAnswer): void {
+    if (this.payouts.has(payoutId)) throw new SimulatorHttpError(409, 'PAYOUT_ALREADY_REQUESTED', `${payoutId} was already requested`);
+    this.forcedPayouts.set(payoutId, answer);
+  }
+
+  /** `destinationKey`: a payment key, for the sandbox's closed-account keys. A forced answer overrides both. */
   async payout(payoutId: string, order: MovementOrder & { destinationKey?: string }): Promise<Settlement> {
-    const settlement = await this.settle(this.payouts, payoutId, order, (rejectedByAmount, railReference) => {
+    const forced = this.forcedPayouts.get(payoutId);
+    const behaviour = forced === undefined ? amountBehaviour(order.amount) : FORCED_BEHAVIOUR[forced];
+    const settlement = await this.settle(this.payouts, payoutId, order, behaviour, (rejectedByAmount, railReference) => {
       if (rejectedByAmount) return { status: 'REJECTED', railReference, reason: 'DESTINATION_REFUSED' };
-      if (order.destinationKey !== undefined && isRejectedDestinationKey(order.destinationKey)) {
+      if (forced === undefined && order.destinationKey !== undefined && isRejectedDestinationKey(order.destinationKey)) {
         return { status: 'REJECTED', railReference, reason: 'DESTINATION_ACCOUNT_CLOSED' };
       }
       return { status: 'COMPLETED', railReference };
@@ -122,7 +145,7 @@ export class MoneyMovementService {
     if (!this.paidReferences.has(order.originalReference)) {
       throw new SimulatorHttpError(422, 'UNKNOWN_PAYOUT_REFERENCE', `no payout ${order.originalReference}`);
     }
-    return this.settle(this.refunds, refundId, order, (rejectedByAmount, railReference) =>
+    return this.settle(this.refunds, refundId, order, amountBehaviour(order.amount), (rejectedByAmount, railReference) =>
       rejectedByAmount ? { status: 'REJECTED', railReference, reason: 'DESTINATION_REFUSED' } : { status: 'COMPLETED', railReference },
     );
   }
@@ -131,6 +154,7 @@ export class MoneyMovementService {
     records: Map<string, MovementRecord>,
     id: string,
     order: MovementOrder,
+    behaviour: MovementBehaviour,
     decide: (rejectedByAmount: boolean, railReference: string) => SimulatedResult,
   ): Promise<Settlement> {
     const { fingerprint, amount, currency } = order;
@@ -140,7 +164,6 @@ export class MoneyMovementService {
     }
     records.set(id, record);
     record.requests += 1;
-    const behaviour = amountBehaviour(order.amount);
     if (record.result !== undefined) {
       if (behaviour === 'LOST') throw lostAnswer(id);
       return { created: false, result: record.result };
@@ -160,6 +183,9 @@ export class MoneyMovementService {
         case 'SLOW':
           await delay(SLOW_ANSWER_MS);
           break;
+        case 'HELD':
+          record.held = true;
+          throw new SimulatorHttpError(504, 'ANSWER_PENDING', `${id} was taken; its outcome is not known yet`);
         case 'REJECT':
         case 'LOST':
         case 'NORMAL':

@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
 import { FX_RATES_PATH } from '../fx-provider/fx-provider.wire';
 import { FaultInjector, NO_FAULTS, faultConfigSchema, type FaultConfig } from './fault-injector';
 import { isRailCurrency, midRate } from './fx-rate.table';
 import { readJson, sendJson } from './http-json';
 import { KeyDirectoryService } from './key-directory.service';
-import { MoneyMovementService } from './money-movement.service';
+import { FORCED_PAYOUT_ANSWERS, MoneyMovementService } from './money-movement.service';
 import { ok, pathOf, Reply, Route } from './route';
 import { acquirerRoutes } from './routes/acquirer.routes';
 import { brazilRoutes } from './routes/brazil.routes';
@@ -35,6 +36,8 @@ function errorReply(error: unknown): Reply {
 }
 
 export const DEFAULT_SEED = 'rails-sandbox';
+
+const forcedAnswerSchema = z.strictObject({ outcome: z.enum(FORCED_PAYOUT_ANSWERS) });
 
 /**
  * The outside world on one port: each rail under its own path prefix and in its own wire
@@ -70,6 +73,16 @@ export function createRailsSimulator(options: RailsSimulatorOptions = {}): Rails
       path: /^\/__admin\/payouts\/([^/]+)$/,
       admin: true,
       handle: async (_request, [payoutId = '']) => ok({ payoutId, ...movements.payoutSummary(payoutId) }),
+    },
+    {
+      method: 'POST',
+      path: /^\/__admin\/payouts\/([^/]+)\/answer$/,
+      admin: true,
+      handle: async (request, [payoutId = '']) => {
+        const { outcome } = await readJson(request, forcedAnswerSchema);
+        movements.forcePayoutAnswer(payoutId, outcome);
+        return ok({ payoutId, outcome });
+      },
     },
     { method: 'GET', path: /^\/__admin\/faults$/, admin: true, handle: async () => ok(faults.current()) },
     {

@@ -58,6 +58,43 @@ describe('notification delivery attempts', () => {
     }
   });
 
+  it('sends a delivered notification again for a redelivery, signed afresh, and records it as one more attempt', async () => {
+    const receiver = await startCallbackReceiver(() => ({ status: 200 }));
+    try {
+      const eventId = await kit.enqueue(client, receiver.url());
+      await activities.deliverNotification(eventId);
+      await activities.deliverNotification(eventId, 1);
+      expect(receiver.received).toHaveLength(2);
+      expect(receiver.received[1]!.rawBody).toBe(receiver.received[0]!.rawBody);
+      expect(receiver.received[1]!.headers['x-event-id']).toBe(eventId);
+      expect(verifySignature(client.webhookSecret, receiver.received[1]!.rawBody, receiver.received[1]!.headers.signature as string)).toBe(true);
+      expect(await kit.notification(eventId)).toMatchObject({ status: 'DELIVERED', attemptCount: 2 });
+      expect((await kit.attempts(eventId)).map((attempt) => attempt.attempt)).toEqual([1, 2]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('ends a redelivery once an attempt after its request was acknowledged, and retries it until then', async () => {
+    const receiver = await startCallbackReceiver((index) => ({ status: index === 1 ? 503 : 200 }));
+    try {
+      const eventId = await kit.enqueue(client, receiver.url());
+      await activities.deliverNotification(eventId);
+      await expect(activities.deliverNotification(eventId, 1)).rejects.toThrow('HTTP 503');
+      await activities.deliverNotification(eventId, 1);
+      // Its result lost, the activity runs again: attempt 3 was acknowledged, nothing is sent.
+      await activities.deliverNotification(eventId, 1);
+      expect(receiver.received).toHaveLength(3);
+      expect((await kit.attempts(eventId)).map((attempt) => [attempt.attempt, attempt.statusCode])).toEqual([
+        [1, 200],
+        [2, 503],
+        [3, 200],
+      ]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('does not follow a redirect: a 302 is a recorded, retryable failure and the target is never called', async () => {
     const receiver = await startCallbackReceiver((_, request) => (request.path === '/moved' ? { status: 302, headers: { location: '/elsewhere' } } : { status: 200 }));
     try {

@@ -121,6 +121,51 @@ describe('rails simulator admin: payout counts', () => {
   });
 });
 
+describe('rails simulator admin: forced payout answers', () => {
+  const force = (payoutId: string, body: unknown) =>
+    fetch(`${rails.baseUrl}/__admin/payouts/${encodeURIComponent(payoutId)}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const route = { country: 'BR', via: 'KEY' } as const;
+
+  it('completes a payout whose amount would be rejected once it was told to', async () => {
+    const request = payout('1313.13');
+    const answer = await force(request.payoutId, { outcome: 'completed' });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ payoutId: request.payoutId, outcome: 'completed' });
+    expect((await rails.adapter().payouts.payout(request)).kind).toBe('COMPLETED');
+    expect(await counts(request.payoutId)).toMatchObject({ executions: 1, status: 'COMPLETED' });
+  });
+
+  it('rejects an ordinary payout once it was told to, as the destination refusing it', async () => {
+    const request = payout('25.00');
+    expect((await force(request.payoutId, { outcome: 'rejected' })).status).toBe(200);
+    expect(await rails.adapter().payouts.payout(request)).toMatchObject({ kind: 'REJECTED', reason: 'DESTINATION_REFUSED' });
+    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route })).toMatchObject({ status: 'REJECTED' });
+  });
+
+  it('takes a payout told "unknown" and never settles it: every request is an unknown outcome, every inquiry PENDING, nothing paid', async () => {
+    const request = payout('25.00');
+    expect((await force(request.payoutId, { outcome: 'unknown' })).status).toBe(200);
+    expect(await rails.adapter().payouts.payout(request)).toMatchObject({ kind: 'UNKNOWN' });
+    expect(await rails.adapter().payouts.payout(request)).toMatchObject({ kind: 'UNKNOWN' });
+    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route })).toEqual({ status: 'PENDING' });
+    expect(await counts(request.payoutId)).toEqual({ payoutId: request.payoutId, requests: 2, executions: 0, status: 'PENDING', amount: '25.00', currency: 'BRL' });
+  });
+
+  it('refuses to change the answer of a payout already requested (409)', async () => {
+    const request = payout('25.00');
+    await rails.adapter().payouts.payout(request);
+    const answer = await force(request.payoutId, { outcome: 'rejected' });
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toMatchObject({ code: 'PAYOUT_ALREADY_REQUESTED' });
+    expect(await counts(request.payoutId)).toMatchObject({ status: 'COMPLETED' });
+  });
+
+  it('refuses an outcome it does not know (400)', async () => {
+    expect((await force('any-payout', { outcome: 'maybe' })).status).toBe(400);
+    expect((await force('any-payout', { outcome: 'completed', extra: 1 })).status).toBe(400);
+  });
+});
+
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {

@@ -5,6 +5,7 @@ import {
   claimRejectionIn,
   decisionRejection,
   decisionRejectionIn,
+  expiryRejectionIn,
   ORDER_PHASES,
   OrderPhase,
   phaseOf,
@@ -81,6 +82,11 @@ describe('the workflow phases as rules', () => {
 
   it('lets a collector cancel only while no decision is being made or was made', () => {
     expect(phases.filter((phase) => cancelRejectionIn(phase) === null)).toEqual(['AWAITING_PAYER', 'AWAITING_AMOUNT', 'AWAITING_DECISION']);
+  });
+
+  it('lets the sandbox expire an order only while it waits for someone, and calls anything later INVALID_STATUS', () => {
+    expect(phases.filter((phase) => expiryRejectionIn(phase) === null)).toEqual(['AWAITING_PAYER', 'AWAITING_AMOUNT', 'AWAITING_DECISION']);
+    expect(new Set(phases.map(expiryRejectionIn).filter((rejection) => rejection !== null))).toEqual(new Set(['INVALID_STATUS']));
   });
 
   it('lets an operator resolve a payout only once the workflow flagged it unconfirmed', () => {
