@@ -1,4 +1,4 @@
-import { ServiceError } from '@temporalio/client';
+import { isGrpcServiceError, ServiceError } from '@temporalio/client';
 import { QueryFailedError } from 'typeorm';
 import { RailsUnavailableError } from '../rails/rails.errors';
 
@@ -8,8 +8,14 @@ export type Unavailable = 'SERVICE_UNAVAILABLE' | 'UPSTREAM_ERROR';
 // gRPC UNAVAILABLE and DEADLINE_EXCEEDED: Temporal could not be reached, or not in time.
 const TEMPORAL_UNREACHABLE = new Set([14, 4]);
 const SOCKET_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
+// Temporal refuses a workflow that sets our search attributes on a namespace where no worker
+// has registered them yet (a fresh one): the service is not ready, the request is fine.
+const INVALID_ARGUMENT = 3;
+const UNREGISTERED_SEARCH_ATTRIBUTE = /no mapping defined for search attribute/i;
 // PostgreSQL's connection-exception class (08) and an administrator or crash shutdown (57P01-03).
 const POSTGRES_UNREACHABLE = /^(08...|57P0[123])$/;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
 function codeOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
@@ -22,11 +28,16 @@ function codeOf(error: unknown): unknown {
  */
 export function unavailability(error: unknown): Unavailable | null {
   if (error instanceof RailsUnavailableError) return 'UPSTREAM_ERROR';
-  if (error instanceof ServiceError && TEMPORAL_UNREACHABLE.has(codeOf(error.cause) as number)) return 'SERVICE_UNAVAILABLE';
+  // The client's calls wrap the gRPC error in a ServiceError; the operator service's answer it bare.
+  const grpcError = error instanceof ServiceError ? error.cause : isGrpcServiceError(error) ? error : undefined;
+  const grpcCode = codeOf(grpcError);
+  if (TEMPORAL_UNREACHABLE.has(grpcCode as number)) return 'SERVICE_UNAVAILABLE';
+  if (grpcCode === INVALID_ARGUMENT && UNREGISTERED_SEARCH_ATTRIBUTE.test(messageOf(grpcError))) return 'SERVICE_UNAVAILABLE';
   const driverError = error instanceof QueryFailedError ? error.driverError : error;
   const code = codeOf(driverError);
   if (typeof code === 'string' && (SOCKET_FAILURES.has(code) || POSTGRES_UNREACHABLE.test(code))) return 'SERVICE_UNAVAILABLE';
-  // node-postgres reports a connection lost mid-query, or a pool that could not connect in time, only in words.
-  const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect/i.test(message) ? 'SERVICE_UNAVAILABLE' : null;
+  // node-postgres reports a connection lost mid-query, or a pool that could not connect in time,
+  // and Temporal's client a server it could not connect to, only in words.
+  const message = messageOf(error);
+  return /Connection terminated|timeout exceeded when trying to connect|Failed to connect before the deadline/i.test(message) ? 'SERVICE_UNAVAILABLE' : null;
 }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
+import { isOutOfReach, untilReachable } from '../infra/until-reachable';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { idempotencyKeyReused, invalidIdempotencyKey, requestInProgress } from './idempotency.errors';
 import { RequestFingerprint, requestHash } from './request-hash';
@@ -167,30 +168,58 @@ export class IdempotencyService {
     handler: () => Promise<HandlerResponse>,
   ): Promise<IdempotentResponse> {
     const where = { clientId: scope.clientId, operation: scope.operation, key, executionId };
+    const release = () => this.keys().delete(where);
     let response: Omit<IdempotentResponse, 'replayed'>;
     try {
       response = serialise(await keyOfRun.run(key, handler));
     } catch (error) {
       // An unexpected failure is not an answer: the key is released so that a retry executes.
-      await this.keys()
-        .delete(where)
-        .catch((releaseError: unknown) => this.logger.error(`could not release an idempotency key: ${String(releaseError)}`));
+      await this.settle(scope.operation, release).catch((releaseError: unknown) => this.logger.error(`could not release an idempotency key: ${String(releaseError)}`));
       throw error;
     }
     if (!isReplayable(response.status)) {
-      await this.keys().delete(where);
+      await this.settle(scope.operation, release);
     } else {
-      const completed = await this.keys().update(where, {
-        state: 'COMPLETED',
-        responseStatus: response.status,
-        responseHeaders: response.headers,
-        responseBody: response.bodyText,
-        completedAt: new Date(),
+      await this.settle(scope.operation, async () => {
+        const completed = await this.keys().update(where, {
+          state: 'COMPLETED',
+          responseStatus: response.status,
+          responseHeaders: response.headers,
+          responseBody: response.bodyText,
+          completedAt: new Date(),
+        });
+        // Only possible when this execution outlived its lease and another one took the key over.
+        if (completed.affected !== 1) this.logger.warn(`idempotency key of ${scope.operation} was taken over before it completed`);
       });
-      // Only possible when this execution outlived its lease and another one took the key over.
-      if (completed.affected !== 1) this.logger.warn(`idempotency key of ${scope.operation} was taken over before it completed`);
     }
     return { ...response, replayed: false };
+  }
+
+  /**
+   * Writes how an execution ended: its key released, or its answer stored. With PostgreSQL out
+   * of reach (an outage is often what failed the handler), the key would stay IN_PROGRESS until
+   * its lease ends, every resend answered 409 meanwhile; instead the write goes on in the
+   * background, with back-off, for the lease, and the caller gets its answer now. Writes are
+   * tied to this execution's id, so one that lands after another execution took the key over
+   * changes nothing.
+   */
+  private async settle(operation: string, write: () => Promise<unknown>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      if (!isOutOfReach(error)) throw error;
+      const reach = {
+        windowMs: this.timings.leaseMs,
+        firstDelayMs: 250,
+        maxDelayMs: 5_000,
+        warn: (message: string) => this.logger.warn(message),
+        // Nothing to wait for at shutdown: past the lease the key is free anyway.
+        sleep: (ms: number) => sleep(ms, undefined, { ref: false }),
+      };
+      void untilReachable(`PostgreSQL, to settle an idempotency key of ${operation},`, write, reach).catch((lastError: unknown) =>
+        this.logger.error(`an idempotency key of ${operation} stays in progress until its lease ends: ${String(lastError)}`),
+      );
+    }
   }
 
   private replay(row: IdempotencyKeyEntity): IdempotentResponse {

@@ -1,11 +1,12 @@
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { Env, loadEnv } from '../config/env';
+import type { ReachOptions } from '../infra/until-reachable';
 import { temporalConnectionOptions } from '../temporal/connection-options';
 import { installRuntimeLogging } from '../temporal/runtime-logging';
 import { ensureReconcilerSchedule } from '../temporal/reconciler-schedule';
 import { registerSearchAttributes } from '../temporal/search-attributes';
-import { createActivityDeps } from './activity-deps';
+import { createActivityDeps, reachWith } from './activity-deps';
 
 /** What `npm run bench` adds to the worker: its no-op workflows and activities. */
 export interface WorkerExtension {
@@ -18,6 +19,8 @@ export interface WorkerOptions {
   extension?: WorkerExtension;
   /** Ensure the order-reconciler schedule on this task queue (the worker process does; most tests do not). */
   reconciler?: boolean;
+  /** Wait this way for PostgreSQL and Temporal while they are out of reach, instead of failing at once. */
+  startupRetry?: ReachOptions;
 }
 
 /**
@@ -25,13 +28,14 @@ export interface WorkerOptions {
  * The extension lets `npm run bench` run its ceiling on this same worker, so it shares the
  * engine's slots and pollers instead of getting a worker of its own.
  */
-export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, { extension, reconciler = false }: WorkerOptions = {}) {
+export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, { extension, reconciler = false, startupRetry }: WorkerOptions = {}) {
   installRuntimeLogging(env.LOG_LEVEL);
-  const deps = await createActivityDeps({ ...env, TEMPORAL_TASK_QUEUE: taskQueue });
-  await registerSearchAttributes(deps.connection, env.TEMPORAL_NAMESPACE);
-  if (reconciler) await ensureReconcilerSchedule(deps.temporal, taskQueue);
+  const reach = reachWith(startupRetry);
+  const deps = await createActivityDeps({ ...env, TEMPORAL_TASK_QUEUE: taskQueue }, startupRetry);
+  await reach('Temporal', () => registerSearchAttributes(deps.connection, env.TEMPORAL_NAMESPACE));
+  if (reconciler) await reach('Temporal', () => ensureReconcilerSchedule(deps.temporal, taskQueue));
 
-  const connection = await NativeConnection.connect(temporalConnectionOptions(env));
+  const connection = await reach('Temporal', () => NativeConnection.connect(temporalConnectionOptions(env)));
   const worker = await Worker.create({
     connection,
     namespace: env.TEMPORAL_NAMESPACE,
@@ -48,9 +52,25 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
   };
 }
 
-/** The worker process. Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains. */
+/** Five minutes: PostgreSQL or Temporal restarting, or started after the worker by a compose file. */
+const STARTUP_RETRY_WINDOW_MS = 5 * 60_000;
+
+/**
+ * The worker process. It waits for PostgreSQL and Temporal while they are out of reach (a
+ * restart, or a compose file starting everything at once), for five minutes, then exits for
+ * its supervisor to start it again. Worker.run() handles SIGINT/SIGTERM itself: it stops
+ * polling and drains.
+ */
 export async function runWorker(): Promise<void> {
-  const { worker, close } = await createOrderWorker(loadEnv(), undefined, { reconciler: true });
+  const env = loadEnv();
+  installRuntimeLogging(env.LOG_LEVEL);
+  const startupRetry: ReachOptions = {
+    windowMs: STARTUP_RETRY_WINDOW_MS,
+    firstDelayMs: 500,
+    maxDelayMs: 10_000,
+    warn: (message) => Runtime.instance().logger.warn(message),
+  };
+  const { worker, close } = await createOrderWorker(env, undefined, { reconciler: true, startupRetry });
   await worker.run();
   await close();
 }

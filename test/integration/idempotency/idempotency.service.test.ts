@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { createDataSource } from '../../../src/db/data-source';
 import { ApiError } from '../../../src/http/api-error';
 import { currentIdempotencyKey, HandlerResponse, IdempotencyService } from '../../../src/idempotency/idempotency.service';
+import { TcpGate } from '../../support/tcp-gate';
 
 describe('IdempotencyService on PostgreSQL', () => {
   let dataSource: DataSource;
@@ -168,4 +169,62 @@ describe('IdempotencyService on PostgreSQL', () => {
     await expect(run).rejects.toBeInstanceOf(ApiError);
     await expect(run).rejects.toMatchObject({ statusCode: 400, messages: [expect.stringMatching(/^idempotency-key: /)] });
   });
+});
+
+/**
+ * PostgreSQL going away while a keyed request runs: the write that ends its execution (the key
+ * released, or its answer stored) fails too. Left IN_PROGRESS, the key would answer every resend
+ * 409 REQUEST_IN_PROGRESS until its 2-minute lease ends.
+ */
+describe('IdempotencyService across a PostgreSQL outage', () => {
+  let gate: TcpGate;
+  let dataSource: DataSource;
+  let service: IdempotencyService;
+
+  beforeAll(async () => {
+    const database = new URL(process.env.DATABASE_URL!);
+    gate = await TcpGate.to({ host: database.hostname, port: Number(database.port) });
+    await gate.open();
+    dataSource = await createDataSource({ url: TcpGate.rewrite(process.env.DATABASE_URL!, gate.port), poolSize: 2 }).initialize();
+    service = new IdempotencyService(dataSource);
+  });
+  afterAll(async () => {
+    await gate.open();
+    // The background writes of the last test settle first.
+    await sleep(500);
+    await dataSource.destroy();
+    await gate.close();
+  });
+
+  const scope = () => ({ clientId: randomUUID(), operation: 'payments.pay', key: randomUUID() });
+  const reopenIn = (ms: number) => sleep(ms).then(() => gate.open());
+
+  it('releases the key of a request that failed with the outage once PostgreSQL is back, so that a resend executes', async () => {
+    const s = scope();
+    const failing = service.run(s, {}, async () => {
+      await gate.close();
+      await dataSource.query('SELECT 1');
+      return { status: 200, body: {} };
+    });
+    await expect(failing).rejects.toThrow(/ECONNREFUSED|Connection terminated/);
+    await reopenIn(1000);
+
+    const resend = async () => ({ status: 200, body: { resent: true } });
+    await expect(service.run(s, {}, resend)).resolves.toMatchObject({ status: 200, bodyText: '{"resent":true}', replayed: false });
+  }, 30_000);
+
+  it('answers a request whose work was done when the outage began, stores its answer once PostgreSQL is back, and replays it', async () => {
+    const s = scope();
+    let calls = 0;
+    const handler = async () => {
+      calls++;
+      if (calls === 1) await gate.close();
+      return { status: 201, body: { order_id: 'o-1', call: calls } };
+    };
+    await expect(service.run(s, {}, handler)).resolves.toEqual({ status: 201, bodyText: '{"order_id":"o-1","call":1}', headers: {}, replayed: false });
+    await reopenIn(1000);
+
+    await expect(service.run(s, {}, handler)).resolves.toMatchObject({ status: 201, bodyText: '{"order_id":"o-1","call":1}', replayed: true });
+    expect(calls).toBe(1);
+  }, 30_000);
 });

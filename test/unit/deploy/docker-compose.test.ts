@@ -7,6 +7,7 @@ import { loadEnv } from '../../../src/config/env';
 interface Service {
   profiles?: string[];
   ports?: string[];
+  restart?: string;
   environment?: Record<string, string | number>;
 }
 
@@ -52,5 +53,9 @@ describe('docker-compose.yml', () => {
       expect(env).toMatchObject({ NODE_ENV: 'production', ALLOW_INSECURE_CALLBACKS: false, JWT_SECRET: given.JWT_SECRET });
       expect(env.DATABASE_URL).toContain(given.POSTGRES_PASSWORD);
     }
+  });
+
+  it('restarts every service unless it was stopped, so a process that gave up or crashed comes back', () => {
+    for (const [name, service] of Object.entries(compose.services)) expect([name, service.restart]).toEqual([name, 'unless-stopped']);
   });
 });

@@ -3,7 +3,7 @@ import { QueryFailedError } from 'typeorm';
 import { unavailability } from '../../../src/http/unavailable';
 import { RailsDeclinedError, RailsUnavailableError } from '../../../src/rails/rails.errors';
 
-const grpc = (code: number) => new ServiceError('Failed to start Workflow', { cause: Object.assign(new Error('grpc'), { code }) });
+const grpc = (code: number, message = 'grpc') => new ServiceError('Failed to start Workflow', { cause: Object.assign(new Error(message), { code }) });
 const pg = (code: string) => new QueryFailedError('SELECT 1', [], Object.assign(new Error('pg'), { code }));
 
 describe('unavailability', () => {
@@ -14,6 +14,12 @@ describe('unavailability', () => {
     ['PostgreSQL shut down by an administrator (57P01)', pg('57P01')],
     ['a refused socket', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
     ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
+    ['Temporal not connected in time', new Error('Failed to connect before the deadline')],
+    ['a bare gRPC UNAVAILABLE', Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14, details: 'No connection established', metadata: {} })],
+    [
+      'search attributes no worker has registered yet',
+      grpc(3, '3 INVALID_ARGUMENT: Namespace fresh has no mapping defined for search attribute OrderStatus'),
+    ],
   ])('calls %s SERVICE_UNAVAILABLE', (_label, error) => {
     expect(unavailability(error)).toBe('SERVICE_UNAVAILABLE');
   });
@@ -24,6 +30,7 @@ describe('unavailability', () => {
 
   it.each([
     ['a Temporal NOT_FOUND', grpc(5)],
+    ['any other INVALID_ARGUMENT', grpc(3, '3 INVALID_ARGUMENT: WorkflowId is not set on request')],
     ['a unique violation', pg('23505')],
     ['a rail decline', new RailsDeclinedError('KEY_NOT_FOUND', 'no key')],
     ['a bug', new TypeError('x is undefined')],
