@@ -5,7 +5,7 @@ import { CallbackAnswer, CallbackHttpClient, CallbackTransportError } from './ca
 import { NotificationEntity } from './notification.entity';
 import { notificationUrlProblem } from './notification-url';
 import { publicOnlyLookup } from './public-lookup';
-import { signPayload } from './signature';
+import { signPayload } from '../../clients/typescript/src/webhook-signature';
 
 /** CONTRACT.md: an attempt that has not been answered in 10 s is a failure. */
 export const CALLBACK_TIMEOUT_MS = 10_000;
