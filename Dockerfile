@@ -4,7 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npx swc src workflows activities scripts -d dist --config-file .swcrc --quiet && npm prune --omit=dev
+RUN npx swc src workflows activities scripts clients/typescript/src -d dist --config-file .swcrc --quiet && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production

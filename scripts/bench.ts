@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { TEMPORAL_BACKENDS, TemporalBackend } from '../src/config/env';
+import { bareFlow } from './bench/flows';
+import { measureFootprint } from './bench/footprint';
+import { formatOpenOrdersReport, OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS, openOrdersStackOptions, runOpenOrders } from './bench/open-orders';
 import { REPORT_FORMAT_NAMES, ReportFormatName } from '../src/reports/report-formats';
 import { BenchParts } from './bench/base-stack';
 import { benchConciliation, formatConciliationReport } from './bench/conciliation-run';
-import { ceilingFlow } from './bench/flows';
 import { BenchReport, formatReport, MeasuredRun } from './bench/report';
 import { BenchStack, startBenchStack } from './bench/stack';
 import { FlowOptions, MoreOptions, parseFlowOptions, UsageError, wholeNumber } from './shared/command-line';
@@ -15,14 +17,22 @@ import { measureCpu } from './shared/process-cpu';
 import { qrFlow } from './shared/qr-flow';
 
 const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--temporal-backend dev|postgres] [--json]
+       npm run bench -- --open N [--concurrency C] [--temporal-backend dev|postgres] [--json]
        npm run bench -- --report M [--format csv|txt] [--json]
 
 Drives N complete QR flows (preview → preview callback → pay → COMPLETED callback) over HTTP,
-at most C at a time, then N flows of a no-op workflow of the same shape straight through
-Temporal (the engine's ceiling), and prints both with their ratio and the CPU share of the
-Temporal server and PostgreSQL. Starts and removes its own PostgreSQL and Temporal unless
-DATABASE_URL / TEMPORAL_ADDRESS are set: the Temporal CLI's dev server (SQLite, the default),
-or with --temporal-backend postgres the Temporal server persisted in that PostgreSQL.
+at most C at a time, then N bare Temporal flows (start, one update running one no-op activity,
+complete) on the same worker, and prints both, their ratio, each flow's Temporal footprint
+read from its history, and the CPU share of the Temporal server and PostgreSQL.
+
+--open N instead previews N open-amount QRs, which wait for their amount until they expire
+(QR_EXPIRY_SECONDS, ${OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS} s unless set), with the worker in a
+process of its own: how long creating them took, the worker's RSS before, during and after,
+and how many QR_EXPIRED callbacks arrived.
+
+Starts and removes its own PostgreSQL and Temporal unless DATABASE_URL / TEMPORAL_ADDRESS are
+set: the Temporal CLI's dev server (SQLite, the default), or with --temporal-backend postgres
+the Temporal server persisted in that PostgreSQL.
 
 With --report: generates M payments and refunds of one client in PostgreSQL, streams that
 client's reconciliation file for their month over HTTP, and prints rows/s and the process's
@@ -39,6 +49,8 @@ const MAX_REPORT_MOVEMENTS = 10_000_000;
 
 interface Options extends FlowOptions {
   temporalBackend: TemporalBackend;
+  /** --open N: the open-orders run instead. */
+  open: number | null;
   /** Movements to generate for the reconciliation-file run; undefined runs the flows. */
   report?: number;
   format: ReportFormatName;
@@ -49,7 +61,8 @@ const benchOptions: MoreOptions<Options> = (arg, next, options) => {
     const value = next();
     if (!TEMPORAL_BACKENDS.includes(value as TemporalBackend)) throw new UsageError(`--temporal-backend needs one of ${TEMPORAL_BACKENDS.join(', ')}`);
     options.temporalBackend = value as TemporalBackend;
-  } else if (arg === '--report') options.report = wholeNumber(arg, next(), MAX_REPORT_MOVEMENTS);
+  } else if (arg === '--open') options.open = wholeNumber(arg, next(), 100_000);
+  else if (arg === '--report') options.report = wholeNumber(arg, next(), MAX_REPORT_MOVEMENTS);
   else if (arg === '--format') {
     const format = next();
     if (!REPORT_FORMAT_NAMES.includes(format as ReportFormatName)) throw new UsageError(`--format needs one of ${REPORT_FORMAT_NAMES.join(', ')}`);
@@ -58,14 +71,15 @@ const benchOptions: MoreOptions<Options> = (arg, next, options) => {
   return true;
 };
 
-async function measure(label: string, flow: Flow, flows: number, concurrency: number, pids: BenchStack['pids']): Promise<MeasuredRun> {
+async function measure(label: string, flow: Flow, flows: number, concurrency: number, pids: BenchStack['pids']) {
   say(`${label}: ${flows} flows, ${concurrency} at a time…`);
   const cpu = measureCpu(pids, availableParallelism());
-  const result = await runFlows(flow, { label, flows, concurrency, flowTimeoutMs: FLOW_TIMEOUT_MS, runTimeoutMs: RUN_TIMEOUT_MS, say });
+  const { result, workflowIds } = await runFlows(flow, { label, flows, concurrency, flowTimeoutMs: FLOW_TIMEOUT_MS, runTimeoutMs: RUN_TIMEOUT_MS, say });
   const cpuShare = cpu();
   say(`${label}: ${result.completed}/${flows} completed in ${(result.wallMs / 1000).toFixed(1)} s`);
   if (result.completed === 0) throw new Error(`${label}: no flow completed; first failures:\n  ${result.firstFailures.join('\n  ')}`);
-  return { ...result, cpuShare };
+  const run: MeasuredRun = { ...result, cpuShare };
+  return { run, workflowIds };
 }
 
 async function bench(options: Options, stack: BenchStack): Promise<BenchReport> {
@@ -74,38 +88,44 @@ async function bench(options: Options, stack: BenchStack): Promise<BenchReport> 
   const run = randomUUID().slice(0, 8);
   const warmUp = Math.min(WARM_UP_FLOWS, options.flows);
   await measure('engine warm-up', qrFlow({ ...stack.engine, runId: `bench-${run}-warm` }), warmUp, options.concurrency, stack.pids);
-  await measure('ceiling warm-up', ceilingFlow({ ...stack.ceiling, runId: `${run}-warm` }), warmUp, options.concurrency, stack.pids);
+  await measure('bare warm-up', bareFlow({ ...stack.bare, runId: `${run}-warm` }), warmUp, options.concurrency, stack.pids);
 
   const engine = await measure('engine', qrFlow({ ...stack.engine, runId: `bench-${run}-engine` }), options.flows, options.concurrency, stack.pids);
-  const ceiling = await measure('ceiling', ceilingFlow({ ...stack.ceiling, runId: `${run}-ceiling` }), options.flows, options.concurrency, stack.pids);
+  const bare = await measure('bare', bareFlow({ ...stack.bare, runId: `${run}-bare` }), options.flows, options.concurrency, stack.pids);
+  say('reading the measured flows\' histories…');
   return {
     flows: options.flows,
     concurrency: options.concurrency,
     machine: { ...host, loadAfter: loadavg()[0]! },
     infrastructure: stack.infrastructure,
-    engine,
-    ceiling,
-    ratio: engine.flowsPerSecond / ceiling.flowsPerSecond,
+    engine: engine.run,
+    bare: bare.run,
+    ratioToBare: engine.run.flowsPerSecond / bare.run.flowsPerSecond,
+    payAckP99ToBare: engine.run.payAck.p99 / bare.run.payAck.p99,
+    footprint: await measureFootprint(stack.bare.temporal, engine.workflowIds),
+    bareFootprint: await measureFootprint(stack.bare.temporal, bare.workflowIds),
   };
 }
 
 async function main(): Promise<number> {
-  const defaults: Options = { flows: 200, concurrency: 20, temporalBackend: 'dev', json: false, format: 'csv' };
+  const defaults: Options = { flows: 200, concurrency: 20, temporalBackend: 'dev', json: false, open: null, format: 'csv' };
   const options = parseFlowOptions(process.argv.slice(2), defaults, USAGE, benchOptions);
   if (typeof options === 'number') return options;
 
   // Listening before the start-up, so Ctrl-C during it still ends in the clean-up below.
   const interrupted = interruption();
   if (options.report !== undefined) return conciliation(options.report, options, interrupted);
-  const stack = await startBenchStack(say, options.temporalBackend);
+  const open = options.open;
+  const stack = await startBenchStack(say, options.temporalBackend, open === null ? {} : openOrdersStackOptions());
   try {
-    const outcome = await Promise.race([bench(options, stack), interrupted]);
+    const outcome = await Promise.race([open === null ? bench(options, stack) : runOpenOrders({ ...options, orders: open }, stack, say), interrupted]);
     if (typeof outcome === 'number') {
       say('interrupted');
       return outcome;
     }
-    process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : formatReport(outcome));
-    return outcome.engine.failures + outcome.ceiling.failures > 0 ? 1 : 0;
+    const text = 'ratioToBare' in outcome ? formatReport(outcome) : formatOpenOrdersReport(outcome);
+    process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : text);
+    return ('ratioToBare' in outcome ? outcome.engine.failures + outcome.bare.failures : outcome.missing) > 0 ? 1 : 0;
   } finally {
     say('cleaning up…');
     await stack.close();

@@ -59,7 +59,7 @@ async function chaos(options: FlowOptions, stack: ChaosStack, signal: AbortSigna
 
   say(`driving ${options.flows} flows, ${options.concurrency} at a time, while the chaos runs for ${(plan.faultsEndMs / 1000).toFixed(0)} s…`);
   const startedAt = performance.now();
-  const [drive, { timeline, skipped }] = await Promise.all([
+  const [{ result: drive }, { timeline, skipped }] = await Promise.all([
     runFlows(flow, {
       label: 'chaos drive',
       flows: options.flows,

@@ -14,6 +14,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPORAL_CLI_VERSION = 'v1.5.1';
 // The Java SDK's time-skipping test server, which @temporalio/testing runs for timer tests.
 const TEST_SERVER_VERSION = '1.31.0';
+// The API fuzzer behind `npm run api-check`, pinned so that a run is reproducible.
+const SCHEMATHESIS_VERSION = '4.32.5';
 const say = (message) => process.stderr.write(`[run] ${message}\n`);
 
 function run(command, args, options = {}) {
@@ -110,9 +112,38 @@ function ensureTestServer() {
   return launcher;
 }
 
+/**
+ * Schemathesis, a Python program: SCHEMATHESIS_PATH, else a virtual environment in our cache
+ * with the pinned version, made with `python3 -m venv` and pip from PyPI the first time.
+ */
+function ensureSchemathesis() {
+  const explicit = process.env.SCHEMATHESIS_PATH;
+  if (explicit) return explicit;
+  const venv = join(cacheRoot(), `schemathesis-${SCHEMATHESIS_VERSION}`);
+  const executable = join(venv, 'bin', 'schemathesis');
+  // A venv cannot be moved (its scripts name their interpreter's path): it is built in place,
+  // and this stamp says the install finished.
+  const stamp = join(venv, '.installed');
+  if (existsSync(stamp)) return executable;
+  if (!onPath('python3')) {
+    say('api-check needs python3 (3.10 or later) to install schemathesis, or SCHEMATHESIS_PATH');
+    process.exit(1);
+  }
+  say(`installing schemathesis ${SCHEMATHESIS_VERSION} into ${venv} (first time only)…`);
+  rmSync(venv, { recursive: true, force: true });
+  mkdirSync(dirname(venv), { recursive: true });
+  run('python3', ['-m', 'venv', venv], { stdio: ['ignore', process.stderr, 'inherit'] });
+  run(join(venv, 'bin', 'pip'), ['install', '--quiet', `schemathesis==${SCHEMATHESIS_VERSION}`], { stdio: ['ignore', process.stderr, 'inherit'] });
+  writeFileSync(stamp, `${SCHEMATHESIS_VERSION}\n`);
+  return executable;
+}
+
+/** The client package's sources: the service signs callbacks with its verifier's file. */
+const CLIENT_SOURCES = 'clients/typescript/src';
+
 /** swc compiles in about a second; the type check is `npm run typecheck` and part of `npm test`. */
 function build() {
-  run(join(root, 'node_modules', '.bin', 'swc'), ['src', 'workflows', 'activities', 'scripts', '-d', 'dist', '--config-file', '.swcrc', '--quiet'], {
+  run(join(root, 'node_modules', '.bin', 'swc'), ['src', 'workflows', 'activities', 'scripts', CLIENT_SOURCES, '-d', 'dist', '--config-file', '.swcrc', '--quiet'], {
     stdio: ['ignore', process.stderr, 'inherit'],
   });
 }
@@ -189,6 +220,19 @@ switch (command) {
     build();
     exec(node, ['--enable-source-maps', 'dist/src/main.js', 'rails', ...args]);
     break;
+  case 'api-check':
+    ensureDependencies();
+    {
+      const env = { ...cliEnv(), SCHEMATHESIS_PATH: ensureSchemathesis() };
+      build();
+      exec(node, ['--enable-source-maps', 'dist/scripts/api-check.js', ...args], env);
+    }
+    break;
+  case 'client:generate':
+    ensureDependencies();
+    build();
+    exec(node, ['--enable-source-maps', 'dist/scripts/generate-client.js', ...args]);
+    break;
   case 'bench':
   case 'chaos':
     // Each starts its own stack: the benchmark (docs/performance.md), the chaos run and its money audit (docs/reliability.md).
@@ -201,6 +245,6 @@ switch (command) {
     }
     break;
   default:
-    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | chaos | record-histories`);
+    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | chaos | record-histories | api-check | client:generate`);
     process.exit(2);
 }

@@ -92,14 +92,22 @@ const rails = proxyActivities<OrderActivities>({
   retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 5 },
 });
 
+type NotificationActivities = ReturnType<typeof createNotificationActivities>;
+
 /**
  * One delivery attempt from the order itself: the happy path costs no child workflow. A
  * callback that is not acknowledged goes to its own long-retry workflow (72 h schedule).
+ * A workflow task ends only once its local activities have, and an update is answered, or
+ * taken in, only as a task ends: so a callback is a local activity (no task of its own) only
+ * where the order is closing on its own path (settled, expired, failed to prepare), and an
+ * activity wherever a slow receiver would hold back an update's answer or the next update.
  */
-const callbacks = proxyActivities<ReturnType<typeof createNotificationActivities>>({
-  startToCloseTimeout: '15 seconds',
-  retry: { maximumAttempts: 1 },
-});
+const DELIVERY = { startToCloseTimeout: '15 seconds', retry: { maximumAttempts: 1 } } as const;
+const callbacks = proxyActivities<NotificationActivities>(DELIVERY);
+const localCallbacks = proxyLocalActivities<NotificationActivities>(DELIVERY);
+
+/** Issue 12: the closing callbacks as local activities. Histories recorded before it replay them as activities. */
+const LOCAL_CALLBACKS_PATCH = '12-local-callbacks';
 
 /**
  * One order, from preview to a final status. The workflow is the only writer of the order's
@@ -126,21 +134,22 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     upsertSearchAttributes(searchable ? [{ key: ORDER_STATUS, value: to }, { key: STATUS_SINCE, value: new Date() }] : [{ key: ORDER_STATUS, value: to }]);
   };
 
-  /** Callbacks go out beside the payment path, never in its way. */
-  const notify = (eventIds: string[]) => {
+  /** Callbacks go out beside the payment path, never in its way; `closing`: the order closes on its own path, no update waits. */
+  const notify = (eventIds: string[], closing: boolean) => {
     for (const eventId of eventIds) {
-      deliveries.push(callbacks.deliverNotification(eventId).catch(() => deliverInBackground([eventId])));
+      const delivery = closing && patched(LOCAL_CALLBACKS_PATCH) ? localCallbacks : callbacks;
+      deliveries.push(delivery.deliverNotification(eventId).catch(() => deliverInBackground([eventId])));
     }
   };
 
-  const applied = <T extends ChangeResult>(result: T): T => {
+  const applied = <T extends ChangeResult>(result: T, closing: boolean): T => {
     setStatus(result.status);
-    notify(result.eventIds);
+    notify(result.eventIds, closing);
     return result;
   };
 
-  const change = (to: OrderStatus, details: Omit<OrderChange, 'orderId' | 'seq' | 'from' | 'to'>) =>
-    db.changeOrder({ orderId, seq: ++seq, from: status, to, ...details }).then(applied);
+  const change = (to: OrderStatus, details: Omit<OrderChange, 'orderId' | 'seq' | 'from' | 'to'>, closing: boolean) =>
+    db.changeOrder({ orderId, seq: ++seq, from: status, to, ...details }).then((result) => applied(result, closing));
 
   // A function, so that the compiler does not narrow a phase the handlers change meanwhile.
   const isPaying = () => phase === 'PAYING';
@@ -156,7 +165,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     submitAmountUpdate,
     async ({ amount, fxQuoteId }) => {
       phase = 'APPLYING_AMOUNT';
-      const result = applied(await db.submitAmount({ orderId, seq: ++seq, from: status, amount, fxQuoteId, facts: facts! }));
+      const result = applied(await db.submitAmount({ orderId, seq: ++seq, from: status, amount, fxQuoteId, facts: facts! }), false);
       facts = { ...facts!, localAmount: result.localAmount, userAmount: result.userAmount };
       phase = 'AWAITING_DECISION';
       return result.preview;
@@ -170,17 +179,17 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
       phase = 'DECIDING';
       const patch = { paymentNotificationUrl: notificationUrl };
       if (decision === 'rejected') {
-        const rejected = await close('CANCELED', { patch, errorCode: 'USER_REJECTED', notify: ['PAYMENT'] });
+        const rejected = await close('CANCELED', { patch, errorCode: 'USER_REJECTED', notify: ['PAYMENT'] }, false);
         return rejected.payment;
       }
       let accepted: ChangeResult;
       try {
-        accepted = applied(await db.acceptOrder({ orderId, seq: ++seq, notificationUrl, walletId, facts: facts! }));
+        accepted = applied(await db.acceptOrder({ orderId, seq: ++seq, notificationUrl, walletId, facts: facts! }), false);
         facts = { ...facts!, destination: withWallet(facts!.destination, walletId) };
       } catch (error) {
         // A step that can never succeed (a broken invariant) must not leave the order hanging.
         if (!(error instanceof ActivityFailure)) throw error;
-        accepted = await change('FAILED', { patch, errorCode: 'INTERNAL_ERROR', notify: ['PAYMENT'] });
+        accepted = await change('FAILED', { patch, errorCode: 'INTERNAL_ERROR', notify: ['PAYMENT'] }, false);
       }
       phase = accepted.status === 'PROCESSING' ? 'PAYING' : 'CLOSED';
       return accepted.payment;
@@ -194,7 +203,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
       phase = 'CLAIMING';
       let claimed;
       try {
-        claimed = applied(await db.claimOrder({ orderId, seq: ++seq, from: status, claim, facts: facts! }));
+        claimed = applied(await db.claimOrder({ orderId, seq: ++seq, from: status, claim, facts: facts! }), false);
       } catch (error) {
         if (!(error instanceof ActivityFailure)) throw error;
         phase = 'AWAITING_PAYER';
@@ -211,7 +220,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   setHandler(
     cancelUpdate,
     async () => {
-      await close('CANCELED', { errorCode: 'CANCELED_BY_COLLECTOR', notify: ['PAYMENT'] });
+      await close('CANCELED', { errorCode: 'CANCELED_BY_COLLECTOR', notify: ['PAYMENT'] }, false);
       return status;
     },
     { validator: () => refuse(cancelRejectionIn(phase)) },
@@ -221,7 +230,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   setHandler(
     expireUpdate,
     async () => {
-      await expire();
+      await expire(false);
       return status;
     },
     { validator: () => refuse(expiryRejectionIn(phase)) },
@@ -239,7 +248,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
 
   if (Date.now() >= input.expiresAtMs) {
     // Started late (by the reconciler, for an order the API could not hand over): nothing was shown to anyone yet.
-    await expire();
+    await expire(true);
     return finish();
   }
 
@@ -248,11 +257,11 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     throw error;
   });
   if (!prepared) {
-    await change('FAILED', { errorCode: 'UPSTREAM_ERROR', notify: ['PREVIEW'] });
+    await change('FAILED', { errorCode: 'UPSTREAM_ERROR', notify: ['PREVIEW'] }, true);
     return finish();
   }
   setStatus(prepared.status);
-  notify(prepared.eventIds);
+  notify(prepared.eventIds, !prepared.ready);
   if (!prepared.ready) return finish();
   facts = prepared.facts;
   settings = prepared.settings;
@@ -263,7 +272,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     // An amount or a claim being applied right at expiry finishes first; a decision that lands with it wins.
     await condition(() => !BUSY_PHASES.includes(phase));
     if (awaiting()) {
-      await expire();
+      await expire(true);
       if (!isPaying()) return finish();
     }
   }
@@ -272,14 +281,15 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   if (isPaying()) {
     // A collection is paid inside the service: the collector's account is the destination.
     const settlement: Settlement = facts!.flow === 'COLLECTION' ? { outcome: 'PAID', railReference: 'INTERNAL' } : await payout();
-    const settled = await db.settleOrder({ orderId, seq: ++seq, settlement, facts: facts! });
-    applied(settled);
+    // An operator's resolution is answered as this task ends: its callback is not to hold the answer back.
+    applied(await db.settleOrder({ orderId, seq: ++seq, settlement, facts: facts! }), resolution === undefined);
     phase = 'CLOSED';
   }
   return finish();
 
-  async function expire(): Promise<void> {
-    await close('CANCELED', { errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] });
+  /** `closing`: on the order's own path (its timer); false under the sandbox's update, which waits for its answer. */
+  async function expire(closing: boolean): Promise<void> {
+    await close('CANCELED', { errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] }, closing);
   }
 
   /**
@@ -290,9 +300,9 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
    * recorded means its payout is owed (phase PAYING); a lost claim or amount leaves the order
    * waiting, and the change applies at the next seq.
    */
-  async function close(to: OrderStatus, details: Omit<OrderChange, 'orderId' | 'seq' | 'from' | 'to'>): Promise<ChangeResult> {
+  async function close(to: OrderStatus, details: Omit<OrderChange, 'orderId' | 'seq' | 'from' | 'to'>, closing: boolean): Promise<ChangeResult> {
     phase = 'CLOSING';
-    const result = await change(to, details);
+    const result = await change(to, details, closing);
     if (status === to) {
       phase = 'CLOSED';
       return result;
@@ -301,7 +311,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     facts = recorded.facts;
     phase = phaseOf(status, recorded.awaitingPayer);
     log.warn('order workflow took up a step recorded without it (an update lost with its workflow task)', { orderId, status, phase });
-    return AWAITING_PHASES.includes(phase) ? close(to, details) : result;
+    return AWAITING_PHASES.includes(phase) ? close(to, details, closing) : result;
   }
 
   /**

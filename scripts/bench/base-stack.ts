@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { DestinationStream } from 'pino';
 import { createApi } from '../../src/api';
 import type { Env } from '../../src/config/env';
 import { createDataSource, migrate } from '../../src/db/data-source';
@@ -61,9 +62,9 @@ export class BenchParts {
     return { url, pid };
   }
 
-  /** The API on a free loopback port. */
-  async api(env: Env): Promise<{ api: NestExpressApplication; apiUrl: string }> {
-    const api = await createApi(env);
+  /** The API on a free loopback port; its log to `logs` when given (stderr keeps stdout the report's). */
+  async api(env: Env, logs?: DestinationStream): Promise<{ api: NestExpressApplication; apiUrl: string }> {
+    const api = await createApi(env, logs);
     await api.listen(0, '127.0.0.1');
     this.onStop(() => api.close());
     return { api, apiUrl: `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}` };

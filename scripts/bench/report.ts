@@ -1,6 +1,7 @@
 import type { RunResult } from '../shared/driver';
 import { PERCENTILE_HEADS, PHASES, percentiles } from '../shared/latency';
 import { describeMachine, Machine } from '../shared/machine';
+import type { MeanFootprint } from './footprint';
 
 /** A run with the CPU its servers used meanwhile. */
 export interface MeasuredRun extends RunResult {
@@ -14,10 +15,23 @@ export interface BenchReport {
   machine: Machine;
   infrastructure: { database: string; temporal: string };
   engine: MeasuredRun;
-  ceiling: MeasuredRun;
-  /** engine flows/s ÷ ceiling flows/s. */
-  ratio: number;
+  bare: MeasuredRun;
+  /** engine flows/s ÷ bare flows/s. */
+  ratioToBare: number;
+  /** engine pay ack p99 ÷ bare update ack p99. */
+  payAckP99ToBare: number;
+  /** Per happy-path engine flow, read from the histories of the measured flows. */
+  footprint: MeanFootprint;
+  /** The same for the bare run. */
+  bareFootprint: MeanFootprint;
 }
+
+const FOOTPRINT_ROWS = [
+  ['workflowTasks', 'workflow tasks'],
+  ['activityTasks', 'activity tasks'],
+  ['localActivities', 'local activities'],
+  ['childWorkflows', 'child workflows'],
+] as const;
 
 const CPU_ROWS = [
   ['temporalServer', 'Temporal server'],
@@ -31,27 +45,31 @@ const cpu = (run: MeasuredRun, key: keyof MeasuredRun['cpuShare'], cores: number
   const perFlowMs = (share * cores * run.wallMs) / run.completed;
   return `${(share * 100).toFixed(0)} % (${perFlowMs.toFixed(0)} ms/flow)`;
 };
-const row = (label: string, engine: string, ceiling: string) => `${label.padEnd(32)}${engine.padEnd(34)}${ceiling}`;
+const row = (label: string, engine: string, bare: string) => `${label.padEnd(32)}${engine.padEnd(34)}${bare}`;
 
 /** The human-readable table for stdout. */
 export function formatReport(report: BenchReport): string {
-  const { engine, ceiling, machine: m } = report;
+  const { engine, bare, machine: m } = report;
   return [
     `npm run bench: ${report.flows} flows, concurrency ${report.concurrency}`,
     `${describeMachine(m)}; PostgreSQL ${report.infrastructure.database}, Temporal ${report.infrastructure.temporal}`,
     '',
-    row('', 'engine (HTTP, real work)', 'ceiling (no-op workflow)'),
+    row('', 'engine (HTTP, real work)', 'bare (start, update, activity)'),
     row('latency, ms', PERCENTILE_HEADS, PERCENTILE_HEADS),
-    ...PHASES.map(([key, label]) => row(label, percentiles(engine[key]), percentiles(ceiling[key]))),
+    ...PHASES.map(([key, label]) => row(label, percentiles(engine[key]), percentiles(bare[key]))),
     '',
-    row('flows/s', engine.flowsPerSecond.toFixed(1), ceiling.flowsPerSecond.toFixed(1)),
-    row('completed', `${engine.completed}/${engine.flows} in ${(engine.wallMs / 1000).toFixed(1)} s`, `${ceiling.completed}/${ceiling.flows} in ${(ceiling.wallMs / 1000).toFixed(1)} s`),
+    row('flows/s', engine.flowsPerSecond.toFixed(1), bare.flowsPerSecond.toFixed(1)),
+    row('completed', `${engine.completed}/${engine.flows} in ${(engine.wallMs / 1000).toFixed(1)} s`, `${bare.completed}/${bare.flows} in ${(bare.wallMs / 1000).toFixed(1)} s`),
+    '',
+    `per flow, from its history (mean of ${report.footprint.flows} and ${report.bareFootprint.flows})`,
+    ...FOOTPRINT_ROWS.map(([key, label]) => row(`  ${label}`, String(report.footprint[key]), String(report.bareFootprint[key]))),
     '',
     `CPU, share of ${m.cores} cores`,
-    ...CPU_ROWS.map(([key, label]) => row(`  ${label}`, cpu(engine, key, m.cores), cpu(ceiling, key, m.cores))),
+    ...CPU_ROWS.map(([key, label]) => row(`  ${label}`, cpu(engine, key, m.cores), cpu(bare, key, m.cores))),
     '',
-    `ratio (engine ÷ ceiling flows/s): ${report.ratio.toFixed(2)}`,
-    ...[...engine.firstFailures.map((f) => `engine ${f}`), ...ceiling.firstFailures.map((f) => `ceiling ${f}`)],
+    `ratio to bare (engine ÷ bare flows/s): ${report.ratioToBare.toFixed(2)}`,
+    `pay ack p99 ÷ bare update p99: ${report.payAckP99ToBare.toFixed(2)}`,
+    ...[...engine.firstFailures.map((f) => `engine ${f}`), ...bare.firstFailures.map((f) => `bare ${f}`)],
     '',
   ].join('\n');
 }

@@ -1,4 +1,4 @@
-// The bench worker's bundle: the service's workflows plus the no-op ceiling, which stays out
+// The bench worker's bundle: the service's workflows plus the bare yardstick, which stays out
 // of the production bundle.
 export * from '../../workflows';
-export { benchNoopDeliveryWorkflow, benchNoopOrderWorkflow } from './noop.workflow';
+export { benchBareWorkflow } from './bare.workflow';

@@ -4,6 +4,8 @@ import { Summary, summarize } from './stats';
 
 /** What one complete flow measured, in milliseconds. */
 export interface FlowTimings {
+  /** The flow's workflow, whose history the bench reads afterwards. */
+  workflowId: string;
   previewAck: number;
   payAck: number;
   /** From sending the decision to the COMPLETED callback's arrival. */
@@ -43,15 +45,28 @@ export interface RunOptions {
 
 const FAILURES_KEPT = 5;
 
-/** Runs `flows` flows, at most `concurrency` at a time, and summarises their timings. */
-export async function runFlows(flow: Flow, options: RunOptions): Promise<RunResult> {
-  const timings: FlowTimings[] = [];
+/** What runLanes did: each completed item's result, and why others failed. */
+export interface LaneRun<T> {
+  results: T[];
+  wallMs: number;
+  /** Items that failed or never started. */
+  failures: number;
+  /** The first few reasons. */
+  firstFailures: string[];
+}
+
+/**
+ * Runs `work` for items 0…flows-1, at most `concurrency` at a time, each within its own
+ * timeout, and starts none after the run's timeout. Says how far it is every 5 s.
+ */
+export async function runLanes<T>(work: (index: number, signal: AbortSignal) => Promise<T>, options: RunOptions): Promise<LaneRun<T>> {
+  const results: T[] = [];
   const failures: string[] = [];
   let next = 0;
   const started = performance.now();
   const stopStartingAt = started + options.runTimeoutMs;
   const progress = setInterval(
-    () => options.say(`${options.label}: ${timings.length + failures.length}/${options.flows} done, ${failures.length} failed`),
+    () => options.say(`${options.label}: ${results.length + failures.length}/${options.flows} done, ${failures.length} failed`),
     5_000,
   );
 
@@ -62,7 +77,7 @@ export async function runFlows(flow: Flow, options: RunOptions): Promise<RunResu
       if (due > performance.now()) await sleep(due - performance.now());
       const signal = AbortSignal.timeout(options.flowTimeoutMs);
       try {
-        timings.push(await abortable(flow(index, signal), signal));
+        results.push(await abortable(work(index, signal), signal));
       } catch (error) {
         failures.push(`flow ${index}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -75,8 +90,13 @@ export async function runFlows(flow: Flow, options: RunOptions): Promise<RunResu
   }
   const wallMs = performance.now() - started;
   if (next < options.flows) failures.push(`${options.flows - next} flow(s) never started: the run took longer than ${options.runTimeoutMs / 1000} s`);
+  return { results, wallMs, failures: options.flows - results.length, firstFailures: failures.slice(0, FAILURES_KEPT) };
+}
 
-  return {
+/** Runs `flows` flows, at most `concurrency` at a time, and summarises their timings; also names the completed flows' workflows. */
+export async function runFlows(flow: Flow, options: RunOptions): Promise<{ result: RunResult; workflowIds: string[] }> {
+  const { results: timings, wallMs, failures, firstFailures } = await runLanes(flow, options);
+  const result = {
     flows: options.flows,
     completed: timings.length,
     wallMs,
@@ -84,9 +104,10 @@ export async function runFlows(flow: Flow, options: RunOptions): Promise<RunResu
     previewAck: summarize(timings.map((t) => t.previewAck)),
     payAck: summarize(timings.map((t) => t.payAck)),
     decisionToCompleted: summarize(timings.map((t) => t.decisionToCompleted)),
-    failures: options.flows - timings.length,
-    firstFailures: failures.slice(0, FAILURES_KEPT),
+    failures,
+    firstFailures,
   };
+  return { result, workflowIds: timings.map((t) => t.workflowId) };
 }
 
 /** The flow's own waits (callbacks) do not watch the signal; this is what ends them. */

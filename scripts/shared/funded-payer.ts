@@ -6,6 +6,7 @@ import { CurrencyCode, Decimal } from '../../src/money';
 
 export interface ApiClient {
   clientId: string;
+  apiKey: string;
   /** A bearer token from `GET /auth/token`, as an integrator gets one. */
   token: string;
 }
@@ -18,7 +19,7 @@ export async function createApiClient(api: INestApplication, apiUrl: string, nam
   const response = await fetch(`${apiUrl}/auth/token`, { headers: { 'x-api-key': client.apiKey } });
   if (response.status !== 200) throw new Error(`token request failed: ${response.status}`);
   const { accessToken } = (await response.json()) as { accessToken: string };
-  return { clientId: client.clientId, token: accessToken };
+  return { clientId: client.clientId, apiKey: client.apiKey, token: accessToken };
 }
 
 /** A new API client, funded in `currency` through the ledger, with an access token. */

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeEmvQr } from '../../src/emv';
 import { FINAL_STATUSES } from '../../src/orders/order-transitions';
+import { orderWorkflowId } from '../../src/orders/order-workflow-start';
 import type { Callback } from './callback-receiver';
 import type { Flow } from './driver';
 import { Post, postOnce } from './integrator-post';
@@ -37,21 +38,11 @@ export function qrFlow(target: QrFlowTarget): Flow {
 
   return async (index, signal) => {
     const reference = `${target.runId}-${index}`;
-    const path = `/callbacks/${reference}`;
+    const path = callbackPath(reference);
     const notificationUrl = `${target.receiverUrl}${path}`;
     try {
       const previewSent = performance.now();
-      await post(
-        '/v2/payments/previews',
-        {
-          qr: pixQr(target.amountOf?.(index) ?? '100.00', reference),
-          external_reference: reference,
-          notification_url: notificationUrl,
-          user: { full_name: 'Bench Payer', currency: 'USD', account_number: 'ACC-000001', tax_id: '12345678' },
-        },
-        `${reference}:preview`,
-        signal,
-      );
+      await post('/v2/payments/previews', previewBody(reference, notificationUrl, target.amountOf?.(index) ?? '100.00'), `${reference}:preview`, signal);
       const previewAck = performance.now() - previewSent;
       const preview = await target.callbacks.waitFor(path, (callback) => callback.body?.order?.id !== undefined || callback.body?.error_code !== undefined);
       if (preview.body.error_code) throw new Error(`preview failed (${preview.body.error_code})`);
@@ -66,21 +57,34 @@ export function qrFlow(target: QrFlowTarget): Flow {
 
       const final = await target.callbacks.waitFor(path, (callback) => FINAL_STATUSES.includes(callback.body?.status));
       if (final.body.status !== 'COMPLETED') throw new Error(`order ended ${final.body.status} (${final.body.error_code})`);
-      return { previewAck, payAck, decisionToCompleted: final.at - decisionSent };
+      return { workflowId: orderWorkflowId(preview.body.order.id), previewAck, payAck, decisionToCompleted: final.at - decisionSent };
     } finally {
       target.callbacks.forget(path);
     }
   };
 }
 
-/** A dynamic (closed-amount) Brazilian Pix QR whose reference label is the flow's own. */
-function pixQr(amount: string, reference: string): string {
+/** Where the callbacks of the flow under `reference` arrive, below the receiver's URL. */
+export const callbackPath = (reference: string) => `/callbacks/${reference}`;
+
+/** The preview request of a Pix QR under `reference`: closed-amount with an amount, open (static) without one. */
+export function previewBody(reference: string, notificationUrl: string, amount: string | null) {
+  return {
+    qr: pixQr(amount, reference),
+    external_reference: reference,
+    notification_url: notificationUrl,
+    user: { full_name: 'Bench Payer', currency: 'USD', account_number: 'ACC-000001', tax_id: '12345678' },
+  };
+}
+
+/** A Brazilian Pix QR whose reference label is the flow's own: dynamic with an amount, static (open) without. */
+function pixQr(amount: string | null, reference: string): string {
   return encodeEmvQr({
-    point_of_initiation: 'DYNAMIC',
+    point_of_initiation: amount === null ? 'STATIC' : 'DYNAMIC',
     merchant_accounts: [{ tag: '26', gui: 'br.gov.bcb.pix', fields: { '01': 'bench@pix.example' } }],
     merchant: { name: 'Padaria Bench', city: 'SAO PAULO', mcc: '5812' },
     currency_numeric: '986',
-    amount,
+    ...(amount === null ? {} : { amount }),
     country: 'BR',
     additional_data: { reference_label: reference.replace(/[^A-Za-z0-9]/g, '').slice(-25) },
   });

@@ -3,11 +3,14 @@ import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
+import { ApiErrors } from '../http/openapi-errors';
 import { RateLimiter } from '../http/rate-limiter';
 import { Public } from './auth.decorators';
 import { RefreshRequestDto, TokenResponseDto } from './auth.dto';
 import { apiKeyDisplayPrefix } from './credentials';
 import { TokenPair, TokenService } from './token.service';
+
+const RATE_LIMITED = 'RATE_LIMITED: too many token requests from this address, or refused keys with this prefix, this minute; retry after Retry-After seconds';
 
 @ApiTags('auth')
 @Public()
@@ -26,6 +29,7 @@ export class AuthController {
   @Get('token')
   @ApiHeader({ name: 'x-api-key', required: true })
   @ApiOkResponse({ type: TokenResponseDto })
+  @ApiErrors({ 403: 'Forbidden resource: the API key is missing, unknown or disabled', 429: RATE_LIMITED })
   async token(@Headers('x-api-key') apiKey: string | undefined, @Ip() ip: string): Promise<TokenPair> {
     const limit = this.env.TOKEN_RATE_LIMIT_PER_MINUTE;
     await this.rateLimiter.hit(`auth:${ip}`, limit);
@@ -42,6 +46,7 @@ export class AuthController {
   @Post('refresh')
   @HttpCode(200)
   @ApiOkResponse({ type: TokenResponseDto })
+  @ApiErrors({ 401: 'Unauthorized: the refresh token is unknown, expired, revoked or already used (a reuse revokes its whole family)', 429: RATE_LIMITED })
   async refresh(@Body() body: RefreshRequestDto, @Ip() ip: string): Promise<TokenPair> {
     await this.rateLimiter.hit(`auth:${ip}`, this.env.TOKEN_RATE_LIMIT_PER_MINUTE);
     return this.tokens.refresh(body.refreshToken);

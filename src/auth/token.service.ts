@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, createSecretKey, KeyObject, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { DataSource, EntityManager } from 'typeorm';
 import { ENV } from '../config/config.module';
@@ -35,10 +35,18 @@ const unauthorized = () => new ApiError(401, 'Unauthorized');
 
 @Injectable()
 export class TokenService {
+  /**
+   * JWT_SECRET as a key object, made once: given the string, jsonwebtoken first tries (and
+   * fails) to read it as a PEM public key on every call, a few milliseconds of CPU per request.
+   */
+  private readonly signingKey: KeyObject;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(ENV) private readonly env: Env,
-  ) {}
+  ) {
+    this.signingKey = createSecretKey(Buffer.from(env.JWT_SECRET, 'utf8'));
+  }
 
   async issueForApiKey(apiKey: string | undefined): Promise<TokenPair> {
     if (!apiKey) throw forbidden();
@@ -90,7 +98,7 @@ export class TokenService {
     if (!match) throw unauthorized();
     let payload: unknown;
     try {
-      payload = jwt.verify(match[1]!, this.env.JWT_SECRET, { algorithms: [ALGORITHM], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE });
+      payload = jwt.verify(match[1]!, this.signingKey, { algorithms: [ALGORITHM], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE });
     } catch {
       throw unauthorized();
     }
@@ -140,7 +148,7 @@ export class TokenService {
   }
 
   private pair(key: ApiKeyEntity, familyId: string, refreshToken: string): TokenPair {
-    const accessToken = jwt.sign({ akid: key.id, fam: familyId }, this.env.JWT_SECRET, {
+    const accessToken = jwt.sign({ akid: key.id, fam: familyId }, this.signingKey, {
       algorithm: ALGORITHM,
       expiresIn: ACCESS_TOKEN_TTL_SECONDS,
       subject: key.clientId,

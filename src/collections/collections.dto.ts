@@ -1,12 +1,13 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../orders/order-status';
-import { amountInput, externalReference, notificationUrl } from '../payments/payments.dto';
+import { notificationUrlField } from '../notifications/notification-url';
+import { amountInput, externalReference } from '../payments/payments.dto';
 
 export const createQrSchema = z.strictObject({
   pos_uuid: z.uuid().describe('One of your enabled points of sale'),
   external_reference: externalReference.describe('Your own reference for this collection, unique among your QRs'),
-  notification_url: notificationUrl.describe('Where the QR creation, payment, expiration and refund notifications go'),
+  notification_url: notificationUrlField.describe('Where the QR creation, payment, expiration and refund notifications go'),
   amount: amountInput
     .optional()
     .describe('In the local currency: a dynamic closed-amount QR (order CREATED); absent: a static open-amount QR (WAITING_AMOUNT)'),

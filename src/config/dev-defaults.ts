@@ -13,8 +13,10 @@ export function projectRoot(from = __dirname): string {
   return dir;
 }
 
+export const PROJECT_ROOT = projectRoot();
+
 /** Where `npm start` keeps its embedded PostgreSQL, Temporal SQLite file and dev secrets. */
-export const DATA_DIR = join(projectRoot(), '.data');
+export const DATA_DIR = join(PROJECT_ROOT, '.data');
 export const EMBEDDED_DATABASE_PORT = 54329;
 export const EMBEDDED_DATABASE_NAME = 'payments';
 export const EMBEDDED_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_DATABASE_PORT}/${EMBEDDED_DATABASE_NAME}`;

@@ -74,6 +74,11 @@ export const envSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('orders'),
   /**
+   * How many workflows a worker keeps in memory between their tasks (docs/performance.md,
+   * "Many open orders"). One more is replayed from its history when its next task comes.
+   */
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).default(1000),
+  /**
    * TLS to Temporal (src/temporal/connection-options.ts), under Temporal's own client variable
    * names: on or off, the server's CA, this process's certificate and key (mTLS).
    */

@@ -1,11 +1,23 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { Client } from '@temporalio/client';
 import type { Response } from 'express';
+import { createZodDto } from 'nestjs-zod';
 import { DataSource } from 'typeorm';
+import { z } from 'zod';
 import { Public } from '../auth/auth.decorators';
 
-type Check = { status: 'up' } | { status: 'down'; error: string };
+const checkSchema = z.union([
+  z.object({ status: z.literal('up') }),
+  z.object({ status: z.literal('down'), error: z.string().describe('Why the probe failed') }),
+]);
+type Check = z.infer<typeof checkSchema>;
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  checks: z.object({ postgres: checkSchema, temporal: checkSchema }),
+});
+class HealthDto extends createZodDto(healthSchema) {}
 
 async function check(probe: () => Promise<unknown>): Promise<Check> {
   try {
@@ -27,7 +39,9 @@ export class HealthController {
 
   /** 200 when PostgreSQL and Temporal both answer, 503 otherwise, with each part's state. */
   @Get()
-  async health(@Res({ passthrough: true }) response: Response) {
+  @ApiOkResponse({ type: HealthDto, description: 'PostgreSQL and Temporal both answer' })
+  @ApiServiceUnavailableResponse({ type: HealthDto, description: 'One of them does not: `checks` says which, and why' })
+  async health(@Res({ passthrough: true }) response: Response): Promise<z.infer<typeof healthSchema>> {
     const [postgres, temporal] = await Promise.all([
       check(() => this.dataSource.query('SELECT 1')),
       check(() => this.temporal.workflowService.getSystemInfo({})),

@@ -1,7 +1,21 @@
-/**
- * An error answered as `{ statusCode, message, error_code? }`, the body CONTRACT.md gives
- * every error unless the spec shows another.
- */
+import { z } from 'zod';
+
+/** The body CONTRACT.md gives every error unless the spec shows another. */
+export const errorBodySchema = z.object({
+  statusCode: z.number().int().describe('The HTTP status, repeated'),
+  message: z
+    .union([z.string(), z.array(z.string())])
+    .describe('Informational only, may change: a sentence, or for a refused input one line per problem, each naming its field'),
+  error_code: z.string().optional().describe('A stable code to act on, e.g. INVALID_STATUS, ALREADY_PROCESSED, RATE_LIMITED, SERVICE_UNAVAILABLE'),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Every 400: `message` lists the problems, one line each, naming the field (`body` for the body as a whole). */
+export const validationErrorBodySchema = errorBodySchema.extend({
+  message: z.array(z.string()).describe('One line per problem, each starting with the field it concerns, e.g. "user.currency: Invalid option"'),
+});
+
+/** An error answered as `{ statusCode, message, error_code? }`. */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
@@ -15,7 +29,7 @@ export class ApiError extends Error {
 
   readonly messages: string | string[];
 
-  body(): Record<string, unknown> {
+  body(): ErrorBody {
     return {
       statusCode: this.statusCode,
       message: this.messages,

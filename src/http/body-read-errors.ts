@@ -1,6 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error';
 
+/** The largest JSON body the API reads; a larger one is answered 413. */
+export const JSON_BODY_LIMIT = '100kb';
+
 /** What body-parser (through http-errors) puts on the errors it passes on. */
 interface BodyReadError {
   status?: number;

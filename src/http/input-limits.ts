@@ -1,3 +1,6 @@
+/** A string PostgreSQL can store: no NUL character. The OpenAPI document states it as this pattern. */
+export const NUL_FREE = /^[^\x00]*$/;
+
 /** Deeper than any request the API takes (three levels at most), far below what overflows a recursive walk. */
 export const MAX_INPUT_DEPTH = 32;
 
@@ -22,7 +25,7 @@ export function inputLimitProblems(value: unknown): string[] {
   while (pending.length > 0) {
     const { value: current, path, depth } = pending.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\0')) problems.push(`${fieldName(path)}: must not contain NUL characters`);
+      if (!NUL_FREE.test(current)) problems.push(`${fieldName(path)}: must not contain NUL characters`);
       continue;
     }
     if (typeof current !== 'object' || current === null) continue;

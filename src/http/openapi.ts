@@ -1,21 +1,41 @@
 import type { INestApplication } from '@nestjs/common';
-import { ApiResponseSchemaHost, DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { ApiResponseSchemaHost, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { z } from 'zod';
+import { BEARER_SCHEME, withCommonResponses } from './openapi-common-responses';
+import { ErrorBodyDto, ValidationErrorBodyDto } from './openapi-errors';
+import { withInputLimits } from './openapi-input-limits';
+import { operationIdOf, routeFacts } from './openapi-routes';
 
 /** A zod schema that no DTO class can carry (a union) as an OpenAPI schema, for @ApiOkResponse({ schema }). */
 export function openApiSchema(schema: z.ZodType): ApiResponseSchemaHost['schema'] {
   return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output' }) as ApiResponseSchemaHost['schema'];
 }
 
-/** OpenAPI generated from the zod schemas: UI at /docs, JSON at /docs-json. */
-export function mountOpenApi(app: INestApplication): void {
+const DESCRIPTION = [
+  'EMVCo QR and payment-key payins, collections, refunds and signed callbacks. See README.md and docs/decisions.md.',
+  '',
+  'Every error is `{ statusCode, message, error_code? }` (`ErrorBodyDto`) unless an operation shows another body; every 400 has `message` as an array of strings, one per problem, naming the field.',
+  'A method an operation path does not list is answered 405 with `Allow`. The request schemas carry the rules the service enforces; the rules they cannot state (a QR code\'s CRC, a key\'s check digits, per-country amount limits) are answered 400 naming the field.',
+].join('\n');
+
+/**
+ * The OpenAPI document of `app`: the request and response schemas come from the zod schemas
+ * the service validates with (nestjs-zod), and every operation lists every status its route
+ * can answer. Needs no running server: the client generator builds it in preview mode.
+ */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Cross-border payments API')
-    .setDescription('EMVCo QR and payment-key payins, collections, refunds and signed callbacks. See README.md and docs/decisions.md.')
+    .setDescription(DESCRIPTION)
     .setVersion('2')
-    .addBearerAuth()
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The accessToken of GET /auth/token' }, BEARER_SCHEME)
     .build();
-  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(app, config));
+  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationIdOf, extraModels: [ErrorBodyDto, ValidationErrorBodyDto] });
+  return withInputLimits(withCommonResponses(cleanupOpenApiDoc(document), routeFacts(app)));
+}
+
+/** UI at /docs, JSON at /docs-json. */
+export function serveOpenApi(app: INestApplication, document: OpenAPIObject): void {
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }

@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
+import { z } from 'zod';
 import { isOutOfReach, untilReachable } from '../infra/until-reachable';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { idempotencyKeyReused, invalidIdempotencyKey, requestInProgress } from './idempotency.errors';
@@ -53,7 +54,11 @@ const isReplayable = (status: number) => status < 500 && !TRANSIENT_CLIENT_STATU
 const PURGE_BATCH_SIZE = 1000;
 const PURGE_MAX_BATCHES = 100;
 
-const PRINTABLE_KEY = /^[\x20-\x7e]{1,255}$/;
+/** The `idempotency-key` header: 1 to 255 printable ASCII characters, not only spaces. */
+export const idempotencyKeySchema = z
+  .string()
+  .max(255)
+  .regex(/^[\x20-\x7e]*[\x21-\x7e][\x20-\x7e]*$/);
 
 const keyOfRun = new AsyncLocalStorage<string>();
 
@@ -93,7 +98,7 @@ export class IdempotencyService {
   async run(scope: IdempotencyScope, request: RequestFingerprint, handler: () => Promise<HandlerResponse>): Promise<IdempotentResponse> {
     const { key } = scope;
     if (key === undefined) return { ...serialise(await handler()), replayed: false };
-    if (!PRINTABLE_KEY.test(key) || key.trim() === '') throw invalidIdempotencyKey();
+    if (!idempotencyKeySchema.safeParse(key).success) throw invalidIdempotencyKey();
 
     const hash = requestHash(request);
     const deadline = Date.now() + this.timings.maxWaitMs;

@@ -1,6 +1,8 @@
 import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
+import { openApiSchema } from '../http/openapi';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_OPERATION, IdempotencyInterceptor } from './idempotency.interceptor';
+import { idempotencyKeySchema } from './idempotency.service';
 
 /**
  * Makes a route safe to retry with an `idempotency-key` header, keyed per client and
@@ -13,6 +15,7 @@ export const Idempotent = (operation: string) =>
     ApiHeader({
       name: IDEMPOTENCY_KEY_HEADER,
       required: false,
+      schema: openApiSchema(idempotencyKeySchema),
       description:
         '1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again ' +
         '(header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is ' +

@@ -1,13 +1,13 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
 import { notFound } from '../http/api-error';
+import { ApiErrors } from '../http/openapi-errors';
 import { amountToJsonNumber } from '../money';
 import { AccountBalanceDto, CurrencyParamsDto, MovementPageDto, MovementsQueryDto } from './accounts.dto';
 import { LedgerService } from './ledger.service';
 
 @ApiTags('accounts')
-@ApiBearerAuth()
 @Controller('v2/accounts')
 export class AccountsController {
   constructor(private readonly ledger: LedgerService) {}
@@ -32,8 +32,7 @@ export class AccountsController {
     description: 'Lines of both the available and the reserved balance; `account` tells which.',
   })
   @ApiOkResponse({ type: MovementPageDto })
-  @ApiBadRequestResponse({ description: 'Unsupported currency or invalid paging' })
-  @ApiNotFoundResponse({ description: 'The client has no account in this currency' })
+  @ApiErrors({ 400: 'Unsupported currency or invalid paging', 404: 'The client has no account in this currency' })
   async movements(@ClientId() clientId: string, @Param() { currency }: CurrencyParamsDto, @Query() query: MovementsQueryDto): Promise<MovementPageDto> {
     const page = await this.ledger.movements(clientId, currency, query.page, query.page_size);
     if (!page) throw notFound(`No ${currency} account`);

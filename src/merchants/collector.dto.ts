@@ -1,7 +1,8 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { merchantCategoryCode } from './merchant-category';
-import { countryCode, email, externalReference, phone, text } from './merchant.dto';
+import { text } from '../http/text-input';
+import { countryCode, email, externalReference, phone } from './merchant.dto';
 
 export const createCollectorSchema = z.strictObject({
   code: text(50).optional().describe('Accepted because the spec lists it, and ignored: the service generates the code'),
@@ -29,7 +30,9 @@ export const updateCollectorSchema = z
     manager: text(200).optional().describe('Stored; the read representation does not show it'),
     category: merchantCategoryCode.nullable().optional().describe('Not in the spec: the default merchant category code of its points of sale; null removes it'),
   })
-  .refine((body) => Object.keys(body).length > 0, 'at least one field is required');
+  .refine((body) => Object.keys(body).length > 0, 'at least one field is required')
+  // The refinement above, as the document states it.
+  .meta({ minProperties: 1 });
 export class UpdateCollectorDto extends createZodDto(updateCollectorSchema) {}
 
 export const collectorCreatedSchema = z.object({ collector_uuid: z.uuid() });

@@ -1,7 +1,8 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { merchantCategoryCode } from './merchant-category';
-import { externalReference, text } from './merchant.dto';
+import { text } from '../http/text-input';
+import { externalReference } from './merchant.dto';
 
 export const createPosSchema = z.strictObject({
   name: text(200),

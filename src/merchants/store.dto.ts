@@ -1,6 +1,7 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { externalReference, phone, text } from './merchant.dto';
+import { text } from '../http/text-input';
+import { externalReference, phone } from './merchant.dto';
 
 /** The spec's one store body, for create and update alike: all five fields required. */
 export const storeBodySchema = z.strictObject({
@@ -11,3 +12,8 @@ export const storeBodySchema = z.strictObject({
   manager: text(200),
 });
 export class StoreBodyDto extends createZodDto(storeBodySchema) {}
+
+/** The spec's 409 body of store creation, its one exception to the common error body. */
+export const storeConflictSchema = z.object({ response: z.object({ message: z.string() }) });
+export type StoreConflict = z.infer<typeof storeConflictSchema>;
+export class StoreConflictDto extends createZodDto(storeConflictSchema) {}

@@ -5,13 +5,13 @@ import { ExactBodyError } from '../http/api-error';
 import { CollectorEntity } from './collector.entity';
 import { conflict, disableOwned, findOwned, NOT_FOUND, uniquely } from './merchant-records';
 import { PosEntity } from './pos.entity';
-import { StoreBodyDto } from './store.dto';
+import { StoreBodyDto, StoreConflict } from './store.dto';
 import { StoreEntity } from './store.entity';
 
 const STORE_EXTERNAL_REFERENCE_UQ = 'stores_collector_external_reference_uq';
 
 /** Store creation answers its 409s in the shape the spec gives it alone. */
-const storeCreationConflict = (message: string) => new ExactBodyError(409, { response: { message } });
+const storeCreationConflict = (message: string) => new ExactBodyError(409, { response: { message } } satisfies StoreConflict);
 
 @Injectable()
 export class StoreService {

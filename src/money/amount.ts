@@ -12,7 +12,15 @@ const MAX_INPUT_LENGTH = 32;
  * Far above every country limit, and keeps amounts within 15 significant digits (with two
  * decimals), so their JSON number form is exact.
  */
-const AMOUNT_CEILING = new Decimal('1e13');
+export const AMOUNT_CEILING = 1e13;
+const AMOUNT_CEILING_DECIMAL = new Decimal(AMOUNT_CEILING);
+
+/**
+ * The strings parseAmount takes in some currency: DECIMAL_STRING's grammar, positive, below
+ * AMOUNT_CEILING (at most 13 integer digits). What a pattern cannot say (how many decimals the
+ * currency allows) parseAmount still checks.
+ */
+export const POSITIVE_AMOUNT_TEXT = /^(?:0\.[0-9]*[1-9][0-9]*|[1-9][0-9]{0,12}(?:\.[0-9]+)?)$/;
 
 /**
  * Parses a customer-supplied amount. More decimals than the currency's minor unit are rejected,
@@ -25,8 +33,8 @@ export function parseAmount(input: unknown, currency: CurrencyCode): Decimal {
   if (amount.lte(0)) {
     throw new MoneyError('NOT_POSITIVE', 'Amount must be greater than 0');
   }
-  if (amount.gte(AMOUNT_CEILING)) {
-    throw new MoneyError('AMOUNT_TOO_LARGE', `Amount must be less than ${AMOUNT_CEILING.toFixed()}`);
+  if (amount.gte(AMOUNT_CEILING_DECIMAL)) {
+    throw new MoneyError('AMOUNT_TOO_LARGE', `Amount must be less than ${AMOUNT_CEILING_DECIMAL.toFixed()}`);
   }
   if (amount.decimalPlaces() > minorUnit) {
     throw new MoneyError(

@@ -10,6 +10,8 @@ export {
 } from './currency';
 export { COUNTRY_CODES, countryCurrency, isSupportedCountry, type CountryCode } from './country';
 export {
+  AMOUNT_CEILING,
+  POSITIVE_AMOUNT_TEXT,
   amountToJsonNumber,
   formatAmount,
   fromMinorUnits,

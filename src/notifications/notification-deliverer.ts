@@ -3,11 +3,10 @@ import type { LookupFunction } from 'node:net';
 import { DataSource, EntityNotFoundError } from 'typeorm';
 import { countCallbackDelivery } from '../observability/metrics';
 import { CallbackAnswer, CallbackHttpClient, CallbackTransportError } from './callback-http';
-import { NotificationAttemptEntity } from './notification-attempt.entity';
 import { NotificationEntity } from './notification.entity';
 import { notificationUrlProblem } from './notification-url';
 import { publicOnlyLookup } from './public-lookup';
-import { signPayload } from './signature';
+import { signPayload } from '../../clients/typescript/src/webhook-signature';
 
 /** CONTRACT.md: an attempt that has not been answered in 10 s is a failure. */
 export const CALLBACK_TIMEOUT_MS = 10_000;
@@ -156,26 +155,23 @@ export class NotificationDeliverer {
     }
   }
 
+  /**
+   * One statement: the row lock its UPDATE takes numbers concurrent attempts (an activity
+   * retried while a slow one ends) without gaps or clashes, and the attempt is written with it.
+   */
   private async record(notificationId: string, startedAt: Date, durationMs: number, outcome: Outcome): Promise<void> {
-    await this.dataSource.transaction(async (tx) => {
-      // The row lock numbers concurrent attempts (an activity retried while a slow one ends) without gaps or clashes.
-      const current = await tx.getRepository(NotificationEntity).findOneOrFail({ where: { id: notificationId }, lock: { mode: 'pessimistic_write' } });
-      const attempt = current.attemptCount + 1;
-      const acknowledged = outcome.error === null;
-      await tx.update(NotificationEntity, notificationId, {
-        attemptCount: attempt,
-        lastError: outcome.error,
-        ...(acknowledged && current.status !== 'DELIVERED' ? { status: 'DELIVERED' as const, deliveredAt: new Date() } : {}),
-      });
-      await tx.insert(NotificationAttemptEntity, {
-        id: randomUUID(),
-        notificationId,
-        attempt,
-        startedAt,
-        durationMs,
-        statusCode: outcome.statusCode,
-        error: outcome.error,
-      });
-    });
+    await this.dataSource.query(
+      `WITH counted AS (
+         UPDATE notifications
+         SET attempt_count = attempt_count + 1,
+             last_error = $3,
+             status = CASE WHEN $3::text IS NULL THEN 'DELIVERED' ELSE status END,
+             delivered_at = CASE WHEN $3::text IS NULL AND status <> 'DELIVERED' THEN $7 ELSE delivered_at END
+         WHERE id = $1
+         RETURNING attempt_count)
+       INSERT INTO notification_attempts (id, notification_id, attempt, started_at, duration_ms, status_code, error)
+       SELECT $2, $1, attempt_count, $4, $5, $6, $3 FROM counted`,
+      [notificationId, randomUUID(), outcome.error, startedAt, durationMs, outcome.statusCode, new Date()],
+    );
   }
 }

@@ -8,7 +8,7 @@ export interface NewNotification {
   clientId: string;
   orderId: string;
   event: NotificationEvent;
-  /** Already validated with notificationUrlSchema; delivery checks it again. */
+  /** Already validated with notificationUrlField and notificationUrlProblem; delivery checks it again. */
   url: string;
   payload: object;
 }

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { ApiErrors } from '../http/openapi-errors';
 import {
   ListNotificationsQueryDto,
   NotificationView,
@@ -11,7 +12,6 @@ import {
 import { NotificationsService } from './notifications.service';
 
 @ApiTags('notifications')
-@ApiBearerAuth()
 @Controller('v2/notifications')
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
@@ -32,7 +32,7 @@ export class NotificationsController {
       'numbered above its attempt_count in GET /v2/notifications. Available in every environment.',
   })
   @ApiAcceptedResponse({ type: NotificationViewDto, description: 'The redelivery is queued' })
-  @ApiNotFoundResponse({ description: 'No such callback of the caller' })
+  @ApiErrors({ 404: 'Notification not found: no such callback of the caller' })
   redeliver(@ClientId() clientId: string, @Param('event_id') eventId: string): Promise<NotificationView> {
     return this.notifications.redeliver(clientId, eventId);
   }

@@ -10,7 +10,7 @@ import type { notificationDeliveryWorkflow } from '../../workflows/notification-
 import { NotificationAttemptEntity } from './notification-attempt.entity';
 import { NotificationEntity } from './notification.entity';
 import type { NotificationView } from './notifications.dto';
-import { verifySignature } from './signature';
+import { verifySignature } from '../../clients/typescript/src/webhook-signature';
 
 function viewOf(notification: NotificationEntity, attempts: NotificationAttemptEntity[]): NotificationView {
   return {

@@ -1,12 +1,20 @@
+import { z } from 'zod';
+import { nullable } from '../http/nullable';
 import { amountToJsonNumber, CurrencyCode, Decimal, formatAmount } from '../money';
 import type { PeruWallet } from '../rails/rails.port';
 import type { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
-import type { OrderErrorCode, OrderStatus } from './order-status';
+import { ORDER_ERROR_CODES, ORDER_STATUSES, OrderErrorCode, OrderStatus } from './order-status';
 
 /**
  * The bodies the spec gives an order: the payment result, the preview (callback and PUT
- * response) and the status history. Pure mappings of the order row.
+ * response) and the status history. Pure mappings of the order row; the zod schemas are what
+ * the OpenAPI document shows of them, and their types are the mappings' return types.
  */
+
+const orderStatus = z.enum(ORDER_STATUSES);
+const orderErrorCode = z.enum(ORDER_ERROR_CODES);
+/** `YYYY-MM-DDTHH:MM:SSZ` (isoSeconds) or with milliseconds (toISOString). */
+const timestamp = z.iso.datetime();
 
 export const API_VERSION = '2';
 
@@ -24,17 +32,18 @@ export function amountNumber(value: string | null, currency: string | null): num
   return value === null || currency === null ? null : amountToJsonNumber(new Decimal(value), currency as CurrencyCode);
 }
 
-export interface PaymentResultView {
-  order_id: string;
-  external_reference: string | null;
-  external_reference_id: string | null;
-  status: OrderStatus;
-  date: string;
-  payment_date: string | null;
-  merchant_identification_number: string | null;
-  merchant_name: string | null;
-  error_code: OrderErrorCode | null;
-}
+export const paymentResultViewSchema = z.object({
+  order_id: z.uuid(),
+  external_reference: nullable(z.string(), "The payer's reference; null for an order nobody has paid yet"),
+  external_reference_id: nullable(z.string(), 'The same, under the name the spec also uses'),
+  status: orderStatus,
+  date: timestamp.describe('When this answer was made'),
+  payment_date: nullable(timestamp, 'When the order was paid; null until then'),
+  merchant_identification_number: nullable(z.string(), "The merchant's tax identification; null until the merchant is known"),
+  merchant_name: nullable(z.string(), 'Null until the merchant is known'),
+  error_code: nullable(orderErrorCode, 'Why the order failed or was canceled; null otherwise'),
+});
+export type PaymentResultView = z.infer<typeof paymentResultViewSchema>;
 
 export function paymentResultView(order: OrderEntity, now: Date): PaymentResultView {
   return {
@@ -51,14 +60,15 @@ export function paymentResultView(order: OrderEntity, now: Date): PaymentResultV
 }
 
 /** A wallet entry as the preview callback names it (spec: "Preview callback", wallets list). */
-export interface PreviewCallbackWallet {
-  id: string;
-  brand: string;
-  mobile: string;
-  present: boolean;
-  directory: string;
-  participant_code: string;
-}
+const previewCallbackWalletSchema = z.object({
+  id: z.string().describe('Send it as wallet_id to pay'),
+  brand: z.string(),
+  mobile: z.string(),
+  present: z.boolean(),
+  directory: z.string(),
+  participant_code: z.string(),
+});
+export type PreviewCallbackWallet = z.infer<typeof previewCallbackWalletSchema>;
 
 /**
  * The spec names one wallet two ways (here and in Peru's validation response); the pairing
@@ -75,28 +85,35 @@ export function toPreviewCallbackWallet(wallet: PeruWallet): PreviewCallbackWall
   };
 }
 
-export interface PreviewView {
-  payment_type: 'QR' | 'DICT_KEY';
-  external_reference: string | null;
-  collector?: { name: string | null; identification_number: string | null; branch_office: string | null };
-  order?: {
-    id: string;
-    /** QR previews only, as the spec's table says. */
-    status?: OrderStatus;
-    local_total_amount: number | null;
-    local_currency: string;
-    user_total_amount: number | null;
-    user_currency: string | null;
-    /** QR previews only. */
-    qr_type?: string | null;
-  };
-  /** A phone key's wallets, to pick one from when paying (wallet_id). */
-  wallets?: PreviewCallbackWallet[];
-  /** Peru: the wallet record, sent later as wallet_record_id. */
-  walletId?: string;
-  error_code?: OrderErrorCode;
-  version: string;
-}
+export const previewViewSchema = z.object({
+  payment_type: z.enum(['QR', 'DICT_KEY']),
+  external_reference: nullable(z.string(), "The payer's reference"),
+  collector: z
+    .object({
+      name: nullable(z.string(), 'Merchant name'),
+      identification_number: nullable(z.string(), "The merchant's tax identification"),
+      branch_office: nullable(z.string(), 'Branch number; may be empty'),
+    })
+    .optional()
+    .describe('Only for a successful read'),
+  order: z
+    .object({
+      id: z.uuid().describe('Pay it with POST /v2/payments'),
+      status: orderStatus.optional().describe("QR previews only, as the spec's table says"),
+      local_total_amount: nullable(z.number(), 'Null while an open-amount QR waits for its amount'),
+      local_currency: z.string(),
+      user_total_amount: nullable(z.number(), 'What the payer pays; null while the amount is unknown'),
+      user_currency: nullable(z.string(), "The payer's currency"),
+      qr_type: nullable(z.enum(['STATIC', 'DYNAMIC']), 'QR previews only').optional(),
+    })
+    .optional()
+    .describe('Only for a successful read'),
+  wallets: z.array(previewCallbackWalletSchema).optional().describe("A phone key's wallets, to pick one from when paying (wallet_id)"),
+  walletId: z.string().optional().describe('Peru: the wallet record, sent later as wallet_record_id'),
+  error_code: orderErrorCode.optional().describe('Why the preview failed; then collector and order are absent'),
+  version: z.string(),
+});
+export type PreviewView = z.infer<typeof previewViewSchema>;
 
 /** collector and order appear only for a successful read, as the spec says. */
 export function previewView(order: OrderEntity): PreviewView {
@@ -123,20 +140,21 @@ export function previewView(order: OrderEntity): PreviewView {
   };
 }
 
-export interface StatusHistoryView {
-  id: string;
-  status: OrderStatus;
-  creation_date: string;
-  update_date: string;
-  local_amount: string | null;
-  local_currency: string;
-  user_amount: string | null;
-  user_currency: string | null;
-  external_reference: string | null;
-  merchant_identification_number: string | null;
-  merchant_name: string | null;
-  statuses: Array<{ status: OrderStatus; created_at: string }>;
-}
+export const statusHistoryViewSchema = z.object({
+  id: z.uuid(),
+  status: orderStatus,
+  creation_date: timestamp,
+  update_date: timestamp,
+  local_amount: nullable(z.string(), 'Decimal in the local currency; null while an open-amount QR waits for its amount'),
+  local_currency: z.string(),
+  user_amount: nullable(z.string(), "Decimal in the payer's currency; null until priced"),
+  user_currency: nullable(z.string(), "The payer's currency; null for a collection nobody has scanned"),
+  external_reference: nullable(z.string(), "The payer's reference"),
+  merchant_identification_number: nullable(z.string(), 'Null until the merchant is known'),
+  merchant_name: nullable(z.string(), 'Null until the merchant is known'),
+  statuses: z.array(z.object({ status: orderStatus, created_at: timestamp })).describe('In order of occurrence'),
+});
+export type StatusHistoryView = z.infer<typeof statusHistoryViewSchema>;
 
 /** Who sees an order: the client paying it, and the client that collects it (a QR created here). */
 export type Audience = 'payer' | 'collector';

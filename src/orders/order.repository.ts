@@ -146,15 +146,18 @@ export class OrderRepository {
       }
       await effect?.(tx, current);
       const now = new Date();
-      Object.assign(current, change.patch ?? {}, {
+      const columns: Partial<OrderEntity> = {
+        ...change.patch,
         status: change.to,
         lastSeq: change.seq,
         updatedAt: now,
         ...(change.errorCode ? { errorCode: change.errorCode } : {}),
         ...(change.payoutReference ? { payoutReference: change.payoutReference } : {}),
         ...(change.paid ? { paymentDate: now } : {}),
-      });
-      await tx.save(current);
+      };
+      Object.assign(current, columns);
+      // An UPDATE of these columns alone: save() would read the row once more to find what changed.
+      await tx.update(OrderEntity, { id: current.id }, columns);
       transitioned = change.to !== change.from || change.recordHistory === true;
       if (transitioned) {
         await tx.insert(OrderStatusHistoryEntity, {

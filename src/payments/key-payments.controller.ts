@@ -1,7 +1,8 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
 import { openApiSchema } from '../http/openapi';
+import { ApiErrors } from '../http/openapi-errors';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import {
@@ -16,8 +17,10 @@ import {
 import { KeyPaymentsService } from './key-payments.service';
 
 const BAD_KEY =
-  "{ statusCode: 400, message, error_code: 'INVALID_DICT_KEY' }: `message` says what is wrong with the key when its form shows it, then lists the key types the country accepts; a key its directory does not know answers `message: ['INVALID_DICT_KEY']`";
-const RAIL_DOWN = "{ statusCode: 503, message, error_code: 'UPSTREAM_ERROR' }: the key directory or the FX provider did not answer; retry later";
+  "INVALID_DICT_KEY: `message` says what is wrong with the key when its form shows it, then lists the key types the country accepts; a key its directory does not know answers `message: ['INVALID_DICT_KEY']`";
+const BAD_PREVIEW = `${BAD_KEY}. Without error_code: the amount is out of range for the country, or notification_url is not allowed here`;
+const RAIL_DOWN = 'UPSTREAM_ERROR: the key directory or the FX provider did not answer; retry after Retry-After seconds';
+const DUPLICATE = 'ALREADY_PROCESSED: this external_reference already names an order';
 
 /** Payments to a key instead of a QR code (spec: "Payments: key flows"). Pay and status are the QR flow's routes. */
 @ApiTags('payments: key flows')
@@ -30,8 +33,7 @@ export class KeyPaymentsController {
   @Idempotent('payments.validation.dictkey')
   @ApiOperation({ summary: "Checks a key's format for its country and looks it up in that country's directory" })
   @ApiOkResponse({ description: "The key's account: Peru's CCI fields (plus walletId and wallets for a phone), or the holder in Brazil and Colombia", schema: openApiSchema(keyValidationResponseSchema) })
-  @ApiBadRequestResponse({ description: BAD_KEY })
-  @ApiServiceUnavailableResponse({ description: RAIL_DOWN })
+  @ApiErrors({ 400: BAD_KEY, 503: RAIL_DOWN })
   validateKey(@Body() body: KeyValidationDto) {
     return this.keys.validateKey(body);
   }
@@ -41,8 +43,7 @@ export class KeyPaymentsController {
   @Idempotent('payments.validation.wallet')
   @ApiOperation({ summary: "Peru's phone flow, second step: the account behind the wallet the payer picked" })
   @ApiOkResponse({ type: WalletValidationResponseDto })
-  @ApiBadRequestResponse({ description: 'An unknown wallet record, or a wallet that is not in it' })
-  @ApiServiceUnavailableResponse({ description: RAIL_DOWN })
+  @ApiErrors({ 400: 'An unknown wallet record (INVALID_DICT_KEY), or a wallet that is not in it', 503: RAIL_DOWN })
   validateWallet(@Body() body: WalletValidationDto) {
     return this.keys.validateWallet(body);
   }
@@ -55,9 +56,7 @@ export class KeyPaymentsController {
     description: 'The currency is set by the server from local_country: BRL, PEN or COP. A phone key\'s callback lists its `wallets` (and, in Peru, the `walletId` record); pay it with one of them as `wallet_id`.',
   })
   @ApiOkResponse({ type: KeyPreviewAckDto })
-  @ApiBadRequestResponse({ description: BAD_KEY })
-  @ApiConflictResponse({ description: "{ statusCode: 409, message, error_code: 'ALREADY_PROCESSED' }: this external_reference already names an order" })
-  @ApiServiceUnavailableResponse({ description: RAIL_DOWN })
+  @ApiErrors({ 400: BAD_PREVIEW, 409: DUPLICATE, 503: RAIL_DOWN })
   preview(@ClientId() clientId: string, @Body() body: KeyPreviewDto, @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string) {
     return this.keys.preview(clientId, body, idempotencyKey);
   }
@@ -67,9 +66,7 @@ export class KeyPaymentsController {
   @Idempotent('payments.preview.dictkey.peru')
   @ApiOperation({ summary: "The older Peru variant of the key preview: no local_country, and the payer's tax_id_type (DNI, CUIT, CUIL) is required" })
   @ApiOkResponse({ type: KeyPreviewAckDto })
-  @ApiBadRequestResponse({ description: BAD_KEY })
-  @ApiConflictResponse({ description: "{ statusCode: 409, message, error_code: 'ALREADY_PROCESSED' }: this external_reference already names an order" })
-  @ApiServiceUnavailableResponse({ description: RAIL_DOWN })
+  @ApiErrors({ 400: BAD_PREVIEW, 409: DUPLICATE, 503: RAIL_DOWN })
   previewPeru(@ClientId() clientId: string, @Body() body: PeruKeyPreviewDto, @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string) {
     return this.keys.previewPeru(clientId, body, idempotencyKey);
   }

@@ -1,8 +1,10 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { KEY_COUNTRIES } from '../rails/rails.port';
+import { RAIL_IDENTIFIER_MAX_LENGTH } from '../rails/wire-fields';
 import { PAYMENT_KEY_RULES_DESCRIPTION } from '../keys';
-import { amountInput, externalReference, notificationUrl, userSchema } from './payments.dto';
+import { notificationUrlField } from '../notifications/notification-url';
+import { amountInput, externalReference, userSchema } from './payments.dto';
 
 /** The key flows' requests (spec: "Payments: key flows"). */
 
@@ -16,7 +18,8 @@ export const keyValidationSchema = z.strictObject({
 export class KeyValidationDto extends createZodDto(keyValidationSchema) {}
 
 export const walletValidationSchema = z.strictObject({
-  wallet_record_id: z.string().min(1).max(200).describe('The `walletId` of the phone validation (or of the preview callback)'),
+  // The directory issues the record, and refuses one longer than its identifiers can be.
+  wallet_record_id: z.string().min(1).max(RAIL_IDENTIFIER_MAX_LENGTH).describe('The `walletId` of the phone validation (or of the preview callback)'),
   selected_wallet_id: z.uuid({ version: 'v4' }).describe('The `id` of the wallet the payer picked'),
   local_country: z.literal('PE').describe('Only Peru has wallets'),
 });
@@ -26,7 +29,7 @@ export const keyPreviewSchema = z.strictObject({
   dict_key: dictKey,
   amount: amountInput.describe("Decimal, in the key's country currency (set by the server: BRL, PEN, COP)"),
   external_reference: externalReference,
-  notification_url: notificationUrl,
+  notification_url: notificationUrlField,
   local_country: localCountry.default('BR'),
   user: userSchema,
 });
@@ -37,7 +40,7 @@ export const peruKeyPreviewSchema = z.strictObject({
   dict_key: dictKey,
   amount: amountInput.describe('Decimal, in PEN'),
   external_reference: externalReference,
-  notification_url: notificationUrl,
+  notification_url: notificationUrlField,
   user: userSchema.required({ tax_id_type: true }),
 });
 export class PeruKeyPreviewDto extends createZodDto(peruKeyPreviewSchema) {}

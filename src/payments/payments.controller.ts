@@ -1,10 +1,25 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { ApiErrors } from '../http/openapi-errors';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';
-import { PayDto, PreviewAckDto, QrPreviewDto, SubmitAmountDto } from './payments.dto';
+import {
+  PayDto,
+  PaymentResultViewDto,
+  PreviewAckDto,
+  PreviewViewDto,
+  QrPreviewDto,
+  QuickReadDto,
+  ReceiptNotFoundDto,
+  StatusHistoryViewDto,
+  SubmitAmountDto,
+} from './payments.dto';
 import { PaymentsService } from './payments.service';
+
+const ORDER_REFUSED =
+  "INVALID_STATUS: the order's status does not allow it; ALREADY_PROCESSED: the order was already decided with another idempotency-key";
+const RAIL_DOWN = 'UPSTREAM_ERROR: the FX provider did not answer; retry after Retry-After seconds';
 
 @ApiTags('payments')
 @Controller()
@@ -14,7 +29,12 @@ export class PaymentsController {
   @Post('v2/payments/previews')
   @HttpCode(200)
   @Idempotent('payments.preview')
-  @ApiOkResponse({ type: PreviewAckDto })
+  @ApiOkResponse({ type: PreviewAckDto, description: 'The preview callback follows' })
+  @ApiErrors({
+    400: 'The QR code is not a payable EMVCo QR (each defect named), its country is not supported, its amount is out of range, or notification_url is not allowed here',
+    409: 'ALREADY_PROCESSED: this external_reference already names an order',
+    503: RAIL_DOWN,
+  })
   preview(@ClientId() clientId: string, @Body() body: QrPreviewDto, @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string) {
     return this.payments.previewQr(clientId, body, idempotencyKey);
   }
@@ -22,6 +42,13 @@ export class PaymentsController {
   @Put('v2/payments/previews')
   @HttpCode(200)
   @Idempotent('payments.amount')
+  @ApiOkResponse({ type: PreviewViewDto, description: 'The full preview; the preview callback carries it too' })
+  @ApiErrors({
+    400: "The amount is not positive, has more decimals than the currency allows, or is above the country's limit",
+    404: 'Order not found',
+    409: ORDER_REFUSED,
+    503: RAIL_DOWN,
+  })
   submitAmount(@ClientId() clientId: string, @Body() body: SubmitAmountDto) {
     return this.payments.submitAmount(clientId, body);
   }
@@ -29,16 +56,26 @@ export class PaymentsController {
   @Post('v2/payments')
   @HttpCode(200)
   @Idempotent('payments.pay')
+  @ApiOkResponse({ type: PaymentResultViewDto, description: 'The result so far; the final one may come only by notification' })
+  @ApiErrors({
+    400: 'wallet_id is missing or not one of the preview\'s wallets (phone keys), or notification_url is not allowed here',
+    404: 'Order not found',
+    409: ORDER_REFUSED,
+  })
   pay(@ClientId() clientId: string, @Body() body: PayDto) {
     return this.payments.pay(clientId, body);
   }
 
   @Get('v2/payments/:order_id/status')
+  @ApiOkResponse({ type: StatusHistoryViewDto })
+  @ApiNotFoundResponse({ type: ReceiptNotFoundDto, description: "No such order of the caller: the spec's body with code 2105" })
   status(@ClientId() clientId: string, @Param('order_id') orderId: string, @Req() request: { id?: string }) {
     return this.payments.statusHistory(clientId, orderId, String(request.id ?? ''));
   }
 
   @Get('payins/orders/:uuid')
+  @ApiOkResponse({ type: QuickReadDto })
+  @ApiErrors({ 404: 'Not Found' })
   quickRead(@ClientId() clientId: string, @Param('uuid') orderId: string) {
     return this.payments.quickRead(clientId, orderId);
   }

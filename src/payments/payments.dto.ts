@@ -1,30 +1,37 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { fxCurrency } from '../fx/fx.dto';
-import { NOTIFICATION_URL_MAX_LENGTH } from '../notifications/notification-url';
+import { nullable } from '../http/nullable';
+import { AMOUNT_CEILING, POSITIVE_AMOUNT_TEXT } from '../money';
+import { text } from '../http/text-input';
+import { notificationUrlField } from '../notifications/notification-url';
+import { ORDER_STATUSES } from '../orders/order-status';
+import { paymentResultViewSchema, previewViewSchema, statusHistoryViewSchema } from '../orders/order-views';
 
+/** Shapes of the spec's payment requests. */
+export const externalReference = text(100);
+const AMOUNT_RULE = 'must be a positive decimal such as "12.50" or a JSON number, below 10^13 (a string has no exponent, sign or separators)';
 /**
- * Shapes of the spec's payment requests. The notification URL's policy (https, no internal
- * hosts) depends on ALLOW_INSECURE_CALLBACKS, so the service checks it; the schema checks
- * the spec's limits.
+ * Decimal strings or JSON numbers, positive and below AMOUNT_CEILING; the money module parses
+ * them without floating point. How many decimals and how much a country allows depend on the
+ * order, so the service checks those (a 400 naming the field).
  */
-export const notificationUrl = z.string().min(1).max(NOTIFICATION_URL_MAX_LENGTH);
-export const externalReference = z.string().trim().min(1).max(100);
-/** Decimal strings or JSON numbers; the money module parses them without floating point. */
-export const amountInput = z.union([z.string().min(1).max(32), z.number()]);
+export const amountInput = z.union([z.string().max(32).regex(POSITIVE_AMOUNT_TEXT, AMOUNT_RULE), z.number().positive(AMOUNT_RULE).lt(AMOUNT_CEILING, AMOUNT_RULE)], {
+  error: AMOUNT_RULE,
+});
 
 export const userSchema = z.strictObject({
-  full_name: z.string().trim().min(1).max(200),
+  full_name: text(200),
   currency: fxCurrency,
-  account_number: z.string().trim().min(1).max(100),
-  tax_id: z.string().trim().min(1).max(50),
+  account_number: text(100),
+  tax_id: text(50),
   tax_id_type: z.enum(['DNI', 'CUIT', 'CUIL']).optional(),
 });
 
 export const qrPreviewSchema = z.strictObject({
   qr: z.string().min(1).max(1024),
   external_reference: externalReference,
-  notification_url: notificationUrl,
+  notification_url: notificationUrlField,
   user: userSchema,
 });
 export class QrPreviewDto extends createZodDto(qrPreviewSchema) {}
@@ -46,10 +53,34 @@ export class SubmitAmountDto extends createZodDto(submitAmountSchema) {}
 export const paySchema = z.strictObject({
   order_id: z.uuid(),
   status: z.enum(['accepted', 'rejected']),
-  notification_url: notificationUrl,
+  notification_url: notificationUrlField,
   wallet_id: z
     .uuid({ version: 'v4' })
     .optional()
     .describe("Phone keys only: the merchant's wallet, one of the `wallets` of the preview callback; required to accept such an order"),
 });
 export class PayDto extends createZodDto(paySchema) {}
+
+export class PreviewViewDto extends createZodDto(previewViewSchema) {}
+export class PaymentResultViewDto extends createZodDto(paymentResultViewSchema) {}
+export class StatusHistoryViewDto extends createZodDto(statusHistoryViewSchema) {}
+
+/** The spec's body for an order the payment-status lookup does not find (code 2105). */
+export const receiptNotFoundSchema = z.object({
+  eventId: z.uuid(),
+  details: z.string(),
+  correlationId: z.string().describe('The request id (x-request-id)'),
+  errors: z.array(z.object({ code: z.number().int().describe('2105'), title: z.string(), detail: z.string() })),
+});
+export type ReceiptNotFound = z.infer<typeof receiptNotFoundSchema>;
+export class ReceiptNotFoundDto extends createZodDto(receiptNotFoundSchema) {}
+
+/** The quick-start order read (spec: "Order read"). */
+export const quickReadSchema = z.object({
+  order_uuid: z.uuid(),
+  total: nullable(z.string(), 'Decimal in the local currency; null while an open-amount QR waits for its amount'),
+  destination_wallet: nullable(z.string(), "The merchant's identification; null until the merchant is known"),
+  status: z.enum(ORDER_STATUSES),
+});
+export type QuickRead = z.infer<typeof quickReadSchema>;
+export class QuickReadDto extends createZodDto(quickReadSchema) {}

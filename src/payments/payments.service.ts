@@ -14,7 +14,7 @@ import { PaymentResultView, PreviewView, seenByClient, StatusHistoryView, status
 import { walletRefusal } from '../orders/payout-destination';
 import { OrderWorkflowClient, rejectionError } from './order-workflow.client';
 import { PaymentOrders } from './payment-orders';
-import type { PayDto, PreviewAckDto, QrPreviewDto, SubmitAmountDto } from './payments.dto';
+import type { PayDto, PreviewAckDto, QrPreviewDto, QuickRead, ReceiptNotFound, SubmitAmountDto } from './payments.dto';
 
 /** The preview's immediate answer; the preview callback follows. */
 function previewAck(order: Pick<OrderEntity, 'localAmount' | 'localCurrency'>, externalReference: string): PreviewAckDto {
@@ -126,13 +126,13 @@ export class PaymentsService {
         details: `Order ${orderId} was not found`,
         correlationId,
         errors: [{ code: 2105, title: 'Receipt not found', detail: `There is no order ${orderId} for this client` }],
-      });
+      } satisfies ReceiptNotFound);
     }
     return statusHistoryView(seenByClient(order, clientId), await this.orders.history(orderId));
   }
 
   /** The quick-start read: `{ order_uuid, total, destination_wallet, status }`. */
-  async quickRead(clientId: string, orderId: string) {
+  async quickRead(clientId: string, orderId: string): Promise<QuickRead> {
     const order = isUuid(orderId) ? await this.orders.findVisibleTo(clientId, orderId) : null;
     if (!order) throw new ApiError(404, 'Not Found');
     return {

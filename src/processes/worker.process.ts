@@ -16,7 +16,7 @@ import { ensureReconcilerSchedule } from '../temporal/reconciler-schedule';
 import { registerSearchAttributes } from '../temporal/search-attributes';
 import { createActivityDeps, reachWith } from './activity-deps';
 
-/** What `npm run bench` adds to the worker: its no-op workflows and activities. */
+/** What `npm run bench` adds to the worker: its bare workflow and no-op activity. */
 export interface WorkerExtension {
   /** A bundle entry that re-exports `workflows/` and adds the extra workflows. */
   workflowsPath: string;
@@ -33,7 +33,7 @@ export interface WorkerOptions {
 
 /**
  * A worker for the order workflows and their activities; tests run the same one in-process.
- * The extension lets `npm run bench` run its ceiling on this same worker, so it shares the
+ * The extension lets `npm run bench` run its bare yardstick on this same worker, so it shares the
  * engine's slots and pollers instead of getting a worker of its own.
  */
 export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, { extension, reconciler = false, startupRetry }: WorkerOptions = {}) {
@@ -48,6 +48,7 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
     connection,
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue,
+    maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
     workflowsPath: extension?.workflowsPath ?? require.resolve('../../workflows'),
     activities: { ...createActivities(deps), ...extension?.activities },
     ...temporalWorkerTracing(),
@@ -76,7 +77,7 @@ const STARTUP_RETRY_WINDOW_MS = 5 * 60_000;
 export async function runWorker(): Promise<void> {
   const env = loadEnv();
   const runtimeMetrics = `127.0.0.1:${await freePort()}`;
-  installTemporalRuntime(env.LOG_LEVEL, { prometheusBindAddress: runtimeMetrics });
+  installTemporalRuntime(env.LOG_LEVEL, { metrics: { prometheusBindAddress: runtimeMetrics } });
   const startupRetry: ReachOptions = {
     windowMs: STARTUP_RETRY_WINDOW_MS,
     firstDelayMs: 500,

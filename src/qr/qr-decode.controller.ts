@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { decodeEmvQr } from '../emv';
+import { ApiErrors } from '../http/openapi-errors';
 import { QR_MAX_REQUEST_LENGTH, QrDecodeRequestDto, QrDecodeResponseDto, qrDecodeView, QrDecodeView } from './qr-decode.dto';
 
 @ApiTags('qr')
-@ApiBearerAuth()
 @Controller('v2/qr')
 export class QrDecodeController {
   @Post('decode')
@@ -18,7 +18,7 @@ export class QrDecodeController {
       'answers, the response is 200 with whatever could be read; 400 is only for a body without a string `qr` (or with unknown fields).',
   })
   @ApiOkResponse({ type: QrDecodeResponseDto })
-  @ApiBadRequestResponse({ description: `{ statusCode: 400, message: ["qr: ..."] }: qr missing, not a string or longer than ${QR_MAX_REQUEST_LENGTH} characters` })
+  @ApiErrors({ 400: `qr missing, not a string or longer than ${QR_MAX_REQUEST_LENGTH} characters` })
   decode(@Body() body: QrDecodeRequestDto): QrDecodeView {
     return qrDecodeView(decodeEmvQr(body.qr));
   }

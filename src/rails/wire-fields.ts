@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 /** Fields every rail's wire shares. */
-export const identifier = z.string().min(1).max(100);
+/** The longest identifier a rail takes or issues (wallet records, transfer ids). */
+export const RAIL_IDENTIFIER_MAX_LENGTH = 100;
+export const identifier = z.string().min(1).max(RAIL_IDENTIFIER_MAX_LENGTH);
 
 export const positiveAmount = z
   .string()

@@ -1,6 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { ApiErrors } from '../http/openapi-errors';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { RefundRequestDto, RefundResultDto } from './refunds.dto';
@@ -20,10 +21,12 @@ export class RefundsController {
       "Refunds any COMPLETED or PARTIALLY_REFUNDED order the caller paid (QR or key flow), or collected. The refund executes at the rail that paid the merchant; the payer's account is then credited pro rata in its currency at the order's rate. Send an idempotency-key: a retry with it names the same refund.",
   })
   @ApiCreatedResponse({ type: RefundResultDto })
-  @ApiBadRequestResponse({ description: 'A zero, negative or over-precise amount' })
-  @ApiNotFoundResponse({ description: 'No such order of the caller' })
-  @ApiConflictResponse({ description: "{ statusCode: 409, message, error_code: 'INVALID_STATUS' }: not paid, already refunded, canceled, or past the refund window" })
-  @ApiUnprocessableEntityResponse({ description: "{ statusCode: 422, message, error_code: 'AMOUNT_EXCEEDS_REFUNDABLE' }: more than what remains (refunds in flight hold their amount)" })
+  @ApiErrors({
+    400: 'A zero, negative or over-precise amount',
+    404: 'Order not found: no such order of the caller',
+    409: 'INVALID_STATUS: not paid, already refunded, canceled, or past the refund window',
+    422: 'AMOUNT_EXCEEDS_REFUNDABLE: more than what remains (refunds in flight hold their amount)',
+  })
   refund(@ClientId() clientId: string, @Body() body: RefundRequestDto, @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string) {
     return this.refunds.refund(clientId, body, idempotencyKey);
   }

@@ -1,11 +1,12 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+import { text } from '../http/text-input';
 import { amountInput } from '../payments/payments.dto';
 
 export const refundRequestSchema = z.strictObject({
   order_id: z.uuid(),
   amount: amountInput.optional().describe("In the order's local currency; absent: the whole remaining amount"),
-  reason: z.string().trim().min(1).max(255).optional(),
+  reason: text(255).optional(),
 });
 export class RefundRequestDto extends createZodDto(refundRequestSchema) {}
 

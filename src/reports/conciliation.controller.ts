@@ -1,19 +1,11 @@
 import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Logger, Query, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ClientId } from '../auth/auth.decorators';
 import { loggableError } from '../db/loggable-error';
 import { ApiError } from '../http/api-error';
+import { ApiErrors } from '../http/openapi-errors';
 import { ConciliationQueryDto } from './conciliation-query.dto';
 import { ConcurrencyLimit } from './concurrency-limit';
 import { MovementsRepository } from './movement-cursor';
@@ -27,7 +19,6 @@ const STALLED_READER_MS = 60_000;
 const RETRY_AFTER_SECONDS = 5;
 
 @ApiTags('reports')
-@ApiBearerAuth()
 @Controller('v2/reports/conciliation')
 export class ConciliationController {
   private readonly logger = new Logger(ConciliationController.name);
@@ -54,9 +45,10 @@ export class ConciliationController {
       'text/plain': { schema: { type: 'string' }, example: reportExample(REPORT_FORMATS.txt) },
     },
   })
-  @ApiBadRequestResponse({ description: 'A missing or malformed date, `to` before `from`, a period over 31 days, an unknown format or query parameter' })
-  @ApiUnauthorizedResponse({ description: 'No valid bearer token' })
-  @ApiTooManyRequestsResponse({ description: 'Too many files are being streamed at once; retry after `Retry-After` seconds' })
+  @ApiErrors({
+    400: `A missing or malformed date, \`to\` before \`from\`, a period over ${MAX_REPORT_DAYS} days, an unknown format or query parameter`,
+    429: 'RATE_LIMITED: too many files are being streamed at once; retry after Retry-After seconds',
+  })
   async payins(@ClientId() clientId: string, @Query() query: ConciliationQueryDto, @Res() response: Response): Promise<void> {
     const release = this.streams.tryAcquire();
     if (!release) {

@@ -1,13 +1,14 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { ApiErrors } from '../http/openapi-errors';
 import type { StatusHistoryView } from '../orders/order-views';
+import { StatusHistoryViewDto } from '../payments/payments.dto';
 import { ForcePayoutRequestDto, ForcePayoutResponse, ForcePayoutResponseDto } from './sandbox.dto';
 import { SandboxService } from './sandbox.service';
 
 /** Test helpers for integrators; not mounted at all with NODE_ENV=production (AppModule). */
 @ApiTags('sandbox')
-@ApiBearerAuth()
 @Controller('v2/sandbox/orders')
 export class SandboxController {
   constructor(private readonly sandbox: SandboxService) {}
@@ -20,9 +21,8 @@ export class SandboxController {
       'An order still waiting for its amount, its decision (or, for a collection, a payer) is canceled as EXPIRED exactly as after ' +
       'QR_EXPIRY_SECONDS, and the QR expiration notification is sent. Answers the order in the shape of GET /v2/payments/{order_id}/status.',
   })
-  @ApiOkResponse({ description: 'The order, now CANCELED with its status history' })
-  @ApiNotFoundResponse({ description: 'No such order of the caller (or NODE_ENV=production)' })
-  @ApiConflictResponse({ description: "{ statusCode: 409, message, error_code: 'INVALID_STATUS' }: the order no longer waits (decided, paid, canceled)" })
+  @ApiOkResponse({ type: StatusHistoryViewDto, description: 'The order, now CANCELED with its status history' })
+  @ApiErrors({ 404: 'Order not found: no such order of the caller', 409: 'INVALID_STATUS: the order no longer waits (decided, paid, canceled)' })
   expire(@ClientId() clientId: string, @Param('order_id') orderId: string): Promise<StatusHistoryView> {
     return this.sandbox.expire(clientId, orderId);
   }
@@ -36,8 +36,11 @@ export class SandboxController {
       'Only before the decision: once the payout was sent, the rail has answered.',
   })
   @ApiOkResponse({ type: ForcePayoutResponseDto })
-  @ApiNotFoundResponse({ description: 'No such order of the caller (or NODE_ENV=production)' })
-  @ApiConflictResponse({ description: "{ statusCode: 409, message, error_code: 'INVALID_STATUS' }: the payout was already sent, the order is final, or it is a collection (no rail pays it)" })
+  @ApiErrors({
+    404: 'Order not found: no such order of the caller',
+    409: 'INVALID_STATUS: the payout was already sent, the order is final, or it is a collection (no rail pays it)',
+    503: 'UPSTREAM_ERROR: the rails simulator did not answer; retry after Retry-After seconds',
+  })
   forcePayout(@ClientId() clientId: string, @Param('order_id') orderId: string, @Body() body: ForcePayoutRequestDto): Promise<ForcePayoutResponse> {
     return this.sandbox.forcePayout(clientId, orderId, body.outcome);
   }

@@ -1,5 +1,5 @@
 import { DefaultLogger, LogEntry, LogLevel, Runtime } from '@temporalio/worker';
-import pino from 'pino';
+import pino, { DestinationStream } from 'pino';
 import type { Env } from '../config/env';
 import { loggableError } from '../db/loggable-error';
 import { LOG_REDACTION } from '../http/logging';
@@ -31,26 +31,27 @@ export interface RuntimeMetrics {
 /**
  * The Temporal runtime of this process, which takes its options once, before the first
  * worker or native connection. The worker's own log (task failures, retries, bundling) goes
- * out as JSON through pino at LOG_LEVEL, like the API's. With `metrics`, the SDK's worker
- * metrics (slots, pollers, task latencies) are served in Prometheus form at that address, in
- * seconds and with Prometheus's suffixes (`_seconds`, `_total`).
+ * out as JSON through pino at LOG_LEVEL, like the API's, to stdout unless a destination is
+ * given (`npm run bench` keeps stdout for its report). The SDK's native core (its Rust part:
+ * "workflow task duration exceeded", "failing workflow task") would otherwise print to the
+ * process's stdout by itself, in colour; it is forwarded to the same logger instead. With
+ * `metrics`, the SDK's worker metrics (slots, pollers, task latencies) are served in
+ * Prometheus form at that address, in seconds and with Prometheus's suffixes.
  */
-export function installTemporalRuntime(level: Env['LOG_LEVEL'], metrics?: RuntimeMetrics): void {
+export function installTemporalRuntime(level: Env['LOG_LEVEL'], { metrics, destination }: { metrics?: RuntimeMetrics; destination?: DestinationStream } = {}): void {
   if (installed) return;
   installed = true;
-  const logger = pino({ level, base: { process: 'worker' }, redact: LOG_REDACTION, serializers: { error: pino.stdSerializers.err } });
+  const options = { level, base: { process: 'worker' }, redact: LOG_REDACTION, serializers: { error: pino.stdSerializers.err } };
+  const logger = destination ? pino(options, destination) : pino(options);
   Runtime.install({
     logger: new DefaultLogger(TEMPORAL_LEVELS[level], ({ level: entryLevel, message, meta }: LogEntry) => {
       logger[PINO_METHODS[entryLevel]](loggableMeta(meta), message);
     }),
-    ...(metrics
-      ? {
-          telemetryOptions: {
-            metrics: {
-              prometheus: { bindAddress: metrics.prometheusBindAddress, useSecondsForDurations: true, unitSuffix: true, countersTotalSuffix: true },
-            },
-          },
-        }
-      : {}),
+    telemetryOptions: {
+      logging: { filter: { core: TEMPORAL_LEVELS[level], other: 'ERROR' }, forward: {} },
+      ...(metrics
+        ? { metrics: { prometheus: { bindAddress: metrics.prometheusBindAddress, useSecondsForDurations: true, unitSuffix: true, countersTotalSuffix: true } } }
+        : {}),
+    },
   });
 }

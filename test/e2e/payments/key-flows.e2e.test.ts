@@ -209,6 +209,10 @@ describe('payment-key flows', () => {
       expect(account.body).toMatchObject({ name: validation.body.name, wallet_name: picked.bankName });
       const stranger = await client.call.post('/v2/validations/wallet', { wallet_record_id: walletId, selected_wallet_id: randomUUID(), local_country: 'PE' });
       expect(stranger.status).toBe(400);
+      // Longer than any record the directory issues: refused as a bad field, not passed on to the rail (a 500 once).
+      const overlong = await client.call.post('/v2/validations/wallet', { wallet_record_id: 'x'.repeat(101), selected_wallet_id: picked.id, local_country: 'PE' });
+      expect(overlong.status).toBe(400);
+      expect(overlong.body.message).toEqual([expect.stringMatching(/^wallet_record_id: /)]);
 
       const flow = await preview(client, { dict_key: phone, amount: '30.00', local_country: 'PE' });
       expect(flow.callback.walletId).toBe(walletId);

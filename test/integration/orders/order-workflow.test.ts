@@ -46,6 +46,21 @@ describe('order workflow', () => {
     expect(description.typedSearchAttributes.get(ORDER_STATUS)).toBe('COMPLETED');
   });
 
+  it('sends the closing callback from a local activity in the settling task; the preview callback, which a pay may follow, from an activity', async () => {
+    const { preview, url, path, handle } = await createOrder(pixQr('15.00'));
+    const workflow = handle(preview.body.order.id);
+    await workflow.executeUpdate(decideUpdate, { args: [{ decision: 'accepted', notificationUrl: url }] });
+    expect(await workflow.result()).toBe('COMPLETED');
+    await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
+
+    const events = (await workflow.fetchHistory()).events ?? [];
+    const activities = events.flatMap((event) => event.activityTaskScheduledEventAttributes?.activityType?.name ?? []);
+    expect(activities.sort()).toEqual(['deliverNotification', 'sendPayout']);
+    const localActivities = events.filter((event) => event.markerRecordedEventAttributes?.markerName === 'core_local_activity');
+    // prepareOrder, acceptOrder, settleOrder and the COMPLETED callback.
+    expect(localActivities).toHaveLength(4);
+  });
+
   it('refuses an amount for a closed-amount order and a second decision, through the update validators', async () => {
     // Sandbox magic value: a payout of 7777.77 takes 3 s, so the order stays PROCESSING meanwhile.
     const { preview, url, handle } = await createOrder(pixQr('7777.77'));

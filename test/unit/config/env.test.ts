@@ -10,6 +10,7 @@ describe('loadEnv', () => {
       RAILS_URL: 'http://127.0.0.1:4010',
       TEMPORAL_ADDRESS: '127.0.0.1:7233',
       TEMPORAL_TASK_QUEUE: 'orders',
+      WORKER_MAX_CACHED_WORKFLOWS: 1000,
       QR_EXPIRY_SECONDS: 600,
       PAYOUT_RETRY_WINDOW: 30 * 60_000,
       ALLOW_INSECURE_CALLBACKS: false,

@@ -5,6 +5,7 @@ import {
   CurrencyCode,
   Decimal,
   MoneyError,
+  POSITIVE_AMOUNT_TEXT,
   amountToJsonNumber,
   currencyByAlpha,
   formatAmount,
@@ -146,6 +147,26 @@ describe('parseAmount', () => {
         expect(result.gt(0)).toBe(true);
         expect(result.lt('1e13')).toBe(true);
         expect(result.decimalPlaces()).toBeLessThanOrEqual(currencyByAlpha(currency).minorUnit);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('takes exactly the strings POSITIVE_AMOUNT_TEXT (the documented pattern) admits, decimals aside', () => {
+    const candidateArb = fc.oneof(fc.stringMatching(/^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,4})?$/), fc.stringMatching(POSITIVE_AMOUNT_TEXT), fc.string({ maxLength: 20 }));
+    fc.assert(
+      fc.property(candidateArb, (text) => {
+        // Decimals depend on the currency and are left to parseAmount: USD takes two.
+        const parses = (() => {
+          try {
+            parseAmount(text, 'USD');
+            return true;
+          } catch {
+            return false;
+          }
+        })();
+        // Trailing zeros are no extra precision: "1.000" is 1.
+        expect(parses).toBe(text.length <= 32 && POSITIVE_AMOUNT_TEXT.test(text) && new Decimal(text).decimalPlaces() <= 2);
       }),
       { numRuns: 2000 },
     );

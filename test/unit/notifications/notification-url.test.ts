@@ -1,4 +1,5 @@
-import { notificationUrlProblem, notificationUrlSchema } from '../../../src/notifications/notification-url';
+import fc from 'fast-check';
+import { NOTIFICATION_URL_PATTERN, notificationUrlField, notificationUrlProblem } from '../../../src/notifications/notification-url';
 
 describe('notification URL policy', () => {
   describe('in production (insecure callbacks not allowed)', () => {
@@ -71,12 +72,26 @@ describe('notification URL policy', () => {
     expect(notificationUrlProblem(base + 'a'.repeat(251 - base.length), false)).toBe('must be at most 250 characters');
   });
 
-  it('is usable as a zod field whose issue names the problem', () => {
-    const schema = notificationUrlSchema(false);
-    expect(schema.safeParse('https://example.com/cb').success).toBe(true);
-    const failed = schema.safeParse('http://example.com/cb');
+  it('is a zod field holding what every environment requires, whose issue names the problem', () => {
+    expect(notificationUrlField.safeParse('https://example.com/cb').success).toBe(true);
+    expect(notificationUrlField.safeParse('http://127.0.0.1:9999/hook').success).toBe(true);
+    const failed = notificationUrlField.safeParse('https://user:secret@example.com/cb');
     expect(failed.success).toBe(false);
-    expect(failed.error?.issues.map((issue) => issue.message)).toEqual(['must be an https URL']);
-    expect(schema.safeParse(42).success).toBe(false);
+    expect(failed.error?.issues.map((issue) => issue.message)).toEqual(['must be an absolute http or https URL in ASCII (percent-encode the rest), without credentials']);
+    for (const refused of ['ftp://example.com/cb', 'https://example.com/a b', 'https://example.com:99999/', 'https://999.1.1.1/', 'https://example.com/é', 'https://ex_ample.com/']) {
+      expect(notificationUrlField.safeParse(refused).success).toBe(false);
+    }
+    expect(notificationUrlField.safeParse(42).success).toBe(false);
+  });
+
+  it('publishes a pattern every URL of which the service takes in the sandbox', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(NOTIFICATION_URL_PATTERN), (url) => {
+        fc.pre(url.length <= 250);
+        expect(notificationUrlProblem(url, true)).toBeNull();
+        expect(notificationUrlField.safeParse(url).success).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -4,7 +4,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * The callback signature, `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
  * Signing the timestamp with the body lets a receiver refuse replays of an old callback; the
  * `v1` label leaves room for a second scheme (or a rotated secret) beside the first.
- * This file has no dependency but node:crypto so integrators can copy it as it is.
+ * The service signs and checks with this very file (src/notifications imports it), so the
+ * client package and the service cannot disagree. It has no dependency but node:crypto, so
+ * integrators can also copy it as it is.
  */
 export const DEFAULT_SIGNATURE_TOLERANCE_SECONDS = 300;
 

@@ -1,0 +1,43 @@
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { components, paths } from './schema';
+
+export type { components, operations, paths } from './schema';
+export { DEFAULT_SIGNATURE_TOLERANCE_SECONDS, signPayload, verifySignature, type VerifyOptions } from './webhook-signature';
+
+/** Every request and response body the API documents, by its component name. */
+export type Schemas = components['schemas'];
+
+export type PaymentsClient = Client<paths>;
+
+export interface PaymentsClientOptions {
+  /** Where the API is, e.g. https://api.example.com (no trailing path). */
+  baseUrl: string;
+  /**
+   * The bearer token every request but the token endpoints carries: the accessToken of
+   * GET /auth/token, or a function giving the current one (called before each request, so it
+   * can refresh a token about to expire).
+   */
+  accessToken?: string | (() => string | Promise<string>);
+  /** A fetch of your own (a proxy agent, retries, tests); the global fetch otherwise. */
+  fetch?: typeof globalThis.fetch;
+}
+
+function bearer(token: NonNullable<PaymentsClientOptions['accessToken']>): Middleware {
+  return {
+    async onRequest({ request }) {
+      if (!request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${typeof token === 'function' ? await token() : token}`);
+      return request;
+    },
+  };
+}
+
+/**
+ * A client whose paths, parameters, bodies and answers are typed from the API's OpenAPI
+ * document (openapi-fetch): `client.POST('/v2/payments', { body })` answers `{ data }` for
+ * the documented success and `{ error }`, typed for each documented status, otherwise.
+ */
+export function createPaymentsClient(options: PaymentsClientOptions): PaymentsClient {
+  const client = createClient<paths>({ baseUrl: options.baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  if (options.accessToken) client.use(bearer(options.accessToken));
+  return client;
+}

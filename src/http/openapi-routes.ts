@@ -1,0 +1,68 @@
+import type { INestApplication, Type } from '@nestjs/common';
+import { METHOD_METADATA, PARAMTYPES_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { ModulesContainer } from '@nestjs/core';
+import { isZodDto } from 'nestjs-zod/dto';
+import { IS_PUBLIC } from '../auth/auth.decorators';
+import { IDEMPOTENT_OPERATION } from '../idempotency/idempotency.interceptor';
+
+/** How the document names an operation; the facts below find their operation by it. */
+export const operationIdOf = (controllerKey: string, methodKey: string) => `${controllerKey}_${methodKey}`;
+
+/**
+ * What the pipeline a route goes through makes it answer, read from the same metadata the
+ * guard, the pipes and the interceptor act on, so that the document follows the code.
+ */
+export interface RouteFacts {
+  operationId: string;
+  /** Marked @Public(): the bearer guard lets it through (otherwise: 401). */
+  isPublic: boolean;
+  /** Reads a body: the JSON parser's 400, 413 and 415 apply. */
+  takesBody: boolean;
+  /** A body or query (InputLimitsPipe) or a zod DTO (ZodValidationPipe) to refuse with 400. */
+  validatesInput: boolean;
+  /** @Idempotent: the idempotency-key's 400, 409 and 422 apply. */
+  idempotent: boolean;
+}
+
+const INPUT_SOURCES = new Set<number>([RouteParamtypes.BODY, RouteParamtypes.QUERY, RouteParamtypes.PARAM]);
+
+function routeArguments(controller: Type, methodKey: string): Array<{ type: number; metatype: unknown }> {
+  const args: Record<string, { index: number }> = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, methodKey) ?? {};
+  const metatypes: unknown[] = Reflect.getMetadata(PARAMTYPES_METADATA, controller.prototype, methodKey) ?? [];
+  // Nest's own arguments are keyed `<RouteParamtypes>:<index>`; custom decorators' keys start
+  // with a random id instead (which may begin with digits), and read no request input.
+  return Object.entries(args)
+    .filter(([key]) => /^\d+:\d+$/.test(key))
+    .map(([key, { index }]) => ({ type: Number(key.split(':')[0]), metatype: metatypes[index] }));
+}
+
+function factsOf(controller: Type, methodKey: string, handler: object): RouteFacts {
+  const args = routeArguments(controller, methodKey);
+  const takesBody = args.some(({ type }) => type === RouteParamtypes.BODY);
+  const takesQuery = args.some(({ type }) => type === RouteParamtypes.QUERY);
+  return {
+    operationId: operationIdOf(controller.name, methodKey),
+    isPublic: Boolean(Reflect.getMetadata(IS_PUBLIC, handler) ?? Reflect.getMetadata(IS_PUBLIC, controller)),
+    takesBody,
+    validatesInput: takesBody || takesQuery || args.some(({ type, metatype }) => INPUT_SOURCES.has(type) && isZodDto(metatype)),
+    idempotent: Reflect.getMetadata(IDEMPOTENT_OPERATION, handler) !== undefined,
+  };
+}
+
+/** One entry per route handler of every controller the application registered. */
+export function routeFacts(app: INestApplication): RouteFacts[] {
+  const facts: RouteFacts[] = [];
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as Type;
+      for (const methodKey of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = Object.getOwnPropertyDescriptor(controller.prototype, methodKey)?.value;
+        if (typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
+        if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        facts.push(factsOf(controller, methodKey, handler));
+      }
+    }
+  }
+  return facts;
+}
