@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client, Connection } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { ordersResolve } from '../../src/cli/orders-resolve.command';
 import { loadEnv } from '../../src/config/env';
@@ -37,21 +36,18 @@ function historyFile(name: string): string {
 
 describe('record workflow histories', () => {
   let stack: PaymentStack;
-  let temporal: Client;
 
   beforeAll(async () => {
     mkdirSync(HISTORIES, { recursive: true });
     stack = await startPaymentStack({ RAILS_TIMEOUT_MS: '800', PAYOUT_RETRY_WINDOW: '3s' });
-    temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
   });
   afterAll(async () => {
-    await temporal.connection.close();
     await stack.close();
   });
 
   /** Waits for the workflow's end, or (`running`) only until it has nothing left to do. */
   async function save(name: string, workflowId: string, running?: () => Promise<boolean>): Promise<void> {
-    const handle = temporal.workflow.getHandle(workflowId);
+    const handle = stack.temporal.workflow.getHandle(workflowId);
     if (running) while (await running()) await new Promise((resolve) => setTimeout(resolve, 200));
     else await handle.result().catch(() => undefined);
     const history = await handle.fetchHistory();
@@ -73,7 +69,7 @@ describe('record workflow histories', () => {
   }
 
   /** A refunds workflow stays open a while after its last refund: record it once it is idle. */
-  const refundsInFlight = (orderId: string) => async () => (await temporal.workflow.getHandle(`refunds-${orderId}`).query(pendingRefundsQuery)).length > 0;
+  const refundsInFlight = (orderId: string) => async () => (await stack.temporal.workflow.getHandle(`refunds-${orderId}`).query(pendingRefundsQuery)).length > 0;
 
   const pay = (flow: Awaited<ReturnType<typeof preview>>, status = 'accepted') => flow.call.post('/v2/payments', { order_id: flow.orderId, status, notification_url: flow.url });
 
@@ -160,7 +156,7 @@ describe('record workflow histories', () => {
     await rail('POST', { down: true });
     try {
       await pay(flow);
-      const handle = temporal.workflow.getHandle(orderWorkflowId(flow.orderId));
+      const handle = stack.temporal.workflow.getHandle(orderWorkflowId(flow.orderId));
       while ((await handle.query(orderPhaseQuery)) !== 'PAYOUT_UNCONFIRMED') await new Promise((resolve) => setTimeout(resolve, 200));
       const env = loadEnv({ ...process.env, TEMPORAL_TASK_QUEUE: stack.taskQueue });
       await ordersResolve.run({ dataSource: stack.api.dataSource, env, args: ['--order', flow.orderId, '--outcome', 'paid', '--reason', 'recorded flow', '--operator', 'recorder'], out: () => undefined });
@@ -285,7 +281,7 @@ describe('record workflow histories', () => {
 
   it('the order reconciler', async () => {
     const workflowId = `reconcile-${randomUUID()}`;
-    await temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue: stack.taskQueue, workflowId, args: [{ graceMs: 0 }] });
+    await stack.temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue: stack.taskQueue, workflowId, args: [{ graceMs: 0 }] });
     await save('order-reconciler', workflowId);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import { loadEnv } from '../../src/config/env';
 import { LedgerService } from '../../src/ledger/ledger.service';
@@ -19,6 +20,8 @@ export interface PaymentStack {
   rails: RailsSimulator;
   railsUrl: string;
   taskQueue: string;
+  /** A client of the suite's Temporal, for tests that drive or inspect workflows as testers do. */
+  temporal: Client;
   ledger: LedgerService;
   /** A client with funded accounts, its token and an HTTP client. */
   newPayer(funding?: Partial<Record<CurrencyCode, string>>): Promise<TestClient & { call: ReturnType<typeof http> }>;
@@ -38,6 +41,7 @@ export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}): Prom
   const api = await startTestApi(settings);
   const receiver = await startCallbackReceiver();
   const ledger = new LedgerService(api.dataSource);
+  const temporal = new Client({ connection: await Connection.connect({ address: env.TEMPORAL_ADDRESS }), namespace: env.TEMPORAL_NAMESPACE });
   const extraApis: TestApi[] = [];
 
   return {
@@ -46,6 +50,7 @@ export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}): Prom
     rails,
     railsUrl,
     taskQueue,
+    temporal,
     ledger,
     async newPayer(funding = { USD: '10000.00' }) {
       const client = await createTestClient(api, `Payer ${randomUUID().slice(0, 8)}`);
@@ -60,6 +65,7 @@ export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}): Prom
       return started;
     },
     async close() {
+      await temporal.connection.close();
       await Promise.all(extraApis.map((extra) => extra.close()));
       await api.close();
       await receiver.close();

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
 import { ordersResolve } from '../../../src/cli/orders-resolve.command';
 import { loadEnv } from '../../../src/config/env';
 import { verifySignature } from '../../../src/notifications';
@@ -18,15 +17,12 @@ import { http, startTestApi, TestApi } from '../../support/test-api';
  */
 describe('integrator test helpers', () => {
   let stack: PaymentStack;
-  let temporal: Client;
 
   // A short retry window, so that an unknown payout is flagged for an operator within seconds.
   beforeAll(async () => {
     stack = await startPaymentStack({ PAYOUT_RETRY_WINDOW: '2s', RAILS_TIMEOUT_MS: '800' });
-    temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
   });
   afterAll(async () => {
-    await temporal.connection.close();
     await stack.close();
   });
 
@@ -58,7 +54,7 @@ describe('integrator test helpers', () => {
       const notification = await stack.receiver.waitFor(path, (c) => c.body.event === 'QR_EXPIRED');
       expect(notification.body).toMatchObject({ event: 'QR_EXPIRED', order_id: orderId, status: 'CANCELED', error_code: 'EXPIRED', version: '2' });
       expect(verifySignature(client.webhookSecret, notification.rawBody, String(notification.headers.signature))).toBe(true);
-      expect(await temporal.workflow.getHandle(orderWorkflowId(orderId)).result()).toBe('CANCELED');
+      expect(await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).result()).toBe('CANCELED');
     });
 
     it('answers 409 INVALID_STATUS once the order no longer waits: expired already, or paid', async () => {
@@ -85,7 +81,7 @@ describe('integrator test helpers', () => {
       expect(created.status).toBe(201);
       const orderId = created.body.order_id as string;
       // Operators find it under the collector's reference in the Temporal UI.
-      const attributes = (await temporal.workflow.getHandle(orderWorkflowId(orderId)).describe()).typedSearchAttributes;
+      const attributes = (await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).describe()).typedSearchAttributes;
       expect([attributes.get(ORDER_FLOW), attributes.get(CLIENT_ID), attributes.get(EXTERNAL_REFERENCE)]).toEqual(['COLLECTION', collector.clientId, reference]);
 
       const forced = await collector.call.post(`/v2/sandbox/orders/${orderId}/payout`, { outcome: 'rejected' });
@@ -147,7 +143,7 @@ describe('integrator test helpers', () => {
       expect((await client.call.post(`/v2/sandbox/orders/${orderId}/payout`, { outcome: 'unknown' })).status).toBe(200);
       await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
 
-      const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
+      const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
       const deadline = Date.now() + 30_000;
       while ((await handle.query(orderPhaseQuery)) !== 'PAYOUT_UNCONFIRMED') {
         if (Date.now() > deadline) throw new Error(`order ${orderId} was never flagged`);
@@ -157,7 +153,7 @@ describe('integrator test helpers', () => {
       // The README's query for the orders waiting for an operator finds it.
       const flagged = async () => {
         const found: string[] = [];
-        for await (const workflow of temporal.workflow.list({ query: `PayoutUnconfirmed = true AND ClientId = '${client.clientId}'` })) found.push(workflow.workflowId);
+        for await (const workflow of stack.temporal.workflow.list({ query: `PayoutUnconfirmed = true AND ClientId = '${client.clientId}'` })) found.push(workflow.workflowId);
         return found;
       };
       while (!(await flagged()).includes(handle.workflowId)) {

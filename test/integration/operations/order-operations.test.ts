@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
 import { Command, CommandFailure, UsageError } from '../../../src/cli/command';
 import { ordersStuck } from '../../../src/cli/orders-stuck.command';
 import { ordersTimeline } from '../../../src/cli/orders-timeline.command';
@@ -18,16 +17,13 @@ import { payer, pixQr } from '../../support/qr-fixtures';
  */
 describe('operator commands on real orders', () => {
   let stack: PaymentStack;
-  let temporal: Client;
   let env: Env;
 
   beforeAll(async () => {
     stack = await startPaymentStack({ RAILS_TIMEOUT_MS: '800' });
-    temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
     env = loadEnv({ ...process.env, TEMPORAL_TASK_QUEUE: stack.taskQueue });
   });
   afterAll(async () => {
-    await temporal.connection.close();
     await stack.close();
   });
 
@@ -73,7 +69,7 @@ describe('operator commands on real orders', () => {
       const forced = await fetch(`${stack.railsUrl}/__admin/payouts/${payoutUnknown}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"outcome":"unknown"}' });
       expect(forced.status).toBe(200);
       await client.call.post('/v2/payments', { order_id: payoutUnknown, status: 'accepted', notification_url: paid.url });
-      const handle = temporal.workflow.getHandle(orderWorkflowId(payoutUnknown));
+      const handle = stack.temporal.workflow.getHandle(orderWorkflowId(payoutUnknown));
       await waitUntil(async () => (await handle.fetchHistory()).events!.some((event) => event.activityTaskCompletedEventAttributes), 'the payout');
       await new Promise((resolve) => setTimeout(resolve, 1_500));
     });
@@ -122,7 +118,7 @@ describe('operator commands on real orders', () => {
     });
 
     it('makes the order findable in the Temporal UI by flow, country, payer currency and time in status', async () => {
-      const attributes = (await temporal.workflow.getHandle(orderWorkflowId(payoutUnknown)).describe()).typedSearchAttributes;
+      const attributes = (await stack.temporal.workflow.getHandle(orderWorkflowId(payoutUnknown)).describe()).typedSearchAttributes;
       expect([attributes.get(ORDER_FLOW), attributes.get(COUNTRY), attributes.get(PAYER_CURRENCY), attributes.get(ORDER_STATUS), attributes.get(CLIENT_ID)]).toEqual([
         'QR',
         'BR',
@@ -137,7 +133,7 @@ describe('operator commands on real orders', () => {
       // The README's queries, as the dev server runs them.
       const ids = async (query: string) => {
         const found: string[] = [];
-        for await (const workflow of temporal.workflow.list({ query })) found.push(workflow.workflowId);
+        for await (const workflow of stack.temporal.workflow.list({ query })) found.push(workflow.workflowId);
         return found;
       };
       const processingFor = (iso: string) => `OrderStatus = 'PROCESSING' AND StatusSince < '${iso}' AND ClientId = '${client.clientId}'`;
@@ -150,7 +146,7 @@ describe('operator commands on real orders', () => {
     });
 
     it('sends an open order whose workflow was terminated to an operator', async () => {
-      const handle = temporal.workflow.getHandle(orderWorkflowId(payoutUnknown));
+      const handle = stack.temporal.workflow.getHandle(orderWorkflowId(payoutUnknown));
       expect(await handle.query(orderPhaseQuery)).toBe('PAYING');
       await handle.terminate('operations test: the order is left without its workflow');
       const payout = (await stuck('--older-than', '1s')).find((order) => order.order_id === payoutUnknown);
@@ -177,7 +173,7 @@ describe('operator commands on real orders', () => {
         const { orderId, path, url } = await preview(client, pixQr('4242.42'), flaky);
         await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
         await flaky.waitFor(path, (c) => c.body.status === 'COMPLETED');
-        await temporal.workflow.getHandle(orderWorkflowId(orderId)).result();
+        await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).result();
 
         const report = JSON.parse(await run(ordersTimeline, '--order', orderId, '--json'));
         expect(report).toMatchObject({ order_id: orderId, flow: 'QR', status: 'COMPLETED', workflow: { id: orderWorkflowId(orderId), status: 'COMPLETED' } });

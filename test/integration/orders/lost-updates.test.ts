@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
 import { createOrderActivities } from '../../../activities/order.activities';
 import { loadEnv } from '../../../src/config/env';
 import { FxService } from '../../../src/fx/fx.service';
@@ -24,14 +23,11 @@ type Payer = Awaited<ReturnType<PaymentStack['newPayer']>>;
 
 describe('a decision recorded while its update was lost', () => {
   let stack: PaymentStack;
-  let temporal: Client;
 
   beforeAll(async () => {
     stack = await startPaymentStack();
-    temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
   });
   afterAll(async () => {
-    await temporal?.connection.close();
     await stack?.close();
   });
 
@@ -43,7 +39,7 @@ describe('a decision recorded while its update was lost', () => {
     expect(ack.status).toBe(200);
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     const orderId: string = preview.body.order.id;
-    const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
+    const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
     expect(await handle.query(orderPhaseQuery)).toBe('AWAITING_DECISION');
 
     const env = loadEnv({ ...process.env, RAILS_URL: stack.railsUrl });

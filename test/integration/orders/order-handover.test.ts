@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
 import { freePort } from '../../../src/infra/free-port';
 import { OrderRepository } from '../../../src/orders/order.repository';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
@@ -15,14 +14,11 @@ import { http } from '../../support/test-api';
  */
 describe('handing an order over to its workflow', () => {
   let stack: PaymentStack;
-  let temporal: Client;
 
   beforeAll(async () => {
     stack = await startPaymentStack();
-    temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
   });
   afterAll(async () => {
-    await temporal.connection.close();
     await stack.close();
   });
 
@@ -61,14 +57,14 @@ describe('handing an order over to its workflow', () => {
   }
 
   const reconcile = () =>
-    temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue: stack.taskQueue, workflowId: `reconcile-${randomUUID()}`, args: [{ graceMs: 0 }] });
+    stack.temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue: stack.taskQueue, workflowId: `reconcile-${randomUUID()}`, args: [{ graceMs: 0 }] });
 
   it('starts the workflow of an order left without one; the order then proceeds as usual', async () => {
     const { order, path } = await orphanOrder(600_000);
     expect(await reconcile()).toBeGreaterThanOrEqual(1);
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     expect(preview.body.order).toMatchObject({ id: order.id, status: 'CREATED' });
-    expect((await temporal.workflow.getHandle(orderWorkflowId(order.id)).describe()).status.name).toBe('RUNNING');
+    expect((await stack.temporal.workflow.getHandle(orderWorkflowId(order.id)).describe()).status.name).toBe('RUNNING');
 
     // Started once: a second pass leaves it alone.
     await reconcile();
@@ -81,6 +77,6 @@ describe('handing an order over to its workflow', () => {
     await reconcile();
     const expired = await stack.receiver.waitFor(path, (c) => c.body.event === 'QR_EXPIRED');
     expect(expired.body).toMatchObject({ order_id: order.id, status: 'CANCELED', error_code: 'EXPIRED' });
-    expect(await temporal.workflow.getHandle(orderWorkflowId(order.id)).result()).toBe('CANCELED');
+    expect(await stack.temporal.workflow.getHandle(orderWorkflowId(order.id)).result()).toBe('CANCELED');
   });
 });

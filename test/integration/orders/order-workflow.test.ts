@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection, WorkflowUpdateFailedError } from '@temporalio/client';
+import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ORDER_STATUS } from '../../../src/temporal/search-attribute-keys';
 import { decideUpdate, orderStatusQuery, submitAmountUpdate } from '../../../workflows/order.definitions';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
@@ -12,14 +12,11 @@ import { http } from '../../support/test-api';
  */
 describe('order workflow', () => {
   let stack: PaymentStack;
-  let temporal: Client;
 
   beforeAll(async () => {
     stack = await startPaymentStack();
-    temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
   });
   afterAll(async () => {
-    await temporal.connection.close();
     await stack.close();
   });
 
@@ -30,7 +27,7 @@ describe('order workflow', () => {
     const ack = await client.post('/v2/payments/previews', { qr, external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
     expect(ack.status).toBe(200);
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined || c.body.error_code !== undefined);
-    return { path, url, preview, handle: (id: string) => temporal.workflow.getHandle(`order-${id}`) };
+    return { path, url, preview, handle: (id: string) => stack.temporal.workflow.getHandle(`order-${id}`) };
   }
 
   it('moves CREATED → PROCESSING → COMPLETED on updates, answers queries, and keeps OrderStatus searchable', async () => {
@@ -90,7 +87,7 @@ describe('order workflow', () => {
       const url = stack.receiver.url(`/hooks/${randomUUID()}`);
       await call.post('/v2/payments/previews', { qr: pixQr('15.00'), external_reference: reference, notification_url: url, user: payer });
       const [order] = await stack.api.dataSource.query('SELECT id FROM orders WHERE external_reference = $1', [reference]);
-      const workflow = temporal.workflow.getHandle(`order-${order.id}`);
+      const workflow = stack.temporal.workflow.getHandle(`order-${order.id}`);
       const early = await workflow.executeUpdate(decideUpdate, { args: [{ decision: 'accepted', notificationUrl: url }] }).then(
         (payment) => payment,
         (error: unknown) => (error as { cause?: { type?: string } }).cause?.type,

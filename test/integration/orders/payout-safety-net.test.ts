@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
 import { CommandFailure } from '../../../src/cli/command';
 import { ordersResolve } from '../../../src/cli/orders-resolve.command';
 import { refundsResolve } from '../../../src/cli/refunds-resolve.command';
@@ -110,16 +109,13 @@ describe('payouts of unknown outcome, within the retry window', () => {
 
 describe('payouts still unknown when the retry window ends', () => {
   let stack: PaymentStack;
-  let temporal: Client;
   const env = () => loadEnv({ ...process.env, TEMPORAL_TASK_QUEUE: stack.taskQueue });
 
   beforeAll(async () => {
     stack = await startPaymentStack({ RAILS_TIMEOUT_MS: '800', PAYOUT_RETRY_WINDOW: '3s' });
-    temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
   });
   afterEach(() => railAdmin(stack, 'DELETE'));
   afterAll(async () => {
-    await temporal.connection.close();
     await stack.close();
   });
 
@@ -131,7 +127,7 @@ describe('payouts still unknown when the retry window ends', () => {
 
   async function waitForPhase(orderId: string, phase: string): Promise<void> {
     const deadline = Date.now() + 30_000;
-    while ((await temporal.workflow.getHandle(orderWorkflowId(orderId)).query(orderPhaseQuery)) !== phase) {
+    while ((await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).query(orderPhaseQuery)) !== phase) {
       if (Date.now() > deadline) throw new Error(`order ${orderId} never reached ${phase}`);
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -139,7 +135,7 @@ describe('payouts still unknown when the retry window ends', () => {
 
   /** Waits until the worker's gauge of flagged workflows on this stack's queue (what the alerts read) shows `expected`. */
   async function untilUnconfirmed(movement: 'payout' | 'refund', expected: number): Promise<void> {
-    const source = unconfirmedMovementsSource(temporal, stack.taskQueue);
+    const source = unconfirmedMovementsSource(stack.temporal, stack.taskQueue);
     const count = async () => valueOf(parseExposition(await source.read()), 'cbp_unconfirmed_movements', { movement });
     const deadline = Date.now() + 15_000;
     for (let seen = await count(); seen !== expected; seen = await count()) {
@@ -173,7 +169,7 @@ describe('payouts still unknown when the retry window ends', () => {
 
     await expect(resolve('--order', orderId, '--outcome', 'paid', '--reason', 'too early')).rejects.toBeInstanceOf(CommandFailure);
     await waitForPhase(orderId, 'PAYOUT_UNCONFIRMED');
-    const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
+    const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
     expect((await handle.describe()).typedSearchAttributes.get(PAYOUT_UNCONFIRMED)).toBe(true);
     await untilUnconfirmed('payout', 1);
     expect((await statuses(client, orderId)).at(-1)).toBe('PROCESSING');
@@ -222,7 +218,7 @@ describe('payouts still unknown when the retry window ends', () => {
     await railAdmin(stack, 'POST', { down: true });
     const pending = await client.call.post('/v2/qr/refund', { order_id: orderId, amount: '10.00' }, { 'idempotency-key': `key-${randomUUID()}` });
     expect(pending.body).toMatchObject({ status: 'PENDING', refunded_total: 0 });
-    const refunds = temporal.workflow.getHandle(`refunds-${orderId}`);
+    const refunds = stack.temporal.workflow.getHandle(`refunds-${orderId}`);
     const deadline = Date.now() + 30_000;
     while (!(await refunds.query(pendingRefundsQuery)).some((refund) => refund.unconfirmed)) {
       if (Date.now() > deadline) throw new Error('the refund was never flagged');
