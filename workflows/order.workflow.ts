@@ -29,6 +29,7 @@ import { withWallet } from '../src/orders/payout-destination';
 import type { OrderRejection, OrderStatus } from '../src/orders/order-status';
 import type { MovementOutcome } from '../src/rails/rails.port';
 import { ORDER_STATUS, PAYER_CURRENCY, PAYOUT_UNCONFIRMED, STATUS_SINCE } from '../src/temporal/search-attribute-keys';
+import { DATABASE_STEP, DELIVERY_ATTEMPT, NON_RETRYABLE, RAIL_CALL } from './activity-options';
 import { establishOutcome } from './establish-outcome';
 import { deliverInBackground } from './notification-delivery.workflow';
 import {
@@ -47,29 +48,7 @@ import {
   submitAmountUpdate,
 } from './order.definitions';
 
-/** Errors no retry can cure: a broken invariant or a bug. They fail the step at once, visibly. */
-const NON_RETRYABLE = [
-  'OrderTransitionError',
-  'LedgerConflictError',
-  'ReservationNotFoundError',
-  'ReservationResolvedError',
-  'CreditExceedsDebitError',
-  'FxQuoteUnavailableError',
-  'EntityNotFoundError',
-  'MoneyError',
-  'RangeError',
-  'TypeError',
-];
-
-/**
- * Database steps, as local activities: each is one short transaction. Not bounded on purpose: a
- * step that gave up would strand a reservation or a payment the rail made, so a database
- * outage is waited out (with back-off up to 30 s) rather than turned into a wrong status.
- */
-const db = proxyLocalActivities<OrderActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '500 ms', backoffCoefficient: 2, maximumInterval: '30 seconds', nonRetryableErrorTypes: NON_RETRYABLE },
-});
+const db = proxyLocalActivities<OrderActivities>(DATABASE_STEP);
 
 /**
  * Preparation asks the QR acquirer, and nothing is reserved yet, so it is bounded: after two
@@ -82,29 +61,20 @@ const preparation = proxyLocalActivities<OrderActivities>({
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '20 seconds', nonRetryableErrorTypes: NON_RETRYABLE },
 });
 
-/**
- * The payout rail. These activities turn every rail failure into an answer (an UNKNOWN outcome,
- * an UNREACHABLE inquiry), so a retry here only covers a crashed worker or a bug; the
- * workflow's own timers pace the asking. One rail call takes at most RAILS_TIMEOUT_MS.
- */
-const rails = proxyActivities<OrderActivities>({
-  startToCloseTimeout: '15 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 5 },
-});
+/** The payout rail. */
+const rails = proxyActivities<OrderActivities>(RAIL_CALL);
 
 type NotificationActivities = ReturnType<typeof createNotificationActivities>;
 
 /**
  * One delivery attempt from the order itself: the happy path costs no child workflow. A
- * callback that is not acknowledged goes to its own long-retry workflow (72 h schedule).
- * A workflow task ends only once its local activities have, and an update is answered, or
+ * workflow task ends only once its local activities have, and an update is answered, or
  * taken in, only as a task ends: so a callback is a local activity (no task of its own) only
  * where the order is closing on its own path (settled, expired, failed to prepare), and an
  * activity wherever a slow receiver would hold back an update's answer or the next update.
  */
-const DELIVERY = { startToCloseTimeout: '15 seconds', retry: { maximumAttempts: 1 } } as const;
-const callbacks = proxyActivities<NotificationActivities>(DELIVERY);
-const localCallbacks = proxyLocalActivities<NotificationActivities>(DELIVERY);
+const callbacks = proxyActivities<NotificationActivities>(DELIVERY_ATTEMPT);
+const localCallbacks = proxyLocalActivities<NotificationActivities>(DELIVERY_ATTEMPT);
 
 /** Issue 12: the closing callbacks as local activities. Histories recorded before it replay them as activities. */
 const LOCAL_CALLBACKS_PATCH = '12-local-callbacks';

@@ -18,28 +18,14 @@ import { INSUFFICIENT_FUNDS, refundRejection, remainingOf } from '../src/refunds
 import type { RefundAnswerStatus, RefundResultView } from '../src/refunds/refund-views';
 import type { MovementOutcome } from '../src/rails/rails.port';
 import { ORDER_STATUS, REFUND_UNCONFIRMED } from '../src/temporal/search-attribute-keys';
+import { DATABASE_STEP, DELIVERY_ATTEMPT, RAIL_CALL } from './activity-options';
 import { establishOutcome } from './establish-outcome';
 import { deliverInBackground } from './notification-delivery.workflow';
 import { pendingRefundsQuery, RefundRequest, RefundResolution, RefundsWorkflowInput, requestRefundUpdate, resolveRefundUpdate } from './refunds.definitions';
 
-const NON_RETRYABLE = ['OrderTransitionError', 'LedgerConflictError', 'CreditExceedsDebitError', 'EntityNotFoundError', 'MoneyError', 'RangeError', 'TypeError'];
-
-/** Database steps, unbounded like the order's: a refund half-recorded must be finished, not abandoned. */
-const db = proxyLocalActivities<RefundActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '500 ms', backoffCoefficient: 2, maximumInterval: '30 seconds', nonRetryableErrorTypes: NON_RETRYABLE },
-});
-
-/** The rail: every failure is already an answer (UNKNOWN, UNREACHABLE); a retry covers a crash or a bug. */
-const rails = proxyActivities<RefundActivities>({
-  startToCloseTimeout: '15 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 5 },
-});
-
-const callbacks = proxyActivities<ReturnType<typeof createNotificationActivities>>({
-  startToCloseTimeout: '15 seconds',
-  retry: { maximumAttempts: 1 },
-});
+const db = proxyLocalActivities<RefundActivities>(DATABASE_STEP);
+const rails = proxyActivities<RefundActivities>(RAIL_CALL);
+const callbacks = proxyActivities<ReturnType<typeof createNotificationActivities>>(DELIVERY_ATTEMPT);
 
 /** A refunds workflow with nothing to do ends; the next refund request starts a new run. */
 const IDLE_MS = 10 * 60_000;
