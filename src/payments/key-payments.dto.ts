@@ -36,11 +36,8 @@ export const keyPreviewSchema = z.strictObject({
 export class KeyPreviewDto extends createZodDto(keyPreviewSchema) {}
 
 /** The older Peru route: no local_country, and the payer's document type is required. */
-export const peruKeyPreviewSchema = z.strictObject({
-  dict_key: dictKey,
+export const peruKeyPreviewSchema = keyPreviewSchema.omit({ local_country: true }).extend({
   amount: amountInput.describe('Decimal, in PEN'),
-  external_reference: externalReference,
-  notification_url: notificationUrlField,
   user: userSchema.required({ tax_id_type: true }),
 });
 export class PeruKeyPreviewDto extends createZodDto(peruKeyPreviewSchema) {}
