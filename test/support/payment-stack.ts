@@ -6,7 +6,8 @@ import { LedgerService } from '../../src/ledger/ledger.service';
 import { CurrencyCode, Decimal } from '../../src/money';
 import { createOrderWorker } from '../../src/processes/worker.process';
 import { createRailsSimulator, RailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
-import { CallbackReceiver, startCallbackReceiver } from './callback-receiver';
+import { CallbackReceiver, ReceivedCallback, startCallbackReceiver } from './callback-receiver';
+import { payer } from './qr-fixtures';
 import { createTestClient, http, startTestApi, TestApi, TestClient } from './test-api';
 
 /**
@@ -25,6 +26,8 @@ export interface PaymentStack {
   ledger: LedgerService;
   /** A client with funded accounts, its token and an HTTP client. */
   newPayer(funding?: Partial<Record<CurrencyCode, string>>): Promise<TestClient & { call: ReturnType<typeof http> }>;
+  /** Previews `qr` for the client of `call`, with a callback path of its own, and waits for the order in the preview callback. */
+  previewQr(call: ReturnType<typeof http>, qr: string): Promise<{ orderId: string; path: string; url: string; preview: ReceivedCallback }>;
   /** Another API on the same worker, e.g. with a short QR_EXPIRY_SECONDS. */
   extraApi(overrides: NodeJS.ProcessEnv): Promise<TestApi>;
   close(): Promise<void>;
@@ -58,6 +61,14 @@ export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}): Prom
         await ledger.fund(`test-funding:${client.clientId}:${currency}`, client.clientId, currency as CurrencyCode, new Decimal(amount!));
       }
       return { ...client, call: http(api.baseUrl, client.token) };
+    },
+    async previewQr(call, qr) {
+      const path = `/hooks/${randomUUID()}`;
+      const url = receiver.url(path);
+      const ack = await call.post('/v2/payments/previews', { qr, external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+      if (ack.status !== 200) throw new Error(`preview answered ${ack.status}: ${JSON.stringify(ack.body)}`);
+      const preview = await receiver.waitFor(path, (c) => c.body.order !== undefined);
+      return { orderId: preview.body.order.id, path, url, preview };
     },
     async extraApi(extra) {
       const started = await startTestApi({ ...settings, ...extra });

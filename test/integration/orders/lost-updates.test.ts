@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createOrderActivities } from '../../../activities/order.activities';
 import { loadEnv } from '../../../src/config/env';
 import { FxService } from '../../../src/fx/fx.service';
@@ -7,7 +6,7 @@ import { createRails } from '../../../src/rails/rails.factory';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { orderPhaseQuery } from '../../../workflows/order.definitions';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
-import { payer, pixQr } from '../../support/qr-fixtures';
+import { pixQr } from '../../support/qr-fixtures';
 import { http } from '../../support/test-api';
 
 /**
@@ -33,12 +32,7 @@ describe('a decision recorded while its update was lost', () => {
 
   /** A closed-amount order awaiting its decision, and that decision committed behind the workflow's back. */
   async function lostDecision(client: Payer, amount: string) {
-    const path = `/hooks/${randomUUID()}`;
-    const url = stack.receiver.url(path);
-    const ack = await client.call.post('/v2/payments/previews', { qr: pixQr(amount), external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
-    expect(ack.status).toBe(200);
-    const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
-    const orderId: string = preview.body.order.id;
+    const { orderId, path, url, preview } = await stack.previewQr(client.call, pixQr(amount));
     const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
     expect(await handle.query(orderPhaseQuery)).toBe('AWAITING_DECISION');
 

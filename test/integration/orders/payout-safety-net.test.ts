@@ -36,12 +36,7 @@ async function payoutCount(stack: PaymentStack, orderId: string): Promise<{ requ
 
 /** Previews a closed-amount Pix QR, waits for its preview, and accepts it. */
 async function payOrder(stack: PaymentStack, client: Payer, amount: string) {
-  const path = `/hooks/${randomUUID()}`;
-  const url = stack.receiver.url(path);
-  const ack = await client.call.post('/v2/payments/previews', { qr: pixQr(amount), external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
-  expect(ack.status).toBe(200);
-  const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
-  const orderId: string = preview.body.order.id;
+  const { orderId, path, url, preview } = await stack.previewQr(client.call, pixQr(amount));
   const pay = await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
   expect(pay.body).toMatchObject({ order_id: orderId, status: 'PROCESSING' });
   return { orderId, path, userAmount: preview.body.order.user_total_amount as number };
