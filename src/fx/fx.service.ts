@@ -10,6 +10,10 @@ import { FxQuoteUnavailableError } from './fx.errors';
 /** A quote lives as long as an order (CONTRACT "FX"): the rate shown at preview is charged at payment. */
 export const FX_QUOTE_TTL_SECONDS = 600;
 
+/** A quote row under its entity's property names, as the statements that write one return it. */
+const QUOTE_COLUMNS = `id, client_id AS "clientId", base, target, mid_rate AS "midRate", rate, spread_bps AS "spreadBps",
+  quoted_at AS "quotedAt", expires_at AS "expiresAt", order_id AS "orderId"`;
+
 export interface FxQuote {
   id: string;
   clientId: string;
@@ -76,8 +80,7 @@ export class FxService {
     const [row]: FxQuoteEntity[] = await this.dataSource.query(
       `INSERT INTO fx_quotes (id, client_id, base, target, mid_rate, rate, spread_bps, quoted_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now() + make_interval(secs => $8))
-       RETURNING id, client_id AS "clientId", base, target, mid_rate AS "midRate", rate, spread_bps AS "spreadBps",
-                 quoted_at AS "quotedAt", expires_at AS "expiresAt", order_id AS "orderId"`,
+       RETURNING ${QUOTE_COLUMNS}`,
       [randomUUID(), clientId, base, target, midRate.toFixed(), rate.toFixed(), spreadBps, FX_QUOTE_TTL_SECONDS],
     );
     return toQuote(row);
@@ -98,18 +101,16 @@ export class FxService {
    * Inside `tx` when given, so it commits with the order it prices.
    */
   async lockToOrder(quoteId: string, orderId: string, tx?: EntityManager): Promise<FxQuote> {
-    const repository = (tx ?? this.dataSource.manager).getRepository(FxQuoteEntity);
-    let affected: number;
+    const manager = tx ?? this.dataSource.manager;
+    let locked: FxQuoteEntity | undefined;
     try {
-      affected =
-        (
-          await repository
-            .createQueryBuilder()
-            .update()
-            .set({ orderId })
-            .where('id = :quoteId AND (order_id = :orderId OR (order_id IS NULL AND expires_at > now()))', { quoteId, orderId })
-            .execute()
-        ).affected ?? 0;
+      // TypeORM answers an UPDATE with [rows, affected].
+      [[locked]] = await manager.query(
+        `UPDATE fx_quotes SET order_id = $2
+         WHERE id = $1 AND (order_id = $2 OR (order_id IS NULL AND expires_at > now()))
+         RETURNING ${QUOTE_COLUMNS}`,
+        [quoteId, orderId],
+      );
     } catch (error) {
       const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
       if (driverError?.code === '23505' && driverError.constraint === 'fx_quotes_order_uq') {
@@ -117,10 +118,11 @@ export class FxService {
       }
       throw error;
     }
-    const quote = await repository.findOneBy({ id: quoteId });
+    if (locked) return toQuote(locked);
+    // Read only to say why it could not be locked.
+    const quote = await manager.getRepository(FxQuoteEntity).findOneBy({ id: quoteId });
     if (!quote) throw new FxQuoteUnavailableError(quoteId, 'NOT_FOUND');
-    if (affected === 0) throw new FxQuoteUnavailableError(quoteId, quote.orderId === null ? 'EXPIRED' : 'LOCKED_TO_ANOTHER_ORDER');
-    return toQuote(quote);
+    throw new FxQuoteUnavailableError(quoteId, quote.orderId === null ? 'EXPIRED' : 'LOCKED_TO_ANOTHER_ORDER');
   }
 
   /** The quote locked to an order, if any: a retried activity reuses it instead of quoting anew. */

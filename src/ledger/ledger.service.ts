@@ -330,24 +330,16 @@ export class LedgerService {
   }
 
   /**
-   * The one write path. The replay checks run twice: once cheaply before anything is locked,
-   * and again under the locks, so that a replay racing its original returns the original
-   * result instead of, say, InsufficientFundsError for the money the original just took.
+   * The one write path, in one transaction (the caller's when given). The replay check runs
+   * twice: once cheaply before anything is locked, and again under the locks, so that a replay
+   * racing its original returns the original result instead of, say, InsufficientFundsError for
+   * the money the original just took.
    */
   private async execute(operationId: string, spec: OperationSpec, plan: (manager: EntityManager) => Promise<Posting>, outer?: EntityManager): Promise<LedgerEntry> {
     assertId('operationId', operationId);
     if (outer) return this.executeIn(outer, operationId, spec, plan);
-    const existing = await this.findEntry(this.dataSource.manager, operationId);
-    if (existing) return this.replay(existing, spec);
-    const posting = await plan(this.dataSource.manager);
-    const debitId = await this.accountId(this.dataSource.manager, posting.debit, false);
-    if (debitId === null) {
-      // A client account that does not exist yet has a zero balance: nothing to take from.
-      throw new InsufficientFundsError(posting.clientId, posting.currency, new Decimal(0), fromMinorUnits(posting.amountMinor, posting.currency));
-    }
-    const creditId = (await this.accountId(this.dataSource.manager, posting.credit, true)) as string;
     try {
-      return await this.dataSource.transaction((tx) => this.post(tx, operationId, spec, posting, debitId, creditId));
+      return await this.dataSource.transaction((tx) => this.executeIn(tx, operationId, spec, plan));
     } catch (error) {
       // Same id, different accounts: the unique operation id made us wait for the winner.
       if (isUniqueViolation(error, 'journal_entries_operation_id_uq')) {
@@ -359,9 +351,9 @@ export class LedgerService {
   }
 
   /**
-   * Inside the caller's transaction: every statement uses its connection (a second one, taken
-   * while this one holds locks, could exhaust the pool), and a unique violation aborts the
-   * caller's transaction, whose retry then finds the winner's entry.
+   * Every statement uses the transaction's connection (a second one, taken while this one holds
+   * locks, could exhaust the pool), and a unique violation aborts the transaction, whose retry
+   * then finds the winner's entry.
    */
   private async executeIn(
     tx: EntityManager,
@@ -372,11 +364,11 @@ export class LedgerService {
     const existing = await this.findEntry(tx, operationId);
     if (existing) return this.replay(existing, spec);
     const posting = await plan(tx);
-    const debitId = await this.accountId(tx, posting.debit, false);
+    const { debitId, creditId } = await this.accountIds(tx, posting);
     if (debitId === null) {
+      // A client account that does not exist yet has a zero balance: nothing to take from.
       throw new InsufficientFundsError(posting.clientId, posting.currency, new Decimal(0), fromMinorUnits(posting.amountMinor, posting.currency));
     }
-    const creditId = (await this.accountId(tx, posting.credit, true)) as string;
     return this.post(tx, operationId, spec, posting, debitId, creditId);
   }
 
@@ -414,23 +406,38 @@ export class LedgerService {
   ): Promise<LedgerEntry> {
     const { amountMinor } = posting;
     const entryId = randomUUID();
-    const [{ created_at: createdAt }] = await tx.query(
-      `INSERT INTO journal_entries (id, operation_id, kind, client_id, currency, amount_minor, reference, reservation_entry_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at`,
-      [entryId, operationId, kind, posting.clientId, posting.currency, amountMinor.toString(), posting.reference, posting.reservation?.entryId ?? null],
-    );
     // Exact because both rows are locked by this transaction; the CHECK constraints back it up.
     const debitAfter = debitBalance - amountMinor;
     const creditAfter = creditBalance + amountMinor;
-    await tx.query(
-      `UPDATE ledger_accounts a SET balance_minor = d.balance
-       FROM (VALUES ($1::uuid, $2::bigint), ($3::uuid, $4::bigint)) AS d(id, balance) WHERE a.id = d.id`,
-      [debitId, debitAfter.toString(), creditId, creditAfter.toString()],
-    );
-    await tx.query(
-      `INSERT INTO journal_lines (entry_id, account_id, amount_minor, balance_after_minor)
-       VALUES ($1, $2, $3, $4), ($1, $5, $6, $7)`,
-      [entryId, debitId, (-amountMinor).toString(), debitAfter.toString(), creditId, amountMinor.toString(), creditAfter.toString()],
+    // One round trip for the entry, both balances and both lines; the lines' foreign key to the
+    // entry is checked at the end of the statement, once the entry is in.
+    const [{ created_at: createdAt }] = await tx.query(
+      `WITH entry AS (
+         INSERT INTO journal_entries (id, operation_id, kind, client_id, currency, amount_minor, reference, reservation_entry_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at
+       ), balances AS (
+         UPDATE ledger_accounts a SET balance_minor = d.balance
+         FROM (VALUES ($9::uuid, $10::bigint), ($11::uuid, $12::bigint)) AS d(id, balance) WHERE a.id = d.id
+       ), lines AS (
+         INSERT INTO journal_lines (entry_id, account_id, amount_minor, balance_after_minor)
+         VALUES ($1, $9, $13, $10), ($1, $11, $6, $12)
+       )
+       SELECT created_at FROM entry`,
+      [
+        entryId,
+        operationId,
+        kind,
+        posting.clientId,
+        posting.currency,
+        amountMinor.toString(),
+        posting.reference,
+        posting.reservation?.entryId ?? null,
+        debitId,
+        debitAfter.toString(),
+        creditId,
+        creditAfter.toString(),
+        (-amountMinor).toString(),
+      ],
     );
     return {
       entryId,
@@ -451,22 +458,33 @@ export class LedgerService {
   }
 
   /**
-   * Accounts are created on first use, each in its own short statement outside the posting
-   * transaction, so creating one never waits inside a transaction that holds row locks. A
-   * client's available and reserved accounts are created together.
+   * The posting's two accounts, found in one statement. Accounts are created on first use, before
+   * the transaction locks anything; a client's available and reserved accounts are created
+   * together. A client account to take from that does not exist is null: it holds nothing.
    */
-  private async accountId(manager: EntityManager, ref: AccountRef, create: boolean): Promise<string | null> {
+  private async accountIds(manager: EntityManager, { currency, clientId, debit, credit }: Posting): Promise<{ debitId: string | null; creditId: string }> {
+    // A posting moves one client's money in one currency; an account's kind says whether it is
+    // the client's or the service's, so the kind alone tells the two rows apart.
     const find = async () => {
-      const [row] = await manager.query(
-        ref.clientId === null
-          ? `SELECT id FROM ledger_accounts WHERE client_id IS NULL AND currency = $1 AND kind = $2`
-          : `SELECT id FROM ledger_accounts WHERE client_id = $3 AND currency = $1 AND kind = $2`,
-        ref.clientId === null ? [ref.currency, ref.kind] : [ref.currency, ref.kind, ref.clientId],
+      const rows: Array<{ id: string; kind: AccountKind }> = await manager.query(
+        `SELECT id, kind FROM ledger_accounts WHERE currency = $1 AND kind = ANY($2) AND (client_id IS NULL OR client_id = $3)`,
+        [currency, [debit.kind, credit.kind], clientId],
       );
-      return (row?.id as string | undefined) ?? null;
+      const idOf = (ref: AccountRef) => rows.find((row) => row.kind === ref.kind)?.id ?? null;
+      return { debitId: idOf(debit), creditId: idOf(credit) };
     };
     const found = await find();
-    if (found !== null || (!create && isClientAccount(ref.kind))) return found;
+    const missing = [
+      ...(found.debitId === null && !isClientAccount(debit.kind) ? [debit] : []),
+      ...(found.creditId === null ? [credit] : []),
+    ];
+    for (const ref of missing) await this.createAccount(manager, ref);
+    const { debitId, creditId } = missing.length === 0 ? found : await find();
+    if (creditId === null) throw new RangeError(`Ledger account ${credit.kind} ${currency} was not created`);
+    return { debitId, creditId };
+  }
+
+  private async createAccount(manager: EntityManager, ref: AccountRef): Promise<void> {
     if (ref.clientId === null) {
       await manager.query(
         `INSERT INTO ledger_accounts (client_id, currency, kind) VALUES (NULL, $1, $2)
@@ -481,7 +499,6 @@ export class LedgerService {
         [ref.clientId, ref.currency],
       );
     }
-    return find();
   }
 
   private async lockAccounts(tx: EntityManager, ids: string[]): Promise<Map<string, bigint>> {
