@@ -6,7 +6,7 @@ import type { MeanFootprint } from './footprint';
 /** A run with the CPU its servers used meanwhile. */
 export interface MeasuredRun extends RunResult {
   /** Each server's CPU time over the run ÷ (wall time × cores); null when the bench did not start it. */
-  cpuShare: { temporalServer: number | null; postgres: number | null };
+  cpuShare: { temporalServer: number | null; postgres: number | null; bench: number | null };
 }
 
 export interface BenchReport {
@@ -36,6 +36,7 @@ const FOOTPRINT_ROWS = [
 const CPU_ROWS = [
   ['temporalServer', 'Temporal server'],
   ['postgres', 'PostgreSQL'],
+  ['bench', 'this process (service + load)'],
 ] as const;
 
 /** The share, and the CPU time per completed flow it stands for: the figure a busy machine does not skew. */

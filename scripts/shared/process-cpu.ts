@@ -40,6 +40,12 @@ export function treeCpuSeconds(pid: number): number | null {
   return ticks / clockTicksPerSecond();
 }
 
+/** This process's own CPU seconds, all its threads, without its children (the servers it started). */
+function ownCpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
 /** The processes whose parent is `pid`. */
 export function childPids(pid: number): number[] {
   return [...readAllStats()].filter(([, stat]) => stat.ppid === pid).map(([child]) => child);
@@ -77,12 +83,13 @@ function clockTicksPerSecond(): number {
 }
 
 /**
- * Starts measuring the CPU of each process tree in `pids`; the returned function gives each
+ * Starts measuring the CPU of each process tree in `pids` ('self': this process alone); the returned function gives each
  * one's share of the machine (`cores` × the wall time since), or null where there is no process
  * to read.
  */
-export function measureCpu<K extends string>(pids: Record<K, number | null>, cores: number): () => Record<K, number | null> {
-  const read = () => Object.fromEntries(Object.entries<number | null>(pids).map(([key, pid]) => [key, pid === null ? null : treeCpuSeconds(pid)])) as Record<K, number | null>;
+export function measureCpu<K extends string>(pids: Record<K, number | 'self' | null>, cores: number): () => Record<K, number | null> {
+  const seconds = (pid: number | 'self' | null) => (pid === null ? null : pid === 'self' ? ownCpuSeconds() : treeCpuSeconds(pid));
+  const read = () => Object.fromEntries(Object.entries<number | 'self' | null>(pids).map(([key, pid]) => [key, seconds(pid)])) as Record<K, number | null>;
   const started = performance.now();
   const before = read();
   return () => {
