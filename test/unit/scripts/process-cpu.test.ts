@@ -51,4 +51,17 @@ describe('parseProcStat', () => {
     expect(shares.me).toBeGreaterThan(0);
     expect(shares.absent).toBeNull();
   });
+
+  it("counts this process alone for 'self', without the children it started and reaped", () => {
+    const started = performance.now();
+    const usage = process.cpuUsage();
+    const stop = measureCpu({ self: 'self', tree: process.pid }, 2);
+    spawnSync(process.execPath, ['-e', 'while (process.cpuUsage().user < 400_000);']);
+    const shares = stop();
+    const machineSeconds = ((performance.now() - started) / 1000) * 2;
+    const own = process.cpuUsage(usage);
+    expect(Math.abs(shares.self! * machineSeconds - (own.user + own.system) / 1e6)).toBeLessThan(0.05);
+    // The child's 0.4 s is in the tree, not in 'self'.
+    expect((shares.tree! - shares.self!) * machineSeconds).toBeGreaterThan(0.35);
+  });
 });
