@@ -66,7 +66,8 @@ export class BenchParts {
   async api(env: Env, logs?: DestinationStream): Promise<{ api: NestExpressApplication; apiUrl: string }> {
     const api = await createApi(env, logs);
     await api.listen(0, '127.0.0.1');
-    this.onStop(() => api.close());
+    // On Ctrl-C the API's own shutdown hook has closed it already, and a second close would end its pool twice.
+    this.onStop(async () => (api.getHttpServer().listening ? api.close() : undefined));
     return { api, apiUrl: `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}` };
   }
 }
