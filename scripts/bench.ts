@@ -7,7 +7,7 @@ import { formatOpenOrdersReport, OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS, openOrdersS
 import { REPORT_FORMAT_NAMES, ReportFormatName } from '../src/reports/report-formats';
 import { BenchParts } from './bench/base-stack';
 import { benchConciliation, formatConciliationReport } from './bench/conciliation-run';
-import { BenchReport, formatReport, MeasuredRun } from './bench/report';
+import { BenchReport, formatReport, MeasuredRun, totalCpuMsPerFlow } from './bench/report';
 import { BenchStack, startBenchStack } from './bench/stack';
 import { FlowOptions, MoreOptions, parseFlowOptions, UsageError, wholeNumber } from './shared/command-line';
 import { Flow, runFlows } from './shared/driver';
@@ -103,9 +103,15 @@ async function bench(options: Options, stack: BenchStack): Promise<BenchReport> 
     bare: bare.run,
     ratioToBare: engine.run.flowsPerSecond / bare.run.flowsPerSecond,
     payAckP99ToBare: engine.run.payAck.p99 / bare.run.payAck.p99,
+    cpuMsPerFlow: cpuPerFlow(engine.run, bare.run, host.cores),
     footprint: await measureFootprint(stack.bare.temporal, engine.workflowIds),
     bareFootprint: await measureFootprint(stack.bare.temporal, bare.workflowIds),
   };
+}
+
+function cpuPerFlow(engine: MeasuredRun, bare: MeasuredRun, cores: number): BenchReport['cpuMsPerFlow'] {
+  const [engineMs, bareMs] = [totalCpuMsPerFlow(engine, cores), totalCpuMsPerFlow(bare, cores)];
+  return { engine: engineMs, bare: bareMs, bareToEngine: engineMs === null || bareMs === null ? null : bareMs / engineMs };
 }
 
 async function main(): Promise<number> {

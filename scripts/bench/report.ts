@@ -20,6 +20,12 @@ export interface BenchReport {
   ratioToBare: number;
   /** engine pay ack p99 ÷ bare update ack p99. */
   payAckP99ToBare: number;
+  /**
+   * CPU milliseconds per flow of every measured process together (null when one is not
+   * measured: an external Temporal or database), and bare ÷ engine: where both runs keep the
+   * machine's cores busy, flows/s is CPU ÷ CPU per flow, and ratioToBare comes out near it.
+   */
+  cpuMsPerFlow: { engine: number | null; bare: number | null; bareToEngine: number | null };
   /** Per happy-path engine flow, read from the histories of the measured flows. */
   footprint: MeanFootprint;
   /** The same for the bare run. */
@@ -39,13 +45,21 @@ const CPU_ROWS = [
   ['bench', 'this process (service + load)'],
 ] as const;
 
-/** The share, and the CPU time per completed flow it stands for: the figure a busy machine does not skew. */
+/** The CPU time per completed flow a share stands for: the figure a busy machine does not skew. */
+const msPerFlow = (run: MeasuredRun, share: number, cores: number) => (share * cores * run.wallMs) / run.completed;
+
 const cpu = (run: MeasuredRun, key: keyof MeasuredRun['cpuShare'], cores: number) => {
   const share = run.cpuShare[key];
   if (share === null) return '-';
-  const perFlowMs = (share * cores * run.wallMs) / run.completed;
-  return `${(share * 100).toFixed(0)} % (${perFlowMs.toFixed(0)} ms/flow)`;
+  return `${(share * 100).toFixed(0)} % (${msPerFlow(run, share, cores).toFixed(0)} ms/flow)`;
 };
+
+/** Every measured process's CPU per flow, added up; null when one of them was not measured. */
+export function totalCpuMsPerFlow(run: MeasuredRun, cores: number): number | null {
+  const shares = Object.values(run.cpuShare);
+  if (shares.some((share) => share === null)) return null;
+  return shares.reduce<number>((sum, share) => sum + msPerFlow(run, share!, cores), 0);
+}
 const row = (label: string, engine: string, bare: string) => `${label.padEnd(32)}${engine.padEnd(34)}${bare}`;
 
 /** The human-readable table for stdout. */
@@ -70,7 +84,13 @@ export function formatReport(report: BenchReport): string {
     '',
     `ratio to bare (engine ÷ bare flows/s): ${report.ratioToBare.toFixed(2)}`,
     `pay ack p99 ÷ bare update p99: ${report.payAckP99ToBare.toFixed(2)}`,
+    cpuLine(report.cpuMsPerFlow),
     ...[...engine.firstFailures.map((f) => `engine ${f}`), ...bare.firstFailures.map((f) => `bare ${f}`)],
     '',
   ].join('\n');
+}
+
+function cpuLine({ engine, bare, bareToEngine }: BenchReport['cpuMsPerFlow']): string {
+  if (engine === null || bare === null || bareToEngine === null) return 'CPU per flow, all processes: not measured (external Temporal or database)';
+  return `CPU per flow, all processes: engine ${engine.toFixed(0)} ms, bare ${bare.toFixed(0)} ms; bare ÷ engine ${bareToEngine.toFixed(2)}, near which ratioToBare lands when the runs keep the cores busy`;
 }
