@@ -54,6 +54,15 @@ export interface ChangeResult {
   preview: PreviewView;
 }
 
+export interface ClaimResult extends ChangeResult {
+  userAmount: string | null;
+  /**
+   * The claim recorded at the step's seq: another payer's when that claim committed while
+   * Temporal lost its acceptance. Absent from results recorded before it existed.
+   */
+  recorded?: { facts: OrderFacts; externalReference: string | null };
+}
+
 /** The payout's established outcome, as the workflow settles it. */
 export type Settlement =
   | { outcome: 'PAID'; railReference: string; note?: string }
@@ -149,7 +158,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
      * callback URL, and gets the preview. A known amount is priced with the API's quote, locked
      * here; an Argentine QR still without its amount becomes PROCESS_LATER, as the spec says.
      */
-    async claimOrder({ orderId, seq, from, claim, facts }: { orderId: string; seq: number; from: OrderStatus; claim: Claim; facts: OrderFacts }) {
+    async claimOrder({ orderId, seq, from, claim, facts }: { orderId: string; seq: number; from: OrderStatus; claim: Claim; facts: OrderFacts }): Promise<ClaimResult> {
       const userCurrency = claim.userCurrency as CurrencyCode;
       const priced =
         claim.fxQuoteId === null || facts.localAmount === null
@@ -158,7 +167,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
       const userAmount = priced ? formatAmount(convert(priced.localAmount, priced.quote.rate, userCurrency), userCurrency) : null;
       const to: OrderStatus = from === 'WAITING_AMOUNT' && facts.localCountry === 'AR' ? 'PROCESS_LATER' : from;
       try {
-        const result = await change({
+        const applied = await orders.apply({
           orderId,
           seq,
           from,
@@ -173,7 +182,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
           },
           notify: ['PREVIEW'],
         });
-        return { ...result, userAmount };
+        return { ...resultOf(applied), userAmount, recorded: { facts: factsOf(applied.order), externalReference: applied.order.externalReference } };
       } catch (error) {
         // The payer already names another order with this reference: the claim is refused, the QR stays open.
         if (error instanceof DuplicateOrderError) throw ApplicationFailure.nonRetryable(error.message, 'DUPLICATE_REFERENCE');

@@ -4,13 +4,17 @@ import { FxService } from '../../../src/fx/fx.service';
 import { OrderRepository } from '../../../src/orders/order.repository';
 import { createRails } from '../../../src/rails/rails.factory';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
-import { orderPhaseQuery } from '../../../workflows/order.definitions';
+import { randomUUID } from 'node:crypto';
+import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { claimUpdate, orderPhaseQuery } from '../../../workflows/order.definitions';
+import { createHierarchy } from '../../e2e/merchants/merchant-fixtures';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
-import { pixQr } from '../../support/qr-fixtures';
+import { payer, pixQr } from '../../support/qr-fixtures';
 import { http } from '../../support/test-api';
 
 /**
- * A decision whose local activity committed while Temporal lost the update's acceptance with its
+ * Updates whose local activity committed while Temporal lost their acceptance with the workflow
+ * task. First a decision: its local activity committed while Temporal lost the update's acceptance with its
  * workflow task (found by `npm run chaos` across a Temporal restart): the database says
  * PROCESSING with the payer's funds held, the workflow still awaits the decision. Each test
  * makes that state by running the decision's activity itself at the seq the workflow would
@@ -20,7 +24,7 @@ import { http } from '../../support/test-api';
 
 type Payer = Awaited<ReturnType<PaymentStack['newPayer']>>;
 
-describe('a decision recorded while its update was lost', () => {
+describe('a step recorded while its update was lost', () => {
   let stack: PaymentStack;
 
   beforeAll(async () => {
@@ -30,16 +34,20 @@ describe('a decision recorded while its update was lost', () => {
     await stack?.close();
   });
 
+  /** The order's steps, run here instead of by the workflow. */
+  function orderActivities() {
+    const env = loadEnv({ ...process.env, RAILS_URL: stack.railsUrl });
+    const rails = createRails(env.RAILS_URL, env.RAILS_TIMEOUT_MS);
+    return createOrderActivities({ env, orders: new OrderRepository(stack.api.dataSource), rails, fx: new FxService(stack.api.dataSource, rails.fx), ledger: stack.ledger });
+  }
+
   /** A closed-amount order awaiting its decision, and that decision committed behind the workflow's back. */
   async function lostDecision(client: Payer, amount: string) {
     const { orderId, path, url, preview } = await stack.previewQr(client.call, pixQr(amount));
     const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
     expect(await handle.query(orderPhaseQuery)).toBe('AWAITING_DECISION');
 
-    const env = loadEnv({ ...process.env, RAILS_URL: stack.railsUrl });
-    const orders = new OrderRepository(stack.api.dataSource);
-    const rails = createRails(env.RAILS_URL, env.RAILS_TIMEOUT_MS);
-    const activities = createOrderActivities({ env, orders, rails, fx: new FxService(stack.api.dataSource, rails.fx), ledger: stack.ledger });
+    const activities = orderActivities();
     const { facts } = await activities.orderFacts({ orderId });
     // Seq 1 started the workflow and seq 2 prepared the order: the decision is the third step.
     const accepted = await activities.acceptOrder({ orderId, seq: 3, notificationUrl: url, facts });
@@ -93,5 +101,49 @@ describe('a decision recorded while its update was lost', () => {
     expect(await usd(client)).toEqual({ currency: 'USD', available: Number((1000 - userAmount).toFixed(2)), reserved: 0 });
     const statuses = ((await client.call.get(`/v2/payments/${orderId}/status`)).body.statuses as Array<{ status: string }>).map((entry) => entry.status);
     expect(statuses).toEqual(['CREATED', 'PROCESSING', 'COMPLETED']);
+  });
+
+  it("a second payer's claim racing a first claim that was recorded but lost is refused, and the first payer pays with its own money", async () => {
+    const collector = await stack.newPayer({});
+    const { posUuid } = await createHierarchy(collector.call);
+    const collectorPath = `/collector/${randomUUID()}`;
+    const created = await collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url(collectorPath) });
+    expect(created.body.status).toBe('WAITING_AMOUNT');
+    const orderId = created.body.order_id as string;
+    const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
+    // The QR's creation is published once the workflow has prepared the order and waits for a payer.
+    await stack.receiver.waitFor(collectorPath, (c) => c.body.event === 'QR_CREATED');
+    expect(await handle.query(orderPhaseQuery)).toBe('AWAITING_PAYER');
+
+    const first = await stack.newPayer({ USD: '1000.00' });
+    const second = await stack.newPayer({ USD: '1000.00' });
+    const claimOf = (client: Payer, path: string) => ({
+      payerClientId: client.clientId,
+      externalReference: `pay-${randomUUID()}`,
+      notificationUrl: stack.receiver.url(path),
+      payer,
+      userCurrency: 'USD',
+      fxQuoteId: null,
+    });
+    // The first payer's claim commits at the third step (start, preparation, claim), unknown to the workflow.
+    const firstPath = `/payer/${randomUUID()}`;
+    const activities = orderActivities();
+    const { facts } = await activities.orderFacts({ orderId });
+    await activities.claimOrder({ orderId, seq: 3, from: 'WAITING_AMOUNT', claim: claimOf(first, firstPath), facts });
+
+    // The second payer's claim, read by the API before the first committed, reaches the workflow.
+    const refused = await handle.executeUpdate(claimUpdate, { args: [claimOf(second, `/payer/${randomUUID()}`)] }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(WorkflowUpdateFailedError);
+    expect((refused as WorkflowUpdateFailedError).cause).toMatchObject({ type: 'ALREADY_PROCESSED' });
+    expect(await handle.query(orderPhaseQuery)).toBe('AWAITING_AMOUNT');
+    // Taking the recorded claim up, the workflow sends the first payer its preview.
+    await stack.receiver.waitFor(firstPath, (c) => c.body.order?.id === orderId);
+
+    expect((await first.call.put('/v2/payments/previews', { order_id: orderId, amount: '42.50' })).status).toBe(200);
+    const paid = await first.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: stack.receiver.url(firstPath) });
+    expect(paid.body).toMatchObject({ order_id: orderId, status: 'PROCESSING' });
+    expect(await handle.result()).toBe('COMPLETED');
+    expect((await usd(first)).available).toBeLessThan(1000);
+    expect(await usd(second)).toEqual({ currency: 'USD', available: 1000, reserved: 0 });
   });
 });
