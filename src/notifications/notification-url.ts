@@ -29,7 +29,8 @@ const PCHAR = "(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})";
 /**
  * The URLs the API takes as `notification_url`: absolute http or https, in RFC 3986's ASCII
  * characters (anything else percent-encoded), a host that is a DNS name, a dotted IPv4 address
- * or a bracketed hexadecimal IPv6 address, a port up to 65535, no credentials. Published as the field's
+ * or a bracketed hexadecimal IPv6 address, a port up to 65535, no credentials; a label in punycode
+ * (`xn--`) must also be valid punycode, which no pattern can check. Published as the field's
  * `pattern` beside `format: uri`, so that an RFC 3986 validator and WHATWG's URL parser (which
  * accepts spaces, backslashes and port 99999 where RFC 3986 does not, and the other way round)
  * agree on every URL the pattern admits.
@@ -51,6 +52,12 @@ function namesNonPublicHost(hostname: string): boolean {
   return isIP(host) !== 0 && !isPublicAddress(host);
 }
 
+/** A host label written in punycode (an internationalised name's ASCII form). */
+function hasPunycodeLabel(value: string): boolean {
+  const host = /^[A-Za-z]+:\/\/([^/?#]*)/.exec(value)?.[1] ?? '';
+  return host.split('.').some((label) => label.toLowerCase().startsWith('xn--'));
+}
+
 /**
  * Why a callback URL is refused, or null when it may be used. `allowInsecure`
  * (ALLOW_INSECURE_CALLBACKS) admits http and internal addresses for the sandbox and tests.
@@ -61,7 +68,8 @@ export function notificationUrlProblem(value: string, allowInsecure: boolean): s
   try {
     url = new URL(value);
   } catch {
-    return 'must be an absolute URL';
+    // The pattern admits any `xn--` label; only the parser can tell whether it is punycode.
+    return hasPunycodeLabel(value) ? 'must name a host whose xn-- labels are valid punycode' : 'must be an absolute URL';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an https URL';
   // Credentials would be stored, listed back and sent as-is: a secret has no place in this field.
@@ -88,4 +96,6 @@ export const notificationUrlField = z
     if (problem) context.addIssue({ code: 'custom', message: problem });
   })
   .meta({ format: 'uri', pattern: NOTIFICATION_URL_PATTERN.source })
-  .describe('Where callbacks go. The sandbox takes http and https to any host; production only https to a public address');
+  .describe(
+    'Where callbacks go. The sandbox takes http and https to any host; production only https to a public address. A host label in punycode (xn--) must also be valid punycode, which the pattern does not check',
+  );

@@ -1205,7 +1205,7 @@ export interface components {
             external_reference: string & unknown;
             /**
              * Format: uri
-             * @description Where callbacks go. The sandbox takes http and https to any host; production only https to a public address
+             * @description Where callbacks go. The sandbox takes http and https to any host; production only https to a public address. A host label in punycode (xn--) must also be valid punycode, which the pattern does not check
              */
             notification_url: string;
             user: {
@@ -1298,7 +1298,7 @@ export interface components {
             status: "accepted" | "rejected";
             /**
              * Format: uri
-             * @description Where callbacks go. The sandbox takes http and https to any host; production only https to a public address
+             * @description Where callbacks go. The sandbox takes http and https to any host; production only https to a public address. A host label in punycode (xn--) must also be valid punycode, which the pattern does not check
              */
             notification_url: string;
             /**
@@ -1480,7 +1480,7 @@ export interface components {
             external_reference: string & unknown;
             /**
              * Format: uri
-             * @description Where callbacks go. The sandbox takes http and https to any host; production only https to a public address
+             * @description Where callbacks go. The sandbox takes http and https to any host; production only https to a public address. A host label in punycode (xn--) must also be valid punycode, which the pattern does not check
              */
             notification_url: string;
             /**
@@ -1551,7 +1551,7 @@ export interface components {
             external_reference: string & unknown;
             /**
              * Format: uri
-             * @description Where callbacks go. The sandbox takes http and https to any host; production only https to a public address
+             * @description Where callbacks go. The sandbox takes http and https to any host; production only https to a public address. A host label in punycode (xn--) must also be valid punycode, which the pattern does not check
              */
             notification_url: string;
             user: {
