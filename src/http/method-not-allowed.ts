@@ -1,8 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error';
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+import { isOperationMethod } from './openapi-routes';
 
 interface DocumentedPath {
   pattern: RegExp;
@@ -20,7 +19,7 @@ function pathPattern(template: string): RegExp {
 function documentedPaths(paths: OpenAPIObject['paths']): DocumentedPath[] {
   return Object.entries(paths).map(([template, item]) => ({
     pattern: pathPattern(template),
-    methods: Object.keys(item).filter((key) => HTTP_METHODS.includes(key)),
+    methods: Object.keys(item).filter(isOperationMethod),
   }));
 }
 

@@ -1,11 +1,9 @@
 import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
 import { JSON_BODY_LIMIT } from './body-read-errors';
 import { errorBodyRef, errorResponse, RETRY_AFTER_HEADER } from './openapi-errors';
-import type { RouteFacts } from './openapi-routes';
+import { isOperationMethod, type RouteFacts } from './openapi-routes';
 
 export const BEARER_SCHEME = 'bearer';
-
-const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /** The answers a route gets from the pipeline it runs through rather than from its own code. */
 const COMMON = {
@@ -73,7 +71,7 @@ export function withCommonResponses(document: OpenAPIObject, routes: readonly Ro
   const byOperationId = new Map(routes.map((route) => [route.operationId, route]));
   for (const pathItem of Object.values(document.paths)) {
     for (const [method, operation] of Object.entries(pathItem) as Array<[string, OperationObject]>) {
-      if (!HTTP_METHODS.has(method)) continue;
+      if (!isOperationMethod(method)) continue;
       const route = operation.operationId ? byOperationId.get(operation.operationId) : undefined;
       if (route) completeOperation(operation, route);
     }

@@ -1,5 +1,6 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, RequestBodyObject, SchemaObject } from '@nestjs/swagger';
 import { NUL_FREE } from './input-limits';
+import { isOperationMethod } from './openapi-routes';
 
 type Schema = SchemaObject | ReferenceObject;
 
@@ -32,8 +33,8 @@ export function withInputLimits(document: OpenAPIObject): OpenAPIObject {
     if (typeof schema.additionalProperties === 'object') visit(schema.additionalProperties);
   };
   for (const pathItem of Object.values(document.paths)) {
-    for (const operation of Object.values(pathItem) as Array<OperationObject | undefined>) {
-      if (typeof operation !== 'object' || operation === null || !('responses' in operation)) continue;
+    for (const [method, operation] of Object.entries(pathItem) as Array<[string, OperationObject]>) {
+      if (!isOperationMethod(method)) continue;
       for (const media of Object.values((operation.requestBody as RequestBodyObject | undefined)?.content ?? {})) visit(media.schema);
       for (const parameter of (operation.parameters ?? []) as ParameterObject[]) if (parameter.in === 'query') visit(parameter.schema);
     }

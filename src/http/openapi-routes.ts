@@ -6,6 +6,10 @@ import { isZodDto } from 'nestjs-zod/dto';
 import { IS_PUBLIC } from '../auth/auth.decorators';
 import { IDEMPOTENT_OPERATION } from '../idempotency/idempotency.interceptor';
 
+/** The keys of an OpenAPI path item that are operations (the others are its summary, parameters…). */
+const OPERATION_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+export const isOperationMethod = (key: string) => OPERATION_METHODS.has(key);
+
 /** How the document names an operation; the facts below find their operation by it. */
 export const operationIdOf = (controllerKey: string, methodKey: string) => `${controllerKey}_${methodKey}`;
 

@@ -9,6 +9,12 @@ import { z } from 'zod';
 const NOT_BLANK = /[^\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
 /**
+ * One DNS label: letters, digits and inner hyphens, at most 63 characters (RFC 1123). The domain
+ * part of an e-mail and a callback URL's host are made of these.
+ */
+export const DNS_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+
+/**
  * A free-text field: at most `maxLength` characters as sent, not blank, stored trimmed. The
  * length is checked before trimming so that the rule is exactly what the document says
  * (`maxLength`, `pattern`), with nothing a client could only learn by being refused.

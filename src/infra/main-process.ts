@@ -1,9 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '../config/dev-defaults';
+import { PROJECT_ROOT } from '../config/dev-defaults';
 
-const ROOT = projectRoot();
 const MAIN = join('dist', 'src', 'main.js');
 
 /**
@@ -21,7 +20,7 @@ export class MainProcess {
   readonly exited: Promise<void>;
 
   static assertBuilt(): void {
-    if (!existsSync(join(ROOT, MAIN))) throw new Error(`${MAIN} is missing: run \`node scripts/run.mjs build\` first`);
+    if (!existsSync(join(PROJECT_ROOT, MAIN))) throw new Error(`${MAIN} is missing: run \`node scripts/run.mjs build\` first`);
   }
 
   constructor(
@@ -29,7 +28,7 @@ export class MainProcess {
     env: NodeJS.ProcessEnv,
   ) {
     this.child = spawn(process.execPath, ['--enable-source-maps', MAIN, role], {
-      cwd: ROOT,
+      cwd: PROJECT_ROOT,
       env: { API_METRICS_PORT: '0', WORKER_METRICS_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,19 +1,18 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { text } from '../http/text-input';
+import { DNS_LABEL, text } from '../http/text-input';
 
 /** Building blocks shared by the collector, store and POS bodies. */
 
 /** The spec's limit for every external_reference. */
 export const externalReference = text(100);
 
-const EMAIL_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 /**
  * zod's own e-mail grammar with RFC 5321's limits on the domain (labels of at most 63
  * characters, no hyphen at either end), which `format: email` validators hold to; the local
  * part's 64 characters are checked apart, as no pattern can count them.
  */
-const EMAIL_PATTERN = new RegExp(`^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:${EMAIL_LABEL}\\.)+[A-Za-z]{2,}$`);
+const EMAIL_PATTERN = new RegExp(`^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:${DNS_LABEL}\\.)+[A-Za-z]{2,}$`);
 const MAX_LOCAL_PART = 64;
 
 /** Taken as sent, untrimmed, so that `format: email` and the pattern are the whole rule. */

@@ -1,11 +1,11 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DNS_LABEL } from '../http/text-input';
 import { isPublicAddress } from './public-address';
 
 /** The spec's limit on `notification_url`. */
 export const NOTIFICATION_URL_MAX_LENGTH = 250;
 
-const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 // A last label that starts with a letter: WHATWG's URL parser reads any other as an IPv4 number.
 const TOP_LABEL = '[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
@@ -22,7 +22,7 @@ const IPV6 = [
   `${H16}:(?::${H16}){1,6}`,
   `:(?:(?::${H16}){1,7}|:)`,
 ].join('|');
-const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}\\.?|${OCTET}(?:\\.${OCTET}){3}|\\[(?:${IPV6})\\])`;
+const HOST = `(?:(?:${DNS_LABEL}\\.)*${TOP_LABEL}\\.?|${OCTET}(?:\\.${OCTET}){3}|\\[(?:${IPV6})\\])`;
 const PORT = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4}))?';
 const PCHAR = "(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})";
 

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { ClientsService } from '../auth/clients.service';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { notFound } from '../http/api-error';
 import { isUuid } from '../keys';
 import type { notificationDeliveryWorkflow } from '../../workflows/notification-delivery.workflow';
-import { NotificationAttemptEntity } from './notification-attempt.entity';
+import { deliveryAttemptsOf } from './delivery-attempts';
+import type { NotificationAttemptEntity } from './notification-attempt.entity';
 import { NotificationEntity } from './notification.entity';
 import type { NotificationView } from './notifications.dto';
 import { verifySignature } from '../../clients/typescript/src/webhook-signature';
@@ -51,7 +52,7 @@ export class NotificationsService {
       .getRepository(NotificationEntity)
       .find({ where: { clientId, orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
     if (notifications.length === 0) return [];
-    const attempts = await this.attemptsOf(notifications.map((n) => n.id));
+    const attempts = await deliveryAttemptsOf(this.dataSource, notifications.map((n) => n.id));
     return notifications.map((notification) => viewOf(notification, attempts));
   }
 
@@ -75,16 +76,12 @@ export class NotificationsService {
     } catch (error) {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
     }
-    return viewOf(notification, await this.attemptsOf([notification.id]));
+    return viewOf(notification, await deliveryAttemptsOf(this.dataSource, [notification.id]));
   }
 
   /** The raw string is the reliable form: re-serialising an object may not give back the signed bytes. */
   async verify(clientId: string, payload: string | Record<string, unknown>, signature: string): Promise<boolean> {
     const rawBody = typeof payload === 'string' ? payload : JSON.stringify(payload);
     return verifySignature(await this.clients.webhookSecret(clientId), rawBody, signature);
-  }
-
-  private attemptsOf(notificationIds: string[]): Promise<NotificationAttemptEntity[]> {
-    return this.dataSource.getRepository(NotificationAttemptEntity).find({ where: { notificationId: In(notificationIds) }, order: { attempt: 'ASC' } });
   }
 }

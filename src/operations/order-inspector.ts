@@ -1,7 +1,7 @@
 import { Client, isGrpcServiceError, WorkflowNotFoundError } from '@temporalio/client';
 import type { temporal } from '@temporalio/proto';
-import { DataSource, In } from 'typeorm';
-import { NotificationAttemptEntity } from '../notifications/notification-attempt.entity';
+import { DataSource } from 'typeorm';
+import { deliveryAttemptsOf } from '../notifications/delivery-attempts';
 import { NotificationEntity } from '../notifications/notification.entity';
 import { OrderEntity, OrderStatusHistoryEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
@@ -50,9 +50,7 @@ export class OrderInspector {
     if (!order) return null;
     const history = await this.orders.history(orderId);
     const notifications = await this.dataSource.getRepository(NotificationEntity).find({ where: { orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
-    const attempts = notifications.length === 0
-      ? []
-      : await this.dataSource.getRepository(NotificationAttemptEntity).find({ where: { notificationId: In(notifications.map((n) => n.id)) }, order: { attempt: 'ASC' } });
+    const attempts = await deliveryAttemptsOf(this.dataSource, notifications.map((n) => n.id));
     const { workflow, orderHistory } = await this.orderWorkflow(orderId);
     const refundsHistory = await this.historyOf(refundsWorkflowId(orderId));
     const timeline = mergeTimeline(
