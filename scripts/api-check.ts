@@ -6,6 +6,7 @@ import { createRailsSimulator } from '../src/rails/simulator/rails-simulator.ser
 import { BenchParts } from './bench/base-stack';
 import { createFundedPayer } from './shared/funded-payer';
 import { startTemporalHelper } from './shared/temporal-server';
+import { runScript, sayAs } from './shared/script-main';
 
 const USAGE = `usage: npm run api-check -- [schemathesis run options]
 
@@ -16,7 +17,7 @@ Options after -- go to \`schemathesis run\`, e.g. --max-examples 20 or --include
 The configuration is scripts/schemathesis.toml, the hooks scripts/schemathesis_hooks.py; reports
 go to .data/schemathesis/.`;
 
-const say = (message: string) => process.stderr.write(`[api-check] ${message}\n`);
+const say = sayAs('api-check');
 const root = join(__dirname, '..', '..');
 
 interface CheckTarget {
@@ -111,10 +112,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    say(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+runScript(main, say);

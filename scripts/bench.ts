@@ -15,6 +15,7 @@ import { interruption } from './shared/interruption';
 import { machine } from './shared/machine';
 import { measureCpu } from './shared/process-cpu';
 import { qrFlow } from './shared/qr-flow';
+import { runScript, sayAs } from './shared/script-main';
 
 const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--temporal-backend dev|postgres] [--json]
        npm run bench -- --open N [--concurrency C] [--temporal-backend dev|postgres] [--json]
@@ -23,7 +24,8 @@ const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--temporal
 Drives N complete QR flows (preview → preview callback → pay → COMPLETED callback) over HTTP,
 at most C at a time, then N bare Temporal flows (start, one update running one no-op activity,
 complete) on the same worker, and prints both, their ratio, each flow's Temporal footprint
-read from its history, and the CPU share of the Temporal server and PostgreSQL.
+read from its history, and the CPU per flow of the Temporal server, PostgreSQL and this process
+(API, worker, rails simulator, callback receiver and driver), with their total.
 
 --open N instead previews N open-amount QRs, which wait for their amount until they expire
 (QR_EXPIRY_SECONDS, ${OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS} s unless set), with the worker in a
@@ -38,7 +40,7 @@ With --report: generates M payments and refunds of one client in PostgreSQL, str
 client's reconciliation file for their month over HTTP, and prints rows/s and the process's
 RSS before and during the stream (the movements stay in a database given by DATABASE_URL).`;
 
-const say = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const say = sayAs('bench');
 
 // JIT, connection pools and the workflow cache warm up on these; they are not measured.
 const WARM_UP_FLOWS = 20;
@@ -155,10 +157,4 @@ async function conciliation(movements: number, options: Options, interrupted: Pr
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    say(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+runScript(main, say);

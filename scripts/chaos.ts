@@ -14,6 +14,7 @@ import { retryingPost } from './shared/integrator-post';
 import { interruption } from './shared/interruption';
 import { machine } from './shared/machine';
 import { qrFlow } from './shared/qr-flow';
+import { runScript, sayAs } from './shared/script-main';
 
 const USAGE = `usage: npm run chaos -- [--flows N] [--concurrency C] [--json]
 
@@ -26,7 +27,7 @@ restarts the Temporal server. Then it audits the money (orders, ledger, the rail
 callbacks), prints the audit as a table, and exits 1 on any violation (docs/reliability.md).
 Defaults: 60 flows, concurrency 10.`;
 
-const say = (message: string) => process.stderr.write(`[chaos] ${message}\n`);
+const say = sayAs('chaos');
 
 const WORKERS = DEFAULT_PLAN_SETTINGS.workers;
 const PAYERS = 2;
@@ -130,10 +131,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    say(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+runScript(main, say);
