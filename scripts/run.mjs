@@ -158,7 +158,13 @@ function exec(command, args, env) {
 }
 
 const [command, ...args] = process.argv.slice(2);
-const node = process.execPath;
+
+/** Builds, then runs one of dist/'s entry points with `entryArgs` and `env` over the environment. */
+function runBuilt(entry, entryArgs, env = {}) {
+  build();
+  exec(process.execPath, ['--enable-source-maps', entry, ...entryArgs], env);
+}
+
 const cliEnv = () => {
   const cli = ensureTemporalCli();
   return cli ? { TEMPORAL_CLI_PATH: cli } : {};
@@ -167,12 +173,8 @@ const cliEnv = () => {
 switch (command) {
   case 'start':
     ensureDependencies();
-    {
-      // The postgres backend builds its own server (src/infra/temporal-postgres) and needs no CLI.
-      const env = process.env.TEMPORAL_BACKEND === 'postgres' ? {} : cliEnv();
-      build();
-      exec(node, ['--enable-source-maps', 'dist/src/main.js', 'all', ...args], env);
-    }
+    // The postgres backend builds its own server (src/infra/temporal-postgres) and needs no CLI.
+    runBuilt('dist/src/main.js', ['all', ...args], process.env.TEMPORAL_BACKEND === 'postgres' ? {} : cliEnv());
     break;
   case 'test':
     ensureDependencies();
@@ -212,26 +214,19 @@ switch (command) {
     break;
   case 'cli':
     ensureDependencies();
-    build();
-    exec(node, ['--enable-source-maps', 'dist/src/cli/main.js', ...args]);
+    runBuilt('dist/src/cli/main.js', args);
     break;
   case 'rails':
     ensureDependencies();
-    build();
-    exec(node, ['--enable-source-maps', 'dist/src/main.js', 'rails', ...args]);
+    runBuilt('dist/src/main.js', ['rails', ...args]);
     break;
   case 'api-check':
     ensureDependencies();
-    {
-      const env = { ...cliEnv(), SCHEMATHESIS_PATH: ensureSchemathesis() };
-      build();
-      exec(node, ['--enable-source-maps', 'dist/scripts/api-check.js', ...args], env);
-    }
+    runBuilt('dist/scripts/api-check.js', args, { ...cliEnv(), SCHEMATHESIS_PATH: ensureSchemathesis() });
     break;
   case 'client:generate':
     ensureDependencies();
-    build();
-    exec(node, ['--enable-source-maps', 'dist/scripts/generate-client.js', ...args]);
+    runBuilt('dist/scripts/generate-client.js', args);
     break;
   case 'bench':
   case 'chaos':
@@ -239,9 +234,7 @@ switch (command) {
     ensureDependencies();
     {
       const postgresBackend = args.some((arg, i) => arg === '--temporal-backend' && args[i + 1] === 'postgres');
-      const env = postgresBackend ? {} : cliEnv();
-      build();
-      exec(node, ['--enable-source-maps', `dist/scripts/${command}.js`, ...args], env);
+      runBuilt(`dist/scripts/${command}.js`, args, postgresBackend ? {} : cliEnv());
     }
     break;
   default:
