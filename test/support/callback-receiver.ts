@@ -1,5 +1,6 @@
 import { createServer, IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { until } from './until';
 
 export interface ReceivedCallback {
   path: string;
@@ -58,16 +59,12 @@ export async function startCallbackReceiver(answer: (index: number, callback: Re
     },
     url: (path = '/callbacks') => `http://127.0.0.1:${port}${path}`,
     for: (path, predicate = () => true) => received.filter((callback) => callback.path === path && predicate(callback)),
-    async waitFor(path, predicate, timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = receiver.for(path, predicate)[0];
-        if (found) return found;
-        if (Date.now() > deadline) {
-          throw new Error(`no callback on ${path} matched within ${timeoutMs} ms; got: ${JSON.stringify(receiver.for(path).map((c) => c.body))}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+    waitFor(path, predicate, timeoutMs = 30_000) {
+      return until(`a callback on ${path} to match`, () => receiver.for(path, predicate)[0], {
+        timeoutMs,
+        intervalMs: 50,
+        detail: () => `got: ${JSON.stringify(receiver.for(path).map((c) => c.body))}`,
+      });
     },
     async close() {
       for (const response of hanging) response.destroy();

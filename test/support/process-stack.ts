@@ -6,6 +6,7 @@ import { createRailsSimulator, RailsSimulator } from '../../src/rails/simulator/
 import { CallbackReceiver, startCallbackReceiver } from './callback-receiver';
 import { MainProcess } from '../../src/infra/main-process';
 import { createTestClient, http, startTestApi, TestApi } from './test-api';
+import { until } from './until';
 
 /**
  * The api and worker as production runs them (`dist/src/main.js api` and `worker`, each with
@@ -39,16 +40,9 @@ export async function startProcessStack(extraEnv: NodeJS.ProcessEnv = {}): Promi
   // Only to create and fund clients; every payment request goes to the api process.
   let setup: TestApi | undefined;
 
-  const until = async <T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      processes.forEach((child) => child.assertRunning());
-      const value = await check().catch(() => undefined);
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  };
+  // A process still starting refuses connections: that is a check to repeat, not a failure.
+  const untilServed = <T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> =>
+    until(what, () => check().catch(() => undefined), { timeoutMs, alive: () => processes.forEach((child) => child.assertRunning()) });
 
   const stack: ProcessStack = {
     taskQueue,
@@ -61,7 +55,7 @@ export async function startProcessStack(extraEnv: NodeJS.ProcessEnv = {}): Promi
       await new LedgerService(setup!.dataSource).fund(`test-funding:${client.clientId}:USD`, client.clientId, 'USD', new Decimal('10000.00'));
       return http(stack.apiUrl, client.token);
     },
-    until,
+    until: untilServed,
     async close() {
       // SIGTERM, so that each process shuts down as under a supervisor (and sends what it buffers).
       await Promise.all(processes.map((child) => child.stop()));
@@ -72,8 +66,8 @@ export async function startProcessStack(extraEnv: NodeJS.ProcessEnv = {}): Promi
   };
   try {
     setup = await startTestApi({ RAILS_URL: railsUrl, TEMPORAL_TASK_QUEUE: taskQueue });
-    await until('the api process to be healthy', 60_000, async () => ((await fetch(`${stack.apiUrl}/health`)).ok ? true : undefined));
-    await until('the worker to serve its metrics', 60_000, async () => ((await fetch(stack.workerMetrics)).ok ? true : undefined));
+    await untilServed('the api process to be healthy', 60_000, async () => ((await fetch(`${stack.apiUrl}/health`)).ok ? true : undefined));
+    await untilServed('the worker to serve its metrics', 60_000, async () => ((await fetch(stack.workerMetrics)).ok ? true : undefined));
   } catch (error) {
     await Promise.all(processes.map((child) => child.kill()));
     await stack.close();

@@ -4,6 +4,7 @@ import type { ReceivedCallback } from '../../support/callback-receiver';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { argentinaStaticQr, payer, pixQr } from '../../support/qr-fixtures';
 import { http } from '../../support/test-api';
+import { until } from '../../support/until';
 
 /**
  * The QR flow end to end over HTTP: API → Temporal workflow → rails simulator and ledger,
@@ -35,14 +36,17 @@ describe('QR payment flow', () => {
     return accounts.find((account) => account.currency === 'USD');
   };
 
-  async function waitForStatus(client: { call: ReturnType<typeof http> }, orderId: string, status: string) {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const response = await client.call.get(`/v2/payments/${orderId}/status`);
-      if (response.body.status === status) return response.body;
-      if (Date.now() > deadline) throw new Error(`order ${orderId} stayed ${response.body.status}, expected ${status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  function waitForStatus(client: { call: ReturnType<typeof http> }, orderId: string, status: string) {
+    let seen: unknown;
+    return until(
+      `order ${orderId} to be ${status}`,
+      async () => {
+        const { body } = await client.call.get(`/v2/payments/${orderId}/status`);
+        seen = body.status;
+        return body.status === status ? body : undefined;
+      },
+      { intervalMs: 100, detail: () => `it stayed ${String(seen)}` },
+    );
   }
 
   it('closed-amount QR accepted: preview callback, PROCESSING answer, COMPLETED callback, one ledger debit', async () => {

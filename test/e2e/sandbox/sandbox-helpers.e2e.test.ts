@@ -9,6 +9,7 @@ import { createHierarchy } from '../merchants/merchant-fixtures';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { http, startTestApi, TestApi } from '../../support/test-api';
+import { until } from '../../support/until';
 
 /**
  * The integrators' test helpers over HTTP, on the real stack: the sandbox's early expiry and
@@ -144,11 +145,7 @@ describe('integrator test helpers', () => {
       await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
 
       const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
-      const deadline = Date.now() + 30_000;
-      while ((await handle.query(orderPhaseQuery)) !== 'PAYOUT_UNCONFIRMED') {
-        if (Date.now() > deadline) throw new Error(`order ${orderId} was never flagged`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await until(`order ${orderId} to be flagged`, async () => (await handle.query(orderPhaseQuery)) === 'PAYOUT_UNCONFIRMED');
       expect((await handle.describe()).typedSearchAttributes.get(PAYOUT_UNCONFIRMED)).toBe(true);
       // The README's query for the orders waiting for an operator finds it.
       const flagged = async () => {
@@ -156,10 +153,7 @@ describe('integrator test helpers', () => {
         for await (const workflow of stack.temporal.workflow.list({ query: `PayoutUnconfirmed = true AND ClientId = '${client.clientId}'` })) found.push(workflow.workflowId);
         return found;
       };
-      while (!(await flagged()).includes(handle.workflowId)) {
-        if (Date.now() > deadline) throw new Error(`order ${orderId} was never listed as unconfirmed`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await until(`order ${orderId} to be listed as unconfirmed`, async () => (await flagged()).includes(handle.workflowId));
       expect(await statuses(client, orderId)).toEqual(['CREATED', 'PROCESSING']);
       expect(await usd(client)).toMatchObject({ reserved: callback.body.order.user_total_amount });
 

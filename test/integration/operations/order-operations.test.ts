@@ -9,6 +9,7 @@ import { orderPhaseQuery } from '../../../workflows/order.definitions';
 import { CallbackReceiver, startCallbackReceiver } from '../../support/callback-receiver';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
+import { until } from '../../support/until';
 
 /**
  * The operators' commands on real orders: stuck ones (a decision that never came while its
@@ -44,13 +45,6 @@ describe('operator commands on real orders', () => {
     return { orderId: callback.body.order.id as string, path, url };
   }
 
-  async function waitUntil(check: () => Promise<boolean>, what: string): Promise<void> {
-    const deadline = Date.now() + 30_000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`${what} did not happen within 30 s`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
 
   describe('orders:stuck', () => {
     let refusing: CallbackReceiver;
@@ -70,7 +64,7 @@ describe('operator commands on real orders', () => {
       expect(forced.status).toBe(200);
       await client.call.post('/v2/payments', { order_id: payoutUnknown, status: 'accepted', notification_url: paid.url });
       const handle = stack.temporal.workflow.getHandle(orderWorkflowId(payoutUnknown));
-      await waitUntil(async () => (await handle.fetchHistory()).events!.some((event) => event.activityTaskCompletedEventAttributes), 'the payout');
+      await until('the payout', async () => (await handle.fetchHistory()).events!.some((event) => event.activityTaskCompletedEventAttributes));
       await new Promise((resolve) => setTimeout(resolve, 1_500));
     });
     afterAll(() => refusing.close());
@@ -137,7 +131,7 @@ describe('operator commands on real orders', () => {
         return found;
       };
       const processingFor = (iso: string) => `OrderStatus = 'PROCESSING' AND StatusSince < '${iso}' AND ClientId = '${client.clientId}'`;
-      await waitUntil(async () => (await ids(processingFor(new Date().toISOString()))).includes(orderWorkflowId(payoutUnknown)), 'the visibility update');
+      await until('the visibility update', async () => (await ids(processingFor(new Date().toISOString()))).includes(orderWorkflowId(payoutUnknown)));
       expect(await ids(processingFor(new Date(since.getTime() - 60_000).toISOString()))).toEqual([]);
       expect((await ids(`ClientId = '${client.clientId}'`)).sort()).toEqual([orderWorkflowId(awaitingDecision), orderWorkflowId(payoutUnknown)].sort());
       expect(await ids(`ClientId = '${client.clientId}' AND OrderFlow = 'QR' AND Country = 'BR' AND PayerCurrency = 'USD'`)).toEqual(

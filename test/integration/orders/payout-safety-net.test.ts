@@ -11,6 +11,7 @@ import { pendingRefundsQuery } from '../../../workflows/refunds.definitions';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { parseExposition, valueOf } from '../../support/prometheus-text';
 import { payer, pixQr } from '../../support/qr-fixtures';
+import { until } from '../../support/until';
 
 /**
  * The money safety net (issue "Money safety net"): a payout whose outcome is unknown never
@@ -120,23 +121,18 @@ describe('payouts still unknown when the retry window ends', () => {
     return lines;
   }
 
-  async function waitForPhase(orderId: string, phase: string): Promise<void> {
-    const deadline = Date.now() + 30_000;
-    while ((await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).query(orderPhaseQuery)) !== phase) {
-      if (Date.now() > deadline) throw new Error(`order ${orderId} never reached ${phase}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  const waitForPhase = (orderId: string, phase: string) =>
+    until(`order ${orderId} to reach ${phase}`, async () => (await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).query(orderPhaseQuery)) === phase);
 
   /** Waits until the worker's gauge of flagged workflows on this stack's queue (what the alerts read) shows `expected`. */
   async function untilUnconfirmed(movement: 'payout' | 'refund', expected: number): Promise<void> {
     const source = unconfirmedMovementsSource(stack.temporal, stack.taskQueue);
     const count = async () => valueOf(parseExposition(await source.read()), 'cbp_unconfirmed_movements', { movement });
-    const deadline = Date.now() + 15_000;
-    for (let seen = await count(); seen !== expected; seen = await count()) {
-      if (Date.now() > deadline) throw new Error(`cbp_unconfirmed_movements{movement="${movement}"} stayed ${seen}, not ${expected}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    let seen: number | undefined;
+    await until(`cbp_unconfirmed_movements{movement="${movement}"} to be ${expected}`, async () => (seen = await count()) === expected, {
+      timeoutMs: 15_000,
+      detail: () => `it stayed ${seen}`,
+    });
   }
 
   it('fails a payout the rail never received (5050.50) once the window is over, and releases the funds', async () => {
@@ -214,11 +210,7 @@ describe('payouts still unknown when the retry window ends', () => {
     const pending = await client.call.post('/v2/qr/refund', { order_id: orderId, amount: '10.00' }, { 'idempotency-key': `key-${randomUUID()}` });
     expect(pending.body).toMatchObject({ status: 'PENDING', refunded_total: 0 });
     const refunds = stack.temporal.workflow.getHandle(`refunds-${orderId}`);
-    const deadline = Date.now() + 30_000;
-    while (!(await refunds.query(pendingRefundsQuery)).some((refund) => refund.unconfirmed)) {
-      if (Date.now() > deadline) throw new Error('the refund was never flagged');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await until('the refund to be flagged', async () => (await refunds.query(pendingRefundsQuery)).some((refund) => refund.unconfirmed));
     expect((await refunds.describe()).typedSearchAttributes.get(REFUND_UNCONFIRMED)).toBe(true);
     await untilUnconfirmed('refund', 1);
     expect(await usd(client)).toEqual(before);

@@ -8,6 +8,7 @@ import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulat
 import { CallbackReceiver, ReceivedCallback, startCallbackReceiver } from '../../support/callback-receiver';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { createTestClient, http, startTestApi, TestApi } from '../../support/test-api';
+import { until } from '../../support/until';
 
 /**
  * Issue #4: SIGKILL the worker process while orders are PROCESSING, start another one on the
@@ -28,7 +29,6 @@ interface PlacedOrder {
   userCents: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const cents = (amount: number | string) => Math.round(Number(amount) * 100);
 
 describe('worker crash while orders are PROCESSING (issue #4)', () => {
@@ -46,15 +46,8 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
   };
 
   /** Polls until `check` answers something other than undefined, checking that the current worker lives. */
-  async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      workers.at(-1)?.assertRunning();
-      const value = await check();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-      await sleep(100);
-    }
+  function untilLive<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
+    return until(what, check, { timeoutMs, intervalMs: 100, alive: () => workers.at(-1)?.assertRunning() });
   }
 
   const payoutCount = async (payoutId: string) =>
@@ -96,7 +89,7 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
         });
         expect(ack.status).toBe(200);
         // The preview callback comes from the worker's activity: it also proves the worker polls.
-        const preview = await until(`the preview of order ${index}`, 90_000, async () => receiver.for(path, (c) => c.body.order !== undefined)[0]);
+        const preview = await untilLive(`the preview of order ${index}`, 90_000, async () => receiver.for(path, (c) => c.body.order !== undefined)[0]);
         return { path, orderId: preview.body.order.id as string, userCents: cents(preview.body.order.user_total_amount) };
       }),
     );
@@ -110,7 +103,7 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
     );
 
     // Kill once every payout has reached the rail, before the slow answers come back.
-    await until('every payout to reach the rail', 30_000, async () =>
+    await untilLive('every payout to reach the rail', 30_000, async () =>
       (await Promise.all(orders.map(({ orderId }) => payoutCount(orderId)))).every((count) => count.requests >= 1) || undefined,
     );
     await workers[0]!.kill();
@@ -123,7 +116,7 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
 
     // The lost payout attempts are retried only after their 15 s start-to-close timeout.
     for (const { orderId } of orders) {
-      await until(`order ${orderId} to reach a final status`, 120_000, async () => {
+      await untilLive(`order ${orderId} to reach a final status`, 120_000, async () => {
         const { body } = await call.get(`/v2/payments/${orderId}/status`);
         return FINAL_STATUSES.includes(body.status) ? body : undefined;
       });
@@ -150,7 +143,7 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
       expect(await payoutCount(orderId)).toMatchObject({ executions: 1 });
 
       // The receiver may see a delivery retried after the crash, but always under one event id.
-      await until(`the COMPLETED callback of order ${orderId}`, 60_000, async () => receiver.for(path, isCompleted)[0]);
+      await untilLive(`the COMPLETED callback of order ${orderId}`, 60_000, async () => receiver.for(path, isCompleted)[0]);
       const completedEvents = new Set(receiver.for(path, isCompleted).map((callback) => callback.headers['x-event-id']));
       expect(completedEvents.size).toBe(1);
     }

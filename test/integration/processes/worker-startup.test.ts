@@ -3,6 +3,7 @@ import { Connection } from '@temporalio/client';
 import { temporal as proto } from '@temporalio/proto';
 import { MainProcess } from '../../../src/infra/main-process';
 import { TcpGate } from '../../support/tcp-gate';
+import { until } from '../../support/until';
 
 /**
  * A worker process started while PostgreSQL and Temporal are out of reach (restarting, or
@@ -32,14 +33,8 @@ describe('a worker started while PostgreSQL and Temporal are away', () => {
     await temporal?.close();
   });
 
-  async function until(what: string, timeoutMs: number, check: () => Promise<boolean> | boolean): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      worker!.assertRunning();
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the worker wrote:\n${worker!.recentOutput}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  const untilWorker = (what: string, timeoutMs: number, check: () => Promise<boolean> | boolean) =>
+    until(what, check, { timeoutMs, alive: () => worker!.assertRunning(), detail: () => `the worker wrote:\n${worker!.recentOutput}` });
 
   const polling = async () => {
     const answer = await connection.workflowService.describeTaskQueue({
@@ -59,11 +54,11 @@ describe('a worker started while PostgreSQL and Temporal are away', () => {
       LOG_LEVEL: 'warn',
     });
 
-    await until('the worker to wait for PostgreSQL', 30_000, () => /PostgreSQL is out of reach.*attempt 2 failed/.test(worker!.recentOutput));
+    await untilWorker('the worker to wait for PostgreSQL', 30_000, () => /PostgreSQL is out of reach.*attempt 2 failed/.test(worker!.recentOutput));
     await postgres.open();
-    await until('the worker to wait for Temporal', 60_000, () => worker!.recentOutput.includes('Temporal is out of reach'));
+    await untilWorker('the worker to wait for Temporal', 60_000, () => worker!.recentOutput.includes('Temporal is out of reach'));
     await temporal.open();
-    await until('the worker to poll its task queue', 120_000, polling);
+    await untilWorker('the worker to poll its task queue', 120_000, polling);
     expect(worker.running).toBe(true);
   }, 240_000);
 });

@@ -1,6 +1,7 @@
 import type { PayoutRequest } from '../../../src/rails/rails.port';
 import type { MovementSummary } from '../../../src/rails/simulator/money-movement.service';
 import { startSimulator, type RunningSimulator } from './rails-simulator.fixture';
+import { until } from '../../support/until';
 
 let rails: RunningSimulator;
 
@@ -98,9 +99,9 @@ describe('rails simulator admin: payout counts', () => {
     const request = payout('7777.77');
     const first = rails.adapter(10_000).payouts.payout(request);
     // The duplicate must reach the rail before the first answers, as a retry after a crash would.
-    await waitUntil(async () => (await counts(request.payoutId)).requests === 1);
+    await until('the first request to reach the rail', async () => (await counts(request.payoutId)).requests === 1, { timeoutMs: 10_000, intervalMs: 20 });
     const duplicate = rails.adapter(10_000).payouts.payout(request);
-    await waitUntil(async () => (await counts(request.payoutId)).requests === 2);
+    await until('the second request to reach the rail', async () => (await counts(request.payoutId)).requests === 2, { timeoutMs: 10_000, intervalMs: 20 });
     expect(await counts(request.payoutId)).toMatchObject({ executions: 0 });
     const [a, b] = await Promise.all([first, duplicate]);
     expect(b).toEqual(a);
@@ -165,11 +166,3 @@ describe('rails simulator admin: forced payout answers', () => {
     expect((await force('any-payout', { outcome: 'completed', extra: 1 })).status).toBe(400);
   });
 });
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
