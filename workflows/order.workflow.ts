@@ -179,11 +179,11 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
         phase = 'AWAITING_PAYER';
         throw ApplicationFailure.nonRetryable(`order ${orderId} cannot be claimed: ${error.cause?.message ?? error.message}`, 'ALREADY_PROCESSED');
       }
-      // Histories recorded before `recorded` existed carry the claim's own facts.
-      facts = claimed.recorded?.facts ?? { ...facts!, payerClientId: claim.payerClientId, userCurrency: claim.userCurrency as OrderFacts['userCurrency'], userAmount: claimed.userAmount };
+      // The claim as recorded at this seq; histories recorded before `recorded` existed carry the claim's own facts.
+      const { recorded } = claimed;
+      facts = recorded?.facts ?? { ...facts!, payerClientId: claim.payerClientId, userCurrency: claim.userCurrency as OrderFacts['userCurrency'], userAmount: claimed.userAmount };
       if (searchable) upsertSearchAttributes([{ key: PAYER_CURRENCY, value: facts.userCurrency }]);
       phase = claimed.status === 'CREATED' ? 'AWAITING_DECISION' : 'AWAITING_AMOUNT';
-      const recorded = claimed.recorded;
       if (recorded && (recorded.facts.payerClientId !== claim.payerClientId || recorded.externalReference !== claim.externalReference)) {
         // Another payer's claim committed at this seq while Temporal lost its acceptance (see close()):
         // the order is that payer's, and this one is told so, as if it had come second.
