@@ -2,7 +2,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx swc src workflows activities scripts clients/typescript/src -d dist --config-file .swcrc --quiet && npm prune --omit=dev
 

@@ -27,18 +27,18 @@ function run(command, args, options = {}) {
 }
 
 /**
- * Installs whenever node_modules does not match package-lock.json. `npm install` rather than
- * `npm ci`: the registry mirror some machines use lacks other platforms' optional binaries
- * (swc, resolver), which npm leaves out of the lock and `npm ci` then refuses. The lock still
- * pins every version installed.
+ * Installs whenever node_modules does not match package-lock.json, with `npm ci`: exactly the
+ * locked tree on every machine, or a refusal when the lock and package.json disagree. The lock
+ * lists every platform's optional binaries (swc, resolver), which `npm ci` requires;
+ * test/unit/deploy/package-lock.test.ts keeps it so.
  */
 function ensureDependencies() {
   const lock = readFileSync(join(root, 'package-lock.json'));
   const wanted = createHash('sha256').update(lock).digest('hex');
   const stamp = join(root, 'node_modules', '.install-stamp');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
-  say('installing dependencies (npm install, from package-lock.json)…');
-  run('npm', ['install', '--no-audit', '--no-fund'], { stdio: ['ignore', process.stderr, 'inherit'] });
+  say('installing dependencies (npm ci, from package-lock.json)…');
+  run('npm', ['ci', '--no-audit', '--no-fund'], { stdio: ['ignore', process.stderr, 'inherit'] });
   writeFileSync(stamp, wanted);
 }
 
