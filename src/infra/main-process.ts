@@ -23,11 +23,14 @@ export class MainProcess {
     if (!existsSync(join(PROJECT_ROOT, MAIN))) throw new Error(`${MAIN} is missing: run \`node scripts/run.mjs build\` first`);
   }
 
+  /** `wrapper` runs it through another command first, e.g. `ip netns exec NAME` (which execs node in its place). */
   constructor(
     readonly role: 'api' | 'worker',
     env: NodeJS.ProcessEnv,
+    wrapper: readonly string[] = [],
   ) {
-    this.child = spawn(process.execPath, ['--enable-source-maps', MAIN, role], {
+    const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', MAIN, role];
+    this.child = spawn(command!, args, {
       cwd: PROJECT_ROOT,
       env: { API_METRICS_PORT: '0', WORKER_METRICS_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
