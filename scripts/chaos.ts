@@ -6,7 +6,7 @@ import { FINAL_STATUSES } from '../src/orders/order-transitions';
 import { orderWorkflowId } from '../src/orders/order-workflow-start';
 import { auditMoney, RuleResult } from './chaos/audit';
 import { writeBundles } from './chaos/bundles';
-import { bothCodesServed, finalAfterHeals, finalSoonAfterLastHeal, noRequestFailed, railFaultsMetPayouts, requestsFailFastInCuts } from './chaos/checks';
+import { activitiesEnded, bothCodesServed, finalAfterHeals, finalSoonAfterLastHeal, noRequestFailed, railFaultsMetPayouts, requestsFailFastInCuts } from './chaos/checks';
 import { bundlesServed, factsOf } from './chaos/histories';
 import { Network, networkNamespacesUnavailable } from './chaos/network';
 import { networkLayout } from './chaos/network-layout';
@@ -19,6 +19,7 @@ import { ChaosPlan, decisionsInRailFaults, PLAN_NAMES, PlanName, planNamed } fro
 import { waitUntilSettled } from './chaos/settle';
 import { readAuditInput, readOrderTimes } from './chaos/snapshot';
 import { makeRunDir, startTopology, Topology } from './chaos/topology';
+import { readWorkerActivities } from './chaos/worker-metrics';
 import { choiceOption, OptionValues, parseScriptOptions, UsageError, wholeNumber } from './shared/command-line';
 import { Flow, runFlows } from './shared/driver';
 import { Attempt, retryingPost } from './shared/integrator-post';
@@ -145,7 +146,7 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
 
   const stopStarting = new AbortController();
   const running = runPlan(plan, topology, startedAt, signal, say);
-  const stopProgress = startProgress({ dataSource: topology.dataSource, plan: running.progress, flows, phase: () => phase, say }, startedAt);
+  const progress = startProgress({ dataSource: topology.dataSource, plan: running.progress, flows, phase: () => phase, say }, startedAt);
   try {
     const concurrency = drive.concurrency;
     say(
@@ -173,11 +174,13 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
     await topology.setRailFaults({}, performance.now() - startedAt);
     phase = 'settling';
     say('waiting for the orders to settle…');
+    progress.now();
     const settle = await waitUntilSettled(topology.dataSource, SETTLE_LIMIT_MS, signal);
     phase = 'auditing';
     say('auditing…');
     const input = await readAuditInput(topology.dataSource, topology.railsUrl, topology.payers, (orderId) => topology.workflowOf(orderId));
     const times = await readOrderTimes(topology.dataSource, startedEpoch);
+    const activities = await readWorkerActivities(topology.workerMetricsUrls());
     const heals = finalAfterHeals(times, healsOf(timeline));
     const requests = summarizeRequests(attempts);
     const requestsDuringCuts = requestsInWindows(attempts, startedAt, cutWindows(timeline));
@@ -189,7 +192,9 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
     const checks: RuleResult[] = [
       ...(plan.railFaultWindows.length ? [railFaultsMetPayouts(topology.railCalls.windows)] : []),
       ...(plan.pass.noFailedRequests ? [noRequestFailed(requests)] : []),
-      ...(plan.pass.finalWithinMsOfLastHeal !== null ? [finalSoonAfterLastHeal(times, heals, plan.pass.finalWithinMsOfLastHeal), requestsFailFastInCuts(requestsDuringCuts, REQUEST_BOUND_MS)] : []),
+      ...(plan.pass.finalWithinMsOfLastHeal !== null
+        ? [finalSoonAfterLastHeal(times, heals, plan.pass.finalWithinMsOfLastHeal), requestsFailFastInCuts(requestsDuringCuts, REQUEST_BOUND_MS), activitiesEnded(activities)]
+        : []),
       ...(bundles ? [bothCodesServed(bundles)] : []),
       ...timeline.filter((entry) => entry.failed).map((entry) => ({ rule: 'every planned step done', checked: entry.what, violations: [`${entry.what} failed: ${entry.detail}`], notes: [] })),
     ];
@@ -212,6 +217,7 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
       balancer: topology.balancer.stats,
       settle,
       finalAfterHeals: heals,
+      activities,
       counts: countsOf(input),
       workersDiedOnTheirOwn: topology.workers.unexpectedExits,
       apisDiedOnTheirOwn: topology.apis.unexpectedExits,
@@ -222,7 +228,7 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
       violations: audit.reduce((total, rule) => total + rule.violations.length, 0),
     };
   } finally {
-    stopProgress();
+    progress.stop();
   }
 }
 
@@ -232,7 +238,7 @@ async function main(): Promise<number> {
   const { plan } = options;
 
   if (plan.name === 'partitions') {
-    const reason = await networkNamespacesUnavailable();
+    const reason = networkNamespacesUnavailable();
     if (reason) {
       say(`the partitions plan cannot run on this machine: ${reason}. It needs root (or CAP_NET_ADMIN and CAP_SYS_ADMIN) and iproute2; nothing was run.`);
       return 1;

@@ -8,6 +8,7 @@ import type { RuleResult } from './audit';
 import type { BundlesServed } from './histories';
 import { RailFaultWindow, railFaultsWithoutPayouts } from './rail-calls';
 import { count, RequestsInWindow, RequestSummary } from './requests';
+import type { WorkerActivities } from './worker-metrics';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const describe = (counts: Record<string, number>) =>
@@ -105,5 +106,25 @@ export function bothCodesServed(served: BundlesServed): RuleResult {
     checked: `${served.crossed + served.onlyOld + served.onlyNew} orders`,
     violations,
     notes: [`${served.crossed} crossed the deploy, ${served.onlyOld} old code only, ${served.onlyNew} new code only, ${served.withMarker} with the patch marker`],
+  };
+}
+
+/**
+ * Partitions: no activity hung. Each attempt is bounded by its start-to-close timeout (the
+ * server's for activities, the SDK's for local ones) and, inside, by the service's own timeouts
+ * (docs/reliability.md, "Bounds"); what the run can see from outside is that none still runs
+ * once every order settled, and how many took over 10 s.
+ */
+export function activitiesEnded(activities: WorkerActivities): RuleResult {
+  const violations = [
+    ...(activities.stillRunning ? [`${activities.stillRunning} activities were still running once every order had settled`] : []),
+    ...activities.unread.map((unread) => `could not read a worker's metrics: ${unread}`),
+  ];
+  const attempts = activities.types.reduce((total, type) => total + type.attempts, 0);
+  return {
+    rule: 'no activity still running after the last heal',
+    checked: `${attempts} activity attempts`,
+    violations,
+    notes: activities.types.filter((type) => type.overTenSeconds > 0).map((type) => `${type.overTenSeconds} of ${type.attempts} ${type.kind} ${type.type} attempts took over 10 s`),
   };
 }

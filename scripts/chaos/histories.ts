@@ -25,7 +25,7 @@ export function factsOf(history: History): HistoryFacts {
     if (Number.isInteger(pid)) taskPids.add(pid);
     const marker = event.markerRecordedEventAttributes;
     if (marker?.markerName === PATCH_MARKER) {
-      for (const payload of marker.details?.patch_data?.payloads ?? []) {
+      for (const payload of marker.details?.['patch-data']?.payloads ?? []) {
         const id = (JSON.parse(decoded(payload.data) || '{}') as { id?: string }).id;
         if (id) patches.add(id);
       }

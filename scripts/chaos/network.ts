@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { Component, Cut, LINK_RANGE, linksOf, NAMESPACE_PREFIX, namespaceName, NetworkLayout, ownerOf } from './network-layout';
+import { Component, Cut, LINK_RANGE, linksOf, NAMESPACE_PREFIX, NetworkLayout, ownerOf } from './network-layout';
 
 const run = promisify(execFile);
 
@@ -35,23 +35,26 @@ const alive = (pid: number) => {
 /**
  * Why this machine cannot make the partitions plan's network, or null when it can: it tries a
  * network namespace with a veth pair inside, as the plan needs (root, or CAP_NET_ADMIN and
- * CAP_SYS_ADMIN, and iproute2's `ip`).
+ * CAP_SYS_ADMIN, and iproute2's `ip`). Synchronous, so a test can name its skip with the reason.
  */
-export async function networkNamespacesUnavailable(): Promise<string | null> {
-  const probe = namespaceName(process.pid, 'edge').replace(/edge$/, 'probe');
+export function networkNamespacesUnavailable(): string | null {
+  const probe = `${NAMESPACE_PREFIX}${process.pid}-probe`;
+  const attempt = (...args: string[]): string | null => {
+    try {
+      execFileSync('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      return null;
+    } catch (error) {
+      const { code, stderr } = error as NodeJS.ErrnoException & { stderr?: Buffer };
+      return code === 'ENOENT' ? "iproute2's `ip` command was not found" : `\`ip ${args.join(' ')}\` failed: ${String(stderr ?? error).trim()}`;
+    }
+  };
+  const noNamespace = attempt('netns', 'add', probe);
+  if (noNamespace) return `network namespaces cannot be made here (${noNamespace})`;
   try {
-    await ip(null, 'netns', 'add', probe);
-  } catch (error) {
-    const { code } = error as NodeJS.ErrnoException;
-    return code === 'ENOENT' ? "iproute2's `ip` command was not found" : `network namespaces cannot be made here (${(error as Error).message})`;
-  }
-  try {
-    await ip(probe, 'link', 'add', 'probe0', 'type', 'veth', 'peer', 'name', 'probe1');
-    return null;
-  } catch (error) {
-    return `veth pairs cannot be made here (${(error as Error).message})`;
+    const noVeth = attempt('-n', probe, 'link', 'add', 'probe0', 'type', 'veth', 'peer', 'name', 'probe1');
+    return noVeth ? `veth pairs cannot be made here (${noVeth})` : null;
   } finally {
-    await ip(null, 'netns', 'del', probe).catch(() => undefined);
+    ipSync('netns', 'del', probe);
   }
 }
 

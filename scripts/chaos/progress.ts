@@ -28,9 +28,9 @@ async function countOrders(dataSource: DataSource): Promise<{ final: number; all
 /**
  * Says every PROGRESS_EVERY_MS how far the run is: orders final (read from PostgreSQL, or the
  * last count known while it does not answer, e.g. cut off by a partition), faults applied, flows.
- * Returns the function that stops it.
+ * `now()` says it at once (the run enters another phase); `stop()` ends it.
  */
-export function startProgress(sources: ProgressSources, startedAt: number): () => void {
+export function startProgress(sources: ProgressSources, startedAt: number): { now(): void; stop(): void } {
   let known: { final: number; all: number } | null = null;
   let busy = false;
   const tick = async () => {
@@ -49,5 +49,5 @@ export function startProgress(sources: ProgressSources, startedAt: number): () =
     }
   };
   const timer = setInterval(() => void tick(), PROGRESS_EVERY_MS);
-  return () => clearInterval(timer);
+  return { now: () => void tick(), stop: () => clearInterval(timer) };
 }

@@ -10,6 +10,7 @@ import { count, RequestsInWindow, RequestSummary } from './requests';
 import type { TimelineEntry } from './run-plan';
 import type { PlanName } from './schedule';
 import type { TopologyDescription } from './topology';
+import type { WorkerActivities } from './worker-metrics';
 
 export interface ChaosReport {
   plan: PlanName;
@@ -48,6 +49,8 @@ export interface ChaosReport {
   unfinishedOrders: string[];
   /** Per rail fault, the calls that met it: payouts, payout status inquiries, other calls. */
   railCallsUnderFaults: RailFaultWindow[];
+  /** What the workers alive at the end say their activities took. */
+  activities: WorkerActivities;
   /** Rolling deploy: which workflow code served the orders. */
   bundles: BundlesServed | null;
   /** The money audit's rules, then the plan's own checks. */
@@ -129,6 +132,9 @@ export function formatChaosReport(report: ChaosReport): string {
     `settled ${seconds(report.settle.ms)} s after the drive: ${report.settle.complete ? 'every order final, no callback pending' : 'limit reached, audited as it stood'}`,
     `longest time to final after a heal: ${heals.longestMs === null ? 'no order was held up' : `${seconds(heals.longestMs)} s (order ${heals.longestOrder})`}` +
       (heals.lastFinalAfterLastHealMs === null ? '' : `; the last order final ${seconds(heals.lastFinalAfterLastHealMs)} s after the last heal`),
+    `activities (the workers alive at the end): ${
+      report.activities.types.map((type) => `${type.type}${type.kind === 'local activity' ? ' (local)' : ''} ${type.attempts} × ${type.meanMs.toFixed(0)} ms${type.overTenSeconds ? `, ${type.overTenSeconds} over 10 s` : ''}`).join('; ') || 'none read'
+    }; ${report.activities.stillRunning} still running at the end`,
     ...(report.bundles
       ? [
           `workflow code: ${report.bundles.crossed} orders crossed the deploy (tasks by old and new workers), ${report.bundles.onlyOld} old code only, ${report.bundles.onlyNew} new code only; ${report.bundles.withMarker} carry the patch marker`,

@@ -60,6 +60,8 @@ export interface Topology {
   workers: ProcessPool<BundleName>;
   /** The partitions plan's network; null for the others. */
   network: Network | null;
+  /** The /metrics of each worker alive now. */
+  workerMetricsUrls(): string[];
   /** Where logs go, kept when the audit finds something. */
   logDir: string;
   temporal: Client;
@@ -107,7 +109,7 @@ const SETTINGS = {
 const FUNDING = { currency: 'USD', amount: '1000000.00' } as const;
 const DATABASE_NAME = 'payments_chaos';
 /** Inside a namespace of its own, each server takes its usual port. */
-const NAMESPACE_PORTS = { postgres: 5432, temporal: 7233, api: 3000 } as const;
+const NAMESPACE_PORTS = { postgres: 5432, temporal: 7233, api: 3000, workerMetrics: 9465 } as const;
 /** A replica not in rotation, or a worker not polling, this long after its start never will. */
 const START_LIMIT_MS = 180_000;
 const POLL_CHECK_MS = 250;
@@ -256,6 +258,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     const temporal = new Client({ connection, namespace: 'default' });
 
     say(`starting ${options.workers} worker processes…`);
+    const workerMetrics = new Map<number, string>();
     workers = new ProcessPool<BundleName>({
       role: 'worker',
       size: options.workers,
@@ -265,7 +268,13 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         const component: Component = `worker-${slot + 1}`;
         const path = options.bundles[bundle];
         if (!path) throw new Error(`no ${bundle} workflow bundle was written`);
-        return { env: { ...envOf(component), WORKFLOW_BUNDLE_PATH: path }, wrapper: wrapper(component) };
+        // Its /metrics, where this process reads what its activities took: inside its namespace on every address, else a free loopback port.
+        const metrics = network
+          ? { WORKER_METRICS_PORT: String(NAMESPACE_PORTS.workerMetrics), METRICS_HOST: '0.0.0.0' }
+          : { WORKER_METRICS_PORT: String(await freePort()), METRICS_HOST: '127.0.0.1' };
+        const host = network ? linkBetween(network.layout, component, EDGE).client.address : '127.0.0.1';
+        workerMetrics.set(slot, `http://${host}:${metrics.WORKER_METRICS_PORT}/metrics`);
+        return { env: { ...envOf(component), ...metrics, WORKFLOW_BUNDLE_PATH: path }, wrapper: wrapper(component) };
       },
       ready: (worker) => firstPoll(connection!, worker),
     });
@@ -323,6 +332,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       apis,
       workers,
       network,
+      workerMetricsUrls: () => [...workerMetrics.values()],
       logDir,
       temporal,
       close,
