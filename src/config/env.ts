@@ -9,15 +9,18 @@ const booleanString = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-/** `30s`, `5m`, `2h`…: read into milliseconds. */
-const duration = z.string().transform((text, context) => {
-  const ms = parseDuration(text);
-  if (ms === null || ms === 0) {
-    context.addIssue({ code: 'custom', message: 'must be a duration such as 90s, 30m or 2h' });
-    return z.NEVER;
-  }
-  return ms;
-});
+/** `30s`, `5m`, `2h`…: read into milliseconds; `0s` only where zero means "none" (`allowZero`). */
+const durationOf = (allowZero: boolean) =>
+  z.string().transform((text, context) => {
+    const ms = parseDuration(text);
+    if (ms === null || (ms === 0 && !allowZero)) {
+      context.addIssue({ code: 'custom', message: `must be a duration such as ${allowZero ? '0s, ' : ''}90s, 30m or 2h` });
+      return z.NEVER;
+    }
+    return ms;
+  });
+const duration = durationOf(false);
+const durationOrZero = durationOf(true);
 export const TEMPORAL_BACKENDS = ['dev', 'postgres'] as const;
 export type TemporalBackend = (typeof TEMPORAL_BACKENDS)[number];
 
@@ -64,6 +67,15 @@ export const envSchema = z.object({
 
   DATABASE_URL: z.url().refine((url) => url.startsWith('postgres'), 'must be a postgres:// URL'),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /**
+   * Bounds on every PostgreSQL path (src/db/data-source.ts, docs/reliability.md "Bounds"):
+   * connecting, or waiting for a pooled connection; one statement, on the server, and on the
+   * client two seconds later, for a server that went silent; a transaction left idle (its
+   * locks), on the server. 0s turns the last two off.
+   */
+  DATABASE_CONNECT_TIMEOUT: duration.default(5000),
+  DATABASE_STATEMENT_TIMEOUT: durationOrZero.default(5000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: durationOrZero.default(10_000),
 
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   /**

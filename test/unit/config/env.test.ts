@@ -22,6 +22,18 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ ...required, PAYOUT_RETRY_WINDOW: '90' })).toThrow(/PAYOUT_RETRY_WINDOW/);
   });
 
+  it('reads the bounds as durations, 0s only where it means none', () => {
+    expect(loadEnv(required)).toMatchObject({
+      DATABASE_CONNECT_TIMEOUT: 5000,
+      DATABASE_STATEMENT_TIMEOUT: 5000,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: 10_000,
+    });
+    const zeros = { DATABASE_STATEMENT_TIMEOUT: '0s', DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: '0s' };
+    expect(loadEnv({ ...required, ...zeros })).toMatchObject({ DATABASE_STATEMENT_TIMEOUT: 0, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: 0 });
+    expect(() => loadEnv({ ...required, DATABASE_CONNECT_TIMEOUT: '0s' })).toThrow(/DATABASE_CONNECT_TIMEOUT/);
+    expect(() => loadEnv({ ...required, DATABASE_STATEMENT_TIMEOUT: '5' })).toThrow(/DATABASE_STATEMENT_TIMEOUT: must be a duration such as 0s, 90s/);
+  });
+
   it('names every missing or bad variable in one error', () => {
     expect(() => loadEnv({ PORT: '99999', DATABASE_URL: 'mysql://x' })).toThrow(EnvError);
     try {
