@@ -59,6 +59,15 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   PORT: port.default(3000),
+  /**
+   * Shutdown (README, "Stopping"): after SIGTERM the API keeps serving, with /ready at 503,
+   * for API_DRAIN_DELAY so that a balancer takes it out; then closes its listener. In-flight
+   * requests (API) and activities (worker) get SHUTDOWN_GRACE to finish.
+   */
+  API_DRAIN_DELAY: durationOrZero.default(5000),
+  SHUTDOWN_GRACE: duration.default(20_000),
+  /** How long the API keeps an idle keep-alive connection: longer than a balancer's own idle timeout. */
+  API_KEEP_ALIVE_TIMEOUT: duration.default(5000),
   RAILS_PORT: port.default(4010),
   /** The simulator binds loopback unless told otherwise (containers need 0.0.0.0). */
   RAILS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -85,6 +94,16 @@ export const envSchema = z.object({
   TEMPORAL_BACKEND: z.enum(TEMPORAL_BACKENDS).default('dev'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('orders'),
+  /**
+   * How long one API request may wait for Temporal in all (a workflow start, an update and its
+   * answer, retries included); past it the request answers 503 SERVICE_UNAVAILABLE.
+   */
+  API_TEMPORAL_TIMEOUT: duration.default(10_000),
+  /**
+   * A workflow bundle written by `node dist/scripts/bundle-workflows.js` for the worker to run
+   * instead of bundling `workflows/` at start-up (a new release's code, or a faster start).
+   */
+  WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   /**
    * How many workflows a worker keeps in memory between their tasks (docs/performance.md,
    * "Many open orders"). One more is replayed from its history when its next task comes.
