@@ -2,11 +2,13 @@ import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@temporalio/client';
+import { envSchema } from '../src/config/env';
+import { CLIENT_MARGIN_MS } from '../src/db/bounded-client';
 import { FINAL_STATUSES } from '../src/orders/order-transitions';
 import { orderWorkflowId } from '../src/orders/order-workflow-start';
 import { auditMoney, RuleResult } from './chaos/audit';
 import { writeBundles } from './chaos/bundles';
-import { activitiesEnded, bothCodesServed, finalAfterHeals, finalSoonAfterLastHeal, noRequestFailed, railFaultsMetPayouts, requestsFailFastInCuts } from './chaos/checks';
+import { activitiesEnded, bothCodesServed, everyFlowCompleted, finalAfterHeals, finalSoonAfterLastHeal, noRequestFailed, railFaultsMetPayouts, requestsFailFastInCuts } from './chaos/checks';
 import { bundlesServed, factsOf } from './chaos/histories';
 import { Network, networkNamespacesUnavailable } from './chaos/network';
 import { networkLayout } from './chaos/network-layout';
@@ -37,7 +39,7 @@ is refused for now with the same idempotency-key, then audits the money (orders,
 rail's payouts, callbacks) and the plan's own criteria, prints the audit as a table, and exits
 1 on any violation (docs/reliability.md).
 
-  default         N flows (60) at most C (10) at a time over 92 s, while workers are SIGKILLed,
+  default         N flows (60) at most C (10) at a time over 96 s, while workers are SIGKILLed,
                   the rail goes down, PostgreSQL restarts, the rail loses its answers and the
                   Temporal server restarts; payouts are timed to meet every rail fault.
   rolling-deploy  C flows (10) at a time back to back while every API replica and every worker
@@ -65,11 +67,16 @@ const SETTLE_LIMIT_MS = 4 * 60_000;
 /** A continuous drive never starts more flows than this. */
 const MAX_FLOWS = 100_000;
 
+/** What the balancer's hop and a busy machine may add to a request's own bound. */
+const BALANCER_HOP_MS = 1_000;
+const defaultOf = (name: 'API_TEMPORAL_TIMEOUT' | 'DATABASE_STATEMENT_TIMEOUT' | 'DATABASE_CONNECT_TIMEOUT') => envSchema.shape[name].parse(undefined) as number;
 /**
- * The longest an integrator request may take while a path is cut: the API's own bounds on a
- * request (docs/reliability.md, "Bounds") plus the balancer's hop. Beyond it, a request hung.
+ * The longest an integrator request may take while one path is cut, beyond which it hung: the
+ * longest of the API's bounds on a request's paths (docs/reliability.md, "Bounds": all its
+ * Temporal calls, one PostgreSQL statement as the client bounds it, a connection), as the
+ * service's defaults set them, plus the balancer's hop.
  */
-const REQUEST_BOUND_MS = 15_000;
+const REQUEST_BOUND_MS = Math.max(defaultOf('API_TEMPORAL_TIMEOUT'), defaultOf('DATABASE_STATEMENT_TIMEOUT') + CLIENT_MARGIN_MS, defaultOf('DATABASE_CONNECT_TIMEOUT')) + BALANCER_HOP_MS;
 
 /** What the API and worker processes run with beyond the defaults (drain delay and graces, docs/reliability.md). */
 const SERVICE_ENV: NodeJS.ProcessEnv = {};
@@ -191,7 +198,7 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
 
     const checks: RuleResult[] = [
       ...(plan.railFaultWindows.length ? [railFaultsMetPayouts(topology.railCalls.windows)] : []),
-      ...(plan.pass.noFailedRequests ? [noRequestFailed(requests)] : []),
+      ...(plan.pass.noFailedRequests ? [noRequestFailed(requests), everyFlowCompleted(result)] : []),
       ...(plan.pass.finalWithinMsOfLastHeal !== null
         ? [finalSoonAfterLastHeal(times, heals, plan.pass.finalWithinMsOfLastHeal), requestsFailFastInCuts(requestsDuringCuts, REQUEST_BOUND_MS), activitiesEnded(activities)]
         : []),
@@ -253,7 +260,7 @@ async function main(): Promise<number> {
   let topology: Topology;
   try {
     say('bundling the workflow code once for every worker…');
-    const bundles = await writeBundles(runDir, plan.pass.bothBundlesServed ? ['deployed', 'patched'] : ['deployed']);
+    const bundles = await writeBundles(runDir, plan.pass.bothBundlesServed);
     if (plan.name === 'partitions') network = await Network.create(networkLayout(process.pid, APIS, WORKERS), say);
     topology = await startTopology({ apis: APIS, workers: WORKERS, payers: PAYERS, bundles, network, serviceEnv: SERVICE_ENV, runDir, say });
   } catch (error) {

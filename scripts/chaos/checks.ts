@@ -4,6 +4,7 @@
  * each is unit-tested; each answers in the audit's shape, so the report and `violations` count
  * them alike.
  */
+import type { RunResult } from '../shared/driver';
 import type { RuleResult } from './audit';
 import type { BundlesServed } from './histories';
 import { RailFaultWindow, railFaultsWithoutPayouts } from './rail-calls';
@@ -28,6 +29,16 @@ export function noRequestFailed(requests: RequestSummary): RuleResult {
     rule: 'no integrator request failed',
     checked: `${requests.sent} requests, ${count(requests.retried)} answered "retry"`,
     violations: failed ? [`${failed} failed: ${describe(requests.failed)}`] : [],
+    notes: [],
+  };
+}
+
+/** Rolling deploy: a deploy is nothing an integrator may notice, so every flow ended COMPLETED, each request answered as it should be. */
+export function everyFlowCompleted(drive: RunResult): RuleResult {
+  return {
+    rule: 'every flow ended COMPLETED',
+    checked: `${drive.flows} flows`,
+    violations: drive.failures ? [`${drive.failures} flows did not: ${drive.firstFailures.join('; ')}`] : [],
     notes: [],
   };
 }

@@ -1,3 +1,8 @@
+import { ACQUIRER_PATHS } from '../../src/rails/acquirer/acquirer.wire';
+import { BRAZIL_PATHS } from '../../src/rails/brazil/brazil.wire';
+import { COLOMBIA_PATHS } from '../../src/rails/colombia/colombia.wire';
+import { PERU_PATHS } from '../../src/rails/peru/peru.wire';
+
 export type RailFault = 'down' | 'lose_response';
 export type RailCall = 'payouts' | 'payout status inquiries' | 'other calls';
 
@@ -11,12 +16,16 @@ export interface RailFaultWindow {
   calls: Record<RailCall, number>;
 }
 
+/** Where each rail takes its payouts (POST) and answers their status (GET `<collection>/<id>`), as the simulator serves them. */
+const PAYOUT_COLLECTIONS: readonly string[] = [ACQUIRER_PATHS.payouts, BRAZIL_PATHS.payments, PERU_PATHS.transfers, COLOMBIA_PATHS.transfers];
+
 /** What a request to the rails simulator is; null for its admin routes. */
 export function railCallOf(method: string | undefined, url: string | undefined): RailCall | null {
   const path = new URL(url ?? '/', 'http://rail').pathname;
   if (path.startsWith('/__admin')) return null;
-  if (method === 'POST' && path === '/payouts') return 'payouts';
-  return method === 'GET' && path.startsWith('/payouts/') ? 'payout status inquiries' : 'other calls';
+  if (method === 'POST' && PAYOUT_COLLECTIONS.includes(path)) return 'payouts';
+  const collection = path.slice(0, path.lastIndexOf('/'));
+  return method === 'GET' && PAYOUT_COLLECTIONS.includes(collection) ? 'payout status inquiries' : 'other calls';
 }
 
 /**

@@ -115,7 +115,7 @@ export function formatChaosReport(report: ChaosReport): string {
     'chaos (seconds after the drive started)',
     ...report.timeline.map(
       (entry) =>
-        `${seconds(entry.atMs).padStart(7)}  ${entry.what.padEnd(62)}${entry.failed ? 'FAILED: ' : ''}${entry.detail ?? ''}${entry.tookMs >= 1000 ? ` (took ${seconds(entry.tookMs)} s)` : ''}`,
+        `${seconds(entry.atMs).padStart(7)}  ${entry.what.padEnd(66)}${entry.failed ? 'FAILED: ' : ''}${entry.detail ?? ''}${entry.tookMs >= 1000 ? ` (took ${seconds(entry.tookMs)} s)` : ''}`,
     ),
     `  ${report.faultsApplied} faults applied; planned to be over by ${seconds(report.faultsEndMs)} s${report.skipped.length ? `; skipped, a worker still starting when the window closed: ${describeTally(tally(report.skipped))}` : ''}`,
     ...railFaultLines(report.railCallsUnderFaults),

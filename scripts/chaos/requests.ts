@@ -13,7 +13,7 @@ export interface RequestSummary {
   longest: { ms: number; outcome: string } | null;
 }
 
-/** The requests sent while one fault lasted. */
+/** The requests under way while one fault lasted. */
 export interface RequestsInWindow {
   what: string;
   /** ms after the drive started. */
@@ -36,13 +36,17 @@ export function summarizeRequests(attempts: readonly Attempt[]): RequestSummary 
   return summary;
 }
 
-/** The attempts sent inside each window (ms after `startedAt`, the drive's start in performance.now() time). */
+/**
+ * The attempts under way during each window (sent before it ended and answered after it began;
+ * ms after `startedAt`, the drive's start in performance.now() time): one sent just before a cut
+ * that hangs into it counts too.
+ */
 export function requestsInWindows(attempts: readonly Attempt[], startedAt: number, windows: ReadonlyArray<{ what: string; fromMs: number; toMs: number }>): RequestsInWindow[] {
   return windows.map(({ what, fromMs, toMs }) => ({
     what,
     fromMs,
     toMs,
-    summary: summarizeRequests(attempts.filter((attempt) => attempt.sentAt - startedAt >= fromMs && attempt.sentAt - startedAt < toMs)),
+    summary: summarizeRequests(attempts.filter((attempt) => attempt.sentAt - startedAt < toMs && attempt.sentAt - startedAt + attempt.ms > fromMs)),
   }));
 }
 

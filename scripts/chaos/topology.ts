@@ -22,7 +22,7 @@ import { createFundedPayer, FundedPayer } from '../shared/funded-payer';
 import type { Mailbox } from '../shared/mailbox';
 import { startTemporalHelper, TemporalHelper, TemporalHelperSpec } from '../shared/temporal-server';
 import { Balancer } from './balancer';
-import { BundleName } from './bundles';
+import type { BundleName, Bundles } from './bundles';
 import { DatabaseHelper, DatabaseHelperSpec, startDatabaseHelper } from './database-helper';
 import type { Network } from './network';
 import { Component, EDGE, LINK_RANGE, linkBetween, Server } from './network-layout';
@@ -84,7 +84,7 @@ export interface TopologyOptions {
   workers: number;
   payers: number;
   /** The workflow bundles the workers may run (written beforehand); the first workers run `deployed`. */
-  bundles: Partial<Record<BundleName, string>> & { deployed: string };
+  bundles: Bundles;
   /** Each component in a network namespace of its own (the partitions plan), or all on loopback. */
   network: Network | null;
   /** Extra environment of the API and worker processes (the plan's drain delays and graces). */

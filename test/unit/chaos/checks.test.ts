@@ -1,5 +1,5 @@
-import { bothCodesServed, finalAfterHeals, finalSoonAfterLastHeal, noRequestFailed, railFaultsMetPayouts, requestsFailFastInCuts } from '../../../scripts/chaos/checks';
-import { RailCallsUnderFaults } from '../../../scripts/chaos/rail-calls';
+import { bothCodesServed, everyFlowCompleted, finalAfterHeals, finalSoonAfterLastHeal, noRequestFailed, railFaultsMetPayouts, requestsFailFastInCuts } from '../../../scripts/chaos/checks';
+import { railCallOf, RailCallsUnderFaults } from '../../../scripts/chaos/rail-calls';
 import { requestsInWindows, summarizeRequests } from '../../../scripts/chaos/requests';
 import type { Attempt } from '../../../scripts/shared/integrator-post';
 
@@ -55,14 +55,18 @@ describe('the plans’ own checks', () => {
       expect(noRequestFailed(summarizeRequests(attempts.filter((a) => a.verdict !== 'failed'))).violations).toEqual([]);
     });
 
-    it('judges the requests sent during each cut: fast, and refused the documented way', () => {
+    it('judges the requests under way during each cut, one that hangs into the next included: fast, and refused the documented way', () => {
       const windows = requestsInWindows(attempts, 500, [
         { what: 'the cut of api↔postgres', fromMs: 1_000, toMs: 3_000 },
         { what: 'the cut of api↔temporal', fromMs: 3_000, toMs: 5_000 },
       ]);
-      expect(windows.map((window) => window.summary.sent)).toEqual([2, 2]);
+      expect(windows.map((window) => window.summary.sent)).toEqual([2, 3]);
       expect(requestsFailFastInCuts(windows, 10_000).violations).toEqual(['during the cut of api↔temporal: 1 requests failed (1 × network error (other side closed))']);
-      expect(requestsFailFastInCuts(windows, 5_000).violations).toContain('during the cut of api↔postgres: a request took 9.0 s (503 SERVICE_UNAVAILABLE), beyond 5.0 s');
+      expect(requestsFailFastInCuts(windows, 5_000).violations).toEqual([
+        'during the cut of api↔postgres: a request took 9.0 s (503 SERVICE_UNAVAILABLE), beyond 5.0 s',
+        'during the cut of api↔temporal: 1 requests failed (1 × network error (other side closed))',
+        'during the cut of api↔temporal: a request took 9.0 s (503 SERVICE_UNAVAILABLE), beyond 5.0 s',
+      ]);
     });
   });
 
@@ -101,5 +105,39 @@ describe('the plans’ own checks', () => {
         "no order's history carries the new code's patch marker",
       ]);
     });
+  });
+});
+
+describe('every flow completed (rolling deploy)', () => {
+  const drive = (failures: number, firstFailures: string[] = []) => ({
+    flows: 40,
+    completed: 40 - failures,
+    wallMs: 1,
+    flowsPerSecond: 1,
+    previewAck: { count: 0, p50: 0, p95: 0, p99: 0 },
+    payAck: { count: 0, p50: 0, p95: 0, p99: 0 },
+    decisionToCompleted: { count: 0, p50: 0, p95: 0, p99: 0 },
+    failures,
+    firstFailures,
+  });
+
+  it('flags a flow an integrator saw fail, with why', () => {
+    expect(everyFlowCompleted(drive(0)).violations).toEqual([]);
+    expect(everyFlowCompleted(drive(1, ['flow 25: POST /v2/payments answered 409'])).violations).toEqual(['1 flows did not: flow 25: POST /v2/payments answered 409']);
+  });
+});
+
+describe('what a call to the rail is', () => {
+  it('knows every rail’s payouts and their status inquiries, as the simulator serves them, from the other calls', () => {
+    expect(railCallOf('POST', '/acquirer/payouts')).toBe('payouts');
+    expect(railCallOf('POST', '/br/spi/payments')).toBe('payouts');
+    expect(railCallOf('POST', '/pe/cce/transfers')).toBe('payouts');
+    expect(railCallOf('POST', '/co/breb/transferencias')).toBe('payouts');
+    expect(railCallOf('GET', '/acquirer/payouts/0b4edd28-9040-4827-998e-c3845babf450')).toBe('payout status inquiries');
+    expect(railCallOf('GET', '/br/spi/payments/abc?x=1')).toBe('payout status inquiries');
+    expect(railCallOf('POST', '/acquirer/refunds')).toBe('other calls');
+    expect(railCallOf('GET', '/fx/rates/BRL/USD')).toBe('other calls');
+    expect(railCallOf('POST', '/acquirer/merchants/resolve')).toBe('other calls');
+    expect(railCallOf('POST', '/__admin/faults')).toBeNull();
   });
 });
