@@ -89,6 +89,12 @@ export const envSchema = z.object({
   TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
   /** Sent as a bearer credential to Temporal Cloud or to a server with an authorizer. */
   TEMPORAL_API_KEY: z.string().min(1).optional(),
+  /**
+   * Whether the worker registers the order search attributes itself at start-up. Off where it
+   * may not (Temporal Cloud refuses the operator service; an authorizer may keep it to admins):
+   * they are created beforehand, and the worker only checks that each can be queried.
+   */
+  TEMPORAL_REGISTER_SEARCH_ATTRIBUTES: booleanString.default(true),
 
   /** Signs access tokens (HS256). At least 32 characters. */
   JWT_SECRET: z.string().min(32),

@@ -13,7 +13,7 @@ import { databaseStateSource, unconfirmedMovementsSource } from '../observabilit
 import { temporalConnectionOptions } from '../temporal/connection-options';
 import { installTemporalRuntime } from '../temporal/runtime';
 import { ensureReconcilerSchedule } from '../temporal/reconciler-schedule';
-import { registerSearchAttributes } from '../temporal/search-attributes';
+import { assertSearchAttributes, registerSearchAttributes } from '../temporal/search-attributes';
 import { createActivityDeps, reachWith } from './activity-deps';
 
 /** What `npm run bench` adds to the worker: its bare workflow and no-op activity. */
@@ -40,7 +40,8 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
   installTemporalRuntime(env.LOG_LEVEL);
   const reach = reachWith(startupRetry);
   const deps = await createActivityDeps({ ...env, TEMPORAL_TASK_QUEUE: taskQueue }, startupRetry);
-  await reach('Temporal', () => registerSearchAttributes(deps.connection, env.TEMPORAL_NAMESPACE));
+  const searchAttributes = env.TEMPORAL_REGISTER_SEARCH_ATTRIBUTES ? registerSearchAttributes : assertSearchAttributes;
+  await reach('Temporal', () => searchAttributes(deps.connection, env.TEMPORAL_NAMESPACE));
   if (reconciler) await reach('Temporal', () => ensureReconcilerSchedule(deps.temporal, taskQueue));
 
   const connection = await reach('Temporal', () => NativeConnection.connect(temporalConnectionOptions(env)));
