@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nullable } from '../http/nullable';
 import { amountToJsonNumber, CurrencyCode, Decimal, formatAmount } from '../money';
-import type { PeruWallet } from '../rails/rails.port';
+import type { PhoneWallet } from '../rails/rails.port';
 import type { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
 import { ORDER_ERROR_CODES, ORDER_STATUSES, OrderErrorCode, OrderStatus } from './order-status';
 
@@ -61,7 +61,7 @@ export function paymentResultView(order: OrderEntity, now: Date): PaymentResultV
 
 /** A wallet entry as the preview callback names it (spec: "Preview callback", wallets list). */
 const previewCallbackWalletSchema = z.object({
-  id: z.string().describe('Send it as wallet_id to pay'),
+  id: z.uuid({ version: 'v4' }).describe('Send it as wallet_id to pay'),
   brand: z.string(),
   mobile: z.string(),
   present: z.boolean(),
@@ -74,7 +74,7 @@ export type PreviewCallbackWallet = z.infer<typeof previewCallbackWalletSchema>;
  * The spec names one wallet two ways (here and in Peru's validation response); the pairing
  * (brand = bank name, participant code = entity code) is our reading, as the spec never maps them.
  */
-export function toPreviewCallbackWallet(wallet: PeruWallet): PreviewCallbackWallet {
+export function toPreviewCallbackWallet(wallet: PhoneWallet): PreviewCallbackWallet {
   return {
     id: wallet.id,
     brand: wallet.bankName,
@@ -108,7 +108,10 @@ export const previewViewSchema = z.object({
     })
     .optional()
     .describe('Only for a successful read'),
-  wallets: z.array(previewCallbackWalletSchema).optional().describe("A phone key's wallets, to pick one from when paying (wallet_id)"),
+  wallets: z
+    .array(previewCallbackWalletSchema)
+    .optional()
+    .describe("Every phone key's wallets, to pick one from when paying (wallet_id): a Peru phone's wallets, or the one account a Brazilian or Colombian phone names"),
   walletId: z.string().optional().describe('Peru: the wallet record, sent later as wallet_record_id'),
   error_code: orderErrorCode.optional().describe('Why the preview failed; then collector and order are absent'),
   version: z.string(),

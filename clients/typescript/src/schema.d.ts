@@ -1272,9 +1272,12 @@ export interface components {
                  */
                 qr_type?: "STATIC" | "DYNAMIC" | null;
             };
-            /** @description A phone key's wallets, to pick one from when paying (wallet_id) */
+            /** @description Every phone key's wallets, to pick one from when paying (wallet_id): a Peru phone's wallets, or the one account a Brazilian or Colombian phone names */
             wallets?: {
-                /** @description Send it as wallet_id to pay */
+                /**
+                 * Format: uuid
+                 * @description Send it as wallet_id to pay
+                 */
                 id: string;
                 brand: string;
                 mobile: string;
@@ -1303,7 +1306,7 @@ export interface components {
             notification_url: string;
             /**
              * Format: uuid
-             * @description Phone keys only: the merchant's wallet, one of the `wallets` of the preview callback; required to accept such an order
+             * @description Phone keys only: the merchant's wallet, one of the `wallets` of the preview callback (every phone key lists them: a Peru phone its wallets, a Brazilian or Colombian phone the one account it names). Required to accept an order whose preview listed wallets; refused for any other order
              */
             wallet_id?: string;
         };
@@ -3484,7 +3487,7 @@ export interface operations {
                 };
             };
             /**
-             * @description - wallet_id is missing or not one of the preview's wallets (phone keys), or notification_url is not allowed here
+             * @description - wallet_id is missing or not one of the preview's wallets (phone keys), or sent for an order whose preview listed none; or notification_url is not allowed here
              *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
              *     - idempotency-key: not 1 to 255 printable ASCII characters, or only spaces
              */
