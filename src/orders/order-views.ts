@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nullable } from '../http/nullable';
 import { amountToJsonNumber, CurrencyCode, Decimal, formatAmount } from '../money';
 import type { PhoneWallet } from '../rails/rails.port';
+import { isoSeconds } from './iso-seconds';
 import type { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
 import { ORDER_ERROR_CODES, ORDER_STATUSES, OrderErrorCode, OrderStatus } from './order-status';
 
@@ -17,11 +18,6 @@ const orderErrorCode = z.enum(ORDER_ERROR_CODES);
 const timestamp = z.iso.datetime();
 
 export const API_VERSION = '2';
-
-/** ISO 8601 `YYYY-MM-DDTHH:MM:SSZ`, the format the spec gives payment dates. */
-export function isoSeconds(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
 
 /** Numeric columns come back with the column's scale ("10.5000"); amounts show the currency's. */
 export function amountString(value: string | null, currency: string | null): string | null {

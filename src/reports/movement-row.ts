@@ -1,5 +1,6 @@
 import { Decimal, formatRate } from '../money';
-import { amountString, isoSeconds } from '../orders/order-views';
+import { isoSeconds } from '../orders/iso-seconds';
+import { amountString } from '../orders/order-views';
 
 /** The columns of a reconciliation file, in CONTRACT.md's order. */
 export const REPORT_COLUMNS = [

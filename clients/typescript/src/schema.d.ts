@@ -3301,7 +3301,7 @@ export interface operations {
                 };
             };
             /**
-             * @description - INVALID_STATUS: the order's status does not allow it; ALREADY_PROCESSED: the order was already decided with another idempotency-key
+             * @description - INVALID_STATUS: the order's status does not allow it, or the order has expired (past its expires_at undecided, whether or not it reads CANCELED yet: the message says when it expired); ALREADY_PROCESSED: the order was already decided with another idempotency-key
              *     - REQUEST_IN_PROGRESS: a request with this idempotency-key is still running; retry after Retry-After seconds
              */
             409: {
@@ -3405,7 +3405,7 @@ export interface operations {
                 };
             };
             /**
-             * @description - ALREADY_PROCESSED: this external_reference already names an order
+             * @description - ALREADY_PROCESSED: this external_reference already names an order, or another client already scanned this collection QR; INVALID_STATUS: the collection QR was canceled or has expired
              *     - REQUEST_IN_PROGRESS: a request with this idempotency-key is still running; retry after Retry-After seconds
              */
             409: {
@@ -3518,7 +3518,7 @@ export interface operations {
                 };
             };
             /**
-             * @description - INVALID_STATUS: the order's status does not allow it; ALREADY_PROCESSED: the order was already decided with another idempotency-key
+             * @description - INVALID_STATUS: the order's status does not allow it, or the order has expired (past its expires_at undecided, whether or not it reads CANCELED yet: the message says when it expired); ALREADY_PROCESSED: the order was already decided with another idempotency-key
              *     - REQUEST_IN_PROGRESS: a request with this idempotency-key is still running; retry after Retry-After seconds
              */
             409: {
