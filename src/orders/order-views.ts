@@ -185,7 +185,7 @@ export function statusHistoryView(order: OrderEntity, history: OrderStatusHistor
   };
 }
 
-/** The Collections API's QR-creation notification (CONTRACT.md): the order, its amounts and the indicative rates. */
+/** The Collections API's QR-creation notification (docs/decisions.md, Collections): the order, its amounts and the indicative rates. */
 export interface QrCreatedView {
   event: 'QR_CREATED';
   order_id: string;
