@@ -128,7 +128,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   // A function, so that the compiler does not narrow a phase the handlers change meanwhile.
   const isPaying = () => phase === 'PAYING';
 
-  // The workflow's clock at the update: past expiresAtMs while still waiting (the timer not applied yet), the order has expired.
+  // Worded as the API words it: an order refused past its expiresAtMs (its timer fired, its closing not written yet) says it expired.
   const refuse = (rejection: OrderRejection | null) => {
     if (!rejection) return;
     const standing = { id: orderId, status, errorCode, expiresAt: new Date(input.expiresAtMs) };
