@@ -23,10 +23,11 @@ import {
   expiryRejectionIn,
   OrderPhase,
   phaseOf,
+  rejectionMessage,
   resolutionRejectionIn,
 } from '../src/orders/order-rules';
 import { withWallet } from '../src/orders/payout-destination';
-import type { OrderRejection, OrderStatus } from '../src/orders/order-status';
+import type { OrderErrorCode, OrderRejection, OrderStatus } from '../src/orders/order-status';
 import type { MovementOutcome } from '../src/rails/rails.port';
 import { ORDER_STATUS, PAYER_CURRENCY, PAYOUT_UNCONFIRMED, STATUS_SINCE } from '../src/temporal/search-attribute-keys';
 import { DATABASE_STEP, DELIVERY_ATTEMPT, NON_RETRYABLE, RAIL_CALL } from './activity-options';
@@ -89,6 +90,8 @@ const LOCAL_CALLBACKS_PATCH = '12-local-callbacks';
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderStatus> {
   const { orderId } = input;
   let status = input.initialStatus;
+  // Why the order failed or was canceled, as its last change wrote it: a refusal says "expired" from it.
+  let errorCode: OrderErrorCode | null = null;
   let phase: OrderPhase = 'PREPARING';
   let seq = 1;
   let facts: OrderFacts | undefined;
@@ -114,6 +117,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
 
   const applied = <T extends ChangeResult>(result: T, closing: boolean): T => {
     setStatus(result.status);
+    errorCode = result.payment.error_code;
     notify(result.eventIds, closing);
     return result;
   };
@@ -124,8 +128,11 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   // A function, so that the compiler does not narrow a phase the handlers change meanwhile.
   const isPaying = () => phase === 'PAYING';
 
+  // Worded as the API words it: an order refused past its expiresAtMs (its timer fired, its closing not written yet) says it expired.
   const refuse = (rejection: OrderRejection | null) => {
-    if (rejection) throw ApplicationFailure.nonRetryable(`order ${orderId} is ${status}`, rejection);
+    if (!rejection) return;
+    const standing = { id: orderId, status, errorCode, expiresAt: new Date(input.expiresAtMs) };
+    throw ApplicationFailure.nonRetryable(rejectionMessage(standing, rejection, new Date()), rejection);
   };
 
   setHandler(orderStatusQuery, () => status);

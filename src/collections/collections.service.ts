@@ -9,7 +9,9 @@ import { posMcc } from '../merchants/merchant-category';
 import { convert, CurrencyCode, Decimal, formatAmount } from '../money';
 import type { IndicativeRate, OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
-import { amountNumber, exchangeRatesView, isoSeconds, seenBy, StatusHistoryView, statusHistoryView } from '../orders/order-views';
+import { expiryRejection } from '../orders/order-rules';
+import { isoSeconds } from '../orders/iso-seconds';
+import { amountNumber, exchangeRatesView, seenBy, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { OrderWorkflowClient, rejectionError } from '../payments/order-workflow.client';
 import { PaymentOrders } from '../payments/payment-orders';
 import { RAIL_CURRENCIES } from '../rails/rails.port';
@@ -87,9 +89,10 @@ export class CollectionsService {
     const order = await this.collected(clientId, orderId);
     const canceled = { order_id: order.id, status: 'CANCELED', error_code: 'CANCELED_BY_COLLECTOR' } as const;
     if (order.status === 'CANCELED' && order.errorCode === 'CANCELED_BY_COLLECTOR') return canceled;
+    if (expiryRejection(order, new Date())) throw rejectionError(order, 'INVALID_STATUS');
     const status = await this.workflows.cancel(order);
     // The workflow found the payer's decision recorded before the cancel: the payment wins.
-    if (status !== 'CANCELED') throw rejectionError({ id: order.id, status }, 'INVALID_STATUS');
+    if (status !== 'CANCELED') throw rejectionError({ ...order, status }, 'INVALID_STATUS');
     return canceled;
   }
 

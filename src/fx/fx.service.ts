@@ -7,7 +7,7 @@ import { RAIL_CURRENCIES, type FxRatesPort, type RailCurrency } from '../rails/r
 import { FxQuoteEntity } from './fx-quote.entity';
 import { FxQuoteUnavailableError } from './fx.errors';
 
-/** A quote lives as long as an order (CONTRACT "FX"): the rate shown at preview is charged at payment. */
+/** A quote lives as long as an order (docs/decisions.md, FX): the rate shown at preview is charged at payment. */
 export const FX_QUOTE_TTL_SECONDS = 600;
 
 /** A quote row under its entity's property names, as the statements that write one return it. */

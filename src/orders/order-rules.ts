@@ -1,5 +1,6 @@
+import { isoSeconds } from './iso-seconds';
 import { FINAL_STATUSES } from './order-transitions';
-import { AWAITING_AMOUNT, OrderRejection, OrderStatus } from './order-status';
+import { AWAITING_AMOUNT, OrderErrorCode, OrderRejection, OrderStatus } from './order-status';
 
 /**
  * The spec's idempotency tables as pure rules, shared by the workflow's update validators and
@@ -19,6 +20,45 @@ const DECIDED: readonly OrderStatus[] = ['PROCESSING', 'COMPLETED', 'REJECTED', 
 export function decisionRejection(status: OrderStatus): OrderRejection | null {
   if (status === 'CREATED') return null;
   return DECIDED.includes(status) ? 'ALREADY_PROCESSED' : 'INVALID_STATUS';
+}
+
+/** What an order's expiry and the answer to a refused action depend on. */
+export interface OrderStanding {
+  id: string;
+  status: OrderStatus;
+  errorCode: OrderErrorCode | null;
+  expiresAt: Date;
+}
+
+/** The statuses in which an order waits for an integrator (a payer, an amount, the decision), racing its expiry. */
+const WAITING: readonly OrderStatus[] = [...AWAITING_AMOUNT, 'CREATED'];
+
+/**
+ * When the order expired, or null if it has not. An order nobody decided to pay by its
+ * expires_at has expired from that instant, whether or not its workflow has written the expiry
+ * yet (a slow or stopped worker applies its timer late); once written, it is CANCELED with EXPIRED.
+ */
+export function expiredAt(order: Omit<OrderStanding, 'id'>, now: Date): Date | null {
+  const expired = order.status === 'CANCELED' ? order.errorCode === 'EXPIRED' : WAITING.includes(order.status) && now.getTime() >= order.expiresAt.getTime();
+  return expired ? order.expiresAt : null;
+}
+
+/**
+ * The API's first check on every action on an order (amount, decision, claim, cancel): an
+ * expired order takes none, whatever the status its workflow has not moved yet says. The
+ * workflow itself applies what reached it before its timer, as it always has.
+ */
+export function expiryRejection(order: Omit<OrderStanding, 'id'>, now: Date): OrderRejection | null {
+  return expiredAt(order, now) === null ? null : 'INVALID_STATUS';
+}
+
+/** What a refusal tells the integrator: an expired order says that it expired, and when, not the status it still shows. */
+export function rejectionMessage(order: OrderStanding, rejection: OrderRejection, now: Date): string {
+  if (rejection === 'ALREADY_PROCESSED') return `Order ${order.id} was already processed`;
+  const expired = expiredAt(order, now);
+  return expired === null
+    ? `Order ${order.id} is ${order.status}: the operation is not allowed in this status`
+    : `Order ${order.id} expired at ${isoSeconds(expired)}`;
 }
 
 /**

@@ -88,7 +88,9 @@ export class KeyPaymentsService {
           merchantName: payee.name,
           merchantIdentificationNumber: payee.identificationNumber,
           merchantBranchOffice: payee.branchOffice,
-          ...(found.kind === 'PERU_WALLETS' ? { walletRecordId: found.walletId, wallets: found.wallets } : {}),
+          // Every phone key's wallets, for the payer to pick one; Peru's record of them besides.
+          ...('wallets' in found && found.wallets ? { wallets: found.wallets } : {}),
+          ...(found.kind === 'PERU_WALLETS' ? { walletRecordId: found.walletId } : {}),
         },
       },
       idempotencyKey,

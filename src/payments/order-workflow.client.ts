@@ -5,15 +5,14 @@ import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
 import type { OrderEntity } from '../orders/order.entity';
 import { orderWorkflowId, startOrderWorkflow } from '../orders/order-workflow-start';
+import { rejectionMessage, type OrderStanding } from '../orders/order-rules';
 import type { PaymentResultView, PreviewView } from '../orders/order-views';
 import { cancelUpdate, Claim, claimUpdate, decideUpdate, Decision, expireUpdate, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
 import type { OrderRejection, OrderStatus } from '../orders/order-status';
 
-/** The documented answer to a refused operation on an order. */
-export function rejectionError(order: Pick<OrderEntity, 'id' | 'status'>, rejection: OrderRejection): ApiError {
-  return rejection === 'ALREADY_PROCESSED'
-    ? new ApiError(409, `Order ${order.id} was already processed`, 'ALREADY_PROCESSED')
-    : new ApiError(409, `Order ${order.id} is ${order.status}: the operation is not allowed in this status`, 'INVALID_STATUS');
+/** The documented answer to a refused operation on an order: 409 with the rejection as its error_code. */
+export function rejectionError(order: OrderStanding, rejection: OrderRejection, now = new Date()): ApiError {
+  return new ApiError(409, rejectionMessage(order, rejection, now), rejection);
 }
 
 /** The API's side of the order workflow: start it, and send it the integrator's actions as updates. */

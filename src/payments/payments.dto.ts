@@ -57,7 +57,9 @@ export const paySchema = z.strictObject({
   wallet_id: z
     .uuid({ version: 'v4' })
     .optional()
-    .describe("Phone keys only: the merchant's wallet, one of the `wallets` of the preview callback; required to accept such an order"),
+    .describe(
+      "Phone keys only: the merchant's wallet, one of the `wallets` of the preview callback (every phone key lists them: a Peru phone its wallets, a Brazilian or Colombian phone the one account it names). Required to accept an order whose preview listed wallets; refused for any other order",
+    ),
 });
 export class PayDto extends createZodDto(paySchema) {}
 

@@ -7,7 +7,7 @@ import { isUuid } from '../keys';
 import { CountryCode, CurrencyCode, Decimal, formatAmount, isSupportedCountry } from '../money';
 import type { OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
-import { amountRejection, decisionRejection } from '../orders/order-rules';
+import { amountRejection, decisionRejection, expiryRejection } from '../orders/order-rules';
 import { FINAL_STATUSES } from '../orders/order-transitions';
 import type { OrderStatus } from '../orders/order-status';
 import { PaymentResultView, PreviewView, seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
@@ -75,7 +75,7 @@ export class PaymentsService {
     const order = await this.orders.findCollection(orderId);
     if (!order) throw new ApiError(400, ['qr: this QR was made here for an order that does not exist']);
     if (order.payerClientId === clientId && order.externalReference === input.external_reference) return previewAck(order, input.external_reference);
-    if (FINAL_STATUSES.includes(order.status)) throw rejectionError(order, 'INVALID_STATUS');
+    if (FINAL_STATUSES.includes(order.status) || expiryRejection(order, new Date())) throw rejectionError(order, 'INVALID_STATUS');
     if (order.payerClientId !== null) throw rejectionError(order, 'ALREADY_PROCESSED');
     const currency = order.localCurrency as CurrencyCode;
     const priced = order.localAmount === null ? null : await this.paymentOrders.price(clientId, 'qr', new Decimal(order.localAmount), currency, input.user.currency);
@@ -92,7 +92,7 @@ export class PaymentsService {
 
   async submitAmount(clientId: string, input: SubmitAmountDto): Promise<PreviewView> {
     const order = await this.payerOrder(clientId, input.order_id);
-    const rejection = amountRejection(order.status);
+    const rejection = expiryRejection(order, new Date()) ?? amountRejection(order.status);
     if (rejection) throw rejectionError(order, rejection);
     const currency = order.localCurrency as CurrencyCode;
     const amount = this.paymentOrders.parseLocalAmount('amount', input.amount, currency, order.localCountry as CountryCode);
@@ -106,7 +106,7 @@ export class PaymentsService {
     // PROCESSING with its workflow still awaiting the decision is a decision whose update was
     // lost with Temporal's workflow task: sent again, the workflow finds it recorded and pays.
     // The workflow answers every other PROCESSING order ALREADY_PROCESSED, as this check would.
-    const rejection = order.status === 'PROCESSING' ? null : decisionRejection(order.status);
+    const rejection = order.status === 'PROCESSING' ? null : (expiryRejection(order, new Date()) ?? decisionRejection(order.status));
     if (rejection) throw rejectionError(order, rejection);
     const refusal = walletRefusal(order, input.wallet_id, input.status === 'accepted');
     if (refusal) throw new ApiError(400, [`wallet_id: ${refusal}`]);

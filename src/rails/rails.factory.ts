@@ -3,6 +3,7 @@ import { BrazilPixAdapter } from './brazil/brazil.adapter';
 import { ColombiaBrebAdapter } from './colombia/colombia.adapter';
 import { FxProviderAdapter } from './fx-provider/fx-provider.adapter';
 import { PeruCceAdapter } from './peru/peru.adapter';
+import { holderLookup } from './phone-wallets';
 import { RailHttpClient, type RailName } from './http/rail-http-client';
 import type { MovementRail } from './movement-rail';
 import { KEY_COUNTRIES, type KeyCountry, type KeyDestination, type MovementRoute, type PayoutDestination, type Rails } from './rails.port';
@@ -35,9 +36,9 @@ export function createRails(baseUrl: string, timeoutMs: number): Rails {
       async lookupKey({ country, key }) {
         switch (country) {
           case 'BR':
-            return { kind: 'ACCOUNT_HOLDER', country, key, holder: await brazil.lookup(key) };
+            return holderLookup(country, key, await brazil.lookup(key));
           case 'CO':
-            return { kind: 'ACCOUNT_HOLDER', country, key, holder: await colombia.lookup(key) };
+            return holderLookup(country, key, await colombia.lookup(key));
           case 'PE':
             return peru.lookup(key);
         }

@@ -49,14 +49,18 @@ export interface PeruAccountInfo {
 }
 
 /**
- * One wallet linked to a Peru phone number. The validation response and the preview callback
- * name the same facts differently; this canonical shape carries both (see src/payments/key-views.ts).
+ * One wallet a phone-number key can be paid into: one of the wallets linked to a Peru phone
+ * (Yape, Plin…), or the one account a Brazilian or Colombian phone key names
+ * (src/rails/phone-wallets.ts). Peru's validation response and the preview callback name the
+ * same facts differently; this canonical shape carries both (see src/payments/key-views.ts).
  */
-export interface PeruWallet {
+export interface PhoneWallet {
   /** UUID v4; the payment later routes on it (wallet_id). */
   id: string;
   contactNumber: string;
+  /** The participant (bank or wallet provider) that holds the account: its CCE entity code, ISPB or Bre-B entity code. */
   entityCode: string;
+  /** The directory that routes to it: YAPE, PLIN, BIM in Peru; DICT in Brazil; BREB in Colombia. */
   directoryCode: string;
   bankName: string;
   /** Supports the in-person flow; only the preview callback exposes it. */
@@ -64,7 +68,14 @@ export interface PeruWallet {
 }
 
 export type KeyLookupResult =
-  | { kind: 'ACCOUNT_HOLDER'; country: 'BR' | 'CO'; key: string; holder: AccountHolder }
+  | {
+      kind: 'ACCOUNT_HOLDER';
+      country: 'BR' | 'CO';
+      key: string;
+      holder: AccountHolder;
+      /** A phone key only: its one wallet, the holder's account. */
+      wallets?: PhoneWallet[];
+    }
   | { kind: 'PERU_ACCOUNT'; country: 'PE'; key: string; account: PeruAccountInfo }
   | {
       kind: 'PERU_WALLETS';
@@ -74,7 +85,7 @@ export type KeyLookupResult =
       account: PeruAccountInfo;
       /** Sent back later as wallet_record_id. */
       walletId: string;
-      wallets: PeruWallet[];
+      wallets: PhoneWallet[];
     };
 
 export interface PeruWalletAccount extends PeruAccountInfo {
@@ -89,7 +100,7 @@ export interface QrMerchant {
 }
 
 export type PayoutDestination =
-  /** A payment key; walletId is the wallet the payer picked for a Peru phone key. */
+  /** A payment key; walletId is the wallet the payer picked for a phone key. */
   | { type: 'KEY'; key: string; walletId?: string }
   | { type: 'QR'; qr: string };
 export type KeyDestination = Extract<PayoutDestination, { type: 'KEY' }>;

@@ -1,7 +1,7 @@
 import { amountToJsonNumber, CurrencyCode, Decimal } from '../money';
 import type { OrderEntity } from '../orders/order.entity';
 import type { OrderStatus } from '../orders/order-status';
-import { isoSeconds } from '../orders/order-views';
+import { isoSeconds } from '../orders/iso-seconds';
 
 /** What one refund notification tells about the refund behind it. */
 export interface RefundNotice {

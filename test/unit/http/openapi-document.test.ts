@@ -6,7 +6,7 @@ import { buildApiDocument } from '../../../src/api';
 import { PROJECT_ROOT } from '../../../src/config/dev-defaults';
 
 const PUBLIC = ['GET /health', 'GET /auth/token', 'POST /auth/refresh'];
-/** The spec's own bodies (CONTRACT.md, "Errors"), the health check's, and the bodiless store 409. */
+/** The spec's own bodies (docs/decisions.md, "The contract in brief"), the health check's, and the bodiless store 409. */
 const OWN_ERROR_BODIES: Record<string, string | null> = {
   'GET /health 503': 'HealthDto',
   'GET /v2/payments/{order_id}/status 404': 'ReceiptNotFoundDto',

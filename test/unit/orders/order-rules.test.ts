@@ -5,13 +5,16 @@ import {
   claimRejectionIn,
   decisionRejection,
   decisionRejectionIn,
+  expiredAt,
+  expiryRejection,
   expiryRejectionIn,
   ORDER_PHASES,
   OrderPhase,
   phaseOf,
+  rejectionMessage,
   resolutionRejectionIn,
 } from '../../../src/orders/order-rules';
-import { ORDER_STATUSES, OrderStatus } from '../../../src/orders/order-status';
+import { ORDER_STATUSES, OrderErrorCode, OrderStatus } from '../../../src/orders/order-status';
 
 describe('the spec idempotency tables as rules', () => {
   describe('send amount', () => {
@@ -107,5 +110,47 @@ describe('the phase an order recorded in the database is in', () => {
     expect(phaseOf('CREATED', false)).toBe('AWAITING_DECISION');
     expect(phaseOf('WAITING_AMOUNT', false)).toBe('AWAITING_AMOUNT');
     expect(phaseOf('PROCESS_LATER', false)).toBe('AWAITING_AMOUNT');
+  });
+});
+
+describe('an expired order', () => {
+  const expiresAt = new Date('2026-11-25T10:10:00.000Z');
+  const before = new Date('2026-11-25T10:09:59.999Z');
+  const after = new Date('2026-11-25T10:10:00.000Z');
+  const order = (status: OrderStatus, errorCode: OrderErrorCode | null = null) => ({ id: 'a1b2', status, errorCode, expiresAt });
+
+  it.each(['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED'] as OrderStatus[])(
+    'has expired from its expires_at on while it still waits (%s), its expiry written or not',
+    (status) => {
+      expect(expiredAt(order(status), before)).toBeNull();
+      expect(expiredAt(order(status), after)).toEqual(expiresAt);
+      expect(expiryRejection(order(status), before)).toBeNull();
+      expect(expiryRejection(order(status), after)).toBe('INVALID_STATUS');
+    },
+  );
+
+  it('is one canceled as EXPIRED, and no order canceled for another reason', () => {
+    expect(expiredAt(order('CANCELED', 'EXPIRED'), before)).toEqual(expiresAt);
+    for (const reason of ['USER_REJECTED', 'CANCELED_BY_COLLECTOR'] as OrderErrorCode[]) expect(expiredAt(order('CANCELED', reason), after)).toBeNull();
+  });
+
+  it.each(['PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'] as OrderStatus[])(
+    'is never one whose payment was decided in time (%s), however late it is',
+    (status) => {
+      expect(expiredAt(order(status), new Date('2027-01-01T00:00:00Z'))).toBeNull();
+      expect(expiryRejection(order(status), new Date('2027-01-01T00:00:00Z'))).toBeNull();
+    },
+  );
+
+  it('is refused saying it expired and when, in the spec date format, not naming the status its workflow has not moved yet', () => {
+    expect(rejectionMessage(order('CREATED'), 'INVALID_STATUS', after)).toBe('Order a1b2 expired at 2026-11-25T10:10:00Z');
+    expect(rejectionMessage(order('WAITING_AMOUNT'), 'INVALID_STATUS', after)).toBe('Order a1b2 expired at 2026-11-25T10:10:00Z');
+    expect(rejectionMessage(order('CANCELED', 'EXPIRED'), 'INVALID_STATUS', after)).toBe('Order a1b2 expired at 2026-11-25T10:10:00Z');
+  });
+
+  it('leaves the other refusals as they were', () => {
+    expect(rejectionMessage(order('CREATED'), 'INVALID_STATUS', before)).toBe('Order a1b2 is CREATED: the operation is not allowed in this status');
+    expect(rejectionMessage(order('CANCELED', 'USER_REJECTED'), 'INVALID_STATUS', after)).toBe('Order a1b2 is CANCELED: the operation is not allowed in this status');
+    expect(rejectionMessage(order('COMPLETED'), 'ALREADY_PROCESSED', after)).toBe('Order a1b2 was already processed');
   });
 });
