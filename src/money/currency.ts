@@ -14,6 +14,14 @@ export const CURRENCY_CODES = Object.freeze(['ARS', 'BOB', 'BRL', 'CLP', 'COP', 
 
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
+/**
+ * The currencies payments move in: what a payer may hold (USD, EUR or a served country's) and
+ * what merchants are paid in. The FX provider quotes each against each; the rails pay in them.
+ */
+export const PAYMENT_CURRENCIES = Object.freeze(['USD', 'EUR', 'BRL', 'PEN', 'COP', 'ARS', 'CLP', 'MXN', 'UYU'] as const satisfies readonly CurrencyCode[]);
+
+export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+
 function isoCurrency(alpha: CurrencyCode): Currency {
   const iso = isoCurrencyByAlpha(alpha);
   // Only a currency withdrawn from ISO 4217 (and from the package's table) can fail here, at load.
@@ -28,6 +36,10 @@ const BY_NUMERIC = new Map<string, Currency>([...BY_ALPHA.values()].map((c) => [
 /** Case-sensitive: ISO 4217 codes are upper case, and one spelling per currency is stored. */
 export function isSupportedCurrency(code: unknown): code is CurrencyCode {
   return typeof code === 'string' && BY_ALPHA.has(code);
+}
+
+export function isPaymentCurrency(code: string): code is PaymentCurrency {
+  return (PAYMENT_CURRENCIES as readonly string[]).includes(code);
 }
 
 export function currencyByAlpha(code: string): Currency {

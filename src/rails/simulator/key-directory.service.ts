@@ -1,4 +1,5 @@
-import type { AccountHolder, KeyCountry, PeruAccountInfo, PeruWallet } from '../rails.port';
+import type { KeyCountry } from '../../money';
+import type { AccountHolder, PeruAccountInfo, PeruWallet } from '../rails.port';
 import { brazilHolder, colombiaHolder } from './account-holder.generator';
 import { DeterministicSource } from './deterministic-source';
 import { classifyKey, KeyFormat } from './key-format.classifier';
