@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ownQrOrderId } from '../collections/own-qr';
-import { decodeEmvQr } from '../emv';
+import { decodeEmvQr, ownQrOrderId } from '../emv';
 import { ApiError, ExactBodyError } from '../http/api-error';
 import { isUuid } from '../keys';
 import { CountryCode, CurrencyCode, Decimal, formatAmount, isSupportedCountry } from '../money';
