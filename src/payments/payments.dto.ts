@@ -6,7 +6,6 @@ import { amountInput, externalReference } from '../http/request-fields';
 import { text } from '../http/text-input';
 import { notificationUrlField } from '../notifications/notification-url';
 import { ORDER_STATUSES } from '../orders/order-status';
-import { paymentResultViewSchema, previewViewSchema, statusHistoryViewSchema } from '../orders/order-views';
 
 /** Shapes of the spec's payment requests. */
 export const userSchema = z.strictObject({
@@ -49,10 +48,6 @@ export const paySchema = z.strictObject({
     .describe("Phone keys only: the merchant's wallet, one of the `wallets` of the preview callback; required to accept such an order"),
 });
 export class PayDto extends createZodDto(paySchema) {}
-
-export class PreviewViewDto extends createZodDto(previewViewSchema) {}
-export class PaymentResultViewDto extends createZodDto(paymentResultViewSchema) {}
-export class StatusHistoryViewDto extends createZodDto(statusHistoryViewSchema) {}
 
 /** The spec's body for an order the payment-status lookup does not find (code 2105). */
 export const receiptNotFoundSchema = z.object({
