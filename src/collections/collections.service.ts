@@ -10,7 +10,7 @@ import { convert, CurrencyCode, Decimal, formatAmount, isPaymentCurrency, PAYMEN
 import type { IndicativeRate, OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
 import { amountNumber, exchangeRatesView, isoSeconds, seenBy, StatusHistoryView, statusHistoryView } from '../orders/order-views';
-import { OrderWorkflowClient, rejectionError } from '../payments/order-workflow.client';
+import { OrderWorkflowClient, rejectionError } from '../orders/order-workflow.client';
 import { PaymentOrders } from '../payments/payment-orders';
 import { collectionMarket } from './collection-country';
 import { collectionQr } from './collection-qr';

@@ -1,10 +1,17 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrderRepository } from './order.repository';
+import { OrderWorkflowClient } from './order-workflow.client';
 
-/** The order repository for the API's modules (activities build their own from the same class). */
+/**
+ * The orders for the API's modules: their repository (activities build their own from the same
+ * class) and the client that starts their workflows and sends them the integrators' actions.
+ */
 @Module({
-  providers: [{ provide: OrderRepository, inject: [DataSource], useFactory: (dataSource: DataSource) => new OrderRepository(dataSource) }],
-  exports: [OrderRepository],
+  providers: [
+    { provide: OrderRepository, inject: [DataSource], useFactory: (dataSource: DataSource) => new OrderRepository(dataSource) },
+    OrderWorkflowClient,
+  ],
+  exports: [OrderRepository, OrderWorkflowClient],
 })
 export class OrdersModule {}

@@ -21,7 +21,7 @@ import { notificationUrlProblem } from '../notifications/notification-url';
 import { OrderEntity, OrderFlow, OrderPayer } from '../orders/order.entity';
 import { DuplicateOrderError, OrderRepository } from '../orders/order.repository';
 import type { OrderStatus } from '../orders/order-status';
-import { OrderWorkflowClient } from './order-workflow.client';
+import { OrderWorkflowClient } from '../orders/order-workflow.client';
 
 /** An amount in local currency and what the payer pays for it, at a quote the order will lock. */
 export interface Priced {

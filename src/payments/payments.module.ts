@@ -4,7 +4,6 @@ import { OrdersModule } from '../orders/orders.module';
 import { RailsModule } from '../rails/rails.module';
 import { KeyPaymentsController } from './key-payments.controller';
 import { KeyPaymentsService } from './key-payments.service';
-import { OrderWorkflowClient } from './order-workflow.client';
 import { PaymentOrders } from './payment-orders';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
@@ -12,7 +11,7 @@ import { PaymentsService } from './payments.service';
 @Module({
   imports: [OrdersModule, FxModule, RailsModule],
   controllers: [PaymentsController, KeyPaymentsController],
-  providers: [PaymentsService, KeyPaymentsService, PaymentOrders, OrderWorkflowClient],
-  exports: [PaymentOrders, OrderWorkflowClient],
+  providers: [PaymentsService, KeyPaymentsService, PaymentOrders],
+  exports: [PaymentOrders],
 })
 export class PaymentsModule {}

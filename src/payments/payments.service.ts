@@ -11,7 +11,7 @@ import { FINAL_STATUSES } from '../orders/order-transitions';
 import type { OrderStatus } from '../orders/order-status';
 import { PaymentResultView, PreviewView, seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { walletRefusal } from '../orders/payout-destination';
-import { OrderWorkflowClient, rejectionError } from './order-workflow.client';
+import { OrderWorkflowClient, rejectionError } from '../orders/order-workflow.client';
 import { PaymentOrders } from './payment-orders';
 import type { PayDto, PreviewAckDto, QrPreviewDto, QuickRead, ReceiptNotFound, SubmitAmountDto } from './payments.dto';
 
