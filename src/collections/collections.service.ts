@@ -11,7 +11,7 @@ import type { IndicativeRate, OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
 import { amountNumber, exchangeRatesView, isoSeconds, seenBy, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { OrderWorkflowClient, rejectionError } from '../orders/order-workflow.client';
-import { PaymentOrders } from '../payments/payment-orders';
+import { PaymentOrders } from '../orders/payment-orders';
 import { collectionMarket } from './collection-country';
 import { collectionQr } from './collection-qr';
 import type { CanceledQrDto, CreatedQrDto, CreateQrDto } from './collections.dto';

@@ -12,7 +12,7 @@ import type { OrderStatus } from '../orders/order-status';
 import { PaymentResultView, PreviewView, seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { walletRefusal } from '../orders/payout-destination';
 import { OrderWorkflowClient, rejectionError } from '../orders/order-workflow.client';
-import { PaymentOrders } from './payment-orders';
+import { PaymentOrders } from '../orders/payment-orders';
 import type { PayDto, PreviewAckDto, QrPreviewDto, QuickRead, ReceiptNotFound, SubmitAmountDto } from './payments.dto';
 
 /** The preview's immediate answer; the preview callback follows. */
