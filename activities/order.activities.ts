@@ -3,7 +3,7 @@ import type { Env } from '../src/config/env';
 import type { FxService } from '../src/fx/fx.service';
 import { InsufficientFundsError } from '../src/ledger/ledger.errors';
 import type { LedgerService } from '../src/ledger/ledger.service';
-import { convert, CurrencyCode, Decimal, formatAmount, parseAmount } from '../src/money';
+import { convert, CountryCode, CurrencyCode, Decimal, formatAmount, parseAmount, PaymentCurrency } from '../src/money';
 import type { OrderEntity, OrderFlow } from '../src/orders/order.entity';
 import { DuplicateOrderError, type AppliedChange, type ChangeEffect, type OrderChange, type OrderRepository } from '../src/orders/order.repository';
 import type { OrderErrorCode, OrderStatus } from '../src/orders/order-status';
@@ -11,7 +11,7 @@ import { PaymentResultView, paymentResultView, PreviewView, previewView } from '
 import { payoutDestinationOf } from '../src/orders/payout-destination';
 import { RailsDeclinedError, RailsUnavailableError } from '../src/rails/rails.errors';
 import type { Claim } from '../workflows/order.definitions';
-import { routeOf, type MovementOutcome, type MovementStatus, type PayoutCountry, type PayoutDestination, type RailCurrency, type Rails } from '../src/rails/rails.port';
+import { routeOf, type MovementOutcome, type MovementStatus, type PayoutDestination, type Rails } from '../src/rails/rails.port';
 
 export interface OrderActivityDeps {
   env: Env;
@@ -28,8 +28,8 @@ export interface OrderFacts {
   payerClientId: string | null;
   /** A collection's collector, credited in local currency when it is paid. */
   collectorClientId: string | null;
-  localCountry: PayoutCountry;
-  localCurrency: RailCurrency;
+  localCountry: CountryCode;
+  localCurrency: PaymentCurrency;
   /** Decimal strings; null until an open amount arrives. */
   localAmount: string | null;
   userCurrency: CurrencyCode;
@@ -79,8 +79,8 @@ function factsOf(order: OrderEntity): OrderFacts {
     flow: order.flow,
     payerClientId: order.payerClientId,
     collectorClientId: order.collectorClientId,
-    localCountry: order.localCountry as PayoutCountry,
-    localCurrency: order.localCurrency as RailCurrency,
+    localCountry: order.localCountry as CountryCode,
+    localCurrency: order.localCurrency as PaymentCurrency,
     localAmount: order.localAmount === null ? null : formatAmount(new Decimal(order.localAmount), order.localCurrency as CurrencyCode),
     userCurrency: order.userCurrency as CurrencyCode,
     userAmount: order.userAmount === null ? null : formatAmount(new Decimal(order.userAmount), order.userCurrency as CurrencyCode),

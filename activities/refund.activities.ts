@@ -1,7 +1,7 @@
 import type { Env } from '../src/config/env';
 import { InsufficientFundsError } from '../src/ledger/ledger.errors';
 import type { LedgerService } from '../src/ledger/ledger.service';
-import { CurrencyCode, Decimal, formatAmount, refundShare } from '../src/money';
+import { CurrencyCode, Decimal, formatAmount, PaymentCurrency, refundShare } from '../src/money';
 import type { OrderRepository } from '../src/orders/order.repository';
 import type { OrderStatus } from '../src/orders/order-status';
 import { payoutDestinationOf } from '../src/orders/payout-destination';
@@ -9,7 +9,7 @@ import type { RefundStatus } from '../src/refunds/refund.entity';
 import type { RefundRepository } from '../src/refunds/refund.repository';
 import { INSUFFICIENT_FUNDS } from '../src/refunds/refund-rules';
 import { RailsUnavailableError } from '../src/rails/rails.errors';
-import { routeOf, type MovementOutcome, type MovementRoute, type RailCurrency, type Rails } from '../src/rails/rails.port';
+import { routeOf, type MovementOutcome, type MovementRoute, type Rails } from '../src/rails/rails.port';
 import type { PayoutInquiry } from './order.activities';
 
 export interface RefundActivityDeps {
@@ -26,7 +26,7 @@ export interface RefundFacts {
   payerClientId: string;
   /** A collected order is refunded inside the service, from its collector's account. */
   collectorClientId: string | null;
-  localCurrency: RailCurrency;
+  localCurrency: PaymentCurrency;
   /** The order's local total and what the payer was debited for it: decimal strings. */
   localTotal: string;
   userCurrency: CurrencyCode;
@@ -123,7 +123,7 @@ export function createRefundActivities({ env, orders, refunds, rails, ledger }: 
     async loadRefunds({ orderId }: { orderId: string }): Promise<RefundsState> {
       const order = await orders.findById(orderId);
       const known = await refunds.forOrder(orderId);
-      const localCurrency = order.localCurrency as RailCurrency;
+      const localCurrency = order.localCurrency as PaymentCurrency;
       const userCurrency = order.userCurrency as CurrencyCode;
       return {
         facts: {

@@ -7,7 +7,7 @@ import { RailsDeclinedError } from '../rails/rails.errors';
 import type { KeyLookupResult, PeruWalletAccount, Rails } from '../rails/rails.port';
 import { keyValidationView, KeyValidationView, payeeOf, peruAckCollector, PeruAckCollector } from './key-views';
 import type { KeyPreviewDto, KeyValidationDto, PeruKeyPreviewDto, WalletValidationDto } from './key-payments.dto';
-import { PaymentOrders } from './payment-orders';
+import { PaymentOrders } from '../orders/payment-orders';
 
 /** The server sets the currency of a key payment: the key's country's. */
 const KEY_CURRENCIES: Record<KeyCountry, CurrencyCode> = { BR: 'BRL', PE: 'PEN', CO: 'COP' };

@@ -4,17 +4,8 @@ import { ClientId } from '../auth/auth.decorators';
 import { ApiErrors } from '../http/openapi-errors';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';
-import {
-  PayDto,
-  PaymentResultViewDto,
-  PreviewAckDto,
-  PreviewViewDto,
-  QrPreviewDto,
-  QuickReadDto,
-  ReceiptNotFoundDto,
-  StatusHistoryViewDto,
-  SubmitAmountDto,
-} from './payments.dto';
+import { PaymentResultViewDto, PreviewViewDto, StatusHistoryViewDto } from '../orders/order-views.dto';
+import { PayDto, PreviewAckDto, QrPreviewDto, QuickReadDto, ReceiptNotFoundDto, SubmitAmountDto } from './payments.dto';
 import { PaymentsService } from './payments.service';
 
 const ORDER_REFUSED =

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ownQrOrderId } from '../collections/own-qr';
-import { decodeEmvQr } from '../emv';
+import { decodeEmvQr, ownQrOrderId } from '../emv';
 import { ApiError, ExactBodyError } from '../http/api-error';
 import { isUuid } from '../keys';
 import { CountryCode, CurrencyCode, Decimal, formatAmount, isSupportedCountry } from '../money';
@@ -12,8 +11,8 @@ import { FINAL_STATUSES } from '../orders/order-transitions';
 import type { OrderStatus } from '../orders/order-status';
 import { PaymentResultView, PreviewView, seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { walletRefusal } from '../orders/payout-destination';
-import { OrderWorkflowClient, rejectionError } from './order-workflow.client';
-import { PaymentOrders } from './payment-orders';
+import { OrderWorkflowClient, rejectionError } from '../orders/order-workflow.client';
+import { PaymentOrders } from '../orders/payment-orders';
 import type { PayDto, PreviewAckDto, QrPreviewDto, QuickRead, ReceiptNotFound, SubmitAmountDto } from './payments.dto';
 
 /** The preview's immediate answer; the preview callback follows. */

@@ -6,9 +6,8 @@ import { PeruCceAdapter } from './peru/peru.adapter';
 import { holderLookup } from './phone-wallets';
 import { RailHttpClient, type RailName } from './http/rail-http-client';
 import type { MovementRail } from './movement-rail';
-import { KEY_COUNTRIES, type KeyCountry, type KeyDestination, type MovementRoute, type PayoutDestination, type Rails } from './rails.port';
-
-const isKeyCountry = (country: string): country is KeyCountry => (KEY_COUNTRIES as readonly string[]).includes(country);
+import { isKeyCountry, type KeyCountry } from '../money';
+import type { KeyDestination, MovementRoute, PayoutDestination, Rails } from './rails.port';
 
 /**
  * Every rail behind its own adapter, composed by capability: key lookups go to the country's

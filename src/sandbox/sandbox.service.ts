@@ -5,7 +5,7 @@ import type { OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
 import { AWAITING_AMOUNT, type OrderStatus } from '../orders/order-status';
 import { seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
-import { OrderWorkflowClient } from '../payments/order-workflow.client';
+import { OrderWorkflowClient } from '../orders/order-workflow.client';
 import { RailsDeclinedError } from '../rails/rails.errors';
 import type { ForcedPayoutAnswer } from '../rails/simulator/money-movement.service';
 import type { ForcePayoutResponse } from './sandbox.dto';

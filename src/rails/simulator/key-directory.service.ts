@@ -1,5 +1,6 @@
+import type { KeyCountry } from '../../money';
 import { accountWallet } from '../phone-wallets';
-import type { AccountHolder, KeyCountry, PeruAccountInfo, PhoneWallet } from '../rails.port';
+import type { AccountHolder, PeruAccountInfo, PhoneWallet } from '../rails.port';
 import { brazilHolder, colombiaHolder } from './account-holder.generator';
 import { DeterministicSource } from './deterministic-source';
 import { classifyKey, KeyFormat } from './key-format.classifier';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { OWN_GUI } from '../../../src/collections/own-qr';
-import { decodeEmvQr } from '../../../src/emv';
+import { decodeEmvQr, OWN_GUI } from '../../../src/emv';
 import { Decimal } from '../../../src/money';
 import { verifySignature } from '../../../src/notifications';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';

@@ -1,6 +1,6 @@
 import { encodeEmvQr } from '../../../src/emv';
 import { RailsDeclinedError } from '../../../src/rails/rails.errors';
-import { RAIL_CURRENCIES, type KeyCountry } from '../../../src/rails/rails.port';
+import { PAYMENT_CURRENCIES, type KeyCountry } from '../../../src/money';
 import { startSimulator, type RunningSimulator } from './rails-simulator.fixture';
 
 let rails: RunningSimulator;
@@ -156,8 +156,8 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
 
   it('quotes every currency pair', async () => {
     const adapter = rails.adapter();
-    for (const base of RAIL_CURRENCIES) {
-      for (const target of RAIL_CURRENCIES) {
+    for (const base of PAYMENT_CURRENCIES) {
+      for (const target of PAYMENT_CURRENCIES) {
         const quote = await adapter.fx.midRate(base, target);
         expect(quote).toEqual({ base, target, rate: expect.stringMatching(/^\d+(\.\d{1,10})?$/), as_of: '2025-06-01T00:00:00.000Z' });
       }

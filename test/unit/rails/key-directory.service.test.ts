@@ -3,7 +3,7 @@ import { KeyDirectoryService } from '../../../src/rails/simulator/key-directory.
 import { MAGIC_KEYS } from '../../../src/rails/simulator/magic-values';
 import { SimulatorHttpError } from '../../../src/rails/simulator/simulator-http.error';
 import { cpfFromBase } from '../../../src/rails/simulator/tax-id.generator';
-import type { KeyCountry } from '../../../src/rails/rails.port';
+import type { KeyCountry } from '../../../src/money';
 
 const directory = new KeyDirectoryService('unit');
 

@@ -3,12 +3,12 @@ import { ApplicationFailure, Client, WorkflowHandle, WorkflowNotFoundError, Work
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
-import type { OrderEntity } from '../orders/order.entity';
-import { orderWorkflowId, startOrderWorkflow } from '../orders/order-workflow-start';
-import { rejectionMessage, type OrderStanding } from '../orders/order-rules';
-import type { PaymentResultView, PreviewView } from '../orders/order-views';
+import type { OrderEntity } from './order.entity';
+import { orderWorkflowId, startOrderWorkflow } from './order-workflow-start';
+import { rejectionMessage, type OrderStanding } from './order-rules';
+import type { PaymentResultView, PreviewView } from './order-views';
 import { cancelUpdate, Claim, claimUpdate, decideUpdate, Decision, expireUpdate, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
-import type { OrderRejection, OrderStatus } from '../orders/order-status';
+import type { OrderRejection, OrderStatus } from './order-status';
 
 /** The documented answer to a refused operation on an order: 409 with the rejection as its error_code. */
 export function rejectionError(order: OrderStanding, rejection: OrderRejection, now = new Date()): ApiError {

@@ -18,9 +18,9 @@ import {
   parseLimitOverrides,
 } from '../money';
 import { notificationUrlProblem } from '../notifications/notification-url';
-import { OrderEntity, OrderFlow, OrderPayer } from '../orders/order.entity';
-import { DuplicateOrderError, OrderRepository } from '../orders/order.repository';
-import type { OrderStatus } from '../orders/order-status';
+import { OrderEntity, OrderFlow, OrderPayer } from './order.entity';
+import { DuplicateOrderError, OrderRepository } from './order.repository';
+import type { OrderStatus } from './order-status';
 import { OrderWorkflowClient } from './order-workflow.client';
 
 /** An amount in local currency and what the payer pays for it, at a quote the order will lock. */
@@ -71,8 +71,9 @@ function creationFingerprint(idempotencyKey: string, input: unknown): string {
 }
 
 /**
- * The steps every preview shares, QR or key: checking the callback URL and the amount, pricing
- * it for the payer, and opening the order (its row, then its workflow).
+ * The steps every request that opens an order shares (a QR or key preview, a collector's QR):
+ * checking the callback URL and the amount, pricing it for the payer, and opening the order
+ * (its row, then its workflow).
  */
 @Injectable()
 export class PaymentOrders {
