@@ -5,7 +5,7 @@ import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
 import { CLIENT_ID, EXTERNAL_REFERENCE } from '../temporal/search-attribute-keys';
 import type { OrderEntity } from '../orders/order.entity';
-import type { RefundResultView } from './refund-views';
+import { RefundResultView, refundResultView } from './refund-views';
 import { RefundRequest, refundsWorkflowId, requestRefundUpdate } from '../../workflows/refunds.definitions';
 import type { orderRefundsWorkflow } from '../../workflows/refunds.workflow';
 
@@ -33,7 +33,7 @@ export class RefundsWorkflowClient {
         ],
       });
       try {
-        return await this.temporal.workflow.executeUpdateWithStart(requestRefundUpdate, { args: [request], startWorkflowOperation });
+        return refundResultView(order, await this.temporal.workflow.executeUpdateWithStart(requestRefundUpdate, { args: [request], startWorkflowOperation }));
       } catch (error) {
         const type = error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure ? error.cause.type : undefined;
         if (type === 'REFUNDS_CLOSING' && attempt < CLOSING_RETRIES) continue;

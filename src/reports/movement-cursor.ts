@@ -3,7 +3,7 @@ import type { PoolClient } from 'pg';
 import Cursor from 'pg-cursor';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import type { OrderStatus } from '../orders/order-status';
+import type { OrderStatus } from '../orders/lifecycle';
 import type { MovementRow } from './movement-row';
 import type { ReportPeriod } from './report-period';
 
