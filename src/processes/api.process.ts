@@ -54,7 +54,7 @@ const HEADERS_TIMEOUT_MS = 60_000;
  * requests in flight get SHUTDOWN_GRACE to finish (the rest are cut), and the database and
  * Temporal connections close. Resolves whether every request finished.
  */
-export async function stopApi(app: NestExpressApplication, metrics: MetricsServer, env: Env, signal: NodeJS.Signals): Promise<boolean> {
+async function stopApi(app: NestExpressApplication, metrics: MetricsServer, env: Env, signal: NodeJS.Signals): Promise<boolean> {
   const logger = app.get(Logger);
   const drain = app.get(HttpDrain);
   drain.begin();

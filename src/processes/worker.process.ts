@@ -65,16 +65,17 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
   if (reconciler) await reach('Temporal', () => ensureReconcilerSchedule(deps.temporal, taskQueue));
 
   const connection = await reach('Temporal', () => NativeConnection.connect(temporalConnectionOptions(env)));
+  const code = workflowCode(env, extension);
   const worker = await Worker.create({
     connection,
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue,
     maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
-    ...workflowCode(env, extension),
+    ...code,
     shutdownGraceTime: env.SHUTDOWN_GRACE,
     shutdownForceTime: env.SHUTDOWN_GRACE + FORCE_AFTER_GRACE_MS,
     activities: { ...createActivities(deps), ...extension?.activities },
-    ...temporalWorkerTracing(!extension && env.WORKFLOW_BUNDLE_PATH !== undefined),
+    ...temporalWorkerTracing(code.workflowBundle !== undefined),
   });
   return {
     worker,
