@@ -39,7 +39,14 @@ export async function runApi(): Promise<void> {
   });
   logger.log({ url: metrics.url }, 'api metrics served', 'Metrics');
   onStopSignal(
-    (signal) => void stopApi(app, metrics, env, signal).then((finished) => process.exit(finished ? 0 : 1)),
+    (signal) =>
+      void stopApi(app, metrics, env, signal).then(
+        (finished) => process.exit(finished ? 0 : 1),
+        (error: unknown) => {
+          logger.error({ error: loggableError(error) }, 'stopping failed', 'Shutdown');
+          process.exit(1);
+        },
+      ),
     (signal) => logger.log({ signal }, 'already stopping', 'Shutdown'),
   );
 }
