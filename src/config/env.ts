@@ -95,8 +95,9 @@ export const envSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('orders'),
   /**
-   * How long one API request may wait for Temporal in all (a workflow start, an update and its
-   * answer, retries included); past it the request answers 503 SERVICE_UNAVAILABLE.
+   * By when, counted from the start of an API request's handler, its Temporal calls (a workflow
+   * start, an update and its answer, retries included) must have ended; past it the request
+   * answers 503 SERVICE_UNAVAILABLE.
    */
   API_TEMPORAL_TIMEOUT: duration.default(10_000),
   /**
