@@ -8,6 +8,7 @@ import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { Env, loadEnv } from './config/env';
 import { JSON_BODY_LIMIT, translateBodyReadErrors } from './http/body-read-errors';
+import { HttpDrain } from './http/http-drain';
 import { assignRequestId } from './http/logging';
 import { methodNotAllowed } from './http/method-not-allowed';
 import { buildOpenApiDocument, serveOpenApi } from './http/openapi';
@@ -16,15 +17,20 @@ import { tagRequestSpan } from './observability/request-span';
 
 /**
  * An HTTP app around `module` (AppModule, or a test module that imports it), with the
- * middleware every request goes through, in this order: the request id (also on the
- * request's trace span), its timing for /metrics, the refusal of methods its OpenAPI document
- * does not declare (405, before any body is read), the JSON parser (keeping the raw bytes,
- * which idempotency keys hash), and the translation of its errors. The document is served at
- * /docs and /docs-json.
+ * middleware every request goes through, in this order: the drain's count of requests in
+ * flight (and its `Connection: close` once stopping), the request id (also on the request's
+ * trace span), its timing for /metrics, the refusal of methods its OpenAPI document does not
+ * declare (405, before any body is read), the JSON parser (keeping the raw bytes, which
+ * idempotency keys hash), and the translation of its errors. The document is served at /docs
+ * and /docs-json. No response names the framework (`x-powered-by`). Signals are the api
+ * process's to handle (it drains first), not Nest's: its shutdown hooks would close the
+ * listener at once.
  */
 export async function createHttpApp(module: Type | DynamicModule, env: Env): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: true, rawBody: true, bodyParser: false });
   app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.use(app.get(HttpDrain).track);
   app.use((request: Request, response: Response, next: NextFunction) => {
     tagRequestSpan(assignRequestId(request, response));
     next();
@@ -35,7 +41,6 @@ export async function createHttpApp(module: Type | DynamicModule, env: Env): Pro
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.use(translateBodyReadErrors);
   app.set('trust proxy', env.TRUST_PROXY);
-  app.enableShutdownHooks();
   serveOpenApi(app, document);
   return app;
 }

@@ -9,7 +9,7 @@ import { ConfigModule } from './config/config.module';
 import { Env } from './config/env';
 import { DatabaseModule } from './db/database.module';
 import { FxModule } from './fx/fx.module';
-import { HealthController } from './health/health.controller';
+import { HealthModule } from './health/health.module';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { InputLimitsPipe } from './http/input-limits.pipe';
 import { loggingParams } from './http/logging';
@@ -35,6 +35,7 @@ export class AppModule implements OnApplicationShutdown {
         LoggerModule.forRoot(loggingParams(env, logDestination)),
         DatabaseModule,
         TemporalModule,
+        HealthModule,
         AuthModule,
         IdempotencyModule,
         QrModule,
@@ -49,7 +50,6 @@ export class AppModule implements OnApplicationShutdown {
         // Integrators' test helpers: in production the routes do not exist at all.
         ...(env.NODE_ENV === 'production' ? [] : [SandboxModule]),
       ],
-      controllers: [HealthController],
       providers: [
         // In this order: no schema sees a NUL character or an absurdly deep body.
         { provide: APP_PIPE, useClass: InputLimitsPipe },

@@ -9,15 +9,18 @@ const booleanString = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-/** `30s`, `5m`, `2h`…: read into milliseconds. */
-const duration = z.string().transform((text, context) => {
-  const ms = parseDuration(text);
-  if (ms === null || ms === 0) {
-    context.addIssue({ code: 'custom', message: 'must be a duration such as 90s, 30m or 2h' });
-    return z.NEVER;
-  }
-  return ms;
-});
+/** `30s`, `5m`, `2h`…: read into milliseconds; `0s` only where zero means "none" (`allowZero`). */
+const durationOf = (allowZero: boolean) =>
+  z.string().transform((text, context) => {
+    const ms = parseDuration(text);
+    if (ms === null || (ms === 0 && !allowZero)) {
+      context.addIssue({ code: 'custom', message: `must be a duration such as ${allowZero ? '0s, ' : ''}90s, 30m or 2h` });
+      return z.NEVER;
+    }
+    return ms;
+  });
+const duration = durationOf(false);
+const durationOrZero = durationOf(true);
 export const TEMPORAL_BACKENDS = ['dev', 'postgres'] as const;
 export type TemporalBackend = (typeof TEMPORAL_BACKENDS)[number];
 
@@ -56,6 +59,15 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   PORT: port.default(3000),
+  /**
+   * Shutdown (README, "Stopping"): after SIGTERM the API keeps serving, with /ready at 503,
+   * for API_DRAIN_DELAY so that a balancer takes it out; then closes its listener. In-flight
+   * requests (API) and activities (worker) get SHUTDOWN_GRACE to finish.
+   */
+  API_DRAIN_DELAY: durationOrZero.default(5000),
+  SHUTDOWN_GRACE: duration.default(20_000),
+  /** How long the API keeps an idle keep-alive connection: longer than a balancer's own idle timeout. */
+  API_KEEP_ALIVE_TIMEOUT: duration.default(5000),
   RAILS_PORT: port.default(4010),
   /** The simulator binds loopback unless told otherwise (containers need 0.0.0.0). */
   RAILS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -64,6 +76,15 @@ export const envSchema = z.object({
 
   DATABASE_URL: z.url().refine((url) => url.startsWith('postgres'), 'must be a postgres:// URL'),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /**
+   * Bounds on every PostgreSQL path (src/db/data-source.ts, docs/reliability.md "Bounds"):
+   * connecting, or waiting for a pooled connection; one statement, on the server, and on the
+   * client two seconds later, for a server that went silent; a transaction left idle (its
+   * locks), on the server. 0s turns the last two off.
+   */
+  DATABASE_CONNECT_TIMEOUT: duration.default(5000),
+  DATABASE_STATEMENT_TIMEOUT: durationOrZero.default(5000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: durationOrZero.default(10_000),
 
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   /**
@@ -73,6 +94,17 @@ export const envSchema = z.object({
   TEMPORAL_BACKEND: z.enum(TEMPORAL_BACKENDS).default('dev'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('orders'),
+  /**
+   * By when, counted from the start of an API request's handler, its Temporal calls (a workflow
+   * start, an update and its answer, retries included) must have ended; past it the request
+   * answers 503 SERVICE_UNAVAILABLE.
+   */
+  API_TEMPORAL_TIMEOUT: duration.default(10_000),
+  /**
+   * A workflow bundle written by `node dist/scripts/bundle-workflows.js` for the worker to run
+   * instead of bundling `workflows/` at start-up (a new release's code, or a faster start).
+   */
+  WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   /**
    * How many workflows a worker keeps in memory between their tasks (docs/performance.md,
    * "Many open orders"). One more is replayed from its history when its next task comes.

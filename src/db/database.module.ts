@@ -2,7 +2,7 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
-import { createDataSource } from './data-source';
+import { createDataSource, databaseBounds } from './data-source';
 
 @Global()
 @Module({
@@ -10,7 +10,7 @@ import { createDataSource } from './data-source';
     {
       provide: DataSource,
       inject: [ENV],
-      useFactory: (env: Env) => createDataSource({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }).initialize(),
+      useFactory: (env: Env) => createDataSource({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, bounds: databaseBounds(env) }).initialize(),
     },
   ],
   exports: [DataSource],

@@ -1,53 +1,47 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { Client } from '@temporalio/client';
 import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
-import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { Public } from '../auth/auth.decorators';
+import { Probe } from './probe.decorator';
+import { Readiness } from './readiness';
 
-const checkSchema = z.union([
-  z.object({ status: z.literal('up') }),
-  z.object({ status: z.literal('down'), error: z.string().describe('Why the probe failed') }),
-]);
-type Check = z.infer<typeof checkSchema>;
+const probeSchema = z.object({ status: z.enum(['up', 'down']) });
+type ProbeAnswer = z.infer<typeof probeSchema>;
+class ProbeDto extends createZodDto(probeSchema) {}
 
-const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  checks: z.object({ postgres: checkSchema, temporal: checkSchema }),
-});
-class HealthDto extends createZodDto(healthSchema) {}
-
-async function check(probe: () => Promise<unknown>): Promise<Check> {
-  try {
-    await probe();
-    return { status: 'up' };
-  } catch (error) {
-    return { status: 'down', error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
+/**
+ * The probes a balancer and a supervisor ask, public, so they say up or down and nothing more:
+ * which dependency failed, and why, is in the log and on the metrics port.
+ */
 @ApiTags('health')
 @Public()
-@Controller('health')
+@Probe()
+@Controller()
 export class HealthController {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly temporal: Client,
-  ) {}
+  constructor(private readonly readiness: Readiness) {}
 
-  /** 200 when PostgreSQL and Temporal both answer, 503 otherwise, with each part's state. */
-  @Get()
-  @ApiOkResponse({ type: HealthDto, description: 'PostgreSQL and Temporal both answer' })
-  @ApiServiceUnavailableResponse({ type: HealthDto, description: 'One of them does not: `checks` says which, and why' })
-  async health(@Res({ passthrough: true }) response: Response): Promise<z.infer<typeof healthSchema>> {
-    const [postgres, temporal] = await Promise.all([
-      check(() => this.dataSource.query('SELECT 1')),
-      check(() => this.temporal.workflowService.getSystemInfo({})),
-    ]);
-    const ok = postgres.status === 'up' && temporal.status === 'up';
-    response.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'degraded', checks: { postgres, temporal } };
+  /**
+   * Liveness: the process runs and its event loop answers. PostgreSQL or Temporal being away
+   * does not fail it: restarting every replica would not bring them back.
+   */
+  @Get('health')
+  @ApiOkResponse({ type: ProbeDto, description: 'The process is alive: always `{"status":"up"}`' })
+  health(): ProbeAnswer {
+    return { status: 'up' };
+  }
+
+  /**
+   * Readiness: whether to send this replica traffic. 503 from SIGTERM on (the replica drains),
+   * and while PostgreSQL or Temporal does not answer within 2 s.
+   */
+  @Get('ready')
+  @ApiOkResponse({ type: ProbeDto, description: 'Taking traffic: `{"status":"up"}`' })
+  @ApiServiceUnavailableResponse({ type: ProbeDto, description: 'Not taking traffic: `{"status":"down"}`, while shutting down or while PostgreSQL or Temporal does not answer' })
+  async ready(@Res({ passthrough: true }) response: Response): Promise<ProbeAnswer> {
+    const ready = await this.readiness.ready();
+    response.status(ready ? 200 : 503);
+    return { status: ready ? 'up' : 'down' };
   }
 }

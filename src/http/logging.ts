@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { Env } from '../config/env';
+import { isProbePath } from '../health/probe-paths';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -47,7 +48,8 @@ export const LOG_REDACTION = {
 
 /**
  * Structured JSON logs with the request id on every line. Credentials never reach a log:
- * the headers that carry them and any body field named like a secret are redacted.
+ * the headers that carry them and any body field named like a secret are redacted. The probes'
+ * requests are not logged (a failing dependency is, by the readiness check).
  */
 export function loggingParams(env: Env, destination?: DestinationStream): Params {
   return {
@@ -55,6 +57,7 @@ export function loggingParams(env: Env, destination?: DestinationStream): Params
       level: env.LOG_LEVEL,
       ...(destination ? { stream: destination } : {}),
       genReqId: assignRequestId,
+      autoLogging: { ignore: (request: IncomingMessage) => isProbePath(request.url) },
       customProps: (request: IdentifiedRequest) => ({ requestId: request.id }),
       redact: LOG_REDACTION,
       serializers: {

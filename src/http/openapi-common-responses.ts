@@ -28,7 +28,7 @@ const asListItem = (cause: string) => (cause.startsWith('- ') ? cause : `- ${cau
 /**
  * Adds one cause to a status. A status the route already declares with the shared error body
  * gets the cause added to its description; one declared with another body or none (the spec's
- * exceptions, the health check) is the route's whole answer and is left alone.
+ * exceptions, the probes) is the route's whole answer and is left alone.
  */
 function declare(responses: Responses, status: number, description: string): void {
   const existing = responses[status];
@@ -57,8 +57,8 @@ function completeOperation(operation: OperationObject, route: RouteFacts): void 
     declare(responses, 413, COMMON[413]);
     declare(responses, 415, COMMON[415]);
   }
-  // Every route reads PostgreSQL (the bearer guard does, if nothing else) or Temporal.
-  declare(responses, 503, COMMON[503]);
+  // Every route but the probes reads PostgreSQL (the bearer guard does, if nothing else) or Temporal.
+  if (!route.isProbe) declare(responses, 503, COMMON[503]);
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
 }
 

@@ -4,6 +4,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { isZodDto } from 'nestjs-zod/dto';
 import { IS_PUBLIC } from '../auth/auth.decorators';
+import { IS_PROBE } from '../health/probe.decorator';
 import { IDEMPOTENT_OPERATION } from '../idempotency/idempotency.interceptor';
 
 /** The keys of an OpenAPI path item that are operations (the others are its summary, parameters…). */
@@ -27,6 +28,8 @@ export interface RouteFacts {
   validatesInput: boolean;
   /** @Idempotent: the idempotency-key's 400, 409 and 422 apply. */
   idempotent: boolean;
+  /** @Probe(): answers for itself, never the shared 503. */
+  isProbe: boolean;
 }
 
 const INPUT_SOURCES = new Set<number>([RouteParamtypes.BODY, RouteParamtypes.QUERY, RouteParamtypes.PARAM]);
@@ -51,6 +54,7 @@ function factsOf(controller: Type, methodKey: string, handler: object): RouteFac
     takesBody,
     validatesInput: takesBody || takesQuery || args.some(({ type, metatype }) => INPUT_SOURCES.has(type) && isZodDto(metatype)),
     idempotent: Reflect.getMetadata(IDEMPOTENT_OPERATION, handler) !== undefined,
+    isProbe: Boolean(Reflect.getMetadata(IS_PROBE, handler) ?? Reflect.getMetadata(IS_PROBE, controller)),
   };
 }
 

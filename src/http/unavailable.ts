@@ -1,4 +1,4 @@
-import { isGrpcServiceError, ServiceError } from '@temporalio/client';
+import { isGrpcServiceError, ServiceError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
 import { QueryFailedError } from 'typeorm';
 import { RailsUnavailableError } from '../rails/rails.errors';
 
@@ -12,8 +12,9 @@ const SOCKET_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPI
 // has registered them yet (a fresh one): the service is not ready, the request is fine.
 const INVALID_ARGUMENT = 3;
 const UNREGISTERED_SEARCH_ATTRIBUTE = /no mapping defined for search attribute/i;
-// PostgreSQL's connection-exception class (08) and an administrator or crash shutdown (57P01-03).
-const POSTGRES_UNREACHABLE = /^(08...|57P0[123])$/;
+// PostgreSQL's connection-exception class (08), a statement it ended at statement_timeout or on
+// a cancel (57014), and an administrator or crash shutdown (57P01-03).
+const POSTGRES_UNREACHABLE = /^(08...|57014|57P0[123])$/;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
@@ -23,11 +24,13 @@ function codeOf(error: unknown): unknown {
 
 /**
  * Whether `error` means a dependency is out of reach rather than the request being wrong or
- * the service broken: Temporal or PostgreSQL unreachable (SERVICE_UNAVAILABLE), or a rail the
- * request needed (UPSTREAM_ERROR). Null for anything else.
+ * the service broken: Temporal or PostgreSQL unreachable or not answering within its bound
+ * (SERVICE_UNAVAILABLE), or a rail the request needed (UPSTREAM_ERROR). Null for anything else.
  */
 export function unavailability(error: unknown): Unavailable | null {
   if (error instanceof RailsUnavailableError) return 'UPSTREAM_ERROR';
+  // An update whose answer did not come within the request's deadline (API_TEMPORAL_TIMEOUT).
+  if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return 'SERVICE_UNAVAILABLE';
   // The client's calls wrap the gRPC error in a ServiceError; the operator service's answer it bare.
   const grpcError = error instanceof ServiceError ? error.cause : isGrpcServiceError(error) ? error : undefined;
   const grpcCode = codeOf(grpcError);

@@ -16,6 +16,7 @@ const MAIN = join('dist', 'src', 'main.js');
 export class MainProcess {
   private readonly child: ChildProcess;
   private output = '';
+  private signalled = false;
   /** Settles when the process has ended, however it ended. */
   readonly exited: Promise<void>;
 
@@ -44,6 +45,11 @@ export class MainProcess {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
+  /** Whether it was told to stop (stop, kill, signal): its end is expected, not a failure. */
+  get stopRequested(): boolean {
+    return this.signalled;
+  }
+
   get pid(): number | undefined {
     return this.child.pid;
   }
@@ -65,14 +71,20 @@ export class MainProcess {
     }
   }
 
+  /** Sends `name` and returns at once; `exited` says when it is over. */
+  signal(name: NodeJS.Signals): void {
+    this.signalled = true;
+    if (this.running) this.child.kill(name);
+  }
+
   async kill(): Promise<void> {
-    if (this.running) this.child.kill('SIGKILL');
+    this.signal('SIGKILL');
     await this.exited;
   }
 
   /** SIGTERM, as a supervisor stops it: the process shuts down by itself (and flushes what it buffers). */
   async stop(): Promise<void> {
-    if (this.running) this.child.kill('SIGTERM');
+    this.signal('SIGTERM');
     await this.exited;
   }
 }

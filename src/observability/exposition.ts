@@ -1,3 +1,5 @@
+import { within } from '../infra/within';
+
 /** One part of a /metrics answer: text in Prometheus's exposition format, from wherever it comes. */
 export interface MetricsSource {
   /** The `source` label of cbp_metrics_source_up: lower-case words joined by underscores. */
@@ -11,14 +13,6 @@ export interface Gathered {
 }
 
 const SOURCE_NAME = /^[a-z][a-z_]*$/;
-
-function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${timeoutMs} ms`)), timeoutMs);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Reads every source at once and joins their texts. A source that fails or is slow is left

@@ -6,9 +6,12 @@ import { Gathered, gatherExposition, MetricsSource } from './exposition';
 export interface MetricsServerOptions {
   host: string;
   port: number;
+  /** Read at each scrape, so a process may add sources once what they read is connected. */
   sources: readonly MetricsSource[];
   /** Told about each source left out of a scrape. */
   onFailure(failure: Gathered['failures'][number]): void;
+  /** Serves `GET /health` (200 while the process answers) and `GET /ready` (200 or 503 as `ready()` says). */
+  probes?: { ready(): boolean };
 }
 
 export interface MetricsServer {
@@ -17,20 +20,28 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
+const probeAnswer = (up: boolean) => JSON.stringify({ status: up ? 'up' : 'down' });
+
 /**
  * A small HTTP server of its own for `GET /metrics`, never the public API's port: the series
- * (balances, error rates) are for the operators' network, not for integrators. Anything else
- * is 404; another method on /metrics is 405.
+ * (balances, error rates) are for the operators' network, not for integrators. With `probes`,
+ * also the process's liveness and readiness probes, answered `{"status":"up"|"down"}` like the
+ * API's. Anything else is 404; another method than GET or HEAD is 405.
  */
-export function startMetricsServer({ host, port, sources, onFailure }: MetricsServerOptions): Promise<MetricsServer> {
+export function startMetricsServer({ host, port, sources, onFailure, probes }: MetricsServerOptions): Promise<MetricsServer> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
-    if (path !== '/metrics') {
+    const probe = probes && path === '/health' ? true : probes && path === '/ready' ? probes.ready() : null;
+    if (path !== '/metrics' && probe === null) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('method not allowed\n');
+      return;
+    }
+    if (probe !== null) {
+      response.writeHead(probe ? 200 : 503, { 'content-type': 'application/json' }).end(request.method === 'HEAD' ? undefined : probeAnswer(probe));
       return;
     }
     gatherExposition(sources).then(

@@ -13,6 +13,8 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider, SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import { isProbePath } from '../health/probe-paths';
+import { WORKFLOW_INTERCEPTOR_MODULES } from '../temporal/workflow-modules';
 
 interface Tracing {
   resource: Resource;
@@ -22,11 +24,10 @@ interface Tracing {
 
 let current: Tracing | null = null;
 
-// Scrapes and health probes every few seconds would bury the traces worth reading. An ignored
-// request runs with tracing suppressed, so what a scrape calls (the database, the Temporal
-// runtime's exporter) is left out too.
-const UNTRACED_PATHS = ['/metrics', '/health'];
-const isUntraced = (request: IncomingMessage) => UNTRACED_PATHS.includes((request.url ?? '').split('?')[0]!);
+// Scrapes and probes every few seconds would bury the traces worth reading. An ignored request
+// runs with tracing suppressed, so what a scrape or a readiness check calls (the database,
+// Temporal, the Temporal runtime's exporter) is left out too.
+const isUntraced = (request: IncomingMessage) => isProbePath(request.url) || (request.url ?? '').split('?')[0] === '/metrics';
 
 /**
  * Starts OpenTelemetry tracing for this process when `endpoint` (OTEL_EXPORTER_OTLP_ENDPOINT)
@@ -83,14 +84,21 @@ export function temporalClientInterceptors(): WorkflowClientInterceptor[] {
  */
 export function workflowTracing(spanProcessor: SpanProcessor, resource: Resource) {
   return {
-    workflowModules: [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
+    workflowModules: WORKFLOW_INTERCEPTOR_MODULES,
     sinks: { exporter: makeWorkflowExporter(spanProcessor, resource) },
   };
 }
 
-/** The worker's side: the workflow's (above) and the activity interceptors. Nothing without tracing. */
-export function temporalWorkerTracing(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
-  if (current === null) return {};
+/** Where a prebuilt bundle's tracing interceptor sends its spans when this worker does not trace. */
+const DROPPED_SPANS: WorkerOptions['sinks'] = { exporter: { export: { fn: () => undefined, callDuringReplay: false } } };
+
+/**
+ * The worker's side: the workflow's (above) and the activity interceptors. Without tracing,
+ * nothing; but a worker running a prebuilt bundle (`prebuilt`), which always carries the
+ * workflow interceptor, gets a sink that drops its spans.
+ */
+export function temporalWorkerTracing(prebuilt = false): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
+  if (current === null) return prebuilt ? { sinks: DROPPED_SPANS } : {};
   const { workflowModules, sinks } = workflowTracing(current.spanProcessor, current.resource);
   return {
     sinks,

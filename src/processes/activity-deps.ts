@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import type { ActivityDeps } from '../../activities';
 import type { Env } from '../config/env';
-import { createDataSource } from '../db/data-source';
+import { createDataSource, databaseBounds } from '../db/data-source';
 import { FxService } from '../fx/fx.service';
 import { ReachOptions, untilReachable } from '../infra/until-reachable';
 import { LedgerService } from '../ledger/ledger.service';
@@ -22,7 +22,7 @@ export function reachWith(retry: ReachOptions | undefined) {
 /** Everything the activities need, built once per worker process (and per test worker). */
 export async function createActivityDeps(env: Env, retry?: ReachOptions): Promise<ActivityDeps & { connection: Connection; close(): Promise<void> }> {
   const reach = reachWith(retry);
-  const dataSource = await reach('PostgreSQL', () => createDataSource({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }).initialize());
+  const dataSource = await reach('PostgreSQL', () => createDataSource({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, bounds: databaseBounds(env) }).initialize());
   const rails = createRails(env.RAILS_URL, env.RAILS_TIMEOUT_MS);
   const connection = await reach('Temporal', () => Connection.connect(temporalConnectionOptions(env)));
   return {

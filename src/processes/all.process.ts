@@ -31,12 +31,14 @@ export async function runAll(): Promise<void> {
   const stops: Array<() => Promise<void>> = [];
   const children: ChildProcess[] = [];
   let stopping = false;
+  // A child gets its own grace (and the api its drain delay) before it is killed; 15 s until the environment is read.
+  let forceAfterMs = 15_000;
 
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     say('stopping…');
-    await Promise.all(children.map((child) => stopChild(child)));
+    await Promise.all(children.map((child) => stopChild(child, forceAfterMs)));
     for (const stop of stops.reverse()) await stop().catch((error) => say(`stop failed: ${error}`));
     say('stopped');
     process.exit(code);
@@ -46,7 +48,8 @@ export async function runAll(): Promise<void> {
 
   try {
     const backend = temporalBackend(process.env);
-    const childEnv: NodeJS.ProcessEnv = withDevDefaults(process.env);
+    // No balancer in front to wait for: Ctrl-C stops the api as soon as its requests are done.
+    const childEnv: NodeJS.ProcessEnv = { API_DRAIN_DELAY: '0s', ...withDevDefaults(process.env) };
     let embeddedDatabaseUrl: string | null = null;
     if (!given.database) {
       say(`starting embedded PostgreSQL on 127.0.0.1:${EMBEDDED_DATABASE_PORT} (data in .data/postgres)…`);
@@ -86,6 +89,7 @@ export async function runAll(): Promise<void> {
       childEnv.TEMPORAL_ADDRESS = temporal.address;
     }
     const env = loadEnv(childEnv);
+    forceAfterMs = env.API_DRAIN_DELAY + env.SHUTDOWN_GRACE + 10_000;
 
     say('running database migrations…');
     const dataSource = await createDataSource({ url: env.DATABASE_URL, poolSize: 2 }).initialize();
@@ -104,7 +108,7 @@ export async function runAll(): Promise<void> {
       children.push(child);
     }
 
-    await waitForHealth(`http://127.0.0.1:${env.PORT}/health`);
+    await waitForReady(`http://127.0.0.1:${env.PORT}/ready`);
     say('ready');
     const places = {
       temporalUi: given.temporal ? null : `http://127.0.0.1:${TEMPORAL_UI_PORT}`,
@@ -117,10 +121,10 @@ export async function runAll(): Promise<void> {
   }
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+function stopChild(child: ChildProcess, forceAfterMs: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const force = setTimeout(() => child.kill('SIGKILL'), forceAfterMs);
     child.once('exit', () => {
       clearTimeout(force);
       resolve();
@@ -129,12 +133,12 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function waitForHealth(url: string, timeoutMs = 120_000): Promise<void> {
+async function waitForReady(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ok = await fetch(url).then((response) => response.ok, () => false);
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${url} did not become healthy within ${timeoutMs / 1000} s`);
+  throw new Error(`${url} did not become ready within ${timeoutMs / 1000} s`);
 }

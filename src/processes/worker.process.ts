@@ -1,4 +1,5 @@
 import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import type { WorkerOptions as SdkWorkerOptions } from '@temporalio/worker';
 import pino from 'pino';
 import { createActivities } from '../../activities';
 import { Env, loadEnv } from '../config/env';
@@ -7,6 +8,7 @@ import { freePort } from '../infra/free-port';
 import type { ReachOptions } from '../infra/until-reachable';
 import { collectProcessMetrics, serviceRegistry } from '../observability/metrics';
 import { registrySource, startMetricsServer } from '../observability/metrics-server';
+import type { MetricsSource } from '../observability/exposition';
 import { temporalRuntimeSource } from '../observability/temporal-runtime-metrics';
 import { stopTracing, temporalWorkerTracing } from '../observability/tracing';
 import { databaseStateSource, unconfirmedMovementsSource } from '../observability/worker-state-metrics';
@@ -14,7 +16,9 @@ import { temporalConnectionOptions } from '../temporal/connection-options';
 import { installTemporalRuntime } from '../temporal/runtime';
 import { ensureReconcilerSchedule } from '../temporal/reconciler-schedule';
 import { assertSearchAttributes, registerSearchAttributes } from '../temporal/search-attributes';
+import { WORKFLOWS_PATH } from '../temporal/workflow-modules';
 import { createActivityDeps, reachWith } from './activity-deps';
+import { onStopSignal } from './stop-signals';
 
 /** What `npm run bench` adds to the worker: its bare workflow and no-op activity. */
 export interface WorkerExtension {
@@ -32,9 +36,26 @@ export interface WorkerOptions {
 }
 
 /**
+ * Where the worker's workflow code comes from: the bench's extension, else the bundle at
+ * WORKFLOW_BUNDLE_PATH (made by `node dist/scripts/bundle-workflows.js`), else `workflows/`,
+ * bundled now.
+ */
+function workflowCode(env: Env, extension: WorkerExtension | undefined): Pick<SdkWorkerOptions, 'workflowsPath' | 'workflowBundle'> {
+  if (extension) return { workflowsPath: extension.workflowsPath };
+  if (env.WORKFLOW_BUNDLE_PATH) return { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } };
+  return { workflowsPath: WORKFLOWS_PATH };
+}
+
+/** How long the SDK waits past SHUTDOWN_GRACE for activities that ignore their cancellation before it gives up on them. */
+const FORCE_AFTER_GRACE_MS = 5000;
+
+/**
  * A worker for the order workflows and their activities; tests run the same one in-process.
  * The extension lets `npm run bench` run its bare yardstick on this same worker, so it shares the
- * engine's slots and pollers instead of getting a worker of its own.
+ * engine's slots and pollers instead of getting a worker of its own. Shut down, it stops
+ * polling and gives the tasks it holds SHUTDOWN_GRACE to finish; then it cancels the activities
+ * still running, and FORCE_AFTER_GRACE_MS later stops without them (their attempts time out on
+ * the server and are retried elsewhere).
  */
 export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, { extension, reconciler = false, startupRetry }: WorkerOptions = {}) {
   installTemporalRuntime(env.LOG_LEVEL);
@@ -45,14 +66,17 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
   if (reconciler) await reach('Temporal', () => ensureReconcilerSchedule(deps.temporal, taskQueue));
 
   const connection = await reach('Temporal', () => NativeConnection.connect(temporalConnectionOptions(env)));
+  const code = workflowCode(env, extension);
   const worker = await Worker.create({
     connection,
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue,
     maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
-    workflowsPath: extension?.workflowsPath ?? require.resolve('../../workflows'),
+    ...code,
+    shutdownGraceTime: env.SHUTDOWN_GRACE,
+    shutdownForceTime: env.SHUTDOWN_GRACE + FORCE_AFTER_GRACE_MS,
     activities: { ...createActivities(deps), ...extension?.activities },
-    ...temporalWorkerTracing(),
+    ...temporalWorkerTracing(code.workflowBundle !== undefined),
   });
   return {
     worker,
@@ -70,38 +94,57 @@ const STARTUP_RETRY_WINDOW_MS = 5 * 60_000;
 /**
  * The worker process. It waits for PostgreSQL and Temporal while they are out of reach (a
  * restart, or a compose file starting everything at once), for five minutes, then exits for
- * its supervisor to start it again. Its /metrics (WORKER_METRICS_PORT) carries the shared
- * series, the database's and Temporal's scrape-time gauges, and the SDK's own `temporal_*`
- * series, which the Temporal runtime serves on an internal loopback port this endpoint reads
- * from. Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains.
+ * its supervisor to start it again. Its metrics port (WORKER_METRICS_PORT) answers from the
+ * start: `/health` (the process is alive), `/ready` (200 once its worker polls, 503 before and
+ * from SIGTERM on), and `/metrics`, which carries the shared series, the database's and
+ * Temporal's scrape-time gauges once connected, and the SDK's own `temporal_*` series, which
+ * the Temporal runtime serves on an internal loopback port this endpoint reads from. SIGTERM or
+ * SIGINT stops polling and lets the tasks in hand finish (createOrderWorker); before the worker
+ * runs, it exits at once.
  */
 export async function runWorker(): Promise<void> {
   const env = loadEnv();
+  const log = pino({ level: env.LOG_LEVEL, base: { process: 'worker' } });
+  let worker: Worker | undefined;
+  onStopSignal(
+    (signal) => {
+      if (worker?.getState() !== 'RUNNING') {
+        log.info({ signal }, 'stopped before polling');
+        process.exit(0);
+      }
+      log.info({ signal, graceMs: env.SHUTDOWN_GRACE }, 'stopping: no new tasks; the ones in hand get the grace to finish');
+      worker.shutdown();
+    },
+    (signal) => log.info({ signal }, 'already stopping'),
+  );
   const runtimeMetrics = `127.0.0.1:${await freePort()}`;
-  installTemporalRuntime(env.LOG_LEVEL, { metrics: { prometheusBindAddress: runtimeMetrics } });
+  installTemporalRuntime(env.LOG_LEVEL, { metrics: { prometheusBindAddress: runtimeMetrics }, ownSignals: true });
+  collectProcessMetrics();
+  const sources: MetricsSource[] = [registrySource('process', serviceRegistry)];
+  const metrics = await startMetricsServer({
+    host: env.METRICS_HOST,
+    port: env.WORKER_METRICS_PORT,
+    sources,
+    onFailure: ({ source, error }) => log.warn({ source, error: loggableError(error) }, 'a metrics source was left out of the scrape'),
+    probes: { ready: () => worker?.getState() === 'RUNNING' },
+  });
+  log.info({ url: metrics.url }, 'worker metrics served');
   const startupRetry: ReachOptions = {
     windowMs: STARTUP_RETRY_WINDOW_MS,
     firstDelayMs: 500,
     maxDelayMs: 10_000,
     warn: (message) => Runtime.instance().logger.warn(message),
   };
-  const { worker, deps, close } = await createOrderWorker(env, undefined, { reconciler: true, startupRetry });
-  collectProcessMetrics();
-  const log = pino({ level: env.LOG_LEVEL, base: { process: 'worker' } });
-  const metrics = await startMetricsServer({
-    host: env.METRICS_HOST,
-    port: env.WORKER_METRICS_PORT,
-    sources: [
-      registrySource('process', serviceRegistry),
-      databaseStateSource(deps.dataSource),
-      unconfirmedMovementsSource(deps.temporal, env.TEMPORAL_TASK_QUEUE),
-      temporalRuntimeSource(`http://${runtimeMetrics}/metrics`),
-    ],
-    onFailure: ({ source, error }) => log.warn({ source, error: loggableError(error) }, 'a metrics source was left out of the scrape'),
-  });
-  log.info({ url: metrics.url }, 'worker metrics served');
+  const created = await createOrderWorker(env, undefined, { reconciler: true, startupRetry });
+  worker = created.worker;
+  sources.push(
+    databaseStateSource(created.deps.dataSource),
+    unconfirmedMovementsSource(created.deps.temporal, env.TEMPORAL_TASK_QUEUE),
+    temporalRuntimeSource(`http://${runtimeMetrics}/metrics`),
+  );
   await worker.run();
+  log.info('stopped');
   await metrics.close();
-  await close();
+  await created.close();
   await stopTracing();
 }

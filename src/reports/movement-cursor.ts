@@ -1,8 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import Cursor from 'pg-cursor';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { ENV } from '../config/config.module';
+import { Env } from '../config/env';
+import { CLIENT_MARGIN_MS, dropConnection } from '../db/bounded-client';
 import type { OrderStatus } from '../orders/lifecycle';
 import type { MovementRow } from './movement-row';
 import type { ReportPeriod } from './report-period';
@@ -56,6 +59,16 @@ const MOVEMENTS_SQL = `/* reconciliation file */
 type Release = (error?: unknown) => void;
 
 /**
+ * One batch, within `withinMs` (0: unbounded): a server that went silent mid-file drops the
+ * connection, and the read fails, instead of holding the request until TCP gives up.
+ */
+function readBatch(client: PoolClient, cursor: Cursor<MovementRow>, withinMs: number): Promise<MovementRow[]> {
+  if (withinMs === 0) return cursor.read(BATCH_ROWS);
+  const timer = setTimeout(() => dropConnection(client, withinMs), withinMs);
+  return cursor.read(BATCH_ROWS).finally(() => clearTimeout(timer));
+}
+
+/**
  * An open server-side cursor over a client's movements, holding one pooled connection until
  * `close`. Read once, through `batches`; `close` must follow in every case (it is idempotent).
  */
@@ -65,9 +78,11 @@ export class MovementCursor {
   private closed = false;
 
   constructor(
+    private readonly client: PoolClient,
     private readonly cursor: Cursor<MovementRow>,
     private readonly first: MovementRow[],
     private readonly release: Release,
+    private readonly readWithinMs: number,
   ) {}
 
   /**
@@ -91,11 +106,12 @@ export class MovementCursor {
     this.closed = true;
     await this.reading;
     if (this.failure !== undefined) return this.release(this.failure);
-    this.release((await this.closeCursor()) ? undefined : new Error('the movements cursor did not close'));
+    if (!(await this.closeCursor())) return this.release(new Error('the movements cursor did not close'));
+    this.release(await this.client.query('RESET statement_timeout').then(() => undefined, (error: unknown) => error));
   }
 
   private next(): Promise<MovementRow[]> {
-    const read = this.cursor.read(BATCH_ROWS);
+    const read = readBatch(this.client, this.cursor, this.readWithinMs);
     this.reading = read.catch((error: unknown) => {
       this.failure = error;
     });
@@ -122,18 +138,27 @@ export class MovementCursor {
 /** Opens movement cursors on connections of the service's own pool. */
 @Injectable()
 export class MovementsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
 
   /**
    * A cursor over the client's movements of the period, its first batch already read, so a
-   * failing query is an error here, before any of the file is sent.
+   * failing query is an error here, before any of the file is sent. Its statement lasts as long
+   * as the reader takes, so statement_timeout, which would end a long file, is off on its
+   * connection until `close` (RESET gives the connection back its own); each read is bounded
+   * instead, as a statement would be.
    */
   async open(clientId: string, period: ReportPeriod): Promise<MovementCursor> {
     const driver = this.dataSource.driver as PostgresDriver;
     const [client, release] = (await driver.obtainMasterConnection()) as [PoolClient, Release];
-    const cursor = client.query(new Cursor<MovementRow>(MOVEMENTS_SQL, [clientId, period.start, period.end, DECIDED_STATUSES]));
+    const statementMs = this.env.DATABASE_STATEMENT_TIMEOUT;
+    const readWithinMs = statementMs === 0 ? 0 : statementMs + CLIENT_MARGIN_MS;
     try {
-      return new MovementCursor(cursor, await cursor.read(BATCH_ROWS), release);
+      await client.query('SET statement_timeout = 0');
+      const cursor = client.query(new Cursor<MovementRow>(MOVEMENTS_SQL, [clientId, period.start, period.end, DECIDED_STATUSES]));
+      return new MovementCursor(client, cursor, await readBatch(client, cursor, readWithinMs), release, readWithinMs);
     } catch (error) {
       release(error);
       throw error;

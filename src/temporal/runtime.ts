@@ -36,14 +36,20 @@ export interface RuntimeMetrics {
  * "workflow task duration exceeded", "failing workflow task") would otherwise print to the
  * process's stdout by itself, in colour; it is forwarded to the same logger instead. With
  * `metrics`, the SDK's worker metrics (slots, pollers, task latencies) are served in
- * Prometheus form at that address, in seconds and with Prometheus's suffixes.
+ * Prometheus form at that address, in seconds and with Prometheus's suffixes. With
+ * `ownSignals`, the runtime leaves SIGTERM and SIGINT to the process (the worker process stops
+ * its worker itself, and outlives a second signal); otherwise it shuts its workers down on them.
  */
-export function installTemporalRuntime(level: Env['LOG_LEVEL'], { metrics, destination }: { metrics?: RuntimeMetrics; destination?: DestinationStream } = {}): void {
+export function installTemporalRuntime(
+  level: Env['LOG_LEVEL'],
+  { metrics, destination, ownSignals = false }: { metrics?: RuntimeMetrics; destination?: DestinationStream; ownSignals?: boolean } = {},
+): void {
   if (installed) return;
   installed = true;
   const options = { level, base: { process: 'worker' }, redact: LOG_REDACTION, serializers: { error: pino.stdSerializers.err } };
   const logger = destination ? pino(options, destination) : pino(options);
   Runtime.install({
+    ...(ownSignals ? { shutdownSignals: [] } : {}),
     logger: new DefaultLogger(TEMPORAL_LEVELS[level], ({ level: entryLevel, message, meta }: LogEntry) => {
       logger[PINO_METHODS[entryLevel]](loggableMeta(meta), message);
     }),

@@ -18,9 +18,16 @@ export interface ProcessStack {
   apiUrl: string;
   apiMetrics: string;
   workerMetrics: string;
+  /** The worker's probes, on its metrics port: `/health`, `/ready`. */
+  workerProbe(path: '/health' | '/ready'): string;
+  railsUrl: string;
+  api: MainProcess;
+  worker: MainProcess;
+  /** Starts another worker process like the first (e.g. once it has stopped), and waits until it polls. */
+  startWorker(extraEnv?: NodeJS.ProcessEnv): Promise<MainProcess>;
   receiver: CallbackReceiver;
-  /** A funded client of its own and an HTTP client to the api process. */
-  newPayer(): Promise<ReturnType<typeof http>>;
+  /** A funded client of its own: an HTTP client to the api process, and its token. */
+  newPayer(): Promise<ReturnType<typeof http> & { token: string }>;
   /** Polls `check` until it answers something, failing at once if a process died. */
   until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T>;
   close(): Promise<void>;
@@ -35,25 +42,42 @@ export async function startProcessStack(extraEnv: NodeJS.ProcessEnv = {}): Promi
   const receiver = await startCallbackReceiver();
   const [port, apiMetricsPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
   const env = { ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, RAILS_URL: railsUrl, LOG_LEVEL: 'warn', ...extraEnv };
-  processes.push(new MainProcess('worker', { ...env, WORKER_METRICS_PORT: String(workerMetricsPort) }));
-  processes.push(new MainProcess('api', { ...env, PORT: String(port), API_METRICS_PORT: String(apiMetricsPort) }));
+  const worker = new MainProcess('worker', { ...env, WORKER_METRICS_PORT: String(workerMetricsPort) });
+  const api = new MainProcess('api', { ...env, PORT: String(port), API_METRICS_PORT: String(apiMetricsPort) });
+  processes.push(worker, api);
   // Only to create and fund clients; every payment request goes to the api process.
   let setup: TestApi | undefined;
 
   // A process still starting refuses connections: that is a check to repeat, not a failure.
+  // A process the test stopped is expected to have ended; any other that did is a failure to report at once.
   const untilServed = <T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> =>
-    until(what, () => check().catch(() => undefined), { timeoutMs, alive: () => processes.forEach((child) => child.assertRunning()) });
+    until(what, () => check().catch(() => undefined), {
+      timeoutMs,
+      alive: () => processes.filter((child) => !child.stopRequested).forEach((child) => child.assertRunning()),
+    });
+  const readyAt = (url: string) => async () => ((await fetch(url)).ok ? true : undefined);
 
   const stack: ProcessStack = {
     taskQueue,
     apiUrl: `http://127.0.0.1:${port}`,
     apiMetrics: `http://127.0.0.1:${apiMetricsPort}/metrics`,
     workerMetrics: `http://127.0.0.1:${workerMetricsPort}/metrics`,
+    workerProbe: (path) => `http://127.0.0.1:${workerMetricsPort}${path}`,
+    railsUrl,
+    api,
+    worker,
+    async startWorker(extraEnv = {}) {
+      const metricsPort = await freePort();
+      const started = new MainProcess('worker', { ...env, WORKER_METRICS_PORT: String(metricsPort), ...extraEnv });
+      processes.push(started);
+      await untilServed('the new worker to poll', 120_000, readyAt(`http://127.0.0.1:${metricsPort}/ready`));
+      return started;
+    },
     receiver,
     async newPayer() {
       const client = await createTestClient(setup!, `Process payer ${randomUUID().slice(0, 8)}`);
       await new LedgerService(setup!.dataSource).fund(`test-funding:${client.clientId}:USD`, client.clientId, 'USD', new Decimal('10000.00'));
-      return http(stack.apiUrl, client.token);
+      return Object.assign(http(stack.apiUrl, client.token), { token: client.token });
     },
     until: untilServed,
     async close() {
@@ -66,8 +90,8 @@ export async function startProcessStack(extraEnv: NodeJS.ProcessEnv = {}): Promi
   };
   try {
     setup = await startTestApi({ RAILS_URL: railsUrl, TEMPORAL_TASK_QUEUE: taskQueue });
-    await untilServed('the api process to be healthy', 60_000, async () => ((await fetch(`${stack.apiUrl}/health`)).ok ? true : undefined));
-    await untilServed('the worker to serve its metrics', 60_000, async () => ((await fetch(stack.workerMetrics)).ok ? true : undefined));
+    await untilServed('the api process to be ready', 60_000, readyAt(`${stack.apiUrl}/ready`));
+    await untilServed('the worker to poll', 60_000, readyAt(stack.workerProbe('/ready')));
   } catch (error) {
     await Promise.all(processes.map((child) => child.kill()));
     await stack.close();

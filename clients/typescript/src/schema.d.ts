@@ -16,6 +16,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/token": {
         parameters: {
             query?: never;
@@ -642,29 +658,9 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        HealthDto: {
+        ProbeDto: {
             /** @enum {string} */
-            status: "ok" | "degraded";
-            checks: {
-                postgres: {
-                    /** @enum {string} */
-                    status: "up";
-                } | {
-                    /** @enum {string} */
-                    status: "down";
-                    /** @description Why the probe failed */
-                    error: string;
-                };
-                temporal: {
-                    /** @enum {string} */
-                    status: "up";
-                } | {
-                    /** @enum {string} */
-                    status: "down";
-                    /** @description Why the probe failed */
-                    error: string;
-                };
-            };
+            status: "up" | "down";
         };
         TokenResponseDto: {
             /** @description Lifetime of the access token in seconds, as a string: "3600" */
@@ -1694,22 +1690,42 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description PostgreSQL and Temporal both answer */
+            /** @description The process is alive: always `{"status":"up"}` */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HealthDto"];
+                    "application/json": components["schemas"]["ProbeDto"];
                 };
             };
-            /** @description One of them does not: `checks` says which, and why */
+        };
+    };
+    HealthController_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taking traffic: `{"status":"up"}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeDto"];
+                };
+            };
+            /** @description Not taking traffic: `{"status":"down"}`, while shutting down or while PostgreSQL or Temporal does not answer */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HealthDto"];
+                    "application/json": components["schemas"]["ProbeDto"];
                 };
             };
         };

@@ -107,9 +107,10 @@ describe('authentication', () => {
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('reports PostgreSQL and Temporal on /health without a token', async () => {
-    const response = await http(api.baseUrl, null).get('/health');
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'ok', checks: { postgres: { status: 'up' }, temporal: { status: 'up' } } });
+  it('answers the probes without a token, up or down only', async () => {
+    for (const path of ['/health', '/ready']) {
+      const response = await http(api.baseUrl, null).get(path);
+      expect([path, response.status, response.body]).toEqual([path, 200, { status: 'up' }]);
+    }
   });
 });

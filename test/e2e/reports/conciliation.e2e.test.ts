@@ -264,6 +264,23 @@ describe('GET /v2/reports/conciliation/payins', () => {
       expect(next.status).toBe(200);
       expect((await next.text()).split('\r\n')).toHaveLength(60_002);
     }, 60_000);
+
+    it('sends a whole file to a reader slower than statement_timeout, and gives the connection back with its statement_timeout', async () => {
+      const bounded = await stack.extraApi({ DATABASE_POOL_SIZE: '4', DATABASE_STATEMENT_TIMEOUT: '1s' });
+      const client = await createTestClient(bounded);
+      await insertManyOrders(client.clientId, 60_000, '2026-10-01', 'M'.repeat(150));
+      const response = await fetch(`${bounded.baseUrl}${PATH}?from=2026-10-01&to=2026-10-01`, { headers: { authorization: `Bearer ${client.token}` } });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const first = await reader.read();
+      // The cursor's statement now outlives statement_timeout, waiting for this reader.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      const chunks = [Buffer.from(first.value!)];
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) chunks.push(Buffer.from(chunk.value));
+      expect(Buffer.concat(chunks).toString('utf8').split('\r\n')).toHaveLength(60_002);
+      // The pool hands out its most recently returned connection: the file's.
+      expect(await bounded.dataSource.query(`SELECT current_setting('statement_timeout') AS value`)).toEqual([{ value: '1s' }]);
+    }, 60_000);
   });
 
   describe('validation', () => {

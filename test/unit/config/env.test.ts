@@ -22,6 +22,24 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ ...required, PAYOUT_RETRY_WINDOW: '90' })).toThrow(/PAYOUT_RETRY_WINDOW/);
   });
 
+  it('reads the bounds and the shutdown timings as durations, 0s only where it means none', () => {
+    expect(loadEnv(required)).toMatchObject({
+      DATABASE_CONNECT_TIMEOUT: 5000,
+      DATABASE_STATEMENT_TIMEOUT: 5000,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: 10_000,
+      API_TEMPORAL_TIMEOUT: 10_000,
+      API_DRAIN_DELAY: 5000,
+      API_KEEP_ALIVE_TIMEOUT: 5000,
+      SHUTDOWN_GRACE: 20_000,
+    });
+    const zeros = { DATABASE_STATEMENT_TIMEOUT: '0s', DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: '0s', API_DRAIN_DELAY: '0s' };
+    expect(loadEnv({ ...required, ...zeros })).toMatchObject({ DATABASE_STATEMENT_TIMEOUT: 0, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: 0, API_DRAIN_DELAY: 0 });
+    for (const name of ['DATABASE_CONNECT_TIMEOUT', 'API_TEMPORAL_TIMEOUT', 'API_KEEP_ALIVE_TIMEOUT', 'SHUTDOWN_GRACE']) {
+      expect(() => loadEnv({ ...required, [name]: '0s' })).toThrow(new RegExp(name));
+    }
+    expect(() => loadEnv({ ...required, API_DRAIN_DELAY: '5' })).toThrow(/API_DRAIN_DELAY: must be a duration such as 0s, 90s/);
+  });
+
   it('names every missing or bad variable in one error', () => {
     expect(() => loadEnv({ PORT: '99999', DATABASE_URL: 'mysql://x' })).toThrow(EnvError);
     try {

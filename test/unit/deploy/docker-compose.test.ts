@@ -9,6 +9,8 @@ interface Service {
   ports?: string[];
   restart?: string;
   environment?: Record<string, string | number>;
+  healthcheck?: { test: string[] };
+  stop_grace_period?: string;
 }
 
 const text = readFileSync(join(__dirname, '..', '..', '..', 'docker-compose.yml'), 'utf8');
@@ -53,6 +55,15 @@ describe('docker-compose.yml', () => {
       expect(env).toMatchObject({ NODE_ENV: 'production', ALLOW_INSECURE_CALLBACKS: false, JWT_SECRET: given.JWT_SECRET });
       expect(env.DATABASE_URL).toContain(given.POSTGRES_PASSWORD);
     }
+  });
+
+  it('checks the api and the worker with their readiness probes, and gives them time to drain when stopped', () => {
+    const env = loadEnv(environmentOf('api', Object.fromEntries(SECRETS.map((name) => [name, randomBytes(32).toString('hex')]))));
+    expect(compose.services.api!.healthcheck!.test.join(' ')).toContain(`http://127.0.0.1:${compose.services.api!.environment!.PORT}/ready`);
+    expect(compose.services.worker!.healthcheck!.test.join(' ')).toContain(`http://127.0.0.1:${env.WORKER_METRICS_PORT}/ready`);
+    const seconds = (period: string) => Number(/^(\d+)s$/.exec(period)![1]) * 1000;
+    expect(seconds(compose.services.api!.stop_grace_period!)).toBeGreaterThan(env.API_DRAIN_DELAY + env.SHUTDOWN_GRACE);
+    expect(seconds(compose.services.worker!.stop_grace_period!)).toBeGreaterThan(env.SHUTDOWN_GRACE + 5000);
   });
 
   it('restarts every service unless it was stopped, so a process that gave up or crashed comes back', () => {

@@ -28,9 +28,6 @@ const root = join(__dirname, '..', '..', '..');
 const chart = join(root, 'deploy', 'helm', 'crossborder-payments');
 // The Kubernetes version whose API types the validator decodes into (its go.mod's k8s.io/api).
 const KUBE_VERSION = '1.31.0';
-// Set by the chart for the drain the readiness work adds to the service (API_DRAIN_DELAY,
-// SHUTDOWN_GRACE); its env schema reads them once that work is merged.
-const PENDING_VARIABLES = ['API_DRAIN_DELAY', 'SHUTDOWN_GRACE'];
 
 function tool(variable: string): string {
   const path = process.env[variable];
@@ -154,7 +151,7 @@ describe('the Helm chart', () => {
         const env = Object.fromEntries(containers[0]!.env!.map((variable) => [variable.name, variable.value ?? secrets[variable.name] ?? 'from-a-secret']));
         expect(() => loadEnv(env)).not.toThrow();
         expect(loadEnv(env)).toMatchObject({ NODE_ENV: 'production', METRICS_HOST: '0.0.0.0' });
-        const unread = Object.keys(env).filter((name) => !(name in envSchema.shape) && !name.startsWith('OTEL_') && !PENDING_VARIABLES.includes(name));
+        const unread = Object.keys(env).filter((name) => !(name in envSchema.shape) && !name.startsWith('OTEL_'));
         expect({ component, unread }).toEqual({ component, unread: [] });
       }
     });

@@ -5,10 +5,11 @@ import { CLIENT_SCHEMA_PATH, clientSchemaSource } from '../../../scripts/client-
 import { buildApiDocument } from '../../../src/api';
 import { PROJECT_ROOT } from '../../../src/config/dev-defaults';
 
-const PUBLIC = ['GET /health', 'GET /auth/token', 'POST /auth/refresh'];
-/** The spec's own bodies (docs/decisions.md, "The contract in brief"), the health check's, and the bodiless store 409. */
+const PUBLIC = ['GET /health', 'GET /ready', 'GET /auth/token', 'POST /auth/refresh'];
+const PROBES = ['GET /health', 'GET /ready'];
+/** The spec's own bodies (docs/decisions.md, "The contract in brief"), the readiness probe's, and the bodiless store 409. */
 const OWN_ERROR_BODIES: Record<string, string | null> = {
-  'GET /health 503': 'HealthDto',
+  'GET /ready 503': 'ProbeDto',
   'GET /v2/payments/{order_id}/status 404': 'ReceiptNotFoundDto',
   'POST /collectors/{collector_uuid}/stores 409': 'StoreConflictDto',
   'PUT /stores/{uuid}/disable 409': null,
@@ -55,12 +56,20 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('declares 503 with Retry-After on every route that reads PostgreSQL or Temporal, which is every one', () => {
-    for (const { label, operation } of operations) {
+  it('declares 503 with Retry-After on every route that reads PostgreSQL or Temporal, which is every one but the probes', () => {
+    for (const { label, operation } of operations.filter(({ label }) => !PROBES.includes(label))) {
       const unavailable = operation.responses[503] as ResponseObject | undefined;
       expect([label, unavailable?.description]).toEqual([label, expect.any(String)]);
-      if (label !== 'GET /health') expect([label, unavailable?.headers?.['Retry-After']]).toEqual([label, expect.objectContaining({ schema: { type: 'integer', minimum: 1 } })]);
+      expect([label, unavailable?.headers?.['Retry-After']]).toEqual([label, expect.objectContaining({ schema: { type: 'integer', minimum: 1 } })]);
     }
+  });
+
+  it('declares the probes as they answer: /health always up, /ready up or 503 down, the same small body', () => {
+    const responses = (label: string) => operations.find((operation) => operation.label === label)!.operation.responses as Record<string, ResponseObject>;
+    expect(Object.keys(responses('GET /health'))).toEqual(['200']);
+    expect(Object.keys(responses('GET /ready'))).toEqual(['200', '503']);
+    for (const response of [responses('GET /health')[200]!, responses('GET /ready')[200]!, responses('GET /ready')[503]!]) expect(schemaName(response)).toBe('ProbeDto');
+    expect(schemas().ProbeDto).toMatchObject({ properties: { status: { type: 'string', enum: ['up', 'down'] } } });
   });
 
   it('answers every error with the shared error body (an array `message` on 400), save the spec exceptions', () => {

@@ -1,5 +1,6 @@
-import { ServiceError } from '@temporalio/client';
+import { ServiceError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
 import { QueryFailedError } from 'typeorm';
+import { silentServerError } from '../../../src/db/bounded-client';
 import { unavailability } from '../../../src/http/unavailable';
 import { RailsDeclinedError, RailsUnavailableError } from '../../../src/rails/rails.errors';
 
@@ -12,6 +13,9 @@ describe('unavailability', () => {
     ['Temporal DEADLINE_EXCEEDED', grpc(4)],
     ['PostgreSQL connection failure (08006)', pg('08006')],
     ['PostgreSQL shut down by an administrator (57P01)', pg('57P01')],
+    ['a statement PostgreSQL ended at statement_timeout (57014)', pg('57014')],
+    ['a PostgreSQL connection dropped for not answering in time', new QueryFailedError('SELECT 1', [], silentServerError(7000))],
+    ['an update whose answer did not come before the deadline', new WorkflowUpdateRPCTimeoutOrCancelledError('Workflow update call timeout or cancelled')],
     ['a refused socket', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
     ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
     ['Temporal not connected in time', new Error('Failed to connect before the deadline')],

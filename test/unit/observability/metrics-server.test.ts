@@ -29,9 +29,34 @@ describe('metrics server', () => {
 
   it('answers 404 anywhere else and 405 to another method on /metrics', async () => {
     expect((await fetch(server.url.replace('/metrics', '/'))).status).toBe(404);
+    expect((await fetch(server.url.replace('/metrics', '/ready'))).status).toBe(404);
     expect((await fetch(`${server.url}/more`)).status).toBe(404);
     const post = await fetch(server.url, { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('metrics server with probes', () => {
+  let ready = true;
+  let server: MetricsServer;
+
+  beforeAll(async () => {
+    server = await startMetricsServer({ host: '127.0.0.1', port: 0, sources: [], onFailure: () => undefined, probes: { ready: () => ready } });
+  });
+  afterAll(() => server.close());
+
+  const probe = async (path: string) => {
+    const response = await fetch(server.url.replace('/metrics', path));
+    return [response.status, await response.json()];
+  };
+
+  it('answers /ready as the process says, up or down only, and /health up while it answers', async () => {
+    expect(await probe('/ready')).toEqual([200, { status: 'up' }]);
+    expect(await probe('/health')).toEqual([200, { status: 'up' }]);
+    ready = false;
+    expect(await probe('/ready')).toEqual([503, { status: 'down' }]);
+    expect(await probe('/health')).toEqual([200, { status: 'up' }]);
+    expect((await fetch(server.url.replace('/metrics', '/ready'), { method: 'POST' })).status).toBe(405);
   });
 });
