@@ -16,8 +16,18 @@ export function rejectionError(order: OrderStanding, rejection: OrderRejection, 
 }
 
 /**
+ * A worker of the release before issue 23 answers an update with the body itself; while a
+ * rolling deploy still runs one, its answer passes through. Remove once none can run
+ * (docs/workflow-versioning.md).
+ */
+export function bodyFrom<T>(answer: OrderOutcome | T, build: (outcome: OrderOutcome) => T): T {
+  return typeof answer === 'object' && answer !== null && 'updatedAt' in answer ? build(answer as OrderOutcome) : (answer as T);
+}
+
+/**
  * The API's side of the order workflow: start it, and send it the integrator's actions as
- * updates. The workflow answers with the order's outcome; the documented bodies are built here.
+ * updates. The workflow answers with the order's outcome; the documented bodies are built here,
+ * from the row the API read and that outcome.
  */
 @Injectable()
 export class OrderWorkflowClient {
@@ -33,14 +43,17 @@ export class OrderWorkflowClient {
 
   /** The open amount; answers the preview (the PUT's body). */
   async submitAmount(order: OrderEntity, input: SubmitAmount): Promise<PreviewView> {
-    const outcome = await this.update(order, (workflow) => workflow.executeUpdate(submitAmountUpdate, { args: [input] }));
-    return previewView(withOutcome(order, outcome));
+    const answer = await this.update(order, (workflow) => workflow.executeUpdate(submitAmountUpdate, { args: [input] }));
+    return bodyFrom<PreviewView>(answer, (outcome) => previewView(withOutcome(order, outcome)));
   }
 
   /** The payer's decision; answers the payment result (the POST's body), dated when the workflow wrote it. */
   async decide(order: OrderEntity, input: Decision): Promise<PaymentResultView> {
-    const decided = withOutcome(order, await this.update(order, (workflow) => workflow.executeUpdate(decideUpdate, { args: [input] })));
-    return paymentResultView(decided, decided.updatedAt);
+    const answer = await this.update(order, (workflow) => workflow.executeUpdate(decideUpdate, { args: [input] }));
+    return bodyFrom<PaymentResultView>(answer, (outcome) => {
+      const decided = withOutcome(order, outcome);
+      return paymentResultView(decided, decided.updatedAt);
+    });
   }
 
   /** A client scanned a collection's QR: it becomes the payer (its preview goes out as a callback). */
