@@ -259,7 +259,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
           seq,
           event: SETTLEMENT_EVENTS[settlement.outcome],
           ...(settlement.outcome === 'PAID' ? { payoutReference: settlement.railReference } : {}),
-          ...(settlement.outcome !== 'REJECTED' && settlement.note ? { note: settlement.note } : {}),
+          ...('note' in settlement && settlement.note ? { note: settlement.note } : {}),
         },
         ledgerEntries(orderId, facts),
       );
