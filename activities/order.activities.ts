@@ -33,6 +33,7 @@ import {
   type StepInput,
   type StepResult,
 } from '../src/orders/order-steps';
+import { notificationUrlProblem } from '../src/notifications/notification-url';
 import { payoutDestinationOf, walletRefusal } from '../src/orders/payout-destination';
 import { RailsDeclinedError, RailsUnavailableError } from '../src/rails/rails.errors';
 import { routeOf, type MovementOutcome, type Rails } from '../src/rails/rails.port';
@@ -93,6 +94,14 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
   const limits = parseLimitOverrides(env.AMOUNT_LIMITS);
   const write = async (change: OrderChange, effect?: ChangeEffect) => resultOf(await orders.apply(change, effect));
 
+  /** Where the payer hears of its decision, checked as the API checks it (a tester's signal may name any URL). */
+  const paymentNotificationUrl = (url: string | undefined) => {
+    if (url === undefined) return {};
+    const problem = notificationUrlProblem(url, env.ALLOW_INSECURE_CALLBACKS);
+    if (problem) throw ApplicationFailure.nonRetryable(`notificationUrl: ${problem}`, 'INVALID_URL');
+    return { paymentNotificationUrl: url };
+  };
+
   /** One ledger entry the lifecycle lists for a step, for the order these facts describe. */
   function enter(movement: LedgerMovement, orderId: string, facts: OrderFacts, tx: EntityManager): Promise<unknown> {
     switch (movement) {
@@ -118,8 +127,8 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
 
   return {
     /** A step that moves no money: the user's rejection, a collector's cancel, expiry, a merchant nobody knows. */
-    changeOrder: ({ orderId, seq, event, notificationUrl }: ChangeInput): Promise<StepResult> =>
-      write({ orderId, seq, event, ...(notificationUrl ? { patch: { paymentNotificationUrl: notificationUrl } } : {}) }),
+    changeOrder: async ({ orderId, seq, event, notificationUrl }: ChangeInput): Promise<StepResult> =>
+      write({ orderId, seq, event, patch: paymentNotificationUrl(notificationUrl) }),
 
     /** The order as the database has it, for a workflow that must take it up from there. */
     async orderFacts({ orderId }: { orderId: string }): Promise<{ facts: OrderFacts; awaitingPayer: boolean }> {
@@ -230,11 +239,11 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
      * The user accepted: the payer's funds are reserved in the same transaction that moves the
      * order on, so an order is never PROCESSING without its hold, nor held without being
      * PROCESSING. Not enough funds is the lifecycle's FUNDS_SHORT instead. A wallet the order's
-     * preview did not list is refused before anything is written (the API refuses it first;
-     * a tester's signal may not).
+     * preview did not list, or a callback URL the API would refuse, is refused before anything
+     * is written (the API refuses them first; a tester's signal may not).
      */
     async acceptOrder({ orderId, seq, notificationUrl, walletId, facts }: AcceptInput): Promise<StepResult> {
-      const patch = { ...(notificationUrl ? { paymentNotificationUrl: notificationUrl } : {}), ...(walletId ? { walletId } : {}) };
+      const patch = { ...paymentNotificationUrl(notificationUrl), ...(walletId ? { walletId } : {}) };
       const reserve = ledgerEntries(orderId, facts);
       try {
         return await write({ orderId, seq, event: 'ACCEPTED', patch }, async (tx, order, step) => {

@@ -1,4 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import { z } from 'zod';
 import type { OrderPayer } from '../src/orders/order.entity';
 import type { OrderPhase, OrderStatus } from '../src/orders/lifecycle';
 import type { OrderOutcome } from '../src/orders/order-steps';
@@ -53,23 +54,25 @@ export interface PayoutResolution {
   operator: string;
 }
 
-/** A tester's amount: priced by the workflow at a quote it makes for the payer, unless one is named. */
-export interface AmountSignal {
-  amount: string;
-  fxQuoteId?: string;
-}
+/**
+ * A tester's amount: a decimal string in the order's local currency (its step checks it as the
+ * API would), priced by the workflow at a quote it makes for the payer unless one is named.
+ */
+export const amountSignalSchema = z.object({ amount: z.string(), fxQuoteId: z.string().optional() });
+export type AmountSignal = z.infer<typeof amountSignalSchema>;
 
 /** A tester's decision: the payment callbacks go to the order's own notification_url unless another is named. */
-export interface DecisionSignal {
-  decision: 'accepted' | 'rejected';
-  notificationUrl?: string;
-  walletId?: string;
-}
+export const decisionSignalSchema = z.object({
+  decision: z.enum(['accepted', 'rejected']),
+  notificationUrl: z.string().optional(),
+  walletId: z.string().optional(),
+});
+export type DecisionSignal = z.infer<typeof decisionSignalSchema>;
 
 /** A signal the order refused, and why; it changed nothing. */
 export interface RefusedSignal {
   signal: 'submitAmount' | 'decide' | 'cancel';
-  /** The lifecycle's rejection (INVALID_STATUS, ALREADY_PROCESSED) or the step's (INVALID_AMOUNT, INVALID_WALLET). */
+  /** The lifecycle's rejection (INVALID_STATUS, ALREADY_PROCESSED), INVALID_SIGNAL for a malformed one, or the step's (INVALID_AMOUNT, INVALID_WALLET, INVALID_URL). */
   reason: string;
   message: string;
   /** When it arrived (ISO 8601, workflow time). */

@@ -22,6 +22,7 @@ import { DATABASE_STEP, DELIVERY_ATTEMPT, NON_RETRYABLE, RAIL_CALL } from './act
 import { establishOutcome } from './establish-outcome';
 import { deliverInBackground } from './notification-delivery.workflow';
 import {
+  amountSignalSchema,
   cancelSignal,
   cancelUpdate,
   Claim,
@@ -30,6 +31,7 @@ import {
   decideSignal,
   decideUpdate,
   DecisionSignal,
+  decisionSignalSchema,
   expireUpdate,
   orderPhaseQuery,
   OrderWorkflowInput,
@@ -74,6 +76,9 @@ const localCallbacks = proxyLocalActivities<NotificationActivities>(DELIVERY_ATT
 
 /** Issue 12: the closing callbacks as local activities. Histories recorded before it replay them as activities. */
 const LOCAL_CALLBACKS_PATCH = '12-local-callbacks';
+
+/** What a step refuses of the input it was given (the API refuses these first; a tester's signal may bring them). */
+const STEP_REFUSALS = ['INVALID_AMOUNT', 'INVALID_WALLET', 'INVALID_URL'];
 
 /**
  * One order, from preview to a final status. The workflow is the only writer of the order's
@@ -125,11 +130,16 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     if (rejection) throw ApplicationFailure.nonRetryable(state.refusalMessage(rejection, new Date()), rejection);
   };
 
-  /** A signal the lifecycle refuses is kept, with its reason, and changes nothing. */
-  const refusedSignal = (signal: RefusedSignal['signal'], action: OrderAction) => {
+  /** A signal the lifecycle refuses, or one that is malformed, is kept with its reason and changes nothing; else its input, parsed. */
+  const takenSignal = <T>(signal: RefusedSignal['signal'], action: OrderAction, parsed: { success: true; data: T } | { success: false; error: Error }): T | null => {
+    if (!parsed.success) {
+      state.refuseSignal(signal, 'INVALID_SIGNAL', parsed.error.message, new Date());
+      return null;
+    }
     const rejection = state.refusal(action);
-    if (rejection) state.refuseSignal(signal, rejection, state.refusalMessage(rejection, new Date()), new Date());
-    return rejection !== null;
+    if (!rejection) return parsed.data;
+    state.refuseSignal(signal, rejection, state.refusalMessage(rejection, new Date()), new Date());
+    return null;
   };
   /**
    * A step that refused what a signal brought (an amount or a wallet the API would have refused,
@@ -150,15 +160,17 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   setHandler(submitAmountUpdate, ({ amount, fxQuoteId }) => submitAmount(amount, fxQuoteId), {
     validator: (_input: SubmitAmount) => refuse(state.refusal('AMOUNT')),
   });
-  setHandler(submitAmountSignal, async ({ amount, fxQuoteId }) => {
-    if (refusedSignal('submitAmount', 'AMOUNT')) return;
-    await submitAmount(amount, fxQuoteId ?? null).catch(keepRefusal('submitAmount'));
+  setHandler(submitAmountSignal, async (input) => {
+    const taken = takenSignal('submitAmount', 'AMOUNT', amountSignalSchema.safeParse(input));
+    if (taken) await submitAmount(taken.amount, taken.fxQuoteId ?? null).catch(keepRefusal('submitAmount'));
   });
 
   setHandler(decideUpdate, (decision) => decide(decision), { validator: (_input: Decision) => refuse(state.refusal('DECISION')) });
-  setHandler(decideSignal, async ({ decision, notificationUrl, walletId }) => {
-    if (refusedSignal('decide', 'DECISION')) return;
+  setHandler(decideSignal, async (input) => {
+    const taken = takenSignal('decide', 'DECISION', decisionSignalSchema.safeParse(input));
+    if (!taken) return;
     // A rejection takes no wallet; without a URL the payer hears where its preview went.
+    const { decision, notificationUrl, walletId } = taken;
     await decide({ decision, notificationUrl, ...(decision === 'accepted' && walletId ? { walletId } : {}) }).catch(keepRefusal('decide'));
   });
 
@@ -198,8 +210,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
 
   setHandler(cancelUpdate, () => cancel(), { validator: () => refuse(state.refusal('CANCEL')) });
   setHandler(cancelSignal, async () => {
-    if (refusedSignal('cancel', 'CANCEL')) return;
-    await cancel();
+    if (takenSignal('cancel', 'CANCEL', { success: true, data: true })) await cancel().catch(keepRefusal('cancel'));
   });
 
   // The sandbox's "the expiry timer fires now": the same closing as the timer's, while nobody has acted yet.
@@ -243,16 +254,19 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   settings = prepared.settings;
 
   const awaiting = () => AWAITING_PHASES.includes(state.phase);
-  if (!(await condition(() => !awaiting(), Math.max(0, input.expiresAtMs - Date.now())))) {
-    // An amount or a claim being applied right at expiry finishes first; a decision that lands with it wins.
-    await condition(() => !BUSY_PHASES.includes(state.phase));
-    if (awaiting()) {
-      await expire(true);
-      if (state.phase !== 'PAYING') return finish();
+  // A decision whose step refused what it brought (a tester's wallet or URL) leaves the order waiting again, racing the same expiry.
+  do {
+    if (!(await condition(() => !awaiting(), Math.max(0, input.expiresAtMs - Date.now())))) {
+      // An amount or a claim being applied right at expiry finishes first; a decision that lands with it wins.
+      await condition(() => !BUSY_PHASES.includes(state.phase));
+      if (awaiting()) {
+        await expire(true);
+        if (state.phase !== 'PAYING') return finish();
+      }
     }
-  }
-  // A decision, or a cancel, still being applied decides whether a payout is owed.
-  await condition(() => state.phase !== 'DECIDING' && state.phase !== 'CLOSING');
+    // A decision, or a cancel, still being applied decides whether a payout is owed.
+    await condition(() => state.phase !== 'DECIDING' && state.phase !== 'CLOSING');
+  } while (awaiting());
   if (state.phase === 'PAYING') {
     const facts = state.facts!;
     // A collection is paid inside the service: the collector's account is the destination.
@@ -274,25 +288,27 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     }
   }
 
-  /** The payer's decision: the funds reserved (or found short), or the order canceled. */
+  /**
+   * The payer's decision: the funds reserved (or found short), or the order canceled. A step
+   * that refuses what the decision brought (a wallet, a URL) leaves the order waiting for it.
+   */
   async function decide({ decision, notificationUrl, walletId }: DecisionSignal): Promise<OrderOutcome> {
     state.begin('DECISION');
-    if (decision === 'rejected') return close('USER_REJECTED', notificationUrl, false);
-    let accepted: OrderOutcome;
     try {
-      accepted = applied(await db.acceptOrder({ orderId, seq: ++seq, notificationUrl, walletId, facts: state.facts! }), false);
-      state.facts = { ...state.facts!, destination: withWallet(state.facts!.destination, walletId) };
-    } catch (error) {
-      // A step that can never succeed (a broken invariant) must not leave the order hanging; a wallet it refused leaves it waiting.
-      if (!(error instanceof ActivityFailure)) throw error;
-      if (error.cause instanceof ApplicationFailure && error.cause.type === 'INVALID_WALLET') {
-        state.done();
-        throw error.cause;
+      if (decision === 'rejected') return await close('USER_REJECTED', notificationUrl, false);
+      try {
+        const accepted = applied(await db.acceptOrder({ orderId, seq: ++seq, notificationUrl, walletId, facts: state.facts! }), false);
+        state.facts = { ...state.facts!, destination: withWallet(state.facts!.destination, walletId) };
+        return accepted;
+      } catch (error) {
+        if (!(error instanceof ActivityFailure)) throw error;
+        if (error.cause instanceof ApplicationFailure && STEP_REFUSALS.includes(error.cause.type ?? '')) throw error.cause;
+        // A step that can never succeed (a broken invariant) must not leave the order hanging.
+        return await change('DECISION_BROKEN', notificationUrl, false);
       }
-      accepted = await change('DECISION_BROKEN', notificationUrl, false);
+    } finally {
+      state.done();
     }
-    state.done();
-    return accepted;
   }
 
   /** The collector cancels its QR; answers the order's status. */
@@ -316,7 +332,14 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
    */
   async function close(event: OrderEvent, notificationUrl: string | undefined, closing: boolean): Promise<OrderOutcome> {
     state.closing();
-    const outcome = await change(event, notificationUrl, closing);
+    let outcome: OrderOutcome;
+    try {
+      outcome = await change(event, notificationUrl, closing);
+    } catch (error) {
+      // Refused (a tester's URL) or broken: the order waits as it did.
+      state.done();
+      throw error;
+    }
     if (state.status === statusAfter(event)) {
       state.done();
       return outcome;

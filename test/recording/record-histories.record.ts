@@ -284,14 +284,16 @@ describe('record workflow histories', () => {
     while ((await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).query(orderPhaseQuery)) !== phase) await new Promise((resolve) => setTimeout(resolve, 200));
   };
 
-  it('an order driven by signals: an amount its step refuses, one priced by the workflow, a refused cancel, the decision', async () => {
+  it('an order driven by signals: an amount its step refuses, one priced by the workflow, a refused cancel, a decision its step refuses, the decision', async () => {
     const flow = await preview(pixQr());
     const handle = stack.temporal.workflow.getHandle(orderWorkflowId(flow.orderId));
     await handle.signal(submitAmountSignal, { amount: '60000.00' });
     await handle.signal(submitAmountSignal, { amount: '25.60' });
     await inPhase(flow.orderId, 'AWAITING_DECISION');
     await handle.signal(cancelSignal);
-    while ((await handle.query(refusedSignalsQuery)).length < 2) await new Promise((resolve) => setTimeout(resolve, 200));
+    // A URL the API would refuse: the step refuses it, and the order waits for its decision again.
+    await handle.signal(decideSignal, { decision: 'accepted', notificationUrl: 'ftp://example.com/hook' });
+    while ((await handle.query(refusedSignalsQuery)).length < 3) await new Promise((resolve) => setTimeout(resolve, 200));
     await handle.signal(decideSignal, { decision: 'accepted' });
     await save('order-signals-completed', orderWorkflowId(flow.orderId));
   });

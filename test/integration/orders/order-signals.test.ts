@@ -3,7 +3,7 @@ import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { cancelSignal, decideSignal, orderPhaseQuery, orderStatusQuery, refusedSignalsQuery, submitAmountSignal } from '../../../workflows/order.definitions';
 import { createHierarchy } from '../../e2e/merchants/merchant-fixtures';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
-import { pixQr } from '../../support/qr-fixtures';
+import { payer, pixQr } from '../../support/qr-fixtures';
 import { until } from '../../support/until';
 
 /**
@@ -61,6 +61,17 @@ describe('an order driven by signals', () => {
     expect(await handle(orderId).query(orderStatusQuery)).toBe('CREATED');
     expect(await row(orderId)).toMatchObject({ status: 'CREATED', local_amount: '12' });
 
+    // A decision misspelt is no decision; one naming a callback URL the API would refuse changes nothing either.
+    await handle(orderId).signal(decideSignal, { decision: 'acepted' } as never);
+    await handle(orderId).signal(decideSignal, { decision: 'rejected', notificationUrl: 'ftp://example.com/hook' });
+    await until('four refused signals', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 4);
+    expect((await handle(orderId).query(refusedSignalsQuery)).slice(2).map(({ signal, reason }) => [signal, reason])).toEqual([
+      ['decide', 'INVALID_SIGNAL'],
+      ['decide', 'INVALID_URL'],
+    ]);
+    expect(await handle(orderId).query(orderPhaseQuery)).toBe('AWAITING_DECISION');
+    expect(await row(orderId)).toMatchObject({ status: 'CREATED', payment_notification_url: null });
+
     await handle(orderId).signal(decideSignal, { decision: 'rejected' });
     expect(await handle(orderId).result()).toBe('CANCELED');
     expect((await stack.receiver.waitFor(path, (c) => c.body.status === 'CANCELED')).body).toMatchObject({ order_id: orderId, error_code: 'USER_REJECTED' });
@@ -84,6 +95,30 @@ describe('an order driven by signals', () => {
     await handle(orderId).signal(submitAmountSignal, { amount: '12.30' });
     await phase(orderId, 'AWAITING_DECISION');
     expect(await row(orderId)).toMatchObject({ status: 'CREATED', local_amount: '12.3' });
+  });
+
+  it("keeps an acceptance without the wallet a phone key's preview asks for, and pays once one is picked", async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const path = `/hooks/${randomUUID()}`;
+    await client.call.post('/v2/payments/previews/dictkey', {
+      dict_key: '+5511987654321',
+      amount: '25.00',
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: stack.receiver.url(path),
+      user: payer,
+    });
+    const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
+    const orderId: string = preview.body.order.id;
+
+    await handle(orderId).signal(decideSignal, { decision: 'accepted' });
+    await until('a refused acceptance', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 1);
+    expect(await handle(orderId).query(refusedSignalsQuery)).toEqual([
+      { signal: 'decide', reason: 'INVALID_WALLET', message: 'wallet_id: required: pick one of the wallets the preview listed', at: expect.any(String) },
+    ]);
+    expect(await handle(orderId).query(orderPhaseQuery)).toBe('AWAITING_DECISION');
+
+    await handle(orderId).signal(decideSignal, { decision: 'accepted', walletId: preview.body.wallets[0].id });
+    expect(await handle(orderId).result()).toBe('COMPLETED');
   });
 
   it("cancels a collector's QR, as the collector's DELETE does", async () => {
