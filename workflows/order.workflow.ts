@@ -147,10 +147,9 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
    * failure thrown from its handler would fail the whole order.
    */
   const keepRefusal = (signal: RefusedSignal['signal']) => (error: unknown) => {
-    const failure = error instanceof ActivityFailure ? (error.cause ?? error) : error;
-    if (!(failure instanceof ApplicationFailure) && !(error instanceof ActivityFailure)) throw error;
-    const reason = failure instanceof ApplicationFailure ? (failure.type ?? 'STEP_FAILED') : 'STEP_FAILED';
-    state.refuseSignal(signal, reason, (failure as Error).message, new Date());
+    if (!(error instanceof ActivityFailure || error instanceof ApplicationFailure)) throw error;
+    const failure = error instanceof ActivityFailure && error.cause instanceof ApplicationFailure ? error.cause : error;
+    state.refuseSignal(signal, (failure instanceof ApplicationFailure && failure.type) || 'STEP_FAILED', failure.message, new Date());
   };
 
   setHandler(orderStatusQuery, () => state.status);

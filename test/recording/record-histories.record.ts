@@ -288,6 +288,7 @@ describe('record workflow histories', () => {
     const flow = await preview(pixQr());
     const handle = stack.temporal.workflow.getHandle(orderWorkflowId(flow.orderId));
     await handle.signal(submitAmountSignal, { amount: '60000.00' });
+    while ((await handle.query(refusedSignalsQuery)).length < 1) await new Promise((resolve) => setTimeout(resolve, 200));
     await handle.signal(submitAmountSignal, { amount: '25.60' });
     await inPhase(flow.orderId, 'AWAITING_DECISION');
     await handle.signal(cancelSignal);

@@ -80,7 +80,9 @@ describe('an order driven by signals', () => {
   it('keeps an amount the API would refuse, with the reason, and takes a good one after it', async () => {
     const client = await stack.newPayer({ USD: '1000.00' });
     const { orderId } = await stack.previewQr(client.call, pixQr());
+    // One at a time: an amount sent while another is being applied is refused as already processed.
     await handle(orderId).signal(submitAmountSignal, { amount: '60000.00' });
+    await until('a refused amount', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 1);
     await handle(orderId).signal(submitAmountSignal, { amount: '12.345' });
     await until('two refused amounts', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 2);
     const refused = await handle(orderId).query(refusedSignalsQuery);
