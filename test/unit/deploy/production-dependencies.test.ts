@@ -13,8 +13,8 @@ const root = join(__dirname, '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
 const { $schema: _, ...swcrc } = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8')) as Options & { $schema?: string };
 
-/** What the image runs: the three roles through main.js, and the operators' CLI. */
-const PRODUCTION_ENTRIES = ['src/main.ts', 'src/cli/main.ts'];
+/** What the image runs: the three roles through main.js, the operators' CLI, and the image's health check. */
+const PRODUCTION_ENTRIES = ['src/main.ts', 'src/cli/main.ts', 'src/healthcheck.ts'];
 /** main.js's `all` role (`npm start`): embedded PostgreSQL and the Temporal dev server, required only when chosen. */
 const DEVELOPMENT_ROLE = 'src/processes/all.process.ts';
 
@@ -55,7 +55,7 @@ const peersOf = (name: string) => Object.keys((JSON.parse(readFileSync(join(root
 describe('the dependencies the image installs', () => {
   const { files, packages: production } = moduleGraph(PRODUCTION_ENTRIES, [DEVELOPMENT_ROLE]);
 
-  it('hold every package the api, worker and rails processes and the CLI load', () => {
+  it('hold every package the api, worker and rails processes, the CLI and the health check load', () => {
     const missing = [...production].filter(([name]) => !(name in manifest.dependencies)).map(([name, file]) => `${name} (${file})`);
     expect(missing).toEqual([]);
   });
