@@ -26,6 +26,12 @@ FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+# Temporal's native core comes built for five platforms (about 140 MB) with its Rust sources: keep
+# the one binary its bridge loads on this image's platform (the bridge's own getPrebuiltTargetName).
+RUN cd node_modules/@temporalio/core-bridge \
+ && target="$(node -p "require('./common').getPrebuiltTargetName()")" \
+ && find releases -mindepth 1 -maxdepth 1 ! -name "$target" -exec rm -r {} + \
+ && rm -r sdk-core src bridge-macros Cargo.toml Cargo.lock
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \

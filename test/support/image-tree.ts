@@ -8,10 +8,10 @@ import { copies, environment, instructions, parseDockerfile } from './dockerfile
 /**
  * The files the Dockerfile's runtime stage holds under /app, assembled outside Docker from this
  * checkout: package.json; node_modules as `npm ci --omit=dev` installs it from the lock (every
- * package the lock does not mark dev, linked from the checkout's node_modules, which `npm ci`
- * made from the same lock); and dist/ as the build stage leaves it (the checkout's build, and the
- * workflow bundle made by the command the build stage runs). Its folders are left read-only, as
- * the Helm chart's root filesystem is.
+ * package the lock does not mark dev, hard-linked from the checkout's node_modules, which `npm ci`
+ * made from the same lock), then changed by the stage's other commands, run as written; and dist/
+ * as the build stage leaves it (the checkout's build, and the workflow bundle made by the command
+ * the build stage runs). Its folders are left read-only, as the Helm chart's root filesystem is.
  */
 export interface ImageTree {
   /** What /app is in the image. */
@@ -84,9 +84,14 @@ export function assembleImageTree(): ImageTree {
     for (const copy of copies(runtime)) {
       const destination = join(root, copy.destination);
       if (copy.from === 'production-dependencies') {
-        const stage = stages.find((candidate) => candidate.name === copy.from)!;
-        if (!instructions(stage, 'RUN').some((run) => /\bnpm ci --omit=dev\b/.test(run))) throw new Error(`stage ${copy.from} no longer runs npm ci --omit=dev: reproduce what it does`);
+        // Its `npm ci --omit=dev`, then what its other commands do to node_modules, run as they are.
+        const [install, ...after] = instructions(stages.find((candidate) => candidate.name === copy.from)!, 'RUN');
+        if (!/^npm ci --omit=dev\b/.test(install ?? '')) throw new Error(`stage ${copy.from} no longer starts with npm ci --omit=dev: reproduce what it does`);
         productionNodeModules(root);
+        for (const command of after) {
+          const ran = spawnSync('sh', ['-c', command], { cwd: root, encoding: 'utf8' });
+          if (ran.status !== 0) throw new Error(`stage ${copy.from}: \`${command}\` failed: ${ran.stderr}`);
+        }
         continue;
       }
       for (const source of copy.sources) {

