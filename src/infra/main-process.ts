@@ -24,14 +24,17 @@ export class MainProcess {
     if (!existsSync(join(PROJECT_ROOT, MAIN))) throw new Error(`${MAIN} is missing: run \`node scripts/run.mjs build\` first`);
   }
 
+  /** `root` holds dist/ (the project's own, unless the tree an image would hold); `user` runs it as another user, as the image does. */
   constructor(
     readonly role: 'api' | 'worker',
     env: NodeJS.ProcessEnv,
+    { root = PROJECT_ROOT, user }: { root?: string; user?: { uid: number; gid: number } } = {},
   ) {
     this.child = spawn(process.execPath, ['--enable-source-maps', MAIN, role], {
-      cwd: PROJECT_ROOT,
+      cwd: root,
       env: { API_METRICS_PORT: '0', WORKER_METRICS_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...user,
     });
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString('utf8')).slice(-20_000);

@@ -25,6 +25,7 @@ interface Container {
   livenessProbe?: Probe;
   readinessProbe?: Probe;
   startupProbe?: Probe;
+  lifecycle?: { preStop?: { exec?: { command: string[] }; sleep?: { seconds: number }; httpGet?: unknown } };
 }
 interface Probe {
   httpGet?: { path: string; port: string | number };
@@ -242,17 +243,38 @@ export function networkProblems(objects: KubeObject[]): string[] {
 
 const seconds = (text: string | undefined) => (text && /^\d+s$/.test(text) ? Number(text.slice(0, -1)) : NaN);
 
+/** How long a preStop hook takes: a `sleep` (the exec of the image's, or Kubernetes' own action); NaN for a hook of unknown length. */
+function preStopSeconds(container: Container): number {
+  const hook = container.lifecycle?.preStop;
+  if (!hook) return 0;
+  if (hook.sleep) return hook.sleep.seconds;
+  const [command, duration, ...rest] = hook.exec?.command ?? [];
+  return command === 'sleep' && rest.length === 0 && /^\d+$/.test(duration ?? '') ? Number(duration) : NaN;
+}
+
+/** The worker's SDK gives activities that ignore their cancellation this long past SHUTDOWN_GRACE (worker.process.ts). */
+const WORKER_FORCE_AFTER_GRACE = 5;
+
 /**
- * Kubernetes kills a pod terminationGracePeriodSeconds after asking it to stop: that must outlast
- * the drain the process does (the api's API_DRAIN_DELAY then SHUTDOWN_GRACE, the worker's
- * SHUTDOWN_GRACE), with room to close its connections.
+ * How the api and the worker stop. The api's endpoints take a few seconds to leave kube-proxy and
+ * the ingress controller after Kubernetes starts terminating it, while it still gets requests: it
+ * has a preStop `sleep` for that, then its own drain on SIGTERM (API_DRAIN_DELAY, then
+ * SHUTDOWN_GRACE). The worker, which nothing routes to, stops polling on SIGTERM and gives its
+ * tasks SHUTDOWN_GRACE, then 5 s more. Kubernetes kills a pod terminationGracePeriodSeconds after
+ * the hook starts: that must outlast all of it, with room to close connections.
  */
 export function shutdownProblems(objects: KubeObject[]): string[] {
   const problems: string[] = [];
   for (const { object, component, pod, containers } of workloads(objects).filter((workload) => ['api', 'worker'].includes(workload.component))) {
-    const env = envOf(containers[0]!);
-    const drain = (component === 'api' ? seconds(env.API_DRAIN_DELAY?.value) : 0) + seconds(env.SHUTDOWN_GRACE?.value);
-    if (!(pod.terminationGracePeriodSeconds > drain)) problems.push(`${object.metadata.name}: terminationGracePeriodSeconds ${pod.terminationGracePeriodSeconds} does not outlast its drain of ${drain} s`);
+    const container = containers[0]!;
+    const env = envOf(container);
+    const preStop = preStopSeconds(container);
+    if (Number.isNaN(preStop)) problems.push(`${object.metadata.name}: a preStop hook of unknown length`);
+    if (component === 'api' && !(preStop > 0)) problems.push(`${object.metadata.name}: no preStop sleep while its endpoints are withdrawn`);
+    const drain = component === 'api' ? seconds(env.API_DRAIN_DELAY?.value) + seconds(env.SHUTDOWN_GRACE?.value) : seconds(env.SHUTDOWN_GRACE?.value) + WORKER_FORCE_AFTER_GRACE;
+    if (!(pod.terminationGracePeriodSeconds > preStop + drain)) {
+      problems.push(`${object.metadata.name}: terminationGracePeriodSeconds ${pod.terminationGracePeriodSeconds} does not outlast its preStop of ${preStop} s and drain of ${drain} s`);
+    }
   }
   return problems;
 }

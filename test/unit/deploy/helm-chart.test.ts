@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { load, loadAll } from 'js-yaml';
 import { envSchema, loadEnv } from '../../../src/config/env';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../../src/temporal/search-attribute-keys';
+import { environment, instructions, parseDockerfile } from '../../support/dockerfile';
 import {
   chartProblems,
   disruptionBudgetProblems,
@@ -286,19 +287,40 @@ describe('the Helm chart', () => {
       expect(networkProblems(open)).toEqual([expect.stringMatching(/-worker ingress\[0\]: admits everyone to metrics of worker/)]);
     });
 
-    it('a grace period shorter than the drain', () => {
+    it('a grace period shorter than the preStop hook and the drain, an api without its hook, a hook of unknown length', () => {
       const short = clone(objects);
-      api(short).spec.template.spec.terminationGracePeriodSeconds = 15;
-      expect(shutdownProblems(short)).toEqual([expect.stringMatching(/terminationGracePeriodSeconds 15 does not outlast its drain of 30 s/)]);
+      api(short).spec.template.spec.terminationGracePeriodSeconds = 35;
+      find(short, 'Deployment', '-worker').spec.template.spec.terminationGracePeriodSeconds = 35;
+      expect(shutdownProblems(short)).toEqual([
+        expect.stringMatching(/-api: terminationGracePeriodSeconds 35 does not outlast its preStop of 10 s and drain of 25 s/),
+        expect.stringMatching(/-worker: terminationGracePeriodSeconds 35 does not outlast its preStop of 0 s and drain of 35 s/),
+      ]);
+      const hookless = clone(objects);
+      delete apiContainer(hookless).lifecycle;
+      expect(shutdownProblems(hookless)).toEqual([expect.stringMatching(/-api: no preStop sleep while its endpoints are withdrawn/)]);
+      const unknown = clone(objects);
+      apiContainer(unknown).lifecycle.preStop.exec.command = ['sh', '-c', 'sleep 10'];
+      expect(shutdownProblems(unknown)).toEqual([expect.stringMatching(/-api: a preStop hook of unknown length/), expect.stringMatching(/-api: no preStop sleep/), expect.stringMatching(/-api: terminationGracePeriodSeconds/)]);
     });
   });
 
-  it('runs what the image runs: its user is the uid the pods run as', () => {
-    const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
-    const users = [...dockerfile.matchAll(/^USER\s+(\S+)/gm)].map((match) => match[1]);
-    // `node` is uid 1000 in the official Node images.
-    expect(users.at(-1)).toBe('node');
-    const values = load(readFileSync(join(chart, 'values.yaml'), 'utf8')) as { podSecurityContext: { runAsUser: number } };
-    expect(values.podSecurityContext.runAsUser).toBe(1000);
+  describe('runs what the image runs', () => {
+    const image = parseDockerfile(readFileSync(join(root, 'Dockerfile'), 'utf8')).at(-1)!;
+
+    it('its user is the uid the pods run as', () => {
+      // `node` is uid 1000 in the official Node images.
+      expect(instructions(image, 'USER').at(-1)).toBe('node');
+      const values = load(readFileSync(join(chart, 'values.yaml'), 'utf8')) as { podSecurityContext: { runAsUser: number } };
+      expect(values.podSecurityContext.runAsUser).toBe(1000);
+    });
+
+    it("the worker runs the workflow bundle the image carries; the api's preStop runs a sleep its Debian base has", () => {
+      expect(environment(image).WORKFLOW_BUNDLE_PATH).toBeDefined();
+      const objects = render(production).objects;
+      const worker = find(objects, 'Deployment', '-worker').spec.template.spec.containers[0];
+      expect(worker.env.map((variable: { name: string }) => variable.name)).not.toContain('WORKFLOW_BUNDLE_PATH');
+      expect(find(objects, 'Deployment', '-api').spec.template.spec.containers[0].lifecycle.preStop.exec.command[0]).toBe('sleep');
+      expect(image.base).toMatch(/^node:\d+-(bookworm|bullseye|trixie)(-slim)?$/);
+    });
   });
 });
