@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { FINAL_STATUSES } from '../src/orders/order-transitions';
+import { FINAL_STATUSES } from '../src/orders/lifecycle';
 import { auditMoney } from './chaos/audit';
 import { ChaosReport, countsOf, formatChaosReport } from './chaos/report';
 import { runPlan } from './chaos/run-plan';

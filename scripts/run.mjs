@@ -287,6 +287,11 @@ switch (command) {
     ensureDependencies();
     runBuilt('dist/scripts/generate-client.js', args);
     break;
+  case 'docs:lifecycle':
+    // The order's and the refund's diagrams in docs/architecture.md, from the lifecycle modules.
+    ensureDependencies();
+    runBuilt('dist/scripts/generate-lifecycle-docs.js', args);
+    break;
   case 'bench':
   case 'chaos':
     // Each starts its own stack: the benchmark (docs/performance.md), the chaos run and its money audit (docs/reliability.md).
@@ -297,6 +302,6 @@ switch (command) {
     }
     break;
   default:
-    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | chaos | record-histories | api-check | client:generate`);
+    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | chaos | record-histories | api-check | client:generate | docs:lifecycle`);
     process.exit(2);
 }

@@ -1,6 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../orders/order-status';
+import { ORDER_STATUSES } from '../orders/lifecycle';
 import { notificationUrlField } from '../notifications/notification-url';
 import { amountInput, externalReference } from '../http/request-fields';
 

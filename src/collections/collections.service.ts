@@ -9,7 +9,7 @@ import { posMcc } from '../merchants/merchant-category';
 import { convert, CurrencyCode, Decimal, formatAmount, isPaymentCurrency, PAYMENT_CURRENCIES } from '../money';
 import type { IndicativeRate, OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
-import { expiryRejection } from '../orders/order-rules';
+import { expiryRejection } from '../orders/lifecycle';
 import { isoSeconds } from '../orders/iso-seconds';
 import { amountNumber, exchangeRatesView, seenBy, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { OrderWorkflowClient, rejectionError } from '../orders/order-workflow.client';
@@ -45,7 +45,6 @@ export class CollectionsService {
       {
         id,
         flow: 'COLLECTION',
-        status: amount === null ? 'WAITING_AMOUNT' : 'CREATED',
         payer: null,
         localCountry: country,
         localCurrency: currency,

@@ -4,7 +4,8 @@ import { amountToJsonNumber, CurrencyCode, Decimal, formatAmount } from '../mone
 import type { PhoneWallet } from '../rails/rails.port';
 import { isoSeconds } from './iso-seconds';
 import type { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
-import { ORDER_ERROR_CODES, ORDER_STATUSES, OrderErrorCode, OrderStatus } from './order-status';
+import type { OrderOutcome } from './order-steps';
+import { ORDER_ERROR_CODES, ORDER_STATUSES, OrderErrorCode, OrderStatus } from './lifecycle';
 
 /**
  * The bodies the spec gives an order: the payment result, the preview (callback and PUT
@@ -40,6 +41,22 @@ export const paymentResultViewSchema = z.object({
   error_code: nullable(orderErrorCode, 'Why the order failed or was canceled; null otherwise'),
 });
 export type PaymentResultView = z.infer<typeof paymentResultViewSchema>;
+
+/**
+ * The order as a workflow step left it: the row the API read before asking, with the outcome the
+ * workflow answered (its status, amounts and dates), so an answer needs no second read.
+ */
+export function withOutcome(order: OrderEntity, outcome: OrderOutcome): OrderEntity {
+  return {
+    ...order,
+    status: outcome.status,
+    errorCode: outcome.errorCode,
+    localAmount: outcome.localAmount,
+    userAmount: outcome.userAmount,
+    paymentDate: outcome.paymentDate === null ? null : new Date(outcome.paymentDate),
+    updatedAt: new Date(outcome.updatedAt),
+  };
+}
 
 export function paymentResultView(order: OrderEntity, now: Date): PaymentResultView {
   return {

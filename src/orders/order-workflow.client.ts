@@ -5,17 +5,30 @@ import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
 import type { OrderEntity } from './order.entity';
 import { orderWorkflowId, startOrderWorkflow } from './order-workflow-start';
-import { rejectionMessage, type OrderStanding } from './order-rules';
-import type { PaymentResultView, PreviewView } from './order-views';
+import { type OrderRejection, type OrderStanding, type OrderStatus, rejectionMessage } from './lifecycle';
+import type { OrderOutcome } from './order-steps';
+import { PaymentResultView, paymentResultView, PreviewView, previewView, withOutcome } from './order-views';
 import { cancelUpdate, Claim, claimUpdate, decideUpdate, Decision, expireUpdate, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
-import type { OrderRejection, OrderStatus } from './order-status';
 
 /** The documented answer to a refused operation on an order: 409 with the rejection as its error_code. */
 export function rejectionError(order: OrderStanding, rejection: OrderRejection, now = new Date()): ApiError {
   return new ApiError(409, rejectionMessage(order, rejection, now), rejection);
 }
 
-/** The API's side of the order workflow: start it, and send it the integrator's actions as updates. */
+/**
+ * A worker of the release before issue 23 answers an update with the body itself; while a
+ * rolling deploy still runs one, its answer passes through. Remove once none can run
+ * (docs/workflow-versioning.md).
+ */
+export function bodyFrom<T>(answer: OrderOutcome | T, build: (outcome: OrderOutcome) => T): T {
+  return typeof answer === 'object' && answer !== null && 'updatedAt' in answer ? build(answer as OrderOutcome) : (answer as T);
+}
+
+/**
+ * The API's side of the order workflow: start it, and send it the integrator's actions as
+ * updates. The workflow answers with the order's outcome; the documented bodies are built here,
+ * from the row the API read and that outcome.
+ */
 @Injectable()
 export class OrderWorkflowClient {
   constructor(
@@ -28,16 +41,23 @@ export class OrderWorkflowClient {
     await startOrderWorkflow(this.temporal, this.env.TEMPORAL_TASK_QUEUE, order);
   }
 
-  submitAmount(order: OrderEntity, input: SubmitAmount): Promise<PreviewView> {
-    return this.update(order, (workflow) => workflow.executeUpdate(submitAmountUpdate, { args: [input] }));
+  /** The open amount; answers the preview (the PUT's body). */
+  async submitAmount(order: OrderEntity, input: SubmitAmount): Promise<PreviewView> {
+    const answer = await this.update(order, (workflow) => workflow.executeUpdate(submitAmountUpdate, { args: [input] }));
+    return bodyFrom<PreviewView>(answer, (outcome) => previewView(withOutcome(order, outcome)));
   }
 
-  decide(order: OrderEntity, input: Decision): Promise<PaymentResultView> {
-    return this.update(order, (workflow) => workflow.executeUpdate(decideUpdate, { args: [input] }));
+  /** The payer's decision; answers the payment result (the POST's body), dated when the workflow wrote it. */
+  async decide(order: OrderEntity, input: Decision): Promise<PaymentResultView> {
+    const answer = await this.update(order, (workflow) => workflow.executeUpdate(decideUpdate, { args: [input] }));
+    return bodyFrom<PaymentResultView>(answer, (outcome) => {
+      const decided = withOutcome(order, outcome);
+      return paymentResultView(decided, decided.updatedAt);
+    });
   }
 
-  /** A client scanned a collection's QR: it becomes the payer, and gets the preview. */
-  claim(order: OrderEntity, input: Claim): Promise<PreviewView> {
+  /** A client scanned a collection's QR: it becomes the payer (its preview goes out as a callback). */
+  claim(order: OrderEntity, input: Claim): Promise<OrderOutcome> {
     return this.update(order, (workflow) => workflow.executeUpdate(claimUpdate, { args: [input] }));
   }
 

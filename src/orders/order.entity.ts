@@ -1,8 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { PhoneWallet } from '../rails/rails.port';
-import type { OrderErrorCode, OrderStatus } from './order-status';
-
-export type OrderFlow = 'QR' | 'KEY' | 'COLLECTION';
+import type { OrderErrorCode, OrderFlow, OrderStatus } from './lifecycle';
 
 /** What a local amount costs in another currency at the collector's spread: decimal strings. */
 export interface IndicativeRate {

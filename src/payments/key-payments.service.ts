@@ -76,7 +76,6 @@ export class KeyPaymentsService {
     await this.paymentOrders.open(
       {
         flow: 'KEY',
-        status: 'CREATED',
         payer: { clientId, externalReference: input.external_reference, notificationUrl: input.notification_url, user: input.user, currency: input.user.currency },
         localCountry: country,
         localCurrency,

@@ -5,7 +5,7 @@ import { nullable } from '../http/nullable';
 import { amountInput, externalReference } from '../http/request-fields';
 import { text } from '../http/text-input';
 import { notificationUrlField } from '../notifications/notification-url';
-import { ORDER_STATUSES } from '../orders/order-status';
+import { ORDER_STATUSES } from '../orders/lifecycle';
 
 /** Shapes of the spec's payment requests. */
 export const userSchema = z.strictObject({

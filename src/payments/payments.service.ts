@@ -6,9 +6,7 @@ import { isUuid } from '../keys';
 import { CountryCode, CurrencyCode, Decimal, formatAmount, isSupportedCountry } from '../money';
 import type { OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
-import { amountRejection, decisionRejection, expiryRejection } from '../orders/order-rules';
-import { FINAL_STATUSES } from '../orders/order-transitions';
-import type { OrderStatus } from '../orders/order-status';
+import { amountRejection, claimRejection, decisionRejection, expiryRejection } from '../orders/lifecycle';
 import { PaymentResultView, PreviewView, seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { walletRefusal } from '../orders/payout-destination';
 import { OrderWorkflowClient, rejectionError } from '../orders/order-workflow.client';
@@ -46,12 +44,9 @@ export class PaymentsService {
     const localCurrency = qr.currency!.alpha as CurrencyCode;
     const localAmount = qr.amount === null ? null : this.paymentOrders.parseLocalAmount('qr', qr.amount, localCurrency, country);
     const priced = localAmount === null ? null : await this.paymentOrders.price(clientId, 'qr', localAmount, localCurrency, input.user.currency);
-    // Argentina's static QRs wait for the merchant's amount as PROCESS_LATER.
-    const status: OrderStatus = localAmount ? 'CREATED' : country === 'AR' ? 'PROCESS_LATER' : 'WAITING_AMOUNT';
     const order = await this.paymentOrders.open(
       {
         flow: 'QR',
-        status,
         payer: { clientId, externalReference: input.external_reference, notificationUrl: input.notification_url, user: input.user, currency: input.user.currency },
         localCountry: country,
         localCurrency,
@@ -74,8 +69,8 @@ export class PaymentsService {
     const order = await this.orders.findCollection(orderId);
     if (!order) throw new ApiError(400, ['qr: this QR was made here for an order that does not exist']);
     if (order.payerClientId === clientId && order.externalReference === input.external_reference) return previewAck(order, input.external_reference);
-    if (FINAL_STATUSES.includes(order.status) || expiryRejection(order, new Date())) throw rejectionError(order, 'INVALID_STATUS');
-    if (order.payerClientId !== null) throw rejectionError(order, 'ALREADY_PROCESSED');
+    const rejection = expiryRejection(order, new Date()) ?? claimRejection(order);
+    if (rejection) throw rejectionError(order, rejection);
     const currency = order.localCurrency as CurrencyCode;
     const priced = order.localAmount === null ? null : await this.paymentOrders.price(clientId, 'qr', new Decimal(order.localAmount), currency, input.user.currency);
     await this.workflows.claim(order, {

@@ -2,6 +2,7 @@ import {
   amountRejection,
   amountRejectionIn,
   cancelRejectionIn,
+  claimRejection,
   claimRejectionIn,
   decisionRejection,
   decisionRejectionIn,
@@ -9,12 +10,14 @@ import {
   expiryRejection,
   expiryRejectionIn,
   ORDER_PHASES,
+  ORDER_STATUSES,
+  OrderErrorCode,
   OrderPhase,
+  OrderStatus,
   phaseOf,
   rejectionMessage,
   resolutionRejectionIn,
-} from '../../../src/orders/order-rules';
-import { ORDER_STATUSES, OrderErrorCode, OrderStatus } from '../../../src/orders/order-status';
+} from '../../../../src/orders/lifecycle';
 
 describe('the spec idempotency tables as rules', () => {
   describe('send amount', () => {
@@ -44,6 +47,20 @@ describe('the spec idempotency tables as rules', () => {
 
     it.each(['CANCELED', 'WAITING_AMOUNT', 'PROCESS_LATER'] as OrderStatus[])('refuses %s as an invalid status', (status) => {
       expect(decisionRejection(status)).toBe('INVALID_STATUS');
+    });
+  });
+
+  describe("scan a collector's QR", () => {
+    it('claims it while nobody has and it still waits', () => {
+      expect(claimRejection({ status: 'WAITING_AMOUNT', payerClientId: null })).toBeNull();
+      expect(claimRejection({ status: 'CREATED', payerClientId: null })).toBeNull();
+    });
+
+    it('refuses it once another client claimed it, and once it is final', () => {
+      expect(claimRejection({ status: 'CREATED', payerClientId: 'c1' })).toBe('ALREADY_PROCESSED');
+      expect(claimRejection({ status: 'PROCESSING', payerClientId: 'c1' })).toBe('ALREADY_PROCESSED');
+      expect(claimRejection({ status: 'CANCELED', payerClientId: null })).toBe('INVALID_STATUS');
+      expect(claimRejection({ status: 'COMPLETED', payerClientId: 'c1' })).toBe('INVALID_STATUS');
     });
   });
 });
@@ -84,7 +101,11 @@ describe('the workflow phases as rules', () => {
   });
 
   it('lets a collector cancel only while no decision is being made or was made', () => {
-    expect(phases.filter((phase) => cancelRejectionIn(phase) === null)).toEqual(['AWAITING_PAYER', 'AWAITING_AMOUNT', 'AWAITING_DECISION']);
+    expect(phases.filter((phase) => cancelRejectionIn(phase, 'COLLECTION') === null)).toEqual(['AWAITING_PAYER', 'AWAITING_AMOUNT', 'AWAITING_DECISION']);
+  });
+
+  it('lets nobody cancel an order without a collector: its payer rejects it instead', () => {
+    expect(phases.filter((phase) => cancelRejectionIn(phase, 'QR') === null || cancelRejectionIn(phase, 'KEY') === null)).toEqual([]);
   });
 
   it('lets the sandbox expire an order only while it waits for someone, and calls anything later INVALID_STATUS', () => {
