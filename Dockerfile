@@ -1,17 +1,56 @@
-# One image for every process; the command picks api, worker or rails (see docker-compose.yml).
-FROM node:20-bookworm-slim AS build
+# One image for every process: its command picks api, worker or rails (docker-compose.yml, the
+# Helm chart). The build stage has every dependency and makes dist/ and the workflow bundle; the
+# image gets the production dependencies (installed apart, so that no build tool or cache comes
+# along), the compiled code and the bundle, and runs as `node` (uid 1000). docs/deployment.md,
+# "The image", says what it holds and how big it is.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
-COPY . .
-RUN npx swc src workflows activities scripts clients/typescript/src -d dist --config-file .swcrc --quiet && npm prune --omit=dev
+# No install scripts: what the build runs needs none (swc's native binary is a package of its own),
+# and npm 10, which this Node ships, would run them all, analytics included.
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY .swcrc ./
+COPY src ./src
+COPY workflows ./workflows
+COPY activities ./activities
+COPY scripts ./scripts
+COPY clients/typescript/src ./clients/typescript/src
+# The build `npm run build` does, then the worker's workflow code bundled once here instead of
+# in every worker at start-up (WORKFLOW_BUNDLE_PATH below).
+RUN npx swc src workflows activities scripts clients/typescript/src -d dist --config-file .swcrc --quiet \
+ && node dist/scripts/bundle-workflows.js dist/workflow-bundle.js
 
-FROM node:20-bookworm-slim
-ENV NODE_ENV=production
+FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /app
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/dist ./dist
-COPY --from=build /app/workflows ./workflows
-COPY --from=build /app/package.json ./package.json
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+# Temporal's native core comes built for five platforms (about 140 MB) with its Rust sources: keep
+# the one binary its bridge loads on this image's platform (the bridge's own getPrebuiltTargetName).
+RUN cd node_modules/@temporalio/core-bridge \
+ && target="$(node -p "require('./common').getPrebuiltTargetName()")" \
+ && find releases -mindepth 1 -maxdepth 1 ! -name "$target" -exec rm -r {} + \
+ && rm -r sdk-core src bridge-macros Cargo.toml Cargo.lock
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    WORKFLOW_BUNDLE_PATH=/app/dist/workflow-bundle.js
+WORKDIR /app
+# package.json marks the application's root (src/config/dev-defaults.ts looks for it).
+COPY package.json ./
+COPY --from=production-dependencies /app/node_modules ./node_modules
+# The compiled code the processes load (workflows/ too: the api starts and signals workflows by
+# their definitions), and the bundle the worker runs; no TypeScript source, no dev script.
+COPY --from=build /app/dist/src ./dist/src
+COPY --from=build /app/dist/workflows ./dist/workflows
+COPY --from=build /app/dist/activities ./dist/activities
+COPY --from=build /app/dist/clients ./dist/clients
+COPY --from=build /app/dist/workflow-bundle.js ./dist/workflow-bundle.js
+# Nothing is written under /app: the image runs with a read-only root filesystem (only /tmp mounted).
 USER node
+# Liveness of whichever process runs here (the api, the worker or the rails simulator); its port
+# answers once the api has migrated, or from the start for the worker. Compose asks /ready instead.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=5m --retries=3 CMD ["node", "dist/src/healthcheck.js"]
 ENTRYPOINT ["node", "--enable-source-maps", "dist/src/main.js"]
+CMD ["api"]

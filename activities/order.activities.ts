@@ -1,17 +1,42 @@
 import { ApplicationFailure } from '@temporalio/activity';
+import type { EntityManager } from 'typeorm';
 import type { Env } from '../src/config/env';
 import type { FxService } from '../src/fx/fx.service';
 import { InsufficientFundsError } from '../src/ledger/ledger.errors';
 import type { LedgerService } from '../src/ledger/ledger.service';
-import { convert, CurrencyCode, Decimal, formatAmount, parseAmount } from '../src/money';
-import type { OrderEntity, OrderFlow } from '../src/orders/order.entity';
+import {
+  assertAmountWithinLimits,
+  convert,
+  CountryCode,
+  CurrencyCode,
+  Decimal,
+  formatAmount,
+  MoneyError,
+  parseAmount,
+  parseLimitOverrides,
+  PaymentCurrency,
+} from '../src/money';
+import { isFinal, type LedgerMovement } from '../src/orders/lifecycle';
+import type { OrderEntity } from '../src/orders/order.entity';
 import { DuplicateOrderError, type AppliedChange, type ChangeEffect, type OrderChange, type OrderRepository } from '../src/orders/order.repository';
-import type { OrderErrorCode, OrderStatus } from '../src/orders/order-status';
-import { PaymentResultView, paymentResultView, PreviewView, previewView } from '../src/orders/order-views';
-import { payoutDestinationOf } from '../src/orders/payout-destination';
+import {
+  SETTLEMENT_EVENTS,
+  type AcceptInput,
+  type AmountInput,
+  type ChangeInput,
+  type ClaimInput,
+  type ClaimResult,
+  type MovementInquiry,
+  type OrderFacts,
+  type Preparation,
+  type SettleInput,
+  type StepInput,
+  type StepResult,
+} from '../src/orders/order-steps';
+import { notificationUrlProblem } from '../src/notifications/notification-url';
+import { payoutDestinationOf, walletRefusal } from '../src/orders/payout-destination';
 import { RailsDeclinedError, RailsUnavailableError } from '../src/rails/rails.errors';
-import type { Claim } from '../workflows/order.definitions';
-import { routeOf, type MovementOutcome, type MovementStatus, type PayoutCountry, type PayoutDestination, type RailCurrency, type Rails } from '../src/rails/rails.port';
+import { routeOf, type MovementOutcome, type Rails } from '../src/rails/rails.port';
 
 export interface OrderActivityDeps {
   env: Env;
@@ -21,69 +46,20 @@ export interface OrderActivityDeps {
   ledger: LedgerService;
 }
 
-/** What the workflow knows of its order once prepared, so later steps need not read it again. */
-export interface OrderFacts {
-  flow: OrderFlow;
-  /** Null for a collection until a client scans its QR. */
-  payerClientId: string | null;
-  /** A collection's collector, credited in local currency when it is paid. */
-  collectorClientId: string | null;
-  localCountry: PayoutCountry;
-  localCurrency: RailCurrency;
-  /** Decimal strings; null until an open amount arrives. */
-  localAmount: string | null;
-  userCurrency: CurrencyCode;
-  userAmount: string | null;
-  destination: PayoutDestination;
-}
-
-/** Worker configuration the workflow must see as recorded history, not as ambient state. */
-export interface OrderSettings {
-  payoutRetryWindowMs: number;
-}
-
-export type Preparation =
-  | { ready: true; status: OrderStatus; facts: OrderFacts; settings: OrderSettings; eventIds: string[]; awaitingPayer?: boolean }
-  /** The rail answered that it knows no such merchant: the order failed, the preview callback says so. */
-  | { ready: false; status: OrderStatus; eventIds: string[] };
-
-export interface ChangeResult {
-  status: OrderStatus;
-  eventIds: string[];
-  payment: PaymentResultView;
-  preview: PreviewView;
-}
-
-export interface ClaimResult extends ChangeResult {
-  userAmount: string | null;
-  /**
-   * The claim recorded at the step's seq: another payer's when that claim committed while
-   * Temporal lost its acceptance. Absent from results recorded before it existed.
-   */
-  recorded?: { facts: OrderFacts; externalReference: string | null };
-}
-
-/** The payout's established outcome, as the workflow settles it. */
-export type Settlement =
-  | { outcome: 'PAID'; railReference: string; note?: string }
-  | { outcome: 'REJECTED'; reason: string }
-  | { outcome: 'NOT_PAID'; reason: string; note?: string };
-
-/** A status inquiry that could not be made is one more reason to ask again later. */
-export type PayoutInquiry = MovementStatus | { status: 'UNREACHABLE'; reason: string };
-
 const reserveOperation = (orderId: string) => `order:${orderId}:reserve`;
+
+const amountOf = (value: string | null, currency: string | null) => (value === null || currency === null ? null : formatAmount(new Decimal(value), currency as CurrencyCode));
 
 function factsOf(order: OrderEntity): OrderFacts {
   return {
     flow: order.flow,
     payerClientId: order.payerClientId,
     collectorClientId: order.collectorClientId,
-    localCountry: order.localCountry as PayoutCountry,
-    localCurrency: order.localCurrency as RailCurrency,
-    localAmount: order.localAmount === null ? null : formatAmount(new Decimal(order.localAmount), order.localCurrency as CurrencyCode),
+    localCountry: order.localCountry as CountryCode,
+    localCurrency: order.localCurrency as PaymentCurrency,
+    localAmount: amountOf(order.localAmount, order.localCurrency),
     userCurrency: order.userCurrency as CurrencyCode,
-    userAmount: order.userAmount === null ? null : formatAmount(new Decimal(order.userAmount), order.userCurrency as CurrencyCode),
+    userAmount: amountOf(order.userAmount, order.userCurrency),
     destination: payoutDestinationOf(order),
   };
 }
@@ -91,21 +67,68 @@ function factsOf(order: OrderEntity): OrderFacts {
 /** A collection's QR nobody has scanned yet. */
 const awaitsPayer = (order: OrderEntity) => order.flow === 'COLLECTION' && order.payerClientId === null;
 
-function resultOf({ order, eventIds }: AppliedChange): ChangeResult {
-  return { status: order.status, eventIds, payment: paymentResultView(order, order.updatedAt), preview: previewView(order) };
+function resultOf({ order, eventIds }: AppliedChange): StepResult {
+  return {
+    status: order.status,
+    errorCode: order.errorCode,
+    localAmount: amountOf(order.localAmount, order.localCurrency),
+    userAmount: amountOf(order.userAmount, order.userCurrency),
+    paymentDate: order.paymentDate ? order.paymentDate.toISOString() : null,
+    updatedAt: order.updatedAt.toISOString(),
+    eventIds,
+  };
 }
 
+/** An amount that cannot be taken (a tester's signal; the API refuses these before they get here). */
+const invalidAmount = (message: string) => ApplicationFailure.nonRetryable(`amount: ${message}`, 'INVALID_AMOUNT');
+
 /**
- * The order's steps as activities: thin bindings of the order repository, the ledger and the
- * rails. Each is idempotent on the workflow's `seq` (database) or on the order id (rail), so
- * Temporal may run any of them more than once.
+ * The order's steps as activities: bindings of the order repository, the ledger, FX and the
+ * rails. A step names what happened (the lifecycle's event) and brings its facts; the
+ * repository locks the order, asks the lifecycle what the event writes there, and writes it in
+ * one transaction with the ledger entries the lifecycle lists. Each step is idempotent on the
+ * workflow's `seq` (database) or on the order id (rail), so Temporal may run any of them more
+ * than once.
  */
 export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderActivityDeps) {
-  const change = async (orderChange: OrderChange, effect?: ChangeEffect) => resultOf(await orders.apply(orderChange, effect));
+  const limits = parseLimitOverrides(env.AMOUNT_LIMITS);
+  const write = async (change: OrderChange, effect?: ChangeEffect) => resultOf(await orders.apply(change, effect));
+
+  /** Where the payer hears of its decision, checked as the API checks it (a tester's signal may name any URL). */
+  const paymentNotificationUrl = (url: string | undefined) => {
+    if (url === undefined) return {};
+    const problem = notificationUrlProblem(url, env.ALLOW_INSECURE_CALLBACKS);
+    if (problem) throw ApplicationFailure.nonRetryable(`notificationUrl: ${problem}`, 'INVALID_URL');
+    return { paymentNotificationUrl: url };
+  };
+
+  /** One ledger entry the lifecycle lists for a step, for the order these facts describe. */
+  function enter(movement: LedgerMovement, orderId: string, facts: OrderFacts, tx: EntityManager): Promise<unknown> {
+    switch (movement) {
+      case 'RESERVE':
+        return ledger.reserve(reserveOperation(orderId), facts.payerClientId!, facts.userCurrency, new Decimal(facts.userAmount!), orderId, tx);
+      case 'COMMIT':
+        return ledger.commit(`order:${orderId}:commit`, reserveOperation(orderId), tx);
+      case 'COLLECT':
+        return ledger.collect(`order:${orderId}:collect`, facts.collectorClientId!, facts.localCurrency, new Decimal(facts.localAmount!), orderId, tx);
+      case 'RELEASE':
+        return ledger.release(`order:${orderId}:release`, reserveOperation(orderId), tx);
+      case 'CLAW_BACK':
+      case 'REFUND_CREDIT':
+        throw new Error(`${movement} is a refund's entry, made by the refund activities`);
+    }
+  }
+
+  const ledgerEntries =
+    (orderId: string, facts: OrderFacts): ChangeEffect =>
+    async (tx, _order, step) => {
+      for (const movement of step.ledger) await enter(movement, orderId, facts, tx);
+    };
 
   return {
-    /** Any change that moves no money: the user's rejection, expiry, a merchant nobody knows. */
-    changeOrder: (orderChange: OrderChange): Promise<ChangeResult> => change(orderChange),
+    /** A step that moves no money: the user's rejection, a collector's cancel, expiry, a merchant nobody knows. */
+    changeOrder: async ({ orderId, seq, event, notificationUrl }: ChangeInput): Promise<StepResult> =>
+      write({ orderId, seq, event, patch: paymentNotificationUrl(notificationUrl) }),
 
     /** The order as the database has it, for a workflow that must take it up from there. */
     async orderFacts({ orderId }: { orderId: string }): Promise<{ facts: OrderFacts; awaitingPayer: boolean }> {
@@ -119,59 +142,49 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
      * payee was looked up by the API already; a collection's QR was made here, and its creation
      * is what gets published.
      */
-    async prepareOrder({ orderId, seq }: { orderId: string; seq: number }): Promise<Preparation> {
+    async prepareOrder({ orderId, seq }: StepInput): Promise<Preparation> {
       const order = await orders.findById(orderId);
       const settings = { payoutRetryWindowMs: env.PAYOUT_RETRY_WINDOW };
-      // A collection's QR was made here for its collector; it waits for a client to scan it.
-      const collection = order.flow === 'COLLECTION';
-      if (order.lastSeq >= seq || order.flow !== 'QR') {
-        const replayed = await orders.apply({ orderId, seq, from: order.status, to: order.status, notify: [collection ? 'QR_CREATED' : 'PREVIEW'] });
-        return order.status === 'FAILED'
-          ? { ready: false, status: order.status, eventIds: replayed.eventIds }
-          : { ready: true, status: order.status, facts: factsOf(order), settings, eventIds: replayed.eventIds, ...(awaitsPayer(order) ? { awaitingPayer: true } : {}) };
-      }
+      const prepared = (applied: AppliedChange): Preparation =>
+        isFinal(applied.order.status)
+          ? { ready: false, status: applied.order.status, eventIds: applied.eventIds }
+          : {
+              ready: true,
+              status: applied.order.status,
+              facts: factsOf(applied.order),
+              settings,
+              eventIds: applied.eventIds,
+              ...(awaitsPayer(applied.order) ? { awaitingPayer: true } : {}),
+            };
+      if (order.lastSeq >= seq || order.flow !== 'QR') return prepared(await orders.apply({ orderId, seq, event: 'PREPARED' }));
       let merchant;
       try {
         merchant = await rails.acquirer.resolveQrMerchant({ qr: order.qrPayload! });
       } catch (error) {
         if (!(error instanceof RailsDeclinedError)) throw error;
-        const failed = await orders.apply({ orderId, seq, from: order.status, to: 'FAILED', errorCode: 'UPSTREAM_ERROR', notify: ['PREVIEW'] });
-        return { ready: false, status: failed.order.status, eventIds: failed.eventIds };
+        return prepared(await orders.apply({ orderId, seq, event: 'UNRESOLVED' }));
       }
-      const prepared = await orders.apply({
-        orderId,
-        seq,
-        from: order.status,
-        to: order.status,
-        patch: {
-          merchantName: merchant.name,
-          merchantIdentificationNumber: merchant.identification_number,
-          merchantBranchOffice: merchant.branch_office,
-        },
-        notify: ['PREVIEW'],
-      });
-      return { ready: true, status: prepared.order.status, facts: factsOf(prepared.order), settings, eventIds: prepared.eventIds };
+      const patch = { merchantName: merchant.name, merchantIdentificationNumber: merchant.identification_number, merchantBranchOffice: merchant.branch_office };
+      return prepared(await orders.apply({ orderId, seq, event: 'PREPARED', patch }));
     },
 
     /**
      * A client scanned a collection's QR: it becomes the payer, with its own reference and
      * callback URL, and gets the preview. A known amount is priced with the API's quote, locked
-     * here; an Argentine QR still without its amount becomes PROCESS_LATER, as the spec says.
+     * here.
      */
-    async claimOrder({ orderId, seq, from, claim, facts }: { orderId: string; seq: number; from: OrderStatus; claim: Claim; facts: OrderFacts }): Promise<ClaimResult> {
+    async claimOrder({ orderId, seq, claim, facts }: ClaimInput): Promise<ClaimResult> {
       const userCurrency = claim.userCurrency as CurrencyCode;
       const priced =
         claim.fxQuoteId === null || facts.localAmount === null
           ? null
           : { quote: await fx.lockToOrder(claim.fxQuoteId, orderId), localAmount: new Decimal(facts.localAmount) };
       const userAmount = priced ? formatAmount(convert(priced.localAmount, priced.quote.rate, userCurrency), userCurrency) : null;
-      const to: OrderStatus = from === 'WAITING_AMOUNT' && facts.localCountry === 'AR' ? 'PROCESS_LATER' : from;
       try {
         const applied = await orders.apply({
           orderId,
           seq,
-          from,
-          to,
+          event: 'CLAIMED',
           patch: {
             payerClientId: claim.payerClientId,
             externalReference: claim.externalReference,
@@ -180,9 +193,8 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
             userCurrency,
             ...(priced ? { userAmount, fxQuoteId: priced.quote.id, fxRate: priced.quote.rate.toFixed() } : {}),
           },
-          notify: ['PREVIEW'],
         });
-        return { ...resultOf(applied), userAmount, recorded: { facts: factsOf(applied.order), externalReference: applied.order.externalReference } };
+        return { ...resultOf(applied), recorded: { facts: factsOf(applied.order), externalReference: applied.order.externalReference } };
       } catch (error) {
         // The payer already names another order with this reference: the claim is refused, the QR stays open.
         if (error instanceof DuplicateOrderError) throw ApplicationFailure.nonRetryable(error.message, 'DUPLICATE_REFERENCE');
@@ -190,68 +202,75 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
       }
     },
 
-    /** The open amount arrives, priced with the API's quote, which is locked to the order here. */
-    async submitAmount(input: { orderId: string; seq: number; from: OrderStatus; amount: string; fxQuoteId: string; facts: OrderFacts }) {
-      const { orderId, facts } = input;
-      const quote = await fx.lockToOrder(input.fxQuoteId, orderId);
-      const localAmount = parseAmount(input.amount, facts.localCurrency);
+    /**
+     * The open amount arrives, priced with the API's quote, which is locked to the order here.
+     * An amount sent without a quote (a tester's signal) is checked as the API checks it and
+     * priced here, at a quote made for the payer and locked alike (or the one a retry locked).
+     */
+    async submitAmount({ orderId, seq, amount, fxQuoteId, facts }: AmountInput): Promise<StepResult> {
+      let localAmount: Decimal;
+      try {
+        localAmount = parseAmount(amount, facts.localCurrency);
+        assertAmountWithinLimits(localAmount, facts.localCountry, limits);
+      } catch (error) {
+        if (error instanceof MoneyError) throw invalidAmount(error.message);
+        throw error;
+      }
+      const quote =
+        fxQuoteId !== null
+          ? await fx.lockToOrder(fxQuoteId, orderId)
+          : ((await fx.quoteOfOrder(orderId)) ?? (await fx.lockToOrder((await fx.quote(facts.payerClientId!, facts.localCurrency, facts.userCurrency)).id, orderId)));
       const userAmount = convert(localAmount, quote.rate, facts.userCurrency);
-      const result = await change({
+      if (userAmount.lte(0)) throw invalidAmount(`${formatAmount(localAmount, facts.localCurrency)} ${facts.localCurrency} is less than the smallest amount of ${facts.userCurrency}`);
+      return write({
         orderId,
-        seq: input.seq,
-        from: input.from,
-        to: 'CREATED',
+        seq,
+        event: 'AMOUNT_SET',
         patch: {
           localAmount: formatAmount(localAmount, facts.localCurrency),
           userAmount: formatAmount(userAmount, facts.userCurrency),
           fxQuoteId: quote.id,
           fxRate: quote.rate.toFixed(),
         },
-        notify: ['PREVIEW'],
       });
-      return { ...result, localAmount: formatAmount(localAmount, facts.localCurrency), userAmount: formatAmount(userAmount, facts.userCurrency) };
     },
 
     /**
      * The user accepted: the payer's funds are reserved in the same transaction that moves the
-     * order to PROCESSING, so an order is never PROCESSING without its hold, nor held without
-     * being PROCESSING. Not enough funds fails the order instead.
+     * order on, so an order is never PROCESSING without its hold, nor held without being
+     * PROCESSING. Not enough funds is the lifecycle's FUNDS_SHORT instead. A wallet the order's
+     * preview did not list, or a callback URL the API would refuse, is refused before anything
+     * is written (the API refuses them first; a tester's signal may not).
      */
-    async acceptOrder(input: { orderId: string; seq: number; notificationUrl: string; walletId?: string; facts: OrderFacts }) {
-      const { orderId, seq, facts } = input;
-      const patch = { paymentNotificationUrl: input.notificationUrl, ...(input.walletId ? { walletId: input.walletId } : {}) };
-      const base = { orderId, seq, from: 'CREATED' as const, patch, notify: ['PAYMENT' as const] };
+    async acceptOrder({ orderId, seq, notificationUrl, walletId, facts }: AcceptInput): Promise<StepResult> {
+      const patch = { ...paymentNotificationUrl(notificationUrl), ...(walletId ? { walletId } : {}) };
+      const reserve = ledgerEntries(orderId, facts);
       try {
-        // The spec sends a PROCESSING notification in the key flows only.
-        return await change({ ...base, to: 'PROCESSING', notify: facts.flow === 'KEY' ? ['PAYMENT'] : [] }, async (tx) => {
-          await ledger.reserve(reserveOperation(orderId), facts.payerClientId!, facts.userCurrency, new Decimal(facts.userAmount!), orderId, tx);
+        return await write({ orderId, seq, event: 'ACCEPTED', patch }, async (tx, order, step) => {
+          const refusal = walletRefusal(order, walletId, true);
+          if (refusal) throw ApplicationFailure.nonRetryable(`wallet_id: ${refusal}`, 'INVALID_WALLET');
+          await reserve(tx, order, step);
         });
       } catch (error) {
         if (!(error instanceof InsufficientFundsError)) throw error;
-        return change({ ...base, to: 'FAILED', errorCode: 'INSUFFICIENT_FUNDS' });
+        return write({ orderId, seq, event: 'FUNDS_SHORT', patch });
       }
     },
 
     /**
-     * The payout's outcome is known: commit the hold for a payment, release it otherwise. A
-     * collection is paid inside the service: the collector is credited the local amount in the
-     * same transaction.
+     * The payout's outcome is known: the lifecycle commits the hold for a payment (and credits a
+     * collection's collector) or releases it otherwise, in the same transaction.
      */
-    async settleOrder({ orderId, seq, settlement, facts }: { orderId: string; seq: number; settlement: Settlement; facts: OrderFacts }): Promise<ChangeResult> {
-      const base = { orderId, seq, from: 'PROCESSING' as const, notify: ['PAYMENT' as const] };
-      if (settlement.outcome === 'PAID') {
-        return change({ ...base, to: 'COMPLETED', payoutReference: settlement.railReference, paid: true, note: settlement.note }, async (tx) => {
-          await ledger.commit(`order:${orderId}:commit`, reserveOperation(orderId), tx);
-          if (facts.collectorClientId !== null) {
-            await ledger.collect(`order:${orderId}:collect`, facts.collectorClientId, facts.localCurrency, new Decimal(facts.localAmount!), orderId, tx);
-          }
-        });
-      }
-      const [to, errorCode]: [OrderStatus, OrderErrorCode] =
-        settlement.outcome === 'REJECTED' ? ['REJECTED', 'DESTINATION_REJECTED'] : ['FAILED', 'UPSTREAM_ERROR'];
-      const note = settlement.outcome === 'NOT_PAID' ? settlement.note : undefined;
-      return change({ ...base, to, errorCode, note }, (tx) =>
-        ledger.release(`order:${orderId}:release`, reserveOperation(orderId), tx).then(() => undefined),
+    settleOrder({ orderId, seq, settlement, facts }: SettleInput): Promise<StepResult> {
+      return write(
+        {
+          orderId,
+          seq,
+          event: SETTLEMENT_EVENTS[settlement.outcome],
+          ...(settlement.outcome === 'PAID' ? { payoutReference: settlement.railReference } : {}),
+          ...('note' in settlement && settlement.note ? { note: settlement.note } : {}),
+        },
+        ledgerEntries(orderId, facts),
       );
     },
 
@@ -268,7 +287,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
     },
 
     /** Asks the rail what became of the order's payout. */
-    async payoutStatus({ orderId, facts }: { orderId: string; facts: OrderFacts }): Promise<PayoutInquiry> {
+    async payoutStatus({ orderId, facts }: { orderId: string; facts: OrderFacts }): Promise<MovementInquiry> {
       try {
         return await rails.payouts.payoutStatus({ payoutId: orderId, route: routeOf({ country: facts.localCountry, destination: facts.destination }) });
       } catch (error) {

@@ -1,16 +1,18 @@
+import type { EntityManager } from 'typeorm';
 import type { Env } from '../src/config/env';
 import { InsufficientFundsError } from '../src/ledger/ledger.errors';
 import type { LedgerService } from '../src/ledger/ledger.service';
-import { CurrencyCode, Decimal, formatAmount, refundShare } from '../src/money';
+import { CurrencyCode, Decimal, formatAmount, PaymentCurrency, refundShare } from '../src/money';
+import type { LedgerMovement } from '../src/orders/lifecycle';
 import type { OrderRepository } from '../src/orders/order.repository';
-import type { OrderStatus } from '../src/orders/order-status';
+import type { MovementInquiry } from '../src/orders/order-steps';
 import { payoutDestinationOf } from '../src/orders/payout-destination';
-import type { RefundStatus } from '../src/refunds/refund.entity';
-import type { RefundRepository } from '../src/refunds/refund.repository';
-import { INSUFFICIENT_FUNDS } from '../src/refunds/refund-rules';
 import { RailsUnavailableError } from '../src/rails/rails.errors';
-import { routeOf, type MovementOutcome, type MovementRoute, type RailCurrency, type Rails } from '../src/rails/rails.port';
-import type { PayoutInquiry } from './order.activities';
+import { routeOf, type MovementOutcome, type MovementRoute, type Rails } from '../src/rails/rails.port';
+import type { RefundRepository } from '../src/refunds/refund.repository';
+import { INSUFFICIENT_FUNDS, refundStep } from '../src/refunds/refund-lifecycle';
+import type { RefundFacts, RefundSettled, RefundsState, SettleRefund } from '../src/refunds/refund-steps';
+import { refundNotificationView } from '../src/refunds/refund-views';
 
 export interface RefundActivityDeps {
   env: Env;
@@ -20,110 +22,70 @@ export interface RefundActivityDeps {
   ledger: LedgerService;
 }
 
-/** What the refunds workflow knows of the order it refunds. */
-export interface RefundFacts {
-  orderId: string;
-  payerClientId: string;
-  /** A collected order is refunded inside the service, from its collector's account. */
-  collectorClientId: string | null;
-  localCurrency: RailCurrency;
-  /** The order's local total and what the payer was debited for it: decimal strings. */
-  localTotal: string;
-  userCurrency: CurrencyCode;
-  debited: string;
-  payoutReference: string;
-  route: MovementRoute;
-}
-
-export interface KnownRefund {
-  id: string;
-  seq: number;
-  status: RefundStatus;
-  amount: string;
-}
-
-export interface RefundsState {
-  facts: RefundFacts;
-  status: OrderStatus;
-  lastSeq: number;
-  refunds: KnownRefund[];
-  retryWindowMs: number;
-}
-
-export type RefundSettlement =
-  | { kind: 'REFUNDED'; railReference: string; note?: string }
-  | { kind: 'NOT_REFUNDED'; status: 'REJECTED' | 'FAILED'; errorCode: string; note?: string };
-
-export interface SettleRefund {
-  refundId: string;
-  amount: string;
-  /** The order change's seq, and the status it moves from. */
-  seq: number;
-  from: OrderStatus;
-  /** Local amount refunded before this one. */
-  refundedBefore: string;
-  settlement: RefundSettlement;
-  facts: RefundFacts;
-}
-
 /** A refund's steps, for the order's refunds workflow; each idempotent on the refund id or the order's seq. */
 export function createRefundActivities({ env, orders, refunds, rails, ledger }: RefundActivityDeps) {
+  /** One ledger entry the lifecycle lists for a refund that went through: the collector's amount taken back, the payer's share credited. */
+  function enter(movement: LedgerMovement, input: SettleRefund, share: Decimal, tx: EntityManager): Promise<unknown> {
+    const { refundId, amount, facts } = input;
+    switch (movement) {
+      case 'CLAW_BACK':
+        return ledger.clawBack(`refund:${refundId}:clawback`, facts.collectorClientId!, facts.localCurrency, new Decimal(amount), facts.orderId, tx);
+      case 'REFUND_CREDIT':
+        // A tiny refund can be worth less than a minor unit of the payer's currency: nothing moves now, the last refund squares it.
+        return share.gt(0) ? ledger.credit(`refund:${refundId}:credit`, facts.payerClientId, facts.userCurrency, share, facts.orderId, tx) : Promise.resolve();
+      case 'RESERVE':
+      case 'COMMIT':
+      case 'COLLECT':
+      case 'RELEASE':
+        throw new Error(`${movement} is a payment's entry, made by the order activities`);
+    }
+  }
+
   /**
-   * The refund's outcome, in the transaction of the order change that reports it: a refund
-   * that went through credits the payer its pro-rata share of the debit (rounded down, and
-   * exactly the rest when nothing remains) and, for a collected order, takes the amount back
-   * from the collector; it moves the order to PARTIALLY_REFUNDED or REFUNDED. One that did not
-   * leaves the order as it was. Either way the payer (and the collector) are notified.
+   * The refund's outcome, in the transaction of the order change that reports it: the refund
+   * lifecycle says what the refund becomes and which event it is to the order; the order's
+   * lifecycle says what that writes and which ledger entries come with it. A refund that went
+   * through credits the payer its pro-rata share of the debit (rounded down, and exactly the
+   * rest when nothing remains). Either way the payer (and the collector) are notified.
    */
-  async function settle(input: SettleRefund): Promise<{ status: OrderStatus; eventIds: string[]; refunded: boolean }> {
+  async function settle(input: SettleRefund): Promise<RefundSettled> {
     const { refundId, amount, facts, settlement } = input;
-    const refundedAfter = new Decimal(input.refundedBefore).plus(amount);
-    const refunded = settlement.kind === 'REFUNDED';
-    const to: OrderStatus = refunded ? (refundedAfter.gte(facts.localTotal) ? 'REFUNDED' : 'PARTIALLY_REFUNDED') : input.from;
-    const applied = await orders.apply(
-      {
-        orderId: facts.orderId,
-        seq: input.seq,
-        from: input.from,
-        to,
-        notify: ['REFUND'],
-        refund: { amount, errorCode: refunded ? null : settlement.errorCode },
-        recordHistory: refunded,
-        note: settlement.note,
-      },
-      async (tx) => {
-        if (!refunded) {
-          await refunds.settle(tx, refundId, { status: settlement.status, userAmount: null, railReference: null, errorCode: settlement.errorCode });
-          return;
-        }
-        const share = refundShare({
+    const step = refundStep(settlement.event, { total: facts.localTotal, refundedBefore: input.refundedBefore, amount });
+    const share = step.refunded
+      ? refundShare({
           debited: new Decimal(facts.debited),
           localTotal: new Decimal(facts.localTotal),
           localRefundedBefore: new Decimal(input.refundedBefore),
           localRefundNow: new Decimal(amount),
           currency: facts.userCurrency,
-        });
-        if (facts.collectorClientId !== null) {
-          await ledger.clawBack(`refund:${refundId}:clawback`, facts.collectorClientId, facts.localCurrency, new Decimal(amount), facts.orderId, tx);
-        }
-        // A tiny refund can be worth less than a minor unit of the payer's currency: nothing moves now, the last refund squares it.
-        if (share.gt(0)) await ledger.credit(`refund:${refundId}:credit`, facts.payerClientId, facts.userCurrency, share, facts.orderId, tx);
+        })
+      : new Decimal(0);
+    const applied = await orders.apply(
+      {
+        orderId: facts.orderId,
+        seq: input.seq,
+        event: step.orderEvent,
+        note: settlement.note,
+        bodies: { REFUND: (order, now) => refundNotificationView(order, { amount, errorCode: step.errorCode }, now) },
+      },
+      async (tx, _order, orderStep) => {
+        for (const movement of orderStep.ledger) await enter(movement, input, share, tx);
         await refunds.settle(tx, refundId, {
-          status: 'COMPLETED',
-          userAmount: formatAmount(share, facts.userCurrency),
-          railReference: settlement.railReference,
-          errorCode: null,
+          status: step.status,
+          userAmount: step.refunded ? formatAmount(share, facts.userCurrency) : null,
+          railReference: step.refunded ? (settlement.railReference ?? null) : null,
+          errorCode: step.errorCode,
         });
       },
     );
-    return { status: applied.order.status, eventIds: applied.eventIds, refunded };
+    return { status: applied.order.status, eventIds: applied.eventIds, refunded: step.refunded };
   }
 
   return {
     async loadRefunds({ orderId }: { orderId: string }): Promise<RefundsState> {
       const order = await orders.findById(orderId);
       const known = await refunds.forOrder(orderId);
-      const localCurrency = order.localCurrency as RailCurrency;
+      const localCurrency = order.localCurrency as PaymentCurrency;
       const userCurrency = order.userCurrency as CurrencyCode;
       return {
         facts: {
@@ -176,7 +138,7 @@ export function createRefundActivities({ env, orders, refunds, rails, ledger }: 
       });
     },
 
-    async refundStatus({ refundId, facts }: { refundId: string; facts: RefundFacts }): Promise<PayoutInquiry> {
+    async refundStatus({ refundId, facts }: { refundId: string; facts: RefundFacts }): Promise<MovementInquiry> {
       try {
         return await rails.refunds.refundStatus({ refundId, route: facts.route });
       } catch (error) {
@@ -185,18 +147,16 @@ export function createRefundActivities({ env, orders, refunds, rails, ledger }: 
       }
     },
 
-    /** Settles a refund (see settle); a collector that can no longer cover it makes it FAILED instead. */
-    async settleRefund(input: SettleRefund): Promise<{ status: OrderStatus; eventIds: string[]; refunded: boolean }> {
-      const { settlement } = input;
+    /** Settles a refund (see settle); a collector that can no longer cover it is the lifecycle's COLLECTOR_SHORT instead. */
+    async settleRefund(input: SettleRefund): Promise<RefundSettled> {
       try {
         return await settle(input);
       } catch (error) {
         // The collector spent the money between the check and now: the refund does not go through.
-        if (!(error instanceof InsufficientFundsError) || settlement.kind !== 'REFUNDED') throw error;
-        return settle({ ...input, settlement: { kind: 'NOT_REFUNDED', status: 'FAILED', errorCode: INSUFFICIENT_FUNDS } });
+        if (!(error instanceof InsufficientFundsError)) throw error;
+        return settle({ ...input, settlement: { event: 'COLLECTOR_SHORT' } });
       }
     },
-
   };
 }
 

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from '@temporalio/client';
 import { envSchema } from '../src/config/env';
 import { CLIENT_MARGIN_MS } from '../src/db/bounded-client';
-import { FINAL_STATUSES } from '../src/orders/order-transitions';
+import { FINAL_STATUSES } from '../src/orders/lifecycle';
 import { orderWorkflowId } from '../src/orders/order-workflow-start';
 import { auditMoney, RuleResult } from './chaos/audit';
 import { writeBundles } from './chaos/bundles';

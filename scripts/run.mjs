@@ -5,7 +5,7 @@
 // `npm run cli -- clients:create --json` keep a machine-readable stdout.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,8 @@ const TEMPORAL_CLI_VERSION = 'v1.5.1';
 const TEST_SERVER_VERSION = '1.31.0';
 // The API fuzzer behind `npm run api-check`, pinned so that a run is reproducible.
 const SCHEMATHESIS_VERSION = '4.32.5';
+// Helm, for the chart's lint and rendering in npm test (test/unit/deploy/helm-chart.test.ts).
+const HELM_VERSION = 'v3.16.4';
 const say = (message) => process.stderr.write(`[run] ${message}\n`);
 
 function run(command, args, options = {}) {
@@ -138,6 +140,56 @@ function ensureSchemathesis() {
   return executable;
 }
 
+/**
+ * Helm for the chart's checks: HELM_PATH, else our cache, else `go install` of the pinned version
+ * into it; else undefined (no Go), and the chart's test says what is missing. Never a `helm` on
+ * PATH: lint and rendering differ between versions.
+ */
+function ensureHelm() {
+  if (process.env.HELM_PATH) return process.env.HELM_PATH;
+  const dir = join(cacheRoot(), `helm-${HELM_VERSION}`);
+  const helm = join(dir, 'helm');
+  if (existsSync(helm)) return helm;
+  if (!onPath('go')) {
+    say('no Go: the Helm chart cannot be checked (set HELM_PATH to a Helm ' + HELM_VERSION + ')');
+    return undefined;
+  }
+  say(`building Helm ${HELM_VERSION} with Go into ${dir} (first time only: about 2-3 minutes)…`);
+  mkdirSync(dir, { recursive: true });
+  run('go', ['install', `helm.sh/helm/v3/cmd/helm@${HELM_VERSION}`], { env: { ...process.env, GOBIN: dir }, stdio: ['ignore', process.stderr, 'inherit'] });
+  return helm;
+}
+
+/**
+ * The chart's strict Kubernetes check (deploy/helm/validate, our own Go program; its module pins
+ * k8s.io/api): KUBE_VALIDATE_PATH, else our cache, rebuilt with `go build` whenever its sources
+ * change (a stamp holds their hash); else undefined (no Go).
+ */
+function ensureKubeValidator() {
+  if (process.env.KUBE_VALIDATE_PATH) return process.env.KUBE_VALIDATE_PATH;
+  const source = join(root, 'deploy', 'helm', 'validate');
+  const hash = createHash('sha256');
+  for (const file of readdirSync(source).filter((name) => /\.go$|^go\.(mod|sum)$/.test(name)).sort()) hash.update(file).update(readFileSync(join(source, file)));
+  const wanted = hash.digest('hex');
+  const dir = join(cacheRoot(), 'kube-validate');
+  const binary = join(dir, 'kube-validate');
+  const stamp = join(dir, 'source-hash');
+  if (existsSync(binary) && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return binary;
+  if (!onPath('go')) {
+    say('no Go: the Helm chart cannot be checked (set KUBE_VALIDATE_PATH to a build of deploy/helm/validate)');
+    return undefined;
+  }
+  say(`building the chart's Kubernetes validator into ${dir} (first time, or after it changed: under a minute)…`);
+  mkdirSync(dir, { recursive: true });
+  // Built beside, then renamed: a second run building at the same time never sees half a binary.
+  const staging = mkdtempSync(join(dir, 'build-'));
+  run('go', ['build', '-o', join(staging, 'kube-validate'), '.'], { cwd: source, stdio: ['ignore', process.stderr, 'inherit'] });
+  renameSync(join(staging, 'kube-validate'), binary);
+  rmSync(staging, { recursive: true, force: true });
+  writeFileSync(stamp, wanted);
+  return binary;
+}
+
 /** The client package's sources: the service signs callbacks with its verifier's file. */
 const CLIENT_SOURCES = 'clients/typescript/src';
 
@@ -189,7 +241,14 @@ switch (command) {
     ensureDependencies();
     {
       const testServer = ensureTestServer();
-      const env = { ...cliEnv(), ...(testServer ? { TEMPORAL_TEST_SERVER_PATH: testServer } : {}) };
+      const helm = ensureHelm();
+      const kubeValidator = ensureKubeValidator();
+      const env = {
+        ...cliEnv(),
+        ...(testServer ? { TEMPORAL_TEST_SERVER_PATH: testServer } : {}),
+        ...(helm ? { HELM_PATH: helm } : {}),
+        ...(kubeValidator ? { KUBE_VALIDATE_PATH: kubeValidator } : {}),
+      };
       say('type-checking…');
       run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json', '--noEmit']);
       build();
@@ -238,6 +297,11 @@ switch (command) {
     ensureDependencies();
     runBuilt('dist/scripts/generate-client.js', args);
     break;
+  case 'docs:lifecycle':
+    // The order's and the refund's diagrams in docs/architecture.md, from the lifecycle modules.
+    ensureDependencies();
+    runBuilt('dist/scripts/generate-lifecycle-docs.js', args);
+    break;
   case 'bench':
     // Starts its own stack (docs/performance.md).
     ensureDependencies();
@@ -252,6 +316,6 @@ switch (command) {
     runBuilt('dist/scripts/chaos.js', args);
     break;
   default:
-    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | chaos | record-histories | api-check | client:generate`);
+    say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | chaos | record-histories | api-check | client:generate | docs:lifecycle`);
     process.exit(2);
 }

@@ -1,5 +1,5 @@
 import { condition } from '@temporalio/workflow';
-import type { PayoutInquiry } from '../activities/order.activities';
+import type { MovementInquiry } from '../src/orders/order-steps';
 import type { MovementOutcome } from '../src/rails/rails.port';
 
 /** How soon the rail is asked again about a movement of unknown outcome, doubling up to a cap. */
@@ -15,7 +15,7 @@ export interface MovementProbe {
   /** Executes (or replays: the rail de-duplicates on the id) the movement. */
   send(): Promise<MovementOutcome>;
   /** The rail's status inquiry. */
-  inquire(): Promise<PayoutInquiry>;
+  inquire(): Promise<MovementInquiry>;
   /** How long an unknown outcome is asked about and resent before an operator is needed. */
   windowMs: number;
   /** Called once, when the window ends with the outcome still unknown. */

@@ -5,12 +5,12 @@ import type { createNotificationActivities } from '../activities/notifications.a
 
 type NotificationActivities = ReturnType<typeof createNotificationActivities>;
 
-/** CONTRACT.md: unacknowledged callbacks are retried for 72 h. */
+/** docs/decisions.md (Callbacks): unacknowledged callbacks are retried for 72 h. */
 export const CALLBACK_RETRY_WINDOW: Duration = '72h';
 
-// Back-off of CONTRACT.md: 1 s doubling, capped at 1 h between tries. No attempt limit: the
-// retry window bounds the whole delivery. An attempt times out on its own after 10 s; 15 s
-// leaves room to record it.
+// The back-off docs/decisions.md promises: 1 s doubling, capped at 1 h between tries. No
+// attempt limit: the retry window bounds the whole delivery. An attempt times out on its own
+// after 10 s; 15 s leaves room to record it.
 function deliveryActivities(retryWindow: Duration) {
   return proxyActivities<NotificationActivities>({
     startToCloseTimeout: '15s',

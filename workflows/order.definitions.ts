@@ -1,10 +1,16 @@
-import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import { z } from 'zod';
 import type { OrderPayer } from '../src/orders/order.entity';
-import type { OrderPhase } from '../src/orders/order-rules';
-import type { OrderStatus } from '../src/orders/order-status';
-import type { PaymentResultView, PreviewView } from '../src/orders/order-views';
+import type { OrderPhase, OrderStatus } from '../src/orders/lifecycle';
+import type { OrderOutcome } from '../src/orders/order-steps';
 
-/** Shared by the workflow, the API and the operators' CLI: the messages an order accepts. */
+/**
+ * Shared by the workflow, the API and the operators' CLI: the messages an order accepts. The
+ * API sends the integrators' actions as updates, answered with the order's outcome (the API
+ * builds its bodies from it); testers may send the amount, the decision and a cancel as signals
+ * of the same names, which go through the same lifecycle checks and are answered by nobody: a
+ * refused one is kept for the `refusedSignals` query.
+ */
 
 export interface OrderWorkflowInput {
   orderId: string;
@@ -48,15 +54,44 @@ export interface PayoutResolution {
   operator: string;
 }
 
-export const submitAmountUpdate = defineUpdate<PreviewView, [SubmitAmount]>('submitAmount');
-export const decideUpdate = defineUpdate<PaymentResultView, [Decision]>('decide');
+/**
+ * A tester's amount: a decimal string in the order's local currency (its step checks it as the
+ * API would), priced by the workflow at a quote it makes for the payer unless one is named.
+ */
+export const amountSignalSchema = z.object({ amount: z.string(), fxQuoteId: z.string().optional() });
+export type AmountSignal = z.infer<typeof amountSignalSchema>;
+
+/** A tester's decision: the payment callbacks go to the order's own notification_url unless another is named. */
+export const decisionSignalSchema = z.object({
+  decision: z.enum(['accepted', 'rejected']),
+  notificationUrl: z.string().optional(),
+  walletId: z.string().optional(),
+});
+export type DecisionSignal = z.infer<typeof decisionSignalSchema>;
+
+/** A signal the order refused, and why; it changed nothing. */
+export interface RefusedSignal {
+  signal: 'submitAmount' | 'decide' | 'cancel';
+  /** The lifecycle's rejection (INVALID_STATUS, ALREADY_PROCESSED), INVALID_SIGNAL for a malformed one, or the step's (INVALID_AMOUNT, INVALID_WALLET, INVALID_URL). */
+  reason: string;
+  message: string;
+  /** When it arrived (ISO 8601, workflow time). */
+  at: string;
+}
+
+export const submitAmountUpdate = defineUpdate<OrderOutcome, [SubmitAmount]>('submitAmount');
+export const decideUpdate = defineUpdate<OrderOutcome, [Decision]>('decide');
 /** Answers the order's status after the resolution was applied. */
 export const resolvePayoutUpdate = defineUpdate<OrderStatus, [PayoutResolution]>('resolvePayout');
-/** The first client to scan a collection QR claims it; answers the payer's preview. */
-export const claimUpdate = defineUpdate<PreviewView, [Claim]>('claim');
+/** The first client to scan a collection QR claims it; answers the order's outcome. */
+export const claimUpdate = defineUpdate<OrderOutcome, [Claim]>('claim');
 /** The collector cancels its QR; answers the order's status. */
 export const cancelUpdate = defineUpdate<OrderStatus, []>('cancel');
 /** Sandbox only (the API refuses it in production): the expiry timer fires now; answers the order's status. */
 export const expireUpdate = defineUpdate<OrderStatus, []>('expire');
+export const submitAmountSignal = defineSignal<[AmountSignal]>('submitAmount');
+export const decideSignal = defineSignal<[DecisionSignal]>('decide');
+export const cancelSignal = defineSignal('cancel');
 export const orderStatusQuery = defineQuery<OrderStatus>('status');
 export const orderPhaseQuery = defineQuery<OrderPhase>('phase');
+export const refusedSignalsQuery = defineQuery<RefusedSignal[]>('refusedSignals');

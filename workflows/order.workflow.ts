@@ -11,42 +11,40 @@ import {
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { createNotificationActivities } from '../activities/notifications.activities';
-import type { ChangeResult, OrderActivities, OrderFacts, OrderSettings, Settlement } from '../activities/order.activities';
-import type { OrderChange } from '../src/orders/order.repository';
-import {
-  amountRejectionIn,
-  AWAITING_PHASES,
-  BUSY_PHASES,
-  cancelRejectionIn,
-  claimRejectionIn,
-  decisionRejectionIn,
-  expiryRejectionIn,
-  OrderPhase,
-  phaseOf,
-  resolutionRejectionIn,
-} from '../src/orders/order-rules';
+import type { OrderActivities } from '../activities/order.activities';
+import type { CurrencyCode } from '../src/money';
+import { AWAITING_PHASES, BUSY_PHASES, statusAfter, type OrderAction, type OrderEvent, type OrderRejection, type OrderStatus } from '../src/orders/lifecycle';
+import { outcomeOf, type OrderOutcome, type OrderSettings, type RecordedBodies, type Settlement, type StepResult } from '../src/orders/order-steps';
 import { withWallet } from '../src/orders/payout-destination';
-import type { OrderRejection, OrderStatus } from '../src/orders/order-status';
 import type { MovementOutcome } from '../src/rails/rails.port';
 import { ORDER_STATUS, PAYER_CURRENCY, PAYOUT_UNCONFIRMED, STATUS_SINCE } from '../src/temporal/search-attribute-keys';
 import { DATABASE_STEP, DELIVERY_ATTEMPT, NON_RETRYABLE, RAIL_CALL } from './activity-options';
 import { establishOutcome } from './establish-outcome';
 import { deliverInBackground } from './notification-delivery.workflow';
 import {
+  amountSignalSchema,
+  cancelSignal,
   cancelUpdate,
   Claim,
   claimUpdate,
   Decision,
+  decideSignal,
   decideUpdate,
+  DecisionSignal,
+  decisionSignalSchema,
   expireUpdate,
   orderPhaseQuery,
   OrderWorkflowInput,
   orderStatusQuery,
   PayoutResolution,
+  RefusedSignal,
+  refusedSignalsQuery,
   resolvePayoutUpdate,
   SubmitAmount,
+  submitAmountSignal,
   submitAmountUpdate,
 } from './order.definitions';
+import { OrderState } from './order-state';
 
 const db = proxyLocalActivities<OrderActivities>(DATABASE_STEP);
 
@@ -79,28 +77,33 @@ const localCallbacks = proxyLocalActivities<NotificationActivities>(DELIVERY_ATT
 /** Issue 12: the closing callbacks as local activities. Histories recorded before it replay them as activities. */
 const LOCAL_CALLBACKS_PATCH = '12-local-callbacks';
 
+/** What a step refuses of the input it was given (the API refuses these first; a tester's signal may bring them). */
+const STEP_REFUSALS = ['INVALID_AMOUNT', 'INVALID_WALLET', 'INVALID_URL'];
+
 /**
  * One order, from preview to a final status. The workflow is the only writer of the order's
- * state after creation: every transition is one transaction (row, history entry, callbacks,
- * ledger entry). Integrator actions arrive as updates, so a refused one (invalid status,
- * already processed) is answered synchronously. A payout whose outcome is unknown keeps its
- * funds reserved until the rail, or an operator, says what happened.
+ * state after creation: each step names the lifecycle's event (src/orders/lifecycle) and its
+ * activity writes what the lifecycle says in one transaction (row, history entry, callbacks,
+ * ledger entries). Its state is one OrderState, whose phase the handlers ask before acting.
+ * Integrator actions arrive as updates, so a refused one (invalid status, already processed) is
+ * answered synchronously; testers may send the amount, the decision and a cancel as signals,
+ * which take the same path, a refused one kept for the `refusedSignals` query. A payout whose
+ * outcome is unknown keeps its funds reserved until the rail, or an operator, says what happened.
  */
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderStatus> {
   const { orderId } = input;
-  let status = input.initialStatus;
-  let phase: OrderPhase = 'PREPARING';
+  const state = new OrderState(orderId, input.initialStatus, new Date(input.expiresAtMs));
   let seq = 1;
-  let facts: OrderFacts | undefined;
   let settings: OrderSettings | undefined;
   let resolution: PayoutResolution | undefined;
   const deliveries: Array<Promise<void>> = [];
   // Histories recorded before StatusSince and PayerCurrency existed replay without these upserts.
   const searchable = patched('stuck-orders-search-attributes');
 
-  const setStatus = (to: OrderStatus) => {
-    if (to === status) return;
-    status = to;
+  /** Takes in a step's outcome, keeping OrderStatus (and when it began) searchable. */
+  const record = (outcome: Pick<OrderOutcome, 'status' | 'errorCode'>) => {
+    if (!state.record(outcome)) return;
+    const to = outcome.status;
     upsertSearchAttributes(searchable ? [{ key: ORDER_STATUS, value: to }, { key: STATUS_SINCE, value: new Date() }] : [{ key: ORDER_STATUS, value: to }]);
   };
 
@@ -112,116 +115,121 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     }
   };
 
-  const applied = <T extends ChangeResult>(result: T, closing: boolean): T => {
-    setStatus(result.status);
+  /** A step's result, recorded now or (RecordedBodies) by the workflow's code before issue 23. */
+  const applied = (result: StepResult | RecordedBodies, closing: boolean): OrderOutcome => {
+    const outcome = outcomeOf(result);
+    record(outcome);
     notify(result.eventIds, closing);
-    return result;
+    return outcome;
   };
 
-  const change = (to: OrderStatus, details: Omit<OrderChange, 'orderId' | 'seq' | 'from' | 'to'>, closing: boolean) =>
-    db.changeOrder({ orderId, seq: ++seq, from: status, to, ...details }).then((result) => applied(result, closing));
-
-  // A function, so that the compiler does not narrow a phase the handlers change meanwhile.
-  const isPaying = () => phase === 'PAYING';
+  const change = async (event: OrderEvent, notificationUrl: string | undefined, closing: boolean) =>
+    applied(await db.changeOrder({ orderId, seq: ++seq, event, ...(notificationUrl ? { notificationUrl } : {}) }), closing);
 
   const refuse = (rejection: OrderRejection | null) => {
-    if (rejection) throw ApplicationFailure.nonRetryable(`order ${orderId} is ${status}`, rejection);
+    if (rejection) throw ApplicationFailure.nonRetryable(state.refusalMessage(rejection, new Date()), rejection);
   };
 
-  setHandler(orderStatusQuery, () => status);
-  setHandler(orderPhaseQuery, () => phase);
+  /** A signal the lifecycle refuses, or one that is malformed, is kept with its reason and changes nothing; else its input, parsed. */
+  const takenSignal = <T>(signal: RefusedSignal['signal'], action: OrderAction, parsed: { success: true; data: T } | { success: false; error: Error }): T | null => {
+    if (!parsed.success) {
+      state.refuseSignal(signal, 'INVALID_SIGNAL', parsed.error.message, new Date());
+      return null;
+    }
+    const rejection = state.refusal(action);
+    if (!rejection) return parsed.data;
+    state.refuseSignal(signal, rejection, state.refusalMessage(rejection, new Date()), new Date());
+    return null;
+  };
+  /**
+   * A step that refused what a signal brought (an amount or a wallet the API would have refused,
+   * a quote it cannot lock) is kept like a refusal: nobody waits for a signal's answer, and a
+   * failure thrown from its handler would fail the whole order.
+   */
+  const keepRefusal = (signal: RefusedSignal['signal']) => (error: unknown) => {
+    if (!(error instanceof ActivityFailure || error instanceof ApplicationFailure)) throw error;
+    const failure = error instanceof ActivityFailure && error.cause instanceof ApplicationFailure ? error.cause : error;
+    state.refuseSignal(signal, (failure instanceof ApplicationFailure && failure.type) || 'STEP_FAILED', failure.message, new Date());
+  };
 
-  setHandler(
-    submitAmountUpdate,
-    async ({ amount, fxQuoteId }) => {
-      phase = 'APPLYING_AMOUNT';
-      const result = applied(await db.submitAmount({ orderId, seq: ++seq, from: status, amount, fxQuoteId, facts: facts! }), false);
-      facts = { ...facts!, localAmount: result.localAmount, userAmount: result.userAmount };
-      phase = 'AWAITING_DECISION';
-      return result.preview;
-    },
-    { validator: (_input: SubmitAmount) => refuse(amountRejectionIn(phase, status)) },
-  );
+  setHandler(orderStatusQuery, () => state.status);
+  setHandler(orderPhaseQuery, () => state.phase);
+  setHandler(refusedSignalsQuery, () => state.refusedSignals);
 
-  setHandler(
-    decideUpdate,
-    async ({ decision, notificationUrl, walletId }) => {
-      phase = 'DECIDING';
-      const patch = { paymentNotificationUrl: notificationUrl };
-      if (decision === 'rejected') {
-        const rejected = await close('CANCELED', { patch, errorCode: 'USER_REJECTED', notify: ['PAYMENT'] }, false);
-        return rejected.payment;
-      }
-      let accepted: ChangeResult;
-      try {
-        accepted = applied(await db.acceptOrder({ orderId, seq: ++seq, notificationUrl, walletId, facts: facts! }), false);
-        facts = { ...facts!, destination: withWallet(facts!.destination, walletId) };
-      } catch (error) {
-        // A step that can never succeed (a broken invariant) must not leave the order hanging.
-        if (!(error instanceof ActivityFailure)) throw error;
-        accepted = await change('FAILED', { patch, errorCode: 'INTERNAL_ERROR', notify: ['PAYMENT'] }, false);
-      }
-      phase = accepted.status === 'PROCESSING' ? 'PAYING' : 'CLOSED';
-      return accepted.payment;
-    },
-    { validator: (_input: Decision) => refuse(decisionRejectionIn(phase, status)) },
-  );
+  setHandler(submitAmountUpdate, ({ amount, fxQuoteId }) => submitAmount(amount, fxQuoteId), {
+    validator: (_input: SubmitAmount) => refuse(state.refusal('AMOUNT')),
+  });
+  setHandler(submitAmountSignal, async (input) => {
+    const taken = takenSignal('submitAmount', 'AMOUNT', amountSignalSchema.safeParse(input));
+    if (taken) await submitAmount(taken.amount, taken.fxQuoteId ?? null).catch(keepRefusal('submitAmount'));
+  });
+
+  setHandler(decideUpdate, (decision) => decide(decision), { validator: (_input: Decision) => refuse(state.refusal('DECISION')) });
+  setHandler(decideSignal, async (input) => {
+    const taken = takenSignal('decide', 'DECISION', decisionSignalSchema.safeParse(input));
+    if (!taken) return;
+    // A rejection takes no wallet; without a URL the payer hears where its preview went.
+    const { decision, notificationUrl, walletId } = taken;
+    await decide({ decision, notificationUrl, ...(decision === 'accepted' && walletId ? { walletId } : {}) }).catch(keepRefusal('decide'));
+  });
 
   setHandler(
     claimUpdate,
     async (claim) => {
-      phase = 'CLAIMING';
+      state.begin('CLAIM');
       let claimed;
       try {
-        claimed = applied(await db.claimOrder({ orderId, seq: ++seq, from: status, claim, facts: facts! }), false);
+        claimed = await db.claimOrder({ orderId, seq: ++seq, claim, facts: state.facts! });
       } catch (error) {
         if (!(error instanceof ActivityFailure)) throw error;
-        phase = 'AWAITING_PAYER';
+        state.done();
         throw ApplicationFailure.nonRetryable(`order ${orderId} cannot be claimed: ${error.cause?.message ?? error.message}`, 'ALREADY_PROCESSED');
       }
+      const outcome = applied(claimed as StepResult | RecordedBodies, false);
       // The claim as recorded at this seq; histories recorded before `recorded` existed carry the claim's own facts.
-      const { recorded } = claimed;
-      facts = recorded?.facts ?? { ...facts!, payerClientId: claim.payerClientId, userCurrency: claim.userCurrency as OrderFacts['userCurrency'], userAmount: claimed.userAmount };
-      if (searchable) upsertSearchAttributes([{ key: PAYER_CURRENCY, value: facts.userCurrency }]);
-      phase = claimed.status === 'CREATED' ? 'AWAITING_DECISION' : 'AWAITING_AMOUNT';
+      const recorded = claimed.recorded as typeof claimed.recorded | undefined;
+      state.facts = recorded?.facts ?? {
+        ...state.facts!,
+        payerClientId: claim.payerClientId,
+        userCurrency: claim.userCurrency as CurrencyCode,
+        userAmount: outcome.userAmount,
+      };
+      state.done();
+      if (searchable) upsertSearchAttributes([{ key: PAYER_CURRENCY, value: state.facts.userCurrency }]);
       if (recorded && (recorded.facts.payerClientId !== claim.payerClientId || recorded.externalReference !== claim.externalReference)) {
         // Another payer's claim committed at this seq while Temporal lost its acceptance (see close()):
         // the order is that payer's, and this one is told so, as if it had come second.
-        log.warn('order workflow took up a claim recorded without it (an update lost with its workflow task)', { orderId, status, phase });
+        log.warn('order workflow took up a claim recorded without it (an update lost with its workflow task)', { orderId, status: state.status, phase: state.phase });
         throw ApplicationFailure.nonRetryable(`order ${orderId} was claimed by another payer`, 'ALREADY_PROCESSED');
       }
-      return claimed.preview;
+      return outcome;
     },
-    { validator: (_claim: Claim) => refuse(claimRejectionIn(phase)) },
+    { validator: (_claim: Claim) => refuse(state.refusal('CLAIM')) },
   );
 
-  setHandler(
-    cancelUpdate,
-    async () => {
-      await close('CANCELED', { errorCode: 'CANCELED_BY_COLLECTOR', notify: ['PAYMENT'] }, false);
-      return status;
-    },
-    { validator: () => refuse(cancelRejectionIn(phase)) },
-  );
+  setHandler(cancelUpdate, () => cancel(), { validator: () => refuse(state.refusal('CANCEL')) });
+  setHandler(cancelSignal, async () => {
+    if (takenSignal('cancel', 'CANCEL', { success: true, data: true })) await cancel().catch(keepRefusal('cancel'));
+  });
 
   // The sandbox's "the expiry timer fires now": the same closing as the timer's, while nobody has acted yet.
   setHandler(
     expireUpdate,
     async () => {
       await expire(false);
-      return status;
+      return state.status;
     },
-    { validator: () => refuse(expiryRejectionIn(phase)) },
+    { validator: () => refuse(state.refusal('EXPIRE')) },
   );
 
   setHandler(
     resolvePayoutUpdate,
     async (given) => {
       resolution = given;
-      await condition(() => phase === 'CLOSED');
-      return status;
+      await condition(() => state.phase === 'CLOSED');
+      return state.status;
     },
-    { validator: (_input: PayoutResolution) => refuse(resolutionRejectionIn(phase)) },
+    { validator: (_input: PayoutResolution) => refuse(state.refusal('RESOLVE')) },
   );
 
   if (Date.now() >= input.expiresAtMs) {
@@ -235,61 +243,111 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     throw error;
   });
   if (!prepared) {
-    await change('FAILED', { errorCode: 'UPSTREAM_ERROR', notify: ['PREVIEW'] }, true);
+    await change('UNRESOLVED', undefined, true);
     return finish();
   }
-  setStatus(prepared.status);
+  record({ status: prepared.status, errorCode: state.errorCode });
   notify(prepared.eventIds, !prepared.ready);
   if (!prepared.ready) return finish();
-  facts = prepared.facts;
+  state.facts = prepared.facts;
   settings = prepared.settings;
-  phase = phaseOf(prepared.status, prepared.awaitingPayer === true);
 
-  const awaiting = () => AWAITING_PHASES.includes(phase);
-  if (!(await condition(() => !awaiting(), Math.max(0, input.expiresAtMs - Date.now())))) {
-    // An amount or a claim being applied right at expiry finishes first; a decision that lands with it wins.
-    await condition(() => !BUSY_PHASES.includes(phase));
-    if (awaiting()) {
-      await expire(true);
-      if (!isPaying()) return finish();
+  const awaiting = () => AWAITING_PHASES.includes(state.phase);
+  // A decision whose step refused what it brought (a tester's wallet or URL) leaves the order waiting again, racing the same expiry.
+  do {
+    if (!(await condition(() => !awaiting(), Math.max(0, input.expiresAtMs - Date.now())))) {
+      // An amount or a claim being applied right at expiry finishes first; a decision that lands with it wins.
+      await condition(() => !BUSY_PHASES.includes(state.phase));
+      if (awaiting()) {
+        await expire(true);
+        if (state.phase !== 'PAYING') return finish();
+      }
     }
-  }
-  // A decision, or a cancel, still being applied decides whether a payout is owed.
-  await condition(() => phase !== 'DECIDING' && phase !== 'CLOSING');
-  if (isPaying()) {
+    // A decision, or a cancel, still being applied decides whether a payout is owed.
+    await condition(() => state.phase !== 'DECIDING' && state.phase !== 'CLOSING');
+  } while (awaiting());
+  if (state.phase === 'PAYING') {
+    const facts = state.facts!;
     // A collection is paid inside the service: the collector's account is the destination.
-    const settlement: Settlement = facts!.flow === 'COLLECTION' ? { outcome: 'PAID', railReference: 'INTERNAL' } : await payout();
+    const settlement: Settlement = facts.flow === 'COLLECTION' ? { outcome: 'PAID', railReference: 'INTERNAL' } : await payout();
     // An operator's resolution is answered as this task ends: its callback is not to hold the answer back.
-    applied(await db.settleOrder({ orderId, seq: ++seq, settlement, facts: facts! }), resolution === undefined);
-    phase = 'CLOSED';
+    applied(await db.settleOrder({ orderId, seq: ++seq, settlement, facts }), resolution === undefined);
   }
   return finish();
 
-  /** `closing`: on the order's own path (its timer); false under the sandbox's update, which waits for its answer. */
-  async function expire(closing: boolean): Promise<void> {
-    await close('CANCELED', { errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] }, closing);
+  /** The open amount, from the API (priced at its quote) or a tester's signal (no quote: the step prices it). */
+  async function submitAmount(amount: string, fxQuoteId: string | null): Promise<OrderOutcome> {
+    state.begin('AMOUNT');
+    try {
+      const outcome = applied(await db.submitAmount({ orderId, seq: ++seq, amount, fxQuoteId, facts: state.facts! }), false);
+      state.facts = { ...state.facts!, localAmount: outcome.localAmount, userAmount: outcome.userAmount };
+      return outcome;
+    } finally {
+      state.done();
+    }
   }
 
   /**
-   * Moves a waiting order to `to`. A change that comes back in another status found a step
+   * The payer's decision: the funds reserved (or found short), or the order canceled. A step
+   * that refuses what the decision brought (a wallet, a URL) leaves the order waiting for it.
+   */
+  async function decide({ decision, notificationUrl, walletId }: DecisionSignal): Promise<OrderOutcome> {
+    state.begin('DECISION');
+    try {
+      if (decision === 'rejected') return await close('USER_REJECTED', notificationUrl, false);
+      try {
+        const accepted = applied(await db.acceptOrder({ orderId, seq: ++seq, notificationUrl, walletId, facts: state.facts! }), false);
+        state.facts = { ...state.facts!, destination: withWallet(state.facts!.destination, walletId) };
+        return accepted;
+      } catch (error) {
+        if (!(error instanceof ActivityFailure)) throw error;
+        if (error.cause instanceof ApplicationFailure && STEP_REFUSALS.includes(error.cause.type ?? '')) throw error.cause;
+        // A step that can never succeed (a broken invariant) must not leave the order hanging.
+        return await change('DECISION_BROKEN', notificationUrl, false);
+      }
+    } finally {
+      state.done();
+    }
+  }
+
+  /** The collector cancels its QR; answers the order's status. */
+  async function cancel(): Promise<OrderStatus> {
+    await close('COLLECTOR_CANCELED', undefined, false);
+    return state.status;
+  }
+
+  /** `closing`: on the order's own path (its timer); false under the sandbox's update, which waits for its answer. */
+  async function expire(closing: boolean): Promise<void> {
+    await close('EXPIRED', undefined, closing);
+  }
+
+  /**
+   * Closes a waiting order with `event`. A change that comes back in another status found a step
    * already recorded at its seq: an update whose local activity committed while its acceptance
    * was lost with its workflow task (Temporal restarted under it), so this workflow never heard
    * of it. The database is the truth: the workflow takes the order up from there. A decision
    * recorded means its payout is owed (phase PAYING); a lost claim or amount leaves the order
    * waiting, and the change applies at the next seq.
    */
-  async function close(to: OrderStatus, details: Omit<OrderChange, 'orderId' | 'seq' | 'from' | 'to'>, closing: boolean): Promise<ChangeResult> {
-    phase = 'CLOSING';
-    const result = await change(to, details, closing);
-    if (status === to) {
-      phase = 'CLOSED';
-      return result;
+  async function close(event: OrderEvent, notificationUrl: string | undefined, closing: boolean): Promise<OrderOutcome> {
+    state.closing();
+    let outcome: OrderOutcome;
+    try {
+      outcome = await change(event, notificationUrl, closing);
+    } catch (error) {
+      // Refused (a tester's URL) or broken: the order waits as it did.
+      state.done();
+      throw error;
+    }
+    if (state.status === statusAfter(event)) {
+      state.done();
+      return outcome;
     }
     const recorded = await db.orderFacts({ orderId });
-    facts = recorded.facts;
-    phase = phaseOf(status, recorded.awaitingPayer);
-    log.warn('order workflow took up a step recorded without it (an update lost with its workflow task)', { orderId, status, phase });
-    return AWAITING_PHASES.includes(phase) ? close(to, details, closing) : result;
+    state.facts = recorded.facts;
+    state.done();
+    log.warn('order workflow took up a step recorded without it (an update lost with its workflow task)', { orderId, status: state.status, phase: state.phase });
+    return AWAITING_PHASES.includes(state.phase) ? close(event, notificationUrl, closing) : outcome;
   }
 
   /**
@@ -297,50 +355,49 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
    * PAYOUT_RETRY_WINDOW the order is flagged for an operator (establish-outcome.ts).
    */
   async function payout(): Promise<Settlement> {
+    const facts = state.facts!;
     const established = await establishOutcome({
       what: 'payout',
       send: () =>
-        rails.sendPayout({ orderId, facts: facts! }).catch((error: unknown): MovementOutcome => {
+        rails.sendPayout({ orderId, facts }).catch((error: unknown): MovementOutcome => {
           if (error instanceof ActivityFailure) return { kind: 'UNKNOWN', reason: error.message };
           throw error;
         }),
       inquire: () =>
-        rails.payoutStatus({ orderId, facts: facts! }).catch((error: unknown) => {
+        rails.payoutStatus({ orderId, facts }).catch((error: unknown) => {
           if (error instanceof ActivityFailure) return { status: 'UNREACHABLE' as const, reason: error.message };
           throw error;
         }),
       windowMs: settings!.payoutRetryWindowMs,
       onUnconfirmed: (reason) => {
-        phase = 'PAYOUT_UNCONFIRMED';
+        state.unconfirmed = true;
         upsertSearchAttributes([{ key: PAYOUT_UNCONFIRMED, value: true }]);
         log.warn('payout unconfirmed: funds stay reserved until the rail or an operator settles it', { orderId, reason });
       },
       resolved: () => resolution !== undefined,
     });
+    if (state.unconfirmed) {
+      // The payout settles: the order leaves PAYOUT_UNCONFIRMED, and its flag.
+      upsertSearchAttributes([{ key: PAYOUT_UNCONFIRMED, value: false }]);
+      state.unconfirmed = false;
+    }
     switch (established.kind) {
       case 'COMPLETED':
-        return unflagged({ outcome: 'PAID', railReference: established.railReference || orderId });
+        return { outcome: 'PAID', railReference: established.railReference || orderId };
       case 'REJECTED':
-        return unflagged({ outcome: 'REJECTED', reason: established.reason });
+        return { outcome: 'REJECTED', reason: established.reason };
       case 'FAILED':
-        return unflagged({ outcome: 'NOT_PAID', reason: established.reason });
+        return { outcome: 'NOT_PAID', reason: established.reason };
       case 'RESOLVED':
-        return unflagged(operatorSettlement(resolution!));
+        return operatorSettlement(resolution!);
     }
-  }
-
-  /** Leaves PAYOUT_UNCONFIRMED (and its flag) as the payout settles. */
-  function unflagged(settlement: Settlement): Settlement {
-    if (phase === 'PAYOUT_UNCONFIRMED') upsertSearchAttributes([{ key: PAYOUT_UNCONFIRMED, value: false }]);
-    phase = 'PAYING';
-    return settlement;
   }
 
   /** No update or callback may be cut off by the workflow's end: handlers first, as they may still send some. */
   async function finish(): Promise<OrderStatus> {
     await condition(allHandlersFinished);
     await Promise.all(deliveries);
-    return status;
+    return state.status;
   }
 }
 

@@ -1,7 +1,7 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { RefundResultView } from '../src/refunds/refund-views';
+import type { RefundAnswer } from '../src/refunds/refund-steps';
 
-/** Shared by the refunds workflow, the API and the operators' CLI. */
+/** Shared by the refunds workflow, the API and the operators' CLI. Updates answer the refund's facts; the API builds its body from them. */
 
 export const refundsWorkflowId = (orderId: string) => `refunds-${orderId}`;
 
@@ -26,7 +26,7 @@ export interface RefundResolution {
   operator: string;
 }
 
-export const requestRefundUpdate = defineUpdate<RefundResultView, [RefundRequest]>('requestRefund');
-export const resolveRefundUpdate = defineUpdate<RefundResultView, [RefundResolution]>('resolveRefund');
+export const requestRefundUpdate = defineUpdate<RefundAnswer, [RefundRequest]>('requestRefund');
+export const resolveRefundUpdate = defineUpdate<RefundAnswer, [RefundResolution]>('resolveRefund');
 /** The refunds waiting for the rail, and those flagged for an operator. */
 export const pendingRefundsQuery = defineQuery<Array<{ refundId: string; unconfirmed: boolean }>>('pendingRefunds');

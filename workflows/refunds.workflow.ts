@@ -10,12 +10,11 @@ import {
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { createNotificationActivities } from '../activities/notifications.activities';
-import type { RefundActivities, RefundSettlement, RefundsState } from '../activities/refund.activities';
-import { amountToJsonNumber } from '../src/money/amount';
+import type { RefundActivities } from '../activities/refund.activities';
 import { Decimal } from '../src/money/decimal';
-import type { OrderStatus } from '../src/orders/order-status';
-import { INSUFFICIENT_FUNDS, refundRejection, remainingOf } from '../src/refunds/refund-rules';
-import type { RefundAnswerStatus, RefundResultView } from '../src/refunds/refund-views';
+import type { OrderStatus } from '../src/orders/lifecycle';
+import { INSUFFICIENT_FUNDS, refundAnswer, RefundAnswerStatus, refundRejection, refundsMoney, remainingOf } from '../src/refunds/refund-lifecycle';
+import type { RefundAnswer, RefundSettlement, RefundsState } from '../src/refunds/refund-steps';
 import type { MovementOutcome } from '../src/rails/rails.port';
 import { ORDER_STATUS, REFUND_UNCONFIRMED } from '../src/temporal/search-attribute-keys';
 import { DATABASE_STEP, DELIVERY_ATTEMPT, RAIL_CALL } from './activity-options';
@@ -37,8 +36,8 @@ interface Job {
   reason: string | null;
   requestedByClientId: string;
   seq: number;
-  /** What the API answers: set once the rail's first answer is in (PENDING when unknown) or the refund settled. */
-  answer?: RefundResultView;
+  /** What the API is answered: set once the rail's first answer is in (PENDING when unknown) or the refund settled. */
+  answer?: RefundAnswer;
   unconfirmed: boolean;
 }
 
@@ -59,21 +58,19 @@ export async function orderRefundsWorkflow({ orderId }: RefundsWorkflowInput): P
   let nextRefundSeq = 1;
   let closing = false;
   const queue: Job[] = [];
-  const settled = new Map<string, RefundResultView>();
+  const settled = new Map<string, RefundAnswer>();
   const resolutions = new Map<string, RefundResolution>();
   const deliveries: Array<Promise<void>> = [];
 
   const facts = () => state!.facts;
   const ledger = () => ({ total: facts().localTotal, refunded: refunded.toFixed(), held: queue.reduce((sum, job) => sum.plus(job.amount), new Decimal(0)).toFixed() });
-  const number = (amount: Decimal) => amountToJsonNumber(amount, facts().localCurrency);
-  const view = (job: Job, answer: RefundAnswerStatus): RefundResultView => ({
-    refund_id: job.refundId,
-    order_id: orderId,
-    status: answer,
-    amount: number(new Decimal(job.amount)),
-    currency: facts().localCurrency,
-    refunded_total: number(refunded),
-    remaining: number(new Decimal(facts().localTotal).minus(refunded)),
+  const answerOf = (job: Job, status: RefundAnswerStatus): RefundAnswer => ({
+    refundId: job.refundId,
+    orderId,
+    status,
+    amount: job.amount,
+    refundedTotal: refunded.toFixed(),
+    remaining: new Decimal(facts().localTotal).minus(refunded).toFixed(),
   });
   const refuse = (type: string, message: string) => {
     throw ApplicationFailure.nonRetryable(message, type);
@@ -86,7 +83,7 @@ export async function orderRefundsWorkflow({ orderId }: RefundsWorkflowInput): P
     if (closing) refuse('REFUNDS_CLOSING', `the refunds of order ${orderId} are closing; ask again`);
     const remaining = remainingOf(ledger());
     const amount = request.amount === null ? remaining : new Decimal(request.amount);
-    const rejection = refundRejection(status, ledger(), amount) ?? (amount.lte(0) ? 'AMOUNT_EXCEEDS_REFUNDABLE' : null);
+    const rejection = refundRejection(status, ledger(), amount);
     if (rejection) refuse(rejection, `order ${orderId} is ${status} with ${remaining.toFixed()} ${facts().localCurrency} refundable`);
   };
 
@@ -165,7 +162,7 @@ export async function orderRefundsWorkflow({ orderId }: RefundsWorkflowInput): P
           throw error;
         });
         // The API answers now; the refund notification tells the outcome when it is known.
-        if (outcome.kind === 'UNKNOWN') job.answer ??= view(job, 'PENDING');
+        if (outcome.kind === 'UNKNOWN') job.answer ??= answerOf(job, 'PENDING');
         return outcome;
       },
       inquire: () =>
@@ -183,31 +180,30 @@ export async function orderRefundsWorkflow({ orderId }: RefundsWorkflowInput): P
     });
     if (job.unconfirmed) upsertSearchAttributes([{ key: REFUND_UNCONFIRMED, value: false }]);
     const settlement = settlementOf(established, resolutions.get(job.refundId));
-    const result = await db.settleRefund({ refundId: job.refundId, amount: job.amount, seq: ++seq, from: status, refundedBefore: refunded.toFixed(), settlement, facts: facts() });
-    const wentThrough = result.refunded ?? settlement.kind === 'REFUNDED';
+    const result = await db.settleRefund({ refundId: job.refundId, amount: job.amount, seq: ++seq, refundedBefore: refunded.toFixed(), settlement, facts: facts() });
+    // Results recorded before `refunded` existed: the settlement asked for says.
+    const wentThrough = result.refunded ?? refundsMoney(settlement.event);
     if (wentThrough) refunded = refunded.plus(job.amount);
     if (result.status !== status) upsertSearchAttributes([{ key: ORDER_STATUS, value: result.status }]);
     status = result.status;
     for (const eventId of result.eventIds) deliveries.push(callbacks.deliverNotification(eventId).catch(() => deliverInBackground([eventId])));
-    const answer = wentThrough ? (status === 'REFUNDED' ? 'REFUNDED' : 'PARTIALLY_REFUNDED') : settlement.kind === 'NOT_REFUNDED' ? settlement.status : 'FAILED';
-    settled.set(job.refundId, view(job, answer));
+    settled.set(job.refundId, answerOf(job, refundAnswer(settlement.event, { refunded: wentThrough, orderStatus: status })));
     job.answer ??= settled.get(job.refundId);
   }
 }
 
+/** What the established outcome is to the refund's lifecycle: the rail's answer, the collector's account, or an operator's word. */
 function settlementOf(established: Awaited<ReturnType<typeof establishOutcome>>, resolution: RefundResolution | undefined): RefundSettlement {
   switch (established.kind) {
     case 'COMPLETED':
-      return { kind: 'REFUNDED', railReference: established.railReference };
+      return { event: 'RAIL_REFUNDED', railReference: established.railReference };
     case 'REJECTED':
-      return { kind: 'NOT_REFUNDED', status: 'REJECTED', errorCode: 'DESTINATION_REJECTED' };
+      return { event: 'RAIL_REJECTED' };
     case 'FAILED':
-      return { kind: 'NOT_REFUNDED', status: 'FAILED', errorCode: established.reason === INSUFFICIENT_FUNDS ? INSUFFICIENT_FUNDS : 'UPSTREAM_ERROR' };
+      return { event: established.reason === INSUFFICIENT_FUNDS ? 'COLLECTOR_SHORT' : 'RAIL_FAILED' };
     case 'RESOLVED': {
       const note = `refund resolved as ${resolution!.outcome} by ${resolution!.operator}: ${resolution!.reason}`;
-      return resolution!.outcome === 'refunded'
-        ? { kind: 'REFUNDED', railReference: 'OPERATOR-RESOLVED', note }
-        : { kind: 'NOT_REFUNDED', status: 'FAILED', errorCode: 'UPSTREAM_ERROR', note };
+      return resolution!.outcome === 'refunded' ? { event: 'OPERATOR_REFUNDED', railReference: 'OPERATOR-RESOLVED', note } : { event: 'OPERATOR_NOT_REFUNDED', note };
     }
   }
 }

@@ -1,6 +1,5 @@
 import { Decimal } from '../../src/money';
-import type { OrderStatus } from '../../src/orders/order-status';
-import { FINAL_STATUSES } from '../../src/orders/order-transitions';
+import { FINAL_STATUSES, type OrderStatus } from '../../src/orders/lifecycle';
 
 /**
  * `npm run chaos`'s money audit: rules over plain data read from PostgreSQL and the rail after

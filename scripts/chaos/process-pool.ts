@@ -137,7 +137,7 @@ export class ProcessPool<V extends string> {
   private async spawn(slot: number, variant: V): Promise<MainProcess> {
     if (this.closing) throw new Error(`the ${this.options.role} processes are being stopped`);
     const { env, wrapper } = await this.options.launch(slot, variant);
-    const child = new MainProcess(this.options.role, env, wrapper);
+    const child = new MainProcess(this.options.role, env, { wrapper });
     this.processes[slot] = child;
     this.history.push({ pid: child.pid!, slot, variant });
     this.started.set(child, { slot, variant, spawnedAt: performance.now(), ready: this.options.ready(child, slot) });

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { DataSource } from 'typeorm';
-import { FINAL_STATUSES } from '../../src/orders/order-transitions';
+import { FINAL_STATUSES } from '../../src/orders/lifecycle';
 import type { PlanProgress } from './run-plan';
 
 /**

@@ -6,7 +6,7 @@
  * the plan on its own; it never reaches the production bundle (`workflows/index.ts`).
  */
 import { log, patched, sleep } from '@temporalio/workflow';
-import type { OrderStatus } from '../../src/orders/order-status';
+import type { OrderStatus } from '../../src/orders/lifecycle';
 import type { OrderWorkflowInput } from '../../workflows/order.definitions';
 import { orderWorkflow as deployedOrderWorkflow } from '../../workflows/order.workflow';
 

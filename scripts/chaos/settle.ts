@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
-import { FINAL_STATUSES } from '../../src/orders/order-transitions';
+import { FINAL_STATUSES } from '../../src/orders/lifecycle';
 
 const POLL_MS = 2_000;
 

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { CurrencyCode, Decimal, toMinorUnits } from '../../src/money';
-import { FINAL_STATUSES } from '../../src/orders/order-transitions';
+import { FINAL_STATUSES } from '../../src/orders/lifecycle';
 import type { AuditAccount, AuditEntry, AuditInput, AuditNotification, AuditOrder, AuditPayer, RailPayout } from './audit';
 import { parseJson } from '../shared/json';
 import type { OrderTimes } from './checks';

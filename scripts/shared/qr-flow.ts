@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeEmvQr } from '../../src/emv';
-import { FINAL_STATUSES } from '../../src/orders/order-transitions';
+import { FINAL_STATUSES } from '../../src/orders/lifecycle';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
 import type { Callback } from './callback-receiver';
 import type { Flow } from './driver';

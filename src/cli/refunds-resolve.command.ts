@@ -1,4 +1,6 @@
 import { isUuid } from '../keys';
+import { OrderRepository } from '../orders/order.repository';
+import { refundResultView } from '../refunds/refund-views';
 import { refundsWorkflowId, resolveRefundUpdate } from '../../workflows/refunds.definitions';
 import { Command, parseCommandArgs, UsageError } from './command';
 import { resolutionOf, sendOperatorUpdate } from './operator-update';
@@ -9,7 +11,7 @@ import { resolutionOf, sendOperatorUpdate } from './operator-update';
  */
 export const refundsResolve: Command = {
   usage: 'refunds:resolve --order ID --refund ID --outcome refunded|not-refunded --reason TEXT [--operator NAME] [--json]',
-  async run({ env, args, out }) {
+  async run({ dataSource, env, args, out }) {
     const options = parseCommandArgs(args, {
       order: { type: 'string' },
       refund: { type: 'string' },
@@ -22,6 +24,8 @@ export const refundsResolve: Command = {
     if (!options.refund || !isUuid(options.refund)) throw new UsageError('--refund must be a refund id (UUID)');
     const resolution = resolutionOf(options, ['refunded', 'not-refunded'] as const);
     const result = await sendOperatorUpdate(env, refundsWorkflowId(options.order), resolveRefundUpdate, { refundId: options.refund, ...resolution });
-    out(options.json ? JSON.stringify(result) : `refund ${options.refund} of order ${options.order} resolved as ${resolution.outcome}: ${result.status}`);
+    if (!options.json) return out(`refund ${options.refund} of order ${options.order} resolved as ${resolution.outcome}: ${result.status}`);
+    // The refund as the API answers it, in the order's currency.
+    out(JSON.stringify(refundResultView(await new OrderRepository(dataSource).findById(options.order), result)));
   },
 };

@@ -1,7 +1,6 @@
-import { encodeEmvQr } from '../emv';
+import { encodeEmvQr, ownMerchantAccount } from '../emv';
 import { emvText } from '../emv/text';
 import { currencyByAlpha, type CountryCode, type CurrencyCode } from '../money';
-import { ownMerchantAccount } from './own-qr';
 
 /** EMVCo's limits for the merchant name (tag 59) and city (tag 60). */
 const NAME_MAX = 25;

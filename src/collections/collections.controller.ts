@@ -4,7 +4,7 @@ import { ClientId } from '../auth/auth.decorators';
 import { ApiErrors } from '../http/openapi-errors';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';
-import { StatusHistoryViewDto } from '../payments/payments.dto';
+import { StatusHistoryViewDto } from '../orders/order-views.dto';
 import { CanceledQrDto, CreatedQrDto, CreateQrDto } from './collections.dto';
 import { CollectionsService } from './collections.service';
 

@@ -1,8 +1,8 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../orders/order-status';
+import { ORDER_STATUSES } from '../orders/lifecycle';
 import { notificationUrlField } from '../notifications/notification-url';
-import { amountInput, externalReference } from '../payments/payments.dto';
+import { amountInput, externalReference } from '../http/request-fields';
 
 export const createQrSchema = z.strictObject({
   pos_uuid: z.uuid().describe('One of your enabled points of sale'),

@@ -2,12 +2,11 @@ import { Module } from '@nestjs/common';
 import { FxModule } from '../fx/fx.module';
 import { MerchantsModule } from '../merchants/merchants.module';
 import { OrdersModule } from '../orders/orders.module';
-import { PaymentsModule } from '../payments/payments.module';
 import { CollectionsController } from './collections.controller';
 import { CollectionsService } from './collections.service';
 
 @Module({
-  imports: [OrdersModule, FxModule, MerchantsModule, PaymentsModule],
+  imports: [OrdersModule, FxModule, MerchantsModule],
   controllers: [CollectionsController],
   providers: [CollectionsService],
 })

@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
-import { FxService, isFxCurrency } from '../fx/fx.service';
+import { FxService } from '../fx/fx.service';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../keys';
 import { PosService } from '../merchants/pos.service';
 import { posMcc } from '../merchants/merchant-category';
-import { convert, CurrencyCode, Decimal, formatAmount } from '../money';
+import { convert, CurrencyCode, Decimal, formatAmount, isPaymentCurrency, PAYMENT_CURRENCIES } from '../money';
 import type { IndicativeRate, OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
-import { amountNumber, exchangeRatesView, isoSeconds, seenBy, StatusHistoryView, statusHistoryView } from '../orders/order-views';
-import { OrderWorkflowClient, rejectionError } from '../payments/order-workflow.client';
-import { PaymentOrders } from '../payments/payment-orders';
-import { RAIL_CURRENCIES } from '../rails/rails.port';
+import { expiryRejection } from '../orders/lifecycle';
+import { isoSeconds } from '../orders/iso-seconds';
+import { amountNumber, exchangeRatesView, seenBy, StatusHistoryView, statusHistoryView } from '../orders/order-views';
+import { OrderWorkflowClient, rejectionError } from '../orders/order-workflow.client';
+import { PaymentOrders } from '../orders/payment-orders';
 import { collectionMarket } from './collection-country';
 import { collectionQr } from './collection-qr';
 import type { CanceledQrDto, CreatedQrDto, CreateQrDto } from './collections.dto';
@@ -44,7 +45,6 @@ export class CollectionsService {
       {
         id,
         flow: 'COLLECTION',
-        status: amount === null ? 'WAITING_AMOUNT' : 'CREATED',
         payer: null,
         localCountry: country,
         localCurrency: currency,
@@ -87,9 +87,10 @@ export class CollectionsService {
     const order = await this.collected(clientId, orderId);
     const canceled = { order_id: order.id, status: 'CANCELED', error_code: 'CANCELED_BY_COLLECTOR' } as const;
     if (order.status === 'CANCELED' && order.errorCode === 'CANCELED_BY_COLLECTOR') return canceled;
+    if (expiryRejection(order, new Date())) throw rejectionError(order, 'INVALID_STATUS');
     const status = await this.workflows.cancel(order);
     // The workflow found the payer's decision recorded before the cancel: the payment wins.
-    if (status !== 'CANCELED') throw rejectionError({ id: order.id, status }, 'INVALID_STATUS');
+    if (status !== 'CANCELED') throw rejectionError({ ...order, status }, 'INVALID_STATUS');
     return canceled;
   }
 
@@ -101,8 +102,8 @@ export class CollectionsService {
 
   /** What the QR's amount is in each currency a payer may hold, at the collector's own rates. */
   private async indicativeRates(clientId: string, currency: CurrencyCode, amount: Decimal | null): Promise<IndicativeRate[]> {
-    if (!isFxCurrency(currency)) return [];
-    const targets = RAIL_CURRENCIES.filter((target) => target !== currency);
+    if (!isPaymentCurrency(currency)) return [];
+    const targets = PAYMENT_CURRENCIES.filter((target) => target !== currency);
     const rates = await this.fx.indicativeRates(clientId, currency, targets);
     return rates.map(({ currency: target, rate }) => ({
       currency: target,

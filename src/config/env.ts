@@ -95,8 +95,9 @@ export const envSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('orders'),
   /**
-   * How long one API request may wait for Temporal in all (a workflow start, an update and its
-   * answer, retries included); past it the request answers 503 SERVICE_UNAVAILABLE.
+   * By when, counted from the start of an API request's handler, its Temporal calls (a workflow
+   * start, an update and its answer, retries included) must have ended; past it the request
+   * answers 503 SERVICE_UNAVAILABLE.
    */
   API_TEMPORAL_TIMEOUT: duration.default(10_000),
   /**
@@ -120,6 +121,12 @@ export const envSchema = z.object({
   TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
   /** Sent as a bearer credential to Temporal Cloud or to a server with an authorizer. */
   TEMPORAL_API_KEY: z.string().min(1).optional(),
+  /**
+   * Whether the worker registers the order search attributes itself at start-up. Off where it
+   * may not (Temporal Cloud refuses the operator service; an authorizer may keep it to admins):
+   * they are created beforehand, and the worker only checks that each can be queried.
+   */
+  TEMPORAL_REGISTER_SEARCH_ATTRIBUTES: booleanString.default(true),
 
   /** Signs access tokens (HS256). At least 32 characters. */
   JWT_SECRET: z.string().min(32),

@@ -6,6 +6,7 @@ export { EmvEncodeError, type EmvError, type EmvErrorCode } from './emv-error';
 export { encodeEmvQr, type EmvEncodeInput } from './encode';
 export type { PointOfInitiation } from './header-fields';
 export type { MerchantAccount, MerchantAccountFormat } from './merchant-accounts';
+export { OWN_GUI, ownMerchantAccount, ownQrOrderId } from './own-qr';
 export type { PixData } from './pix';
 export type { EmvProfileId } from './profiles';
 export { codePointLength } from './tlv';

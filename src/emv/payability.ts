@@ -1,5 +1,4 @@
-import { COUNTRY_CODES, isSupportedCountry } from '../money';
-import { RAIL_CURRENCIES } from '../rails/rails.port';
+import { COUNTRY_CODES, isPaymentCurrency, isSupportedCountry, PAYMENT_CURRENCIES } from '../money';
 import { emvError, type EmvError } from './emv-error';
 import { isRecurrenceOnly, type PixData } from './pix';
 
@@ -10,9 +9,8 @@ export interface PayabilityInput {
 }
 
 /**
- * Why this service cannot pay a QR, whatever its form: it collects in the countries src/money
- * knows, converts only into the currencies its FX provider quotes (the list src/fx checks), and
- * needs a payment to make. Judged on the values read: a missing or unreadable country or
+ * Why this service cannot pay a QR, whatever its form: it collects in the countries it serves
+ * and pays in its payment currencies (both src/money's lists), and needs a payment to make. Judged on the values read: a missing or unreadable country or
  * currency is an EMVCo defect, reported as such, not again here.
  */
 export function notPayableReasons(input: PayabilityInput): EmvError[] {
@@ -20,8 +18,8 @@ export function notPayableReasons(input: PayabilityInput): EmvError[] {
   if (input.country !== null && !isSupportedCountry(input.country)) {
     reasons.push(emvError('UNSUPPORTED_COUNTRY', '58', `${input.country}; this service pays in ${COUNTRY_CODES.join(', ')}`));
   }
-  if (input.currencyAlpha !== null && !(RAIL_CURRENCIES as readonly string[]).includes(input.currencyAlpha)) {
-    reasons.push(emvError('UNSUPPORTED_CURRENCY', '53', `${input.currencyAlpha}; this service pays in ${RAIL_CURRENCIES.join(', ')}`));
+  if (input.currencyAlpha !== null && !isPaymentCurrency(input.currencyAlpha)) {
+    reasons.push(emvError('UNSUPPORTED_CURRENCY', '53', `${input.currencyAlpha}; this service pays in ${PAYMENT_CURRENCIES.join(', ')}`));
   }
   if (input.pix !== null && isRecurrenceOnly(input.pix.data)) reasons.push(emvError('NOTHING_TO_PAY', input.pix.tag));
   return reasons;

@@ -1,9 +1,9 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { RAIL_CURRENCIES } from '../rails/rails.port';
+import { PAYMENT_CURRENCIES } from '../money';
 
 /** A currency the FX provider quotes: what a payer may pay in and a rate may be asked for. */
-export const fxCurrency = z.enum(RAIL_CURRENCIES).describe('ISO 4217 code the FX provider quotes, upper case');
+export const fxCurrency = z.enum(PAYMENT_CURRENCIES).describe('ISO 4217 code the FX provider quotes, upper case');
 
 export const exchangeRateParamsSchema = z.strictObject({ base: fxCurrency, target: fxCurrency });
 export class ExchangeRateParamsDto extends createZodDto(exchangeRateParamsSchema) {}

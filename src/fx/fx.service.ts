@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { ClientEntity } from '../auth/client.entity';
-import { CurrencyCode, Decimal, MoneyError, applySpread, inverseRate } from '../money';
+import { CurrencyCode, Decimal, MoneyError, PaymentCurrency, applySpread, inverseRate, isPaymentCurrency } from '../money';
 import { RailsUnavailableError } from '../rails/rails.errors';
-import { RAIL_CURRENCIES, type FxRatesPort, type RailCurrency } from '../rails/rails.port';
+import type { FxRatesPort } from '../rails/rails.port';
 import { FxQuoteEntity } from './fx-quote.entity';
 import { FxQuoteUnavailableError } from './fx.errors';
 
-/** A quote lives as long as an order (CONTRACT "FX"): the rate shown at preview is charged at payment. */
+/** A quote lives as long as an order (docs/decisions.md, FX): the rate shown at preview is charged at payment. */
 export const FX_QUOTE_TTL_SECONDS = 600;
 
 /** A quote row under its entity's property names, as the statements that write one return it. */
@@ -17,8 +17,8 @@ const QUOTE_COLUMNS = `id, client_id AS "clientId", base, target, mid_rate AS "m
 export interface FxQuote {
   id: string;
   clientId: string;
-  base: RailCurrency;
-  target: RailCurrency;
+  base: PaymentCurrency;
+  target: PaymentCurrency;
   /** Units of target per unit of base at mid-market, as the provider published it. */
   midRate: Decimal;
   /** The client's rate: mid × (1 + spreadBps / 10 000), 10 decimals, half-even. */
@@ -31,18 +31,13 @@ export interface FxQuote {
   orderId: string | null;
 }
 
-/** The currencies the FX provider quotes: a subset of those the service knows. */
-export function isFxCurrency(code: string): code is RailCurrency {
-  return (RAIL_CURRENCIES as readonly string[]).includes(code);
-}
-
 function toQuote(row: FxQuoteEntity): FxQuote {
   const rate = new Decimal(row.rate);
   return {
     id: row.id,
     clientId: row.clientId,
-    base: row.base as RailCurrency,
-    target: row.target as RailCurrency,
+    base: row.base as PaymentCurrency,
+    target: row.target as PaymentCurrency,
     midRate: new Decimal(row.midRate),
     rate,
     inverseRate: inverseRate(rate),
@@ -71,7 +66,7 @@ export class FxService {
    * quote, RailsUnavailableError (retryable) when the provider cannot answer.
    */
   async quote(clientId: string, base: CurrencyCode, target: CurrencyCode): Promise<FxQuote> {
-    if (!isFxCurrency(base) || !isFxCurrency(target)) {
+    if (!isPaymentCurrency(base) || !isPaymentCurrency(target)) {
       throw new MoneyError('UNSUPPORTED_CURRENCY', `No FX quotes for ${base}/${target}`);
     }
     const { fxSpreadBps } = await this.dataSource.getRepository(ClientEntity).findOneByOrFail({ id: clientId });
@@ -90,7 +85,7 @@ export class FxService {
    * The client's rates from `base` to each of `targets`, not stored: indicative, as a QR
    * created for a collector tells what its amount costs in other currencies before anyone pays.
    */
-  async indicativeRates(clientId: string, base: RailCurrency, targets: readonly RailCurrency[]): Promise<Array<{ currency: RailCurrency; rate: Decimal }>> {
+  async indicativeRates(clientId: string, base: PaymentCurrency, targets: readonly PaymentCurrency[]): Promise<Array<{ currency: PaymentCurrency; rate: Decimal }>> {
     const { fxSpreadBps } = await this.dataSource.getRepository(ClientEntity).findOneByOrFail({ id: clientId });
     return Promise.all(targets.map(async (currency) => ({ currency, rate: applySpread(await this.midRate(base, currency), fxSpreadBps) })));
   }
@@ -131,7 +126,7 @@ export class FxService {
     return quote ? toQuote(quote) : null;
   }
 
-  private async midRate(base: RailCurrency, target: RailCurrency): Promise<Decimal> {
+  private async midRate(base: PaymentCurrency, target: PaymentCurrency): Promise<Decimal> {
     const answer = await this.rates.midRate(base, target);
     // A rate for another pair would price the order wrongly: treat it as an unusable answer.
     if (answer.base !== base || answer.target !== target) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The body CONTRACT.md gives every error unless the spec shows another. */
+/** The body every error has unless the spec shows another (docs/decisions.md, "The contract in brief"). */
 export const errorBodySchema = z.object({
   statusCode: z.number().int().describe('The HTTP status, repeated'),
   message: z

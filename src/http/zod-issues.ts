@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** One message per problem, each naming its field, as CONTRACT.md asks of every 400. */
+/** One message per problem, each naming its field, as docs/decisions.md promises of every 400. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string[] {
   return issues.flatMap((issue) => {
     const field = issue.path.map(String).join('.');

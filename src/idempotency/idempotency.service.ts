@@ -33,7 +33,7 @@ export interface IdempotentResponse {
 }
 
 export interface IdempotencyTimings {
-  /** How long a key is kept: at least the 24 h CONTRACT.md promises. */
+  /** How long a key is kept: at least the 24 h docs/decisions.md promises. */
   ttlMs: number;
   /** How long a retry waits for the execution that holds the key before answering 409. */
   maxWaitMs: number;

@@ -24,17 +24,22 @@ export class MainProcess {
     if (!existsSync(join(PROJECT_ROOT, MAIN))) throw new Error(`${MAIN} is missing: run \`node scripts/run.mjs build\` first`);
   }
 
-  /** `wrapper` runs it through another command first, e.g. `ip netns exec NAME` (which execs node in its place). */
+  /**
+   * `root` holds dist/ (the project's own, unless the tree an image would hold); `user` runs it as
+   * another user, as the image does; `wrapper` runs it through another command first, e.g. `ip
+   * netns exec NAME` (which execs node in its place).
+   */
   constructor(
     readonly role: 'api' | 'worker',
     env: NodeJS.ProcessEnv,
-    wrapper: readonly string[] = [],
+    { root = PROJECT_ROOT, user, wrapper = [] }: { root?: string; user?: { uid: number; gid: number }; wrapper?: readonly string[] } = {},
   ) {
     const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', MAIN, role];
     this.child = spawn(command!, args, {
-      cwd: PROJECT_ROOT,
+      cwd: root,
       env: { API_METRICS_PORT: '0', WORKER_METRICS_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...user,
     });
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString('utf8')).slice(-20_000);

@@ -4,8 +4,8 @@ import type { KeyCountry, KeyRule } from './key-rule';
 export type PaymentKeyType<C extends KeyCountry = KeyCountry> = (typeof COUNTRY_KEY_RULES)[C]['rules'][number]['type'];
 
 /**
- * An accepted key has a `type` (PHONE in every country routes the payment through the wallet
- * step) and its canonical form. A refused key carries:
+ * An accepted key has a `type` (PHONE in every country is paid into a wallet the payer picks)
+ * and its canonical form. A refused key carries:
  * - `message`: the spec's format message, listing the key types the country accepts;
  * - `reason`: what is wrong with this key when its form shows the type it was meant to be
  *   (e.g. "dict_key: a CPF must be 11 digits without dots, dashes or spaces"), else null;

@@ -1,11 +1,11 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { nullable } from '../http/nullable';
-import { CURRENCY_CODES, CurrencyCode } from '../money';
+import { CURRENCY_CODES } from '../money';
 import { ENTRY_KINDS } from './journal-entry.entity';
 
 export const currencyParamsSchema = z.strictObject({
-  currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]]).describe('ISO 4217 alphabetic code, upper case'),
+  currency: z.enum(CURRENCY_CODES).describe('ISO 4217 alphabetic code, upper case'),
 });
 export class CurrencyParamsDto extends createZodDto(currencyParamsSchema) {}
 

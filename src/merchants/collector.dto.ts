@@ -2,7 +2,8 @@ import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { merchantCategoryCode } from './merchant-category';
 import { text } from '../http/text-input';
-import { countryCode, email, externalReference, phone } from './merchant.dto';
+import { externalReference } from '../http/request-fields';
+import { countryCode, email, phone } from './merchant.dto';
 
 export const createCollectorSchema = z.strictObject({
   code: text(50).optional().describe('Accepted because the spec lists it, and ignored: the service generates the code'),

@@ -1,11 +1,8 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { DNS_LABEL, text } from '../http/text-input';
+import { DNS_LABEL } from '../http/text-input';
 
 /** Building blocks shared by the collector, store and POS bodies. */
-
-/** The spec's limit for every external_reference. */
-export const externalReference = text(100);
 
 /**
  * zod's own e-mail grammar with RFC 5321's limits on the domain (labels of at most 63

@@ -2,7 +2,7 @@ import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { merchantCategoryCode } from './merchant-category';
 import { text } from '../http/text-input';
-import { externalReference } from './merchant.dto';
+import { externalReference } from '../http/request-fields';
 
 export const createPosSchema = z.strictObject({
   name: text(200),

@@ -1,7 +1,8 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { text } from '../http/text-input';
-import { externalReference, phone } from './merchant.dto';
+import { externalReference } from '../http/request-fields';
+import { phone } from './merchant.dto';
 
 /** The spec's one store body, for create and update alike: all five fields required. */
 export const storeBodySchema = z.strictObject({

@@ -1,3 +1,4 @@
+import { code as isoCurrencyByAlpha } from 'currency-codes';
 import { MoneyError } from './money-error';
 
 export interface Currency {
@@ -8,40 +9,37 @@ export interface Currency {
   readonly name: string;
 }
 
-const CURRENCIES = {
-  ARS: { numeric: '032', minorUnit: 2, name: 'Argentine Peso' },
-  BOB: { numeric: '068', minorUnit: 2, name: 'Boliviano' },
-  BRL: { numeric: '986', minorUnit: 2, name: 'Brazilian Real' },
-  CLP: { numeric: '152', minorUnit: 0, name: 'Chilean Peso' },
-  COP: { numeric: '170', minorUnit: 2, name: 'Colombian Peso' },
-  CRC: { numeric: '188', minorUnit: 2, name: 'Costa Rican Colon' },
-  EUR: { numeric: '978', minorUnit: 2, name: 'Euro' },
-  GTQ: { numeric: '320', minorUnit: 2, name: 'Quetzal' },
-  MXN: { numeric: '484', minorUnit: 2, name: 'Mexican Peso' },
-  PEN: { numeric: '604', minorUnit: 2, name: 'Sol' },
-  PYG: { numeric: '600', minorUnit: 0, name: 'Guarani' },
-  USD: { numeric: '840', minorUnit: 2, name: 'US Dollar' },
-  UYU: { numeric: '858', minorUnit: 2, name: 'Peso Uruguayo' },
-} as const;
+/** The currencies amounts and balances are kept in; their ISO 4217 data is the `currency-codes` table. */
+export const CURRENCY_CODES = Object.freeze(['ARS', 'BOB', 'BRL', 'CLP', 'COP', 'CRC', 'EUR', 'GTQ', 'MXN', 'PEN', 'PYG', 'USD', 'UYU'] as const);
 
-export type CurrencyCode = keyof typeof CURRENCIES;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
-const BY_ALPHA = new Map<string, Currency>(
-  Object.entries(CURRENCIES).map(([alpha, data]) => [
-    alpha,
-    Object.freeze({ alpha: alpha as CurrencyCode, ...data }),
-  ]),
-);
+/**
+ * The currencies payments move in: what a payer may hold (USD, EUR or a served country's) and
+ * what merchants are paid in. The FX provider quotes each against each; the rails pay in them.
+ */
+export const PAYMENT_CURRENCIES = Object.freeze(['USD', 'EUR', 'BRL', 'PEN', 'COP', 'ARS', 'CLP', 'MXN', 'UYU'] as const satisfies readonly CurrencyCode[]);
+
+export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+
+function isoCurrency(alpha: CurrencyCode): Currency {
+  const iso = isoCurrencyByAlpha(alpha);
+  // Only a currency withdrawn from ISO 4217 (and from the package's table) can fail here, at load.
+  if (iso === undefined) throw new Error(`${alpha} is not an ISO 4217 currency`);
+  return Object.freeze({ alpha, numeric: iso.number, minorUnit: iso.digits, name: iso.currency });
+}
+
+const BY_ALPHA = new Map<string, Currency>(CURRENCY_CODES.map((alpha) => [alpha, isoCurrency(alpha)]));
 
 const BY_NUMERIC = new Map<string, Currency>([...BY_ALPHA.values()].map((c) => [c.numeric, c]));
-
-export const CURRENCY_CODES: readonly CurrencyCode[] = Object.freeze(
-  [...BY_ALPHA.keys()] as CurrencyCode[],
-);
 
 /** Case-sensitive: ISO 4217 codes are upper case, and one spelling per currency is stored. */
 export function isSupportedCurrency(code: unknown): code is CurrencyCode {
   return typeof code === 'string' && BY_ALPHA.has(code);
+}
+
+export function isPaymentCurrency(code: string): code is PaymentCurrency {
+  return (PAYMENT_CURRENCIES as readonly string[]).includes(code);
 }
 
 export function currencyByAlpha(code: string): Currency {

@@ -2,13 +2,24 @@ export { Decimal } from './decimal';
 export { MoneyError, type MoneyErrorCode } from './money-error';
 export {
   CURRENCY_CODES,
+  PAYMENT_CURRENCIES,
   currencyByAlpha,
   currencyByNumeric,
+  isPaymentCurrency,
   isSupportedCurrency,
   type Currency,
   type CurrencyCode,
+  type PaymentCurrency,
 } from './currency';
-export { COUNTRY_CODES, countryCurrency, isSupportedCountry, type CountryCode } from './country';
+export {
+  COUNTRY_CODES,
+  KEY_COUNTRIES,
+  countryCurrency,
+  isKeyCountry,
+  isSupportedCountry,
+  type CountryCode,
+  type KeyCountry,
+} from './country';
 export {
   AMOUNT_CEILING,
   POSITIVE_AMOUNT_TEXT,

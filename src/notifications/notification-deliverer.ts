@@ -8,7 +8,7 @@ import { notificationUrlProblem } from './notification-url';
 import { publicOnlyLookup } from './public-lookup';
 import { signPayload } from '../../clients/typescript/src/webhook-signature';
 
-/** CONTRACT.md: an attempt that has not been answered in 10 s is a failure. */
+/** docs/decisions.md (Callbacks): an attempt that has not been answered in 10 s is a failure. */
 export const CALLBACK_TIMEOUT_MS = 10_000;
 const USER_AGENT = 'CrossBorderPayments-Webhooks/2';
 // Errors are stored per attempt; a receiver's long error page must not bloat the log.

@@ -1,3 +1,4 @@
+import { IPv6, fromByteArray } from 'ipaddr.js';
 import { BlockList, isIP } from 'node:net';
 
 /**
@@ -34,25 +35,15 @@ IPV6_NON_PUBLIC.addSubnet('2001::', 23, 'ipv6'); // IETF protocol assignments: T
 IPV6_NON_PUBLIC.addSubnet('2001:db8::', 32, 'ipv6'); // documentation
 IPV6_NON_PUBLIC.addSubnet('3fff::', 20, 'ipv6'); // documentation
 
-/** The eight 16-bit groups of a valid IPv6 address (as `isIP` accepts it), `::` and a dotted IPv4 tail expanded. */
-function ipv6Groups(address: string): number[] {
-  let text = address;
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const groups = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const [head, tail] = text.split('::');
-  if (tail === undefined) return groups(head);
-  const [front, back] = [groups(head), groups(tail)];
-  return [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
-}
+/**
+ * An IPv6 address (valid, as `isIP` says) as ipaddr.js reads it right: in the URL parser's
+ * canonical form, which is all hex. ipaddr.js misreads a dotted IPv4 tail after `::`: 1.9
+ * refuses `::1.2.3.4` and `64:ff9b::1.2.3.4`, 2.x takes `::1.2.3.4` for `::ffff:1.2.3.4`.
+ */
+const parseIpv6 = (address: string) => IPv6.parse(new URL(`http://[${address}]/`).hostname.slice(1, -1));
 
-const ipv4At = (groups: number[], index: number) =>
-  [groups[index]! >> 8, groups[index]! & 0xff, groups[index + 1]! >> 8, groups[index + 1]! & 0xff].join('.');
-
-const allZero = (groups: number[]) => groups.every((group) => group === 0);
+/** The byte at which an IPv6 address carries an IPv4 one, by ipaddr.js's names for ::ffff:0:0/96, 64:ff9b::/96 and 2002::/16. */
+const IPV4_AT: Partial<Record<ReturnType<IPv6['range']>, number>> = { ipv4Mapped: 12, rfc6052: 12, '6to4': 2 };
 
 /**
  * True only for an address on the public internet. IPv6 forms that carry an IPv4 address
@@ -64,10 +55,8 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return !IPV4_NON_PUBLIC.check(address, 'ipv4');
   if (family !== 6 || address.includes('%')) return false;
-  const groups = ipv6Groups(address);
-  const mapped = allZero(groups.slice(0, 5)) && groups[5] === 0xffff;
-  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && allZero(groups.slice(2, 6));
-  if (mapped || nat64) return isPublicAddress(ipv4At(groups, 6));
-  if (groups[0] === 0x2002) return isPublicAddress(ipv4At(groups, 1));
+  const ipv6 = parseIpv6(address);
+  const ipv4At = IPV4_AT[ipv6.range()];
+  if (ipv4At !== undefined) return isPublicAddress(fromByteArray(ipv6.toByteArray().slice(ipv4At, ipv4At + 4)).toString());
   return IPV6_GLOBAL_UNICAST.check(address, 'ipv6') && !IPV6_NON_PUBLIC.check(address, 'ipv6');
 }

@@ -2,8 +2,7 @@ import type { Client } from '@temporalio/client';
 import { Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { fromMinorUnits, isSupportedCurrency } from '../money';
-import { ORDER_STATUSES } from '../orders/order-status';
-import { FINAL_STATUSES } from '../orders/order-transitions';
+import { FINAL_STATUSES, ORDER_STATUSES } from '../orders/lifecycle';
 import { PAYOUT_UNCONFIRMED, REFUND_UNCONFIRMED } from '../temporal/search-attribute-keys';
 import type { MetricsSource } from './exposition';
 

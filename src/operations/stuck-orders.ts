@@ -1,7 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { NotificationEntity } from '../notifications/notification.entity';
-import { ORDER_STATUSES } from '../orders/order-status';
-import { FINAL_STATUSES } from '../orders/order-transitions';
+import { FINAL_STATUSES, ORDER_STATUSES } from '../orders/lifecycle';
 import type { OrderInspection, OrderInspector } from './order-inspector';
 import { lastError } from './order-timeline';
 import type { TimelineEntry } from './timeline-entry';

@@ -1,7 +1,5 @@
 import type { WorkflowExecutionStatusName } from '@temporalio/client';
-import type { OrderPhase } from '../orders/order-rules';
-import type { OrderStatus } from '../orders/order-status';
-import { FINAL_STATUSES } from '../orders/order-transitions';
+import { FINAL_STATUSES, type OrderPhase, type OrderStatus } from '../orders/lifecycle';
 import { describePending, type PendingActivity } from './pending-activities';
 
 /** What an order that is not done waits for. */

@@ -1,6 +1,5 @@
 import type { NewNotification } from '../notifications/notification-outbox';
 import type { NotificationEvent } from '../notifications/notification.entity';
-import { RefundNotice, refundNotificationView } from '../refunds/refund-views';
 import { deterministicUuid } from './event-id';
 import type { OrderEntity } from './order.entity';
 import { Audience, paymentResultView, previewView, qrCreatedView, qrExpiredView, seenBy } from './order-views';
@@ -9,7 +8,13 @@ import { Audience, paymentResultView, previewView, qrCreatedView, qrExpiredView,
 export const orderEventId = (orderId: string, seq: number, event: NotificationEvent, audience: Audience = 'payer') =>
   deterministicUuid(audience === 'payer' ? `${orderId}:${seq}:${event}` : `${orderId}:${seq}:${event}:collector`);
 
-function payloadOf(event: NotificationEvent, order: OrderEntity, now: Date, refund: RefundNotice | undefined): object {
+/** A callback body another module builds from the order as the change leaves it (a refund's, by the refunds module). */
+export type CallbackBody = (order: OrderEntity, now: Date) => object;
+export type CallbackBodies = Partial<Record<NotificationEvent, CallbackBody>>;
+
+function payloadOf(event: NotificationEvent, order: OrderEntity, now: Date, bodies: CallbackBodies | undefined): object {
+  const given = bodies?.[event];
+  if (given) return given(order, now);
   switch (event) {
     case 'PREVIEW':
       return previewView(order);
@@ -20,8 +25,7 @@ function payloadOf(event: NotificationEvent, order: OrderEntity, now: Date, refu
     case 'QR_EXPIRED':
       return qrExpiredView(order, now);
     case 'REFUND':
-      if (!refund) throw new Error(`a REFUND notification of order ${order.id} needs its refund`);
-      return refundNotificationView(order, refund, now);
+      throw new Error(`a REFUND notification of order ${order.id} needs its body, from the refunds module`);
   }
 }
 
@@ -46,8 +50,8 @@ function recipients(event: NotificationEvent, order: OrderEntity): Array<{ audie
  * The outbox rows of `event` about `order`, as it stands at `now`: one per client that hears it,
  * each signed with its own secret and naming the order by that client's own external_reference.
  */
-export function orderNotifications(order: OrderEntity, seq: number, event: NotificationEvent, now: Date, refund?: RefundNotice): NewNotification[] {
+export function orderNotifications(order: OrderEntity, seq: number, event: NotificationEvent, now: Date, bodies?: CallbackBodies): NewNotification[] {
   return recipients(event, order).map(({ audience, clientId, url }) => {
-    return { eventId: orderEventId(order.id, seq, event, audience), clientId, orderId: order.id, event, url, payload: payloadOf(event, seenBy(order, audience), now, refund) };
+    return { eventId: orderEventId(order.id, seq, event, audience), clientId, orderId: order.id, event, url, payload: payloadOf(event, seenBy(order, audience), now, bodies) };
   });
 }

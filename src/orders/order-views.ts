@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { nullable } from '../http/nullable';
 import { amountToJsonNumber, CurrencyCode, Decimal, formatAmount } from '../money';
-import type { PeruWallet } from '../rails/rails.port';
+import type { PhoneWallet } from '../rails/rails.port';
+import { isoSeconds } from './iso-seconds';
 import type { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
-import { ORDER_ERROR_CODES, ORDER_STATUSES, OrderErrorCode, OrderStatus } from './order-status';
+import type { OrderOutcome } from './order-steps';
+import { ORDER_ERROR_CODES, ORDER_STATUSES, OrderErrorCode, OrderStatus } from './lifecycle';
 
 /**
  * The bodies the spec gives an order: the payment result, the preview (callback and PUT
@@ -17,11 +19,6 @@ const orderErrorCode = z.enum(ORDER_ERROR_CODES);
 const timestamp = z.iso.datetime();
 
 export const API_VERSION = '2';
-
-/** ISO 8601 `YYYY-MM-DDTHH:MM:SSZ`, the format the spec gives payment dates. */
-export function isoSeconds(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
 
 /** Numeric columns come back with the column's scale ("10.5000"); amounts show the currency's. */
 export function amountString(value: string | null, currency: string | null): string | null {
@@ -45,6 +42,22 @@ export const paymentResultViewSchema = z.object({
 });
 export type PaymentResultView = z.infer<typeof paymentResultViewSchema>;
 
+/**
+ * The order as a workflow step left it: the row the API read before asking, with the outcome the
+ * workflow answered (its status, amounts and dates), so an answer needs no second read.
+ */
+export function withOutcome(order: OrderEntity, outcome: OrderOutcome): OrderEntity {
+  return {
+    ...order,
+    status: outcome.status,
+    errorCode: outcome.errorCode,
+    localAmount: outcome.localAmount,
+    userAmount: outcome.userAmount,
+    paymentDate: outcome.paymentDate === null ? null : new Date(outcome.paymentDate),
+    updatedAt: new Date(outcome.updatedAt),
+  };
+}
+
 export function paymentResultView(order: OrderEntity, now: Date): PaymentResultView {
   return {
     order_id: order.id,
@@ -61,7 +74,7 @@ export function paymentResultView(order: OrderEntity, now: Date): PaymentResultV
 
 /** A wallet entry as the preview callback names it (spec: "Preview callback", wallets list). */
 const previewCallbackWalletSchema = z.object({
-  id: z.string().describe('Send it as wallet_id to pay'),
+  id: z.uuid({ version: 'v4' }).describe('Send it as wallet_id to pay'),
   brand: z.string(),
   mobile: z.string(),
   present: z.boolean(),
@@ -74,7 +87,7 @@ export type PreviewCallbackWallet = z.infer<typeof previewCallbackWalletSchema>;
  * The spec names one wallet two ways (here and in Peru's validation response); the pairing
  * (brand = bank name, participant code = entity code) is our reading, as the spec never maps them.
  */
-export function toPreviewCallbackWallet(wallet: PeruWallet): PreviewCallbackWallet {
+export function toPreviewCallbackWallet(wallet: PhoneWallet): PreviewCallbackWallet {
   return {
     id: wallet.id,
     brand: wallet.bankName,
@@ -108,7 +121,10 @@ export const previewViewSchema = z.object({
     })
     .optional()
     .describe('Only for a successful read'),
-  wallets: z.array(previewCallbackWalletSchema).optional().describe("A phone key's wallets, to pick one from when paying (wallet_id)"),
+  wallets: z
+    .array(previewCallbackWalletSchema)
+    .optional()
+    .describe("Every phone key's wallets, to pick one from when paying (wallet_id): a Peru phone's wallets, or the one account a Brazilian or Colombian phone names"),
   walletId: z.string().optional().describe('Peru: the wallet record, sent later as wallet_record_id'),
   error_code: orderErrorCode.optional().describe('Why the preview failed; then collector and order are absent'),
   version: z.string(),
@@ -186,7 +202,7 @@ export function statusHistoryView(order: OrderEntity, history: OrderStatusHistor
   };
 }
 
-/** The Collections API's QR-creation notification (CONTRACT.md): the order, its amounts and the indicative rates. */
+/** The Collections API's QR-creation notification (docs/decisions.md, Collections): the order, its amounts and the indicative rates. */
 export interface QrCreatedView {
   event: 'QR_CREATED';
   order_id: string;

@@ -1,8 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { PeruWallet } from '../rails/rails.port';
-import type { OrderErrorCode, OrderStatus } from './order-status';
-
-export type OrderFlow = 'QR' | 'KEY' | 'COLLECTION';
+import type { PhoneWallet } from '../rails/rails.port';
+import type { OrderErrorCode, OrderFlow, OrderStatus } from './lifecycle';
 
 /** What a local amount costs in another currency at the collector's spread: decimal strings. */
 export interface IndicativeRate {
@@ -47,7 +45,7 @@ export class OrderEntity {
   @Column({ name: 'payment_key_type', type: 'varchar', nullable: true }) paymentKeyType!: string | null;
   /** A Peru phone key: the directory's record of the phone's wallets, and those wallets. */
   @Column({ name: 'wallet_record_id', type: 'varchar', nullable: true }) walletRecordId!: string | null;
-  @Column({ type: 'jsonb', nullable: true }) wallets!: PeruWallet[] | null;
+  @Column({ type: 'jsonb', nullable: true }) wallets!: PhoneWallet[] | null;
   /** The wallet the payer picked when paying (wallet_id). */
   @Column({ name: 'wallet_id', type: 'uuid', nullable: true }) walletId!: string | null;
   /** A collection (flow COLLECTION): the collector's own reference and callback URL, and its POS. */

@@ -2,11 +2,9 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { NotificationOutbox } from '../notifications/notification-outbox';
 import type { NotificationEvent } from '../notifications/notification.entity';
 import { countOrderTransition } from '../observability/metrics';
-import type { RefundNotice } from '../refunds/refund-views';
-import { orderNotifications } from './order-notifications';
+import { callbacksOf, type OrderEvent, type OrderStep, orderStep, OrderTransitionError } from './lifecycle';
+import { CallbackBodies, orderNotifications } from './order-notifications';
 import { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
-import type { OrderErrorCode, OrderStatus } from './order-status';
-import { isAllowedTransition, OrderTransitionError } from './order-transitions';
 
 /** Columns a change may set besides the status. */
 export type OrderPatch = Partial<
@@ -29,24 +27,18 @@ export type OrderPatch = Partial<
   >
 >;
 
+/** One step of an order: what happened, and the facts it brings. The lifecycle decides the rest. */
 export interface OrderChange {
   orderId: string;
   /** The workflow's counter: a change is applied once, however often its activity is retried. */
   seq: number;
-  from: OrderStatus;
-  to: OrderStatus;
+  event: OrderEvent;
   patch?: OrderPatch;
-  errorCode?: OrderErrorCode;
   payoutReference?: string;
-  /** Sets payment_date: the payment reached the merchant. */
-  paid?: boolean;
   /** Kept on the history entry (operators' resolutions); never shown to integrators. */
   note?: string;
-  notify?: NotificationEvent[];
-  /** The refund a REFUND notification reports. */
-  refund?: RefundNotice;
-  /** A history entry even when the status stays (each partial refund is one). */
-  recordHistory?: boolean;
+  /** The bodies of callbacks this module does not build itself (a refund's). */
+  bodies?: CallbackBodies;
 }
 
 export interface AppliedChange {
@@ -55,8 +47,8 @@ export interface AppliedChange {
   eventIds: string[];
 }
 
-/** Work that must commit with a change or not at all, such as the ledger entry it implies. */
-export type ChangeEffect = (tx: EntityManager, order: OrderEntity) => Promise<void>;
+/** Work that must commit with a change or not at all: the ledger entries its step implies. */
+export type ChangeEffect = (tx: EntityManager, order: OrderEntity, step: OrderStep) => Promise<void>;
 
 /** A second order with the same payer and external_reference that is not a retry of the first. */
 export class DuplicateOrderError extends Error {
@@ -73,9 +65,10 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 
 /**
  * The one writer of orders. The API creates them; after that only their workflows change
- * them, through `apply`: one transaction that checks the transitions table, runs the change's
- * effects (ledger entries), and writes the row, its history entry and its callbacks, so none
- * of them exists without the others. Reads for the API live here too.
+ * them, through `apply`: one transaction that locks the row, asks the lifecycle what the step
+ * writes (src/orders/lifecycle), runs its effects (ledger entries), and writes the row, its
+ * history entry and its callbacks, so none of them exists without the others. Reads for the
+ * API live here too.
  */
 export class OrderRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -86,11 +79,11 @@ export class OrderRepository {
    * already has an order with this reference, the same request (same fingerprint) gets that
    * order back to resume; anything else is a DuplicateOrderError.
    */
-  async create(order: OrderEntity, effect?: ChangeEffect): Promise<{ order: OrderEntity; resumed: boolean }> {
+  async create(order: OrderEntity, effect?: (tx: EntityManager) => Promise<void>): Promise<{ order: OrderEntity; resumed: boolean }> {
     try {
       await this.dataSource.transaction(async (tx) => {
         await tx.insert(OrderEntity, order);
-        await effect?.(tx, order);
+        await effect?.(tx);
         await tx.insert(OrderStatusHistoryEntity, {
           orderId: order.id,
           seq: 1,
@@ -130,54 +123,55 @@ export class OrderRepository {
   }
 
   private async applyOnce(change: OrderChange, effect?: ChangeEffect): Promise<AppliedChange> {
-    const notificationsOf = (order: OrderEntity, now: Date) =>
-      (change.notify ?? []).flatMap((event) => orderNotifications(order, change.seq, event, now, change.refund));
+    const notificationsOf = (order: OrderEntity, callbacks: readonly NotificationEvent[], now: Date) =>
+      callbacks.flatMap((event) => orderNotifications(order, change.seq, event, now, change.bodies));
     let eventIds: string[] = [];
-    let transitioned = false;
+    let step: OrderStep | null = null;
     const order = await this.dataSource.transaction(async (tx) => {
       const current = await tx.findOneOrFail(OrderEntity, { where: { id: change.orderId }, lock: { mode: 'pessimistic_write' } });
       if (current.lastSeq >= change.seq) {
         // A retried step: its callbacks were written with it; their ids are all it needs again.
-        eventIds = notificationsOf(current, new Date()).map((notification) => notification.eventId);
+        eventIds = notificationsOf(current, callbacksOf(current, change.event), new Date()).map((notification) => notification.eventId);
         return current;
       }
-      if (current.status !== change.from || !isAllowedTransition(change.from, change.to)) {
-        throw new OrderTransitionError(current.id, current.status, change.to);
-      }
-      await effect?.(tx, current);
+      step = orderStep(current, change.event);
+      if (!step) throw new OrderTransitionError(current.id, current.status, change.event);
+      // A step that moves money without the effect that moves it would write a status the ledger does not back.
+      if (step.ledger.length > 0 && !effect) throw new Error(`${change.event} on order ${current.id} needs its ledger entries: ${step.ledger.join(', ')}`);
+      await effect?.(tx, current, step);
       const now = new Date();
       const columns: Partial<OrderEntity> = {
         ...change.patch,
-        status: change.to,
+        status: step.to,
         lastSeq: change.seq,
         updatedAt: now,
-        ...(change.errorCode ? { errorCode: change.errorCode } : {}),
+        ...(step.errorCode ? { errorCode: step.errorCode } : {}),
         ...(change.payoutReference ? { payoutReference: change.payoutReference } : {}),
-        ...(change.paid ? { paymentDate: now } : {}),
+        ...(step.paid ? { paymentDate: now } : {}),
       };
       Object.assign(current, columns);
       // An UPDATE of these columns alone: save() would read the row once more to find what changed.
       await tx.update(OrderEntity, { id: current.id }, columns);
-      transitioned = change.to !== change.from || change.recordHistory === true;
-      if (transitioned) {
+      if (step.history) {
         await tx.insert(OrderStatusHistoryEntity, {
           orderId: current.id,
           seq: change.seq,
-          status: change.to,
+          status: step.to,
           localAmount: current.localAmount,
           userAmount: current.userAmount,
           note: change.note ?? null,
           createdAt: now,
         });
       }
-      for (const notification of notificationsOf(current, now)) {
+      for (const notification of notificationsOf(current, step.notify, now)) {
         await NotificationOutbox.enqueue(tx, notification);
         eventIds.push(notification.eventId);
       }
       return current;
     });
     // Counted once committed: a rolled-back or replayed change moved nothing.
-    if (transitioned) countOrderTransition({ flow: order.flow, country: order.localCountry, from: change.from, to: change.to });
+    const written = step as OrderStep | null;
+    if (written?.history) countOrderTransition({ flow: order.flow, country: order.localCountry, from: written.from, to: written.to });
     return { order, eventIds };
   }
 

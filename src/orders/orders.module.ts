@@ -1,10 +1,22 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { FxModule } from '../fx/fx.module';
 import { OrderRepository } from './order.repository';
+import { OrderWorkflowClient } from './order-workflow.client';
+import { PaymentOrders } from './payment-orders';
 
-/** The order repository for the API's modules (activities build their own from the same class). */
+/**
+ * The orders for the API's modules: their repository (activities build their own from the same
+ * class), the client that starts their workflows and sends them the integrators' actions, and
+ * the opening of new ones.
+ */
 @Module({
-  providers: [{ provide: OrderRepository, inject: [DataSource], useFactory: (dataSource: DataSource) => new OrderRepository(dataSource) }],
-  exports: [OrderRepository],
+  imports: [FxModule],
+  providers: [
+    { provide: OrderRepository, inject: [DataSource], useFactory: (dataSource: DataSource) => new OrderRepository(dataSource) },
+    OrderWorkflowClient,
+    PaymentOrders,
+  ],
+  exports: [OrderRepository, OrderWorkflowClient, PaymentOrders],
 })
 export class OrdersModule {}

@@ -13,11 +13,13 @@ export function withWallet(destination: PayoutDestination, walletId: string | un
 }
 
 /**
- * Why `walletId` cannot pay `order`, or null. A Peru phone key is paid into the wallet the
- * payer picks among those its preview listed; no other order takes a wallet.
+ * Why `walletId` cannot pay `order`, or null. A phone key is paid into the wallet the payer
+ * picks among those its preview listed; an order whose preview listed none takes no wallet:
+ * every other key, a QR, and a Brazilian or Colombian phone key previewed before such keys
+ * listed their one wallet (docs/decisions.md), which is paid to its key as it was previewed.
  */
 export function walletRefusal(order: Pick<OrderEntity, 'wallets'>, walletId: string | undefined, accepted: boolean): string | null {
-  if (order.wallets === null) return walletId === undefined ? null : 'only a payment to a phone key takes a wallet';
+  if (order.wallets === null) return walletId === undefined ? null : 'this order takes no wallet: its preview listed none';
   if (!accepted) return null;
   if (walletId === undefined) return 'required: pick one of the wallets the preview listed';
   return order.wallets.some((wallet) => wallet.id === walletId) ? null : 'not one of the wallets the preview listed';

@@ -1,10 +1,11 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { KEY_COUNTRIES } from '../rails/rails.port';
+import { KEY_COUNTRIES } from '../money';
 import { RAIL_IDENTIFIER_MAX_LENGTH } from '../rails/wire-fields';
 import { PAYMENT_KEY_RULES_DESCRIPTION } from '../keys';
 import { notificationUrlField } from '../notifications/notification-url';
-import { amountInput, externalReference, userSchema } from './payments.dto';
+import { amountInput, externalReference } from '../http/request-fields';
+import { userSchema } from './payments.dto';
 
 /** The key flows' requests (spec: "Payments: key flows"). */
 

@@ -7,7 +7,7 @@ import { RailsDeclinedError } from '../rails/rails.errors';
 import type { KeyLookupResult, PeruWalletAccount, Rails } from '../rails/rails.port';
 import { keyValidationView, KeyValidationView, payeeOf, peruAckCollector, PeruAckCollector } from './key-views';
 import type { KeyPreviewDto, KeyValidationDto, PeruKeyPreviewDto, WalletValidationDto } from './key-payments.dto';
-import { PaymentOrders } from './payment-orders';
+import { PaymentOrders } from '../orders/payment-orders';
 
 /** The server sets the currency of a key payment: the key's country's. */
 const KEY_CURRENCIES: Record<KeyCountry, CurrencyCode> = { BR: 'BRL', PE: 'PEN', CO: 'COP' };
@@ -76,7 +76,6 @@ export class KeyPaymentsService {
     await this.paymentOrders.open(
       {
         flow: 'KEY',
-        status: 'CREATED',
         payer: { clientId, externalReference: input.external_reference, notificationUrl: input.notification_url, user: input.user, currency: input.user.currency },
         localCountry: country,
         localCurrency,
@@ -88,7 +87,9 @@ export class KeyPaymentsService {
           merchantName: payee.name,
           merchantIdentificationNumber: payee.identificationNumber,
           merchantBranchOffice: payee.branchOffice,
-          ...(found.kind === 'PERU_WALLETS' ? { walletRecordId: found.walletId, wallets: found.wallets } : {}),
+          // Every phone key's wallets, for the payer to pick one; Peru's record of them besides.
+          ...('wallets' in found && found.wallets ? { wallets: found.wallets } : {}),
+          ...(found.kind === 'PERU_WALLETS' ? { walletRecordId: found.walletId } : {}),
         },
       },
       idempotencyKey,

@@ -1,4 +1,4 @@
-import type { AccountHolder, KeyLookupResult, PeruAccountInfo, PeruWallet } from '../rails/rails.port';
+import type { AccountHolder, KeyLookupResult, PeruAccountInfo, PhoneWallet } from '../rails/rails.port';
 
 /**
  * The bodies the spec gives the key flows, as pure mappings of what the directories answered.
@@ -7,9 +7,9 @@ import type { AccountHolder, KeyLookupResult, PeruAccountInfo, PeruWallet } from
  */
 
 /** A wallet entry as the Peru phone validation response names it. */
-export type ValidationWallet = Omit<PeruWallet, 'present'>;
+export type ValidationWallet = Omit<PhoneWallet, 'present'>;
 
-export function toValidationWallet(wallet: PeruWallet): ValidationWallet {
+export function toValidationWallet(wallet: PhoneWallet): ValidationWallet {
   const { present: _present, ...validation } = wallet;
   return validation;
 }

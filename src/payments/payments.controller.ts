@@ -4,21 +4,12 @@ import { ClientId } from '../auth/auth.decorators';
 import { ApiErrors } from '../http/openapi-errors';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';
-import {
-  PayDto,
-  PaymentResultViewDto,
-  PreviewAckDto,
-  PreviewViewDto,
-  QrPreviewDto,
-  QuickReadDto,
-  ReceiptNotFoundDto,
-  StatusHistoryViewDto,
-  SubmitAmountDto,
-} from './payments.dto';
+import { PaymentResultViewDto, PreviewViewDto, StatusHistoryViewDto } from '../orders/order-views.dto';
+import { PayDto, PreviewAckDto, QrPreviewDto, QuickReadDto, ReceiptNotFoundDto, SubmitAmountDto } from './payments.dto';
 import { PaymentsService } from './payments.service';
 
 const ORDER_REFUSED =
-  "INVALID_STATUS: the order's status does not allow it; ALREADY_PROCESSED: the order was already decided with another idempotency-key";
+  "INVALID_STATUS: the order's status does not allow it, or the order has expired (past its expires_at undecided, whether or not it reads CANCELED yet: the message says when it expired); ALREADY_PROCESSED: the order was already decided with another idempotency-key";
 const RAIL_DOWN = 'UPSTREAM_ERROR: the FX provider did not answer; retry after Retry-After seconds';
 
 @ApiTags('payments')
@@ -32,7 +23,7 @@ export class PaymentsController {
   @ApiOkResponse({ type: PreviewAckDto, description: 'The preview callback follows' })
   @ApiErrors({
     400: 'The QR code is not a payable EMVCo QR (each defect named), its country is not supported, its amount is out of range, or notification_url is not allowed here',
-    409: 'ALREADY_PROCESSED: this external_reference already names an order',
+    409: 'ALREADY_PROCESSED: this external_reference already names an order, or another client already scanned this collection QR; INVALID_STATUS: the collection QR was canceled or has expired',
     503: RAIL_DOWN,
   })
   preview(@ClientId() clientId: string, @Body() body: QrPreviewDto, @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string) {
@@ -58,7 +49,7 @@ export class PaymentsController {
   @Idempotent('payments.pay')
   @ApiOkResponse({ type: PaymentResultViewDto, description: 'The result so far; the final one may come only by notification' })
   @ApiErrors({
-    400: 'wallet_id is missing or not one of the preview\'s wallets (phone keys), or notification_url is not allowed here',
+    400: 'wallet_id is missing or not one of the preview\'s wallets (phone keys), or sent for an order whose preview listed none; or notification_url is not allowed here',
     404: 'Order not found',
     409: ORDER_REFUSED,
   })

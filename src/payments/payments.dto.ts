@@ -2,24 +2,12 @@ import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { fxCurrency } from '../fx/fx.dto';
 import { nullable } from '../http/nullable';
-import { AMOUNT_CEILING, POSITIVE_AMOUNT_TEXT } from '../money';
+import { amountInput, externalReference } from '../http/request-fields';
 import { text } from '../http/text-input';
 import { notificationUrlField } from '../notifications/notification-url';
-import { ORDER_STATUSES } from '../orders/order-status';
-import { paymentResultViewSchema, previewViewSchema, statusHistoryViewSchema } from '../orders/order-views';
+import { ORDER_STATUSES } from '../orders/lifecycle';
 
 /** Shapes of the spec's payment requests. */
-export const externalReference = text(100);
-const AMOUNT_RULE = 'must be a positive decimal such as "12.50" or a JSON number, below 10^13 (a string has no exponent, sign or separators)';
-/**
- * Decimal strings or JSON numbers, positive and below AMOUNT_CEILING; the money module parses
- * them without floating point. How many decimals and how much a country allows depend on the
- * order, so the service checks those (a 400 naming the field).
- */
-export const amountInput = z.union([z.string().max(32).regex(POSITIVE_AMOUNT_TEXT, AMOUNT_RULE), z.number().positive(AMOUNT_RULE).lt(AMOUNT_CEILING, AMOUNT_RULE)], {
-  error: AMOUNT_RULE,
-});
-
 export const userSchema = z.strictObject({
   full_name: text(200),
   currency: fxCurrency,
@@ -57,13 +45,11 @@ export const paySchema = z.strictObject({
   wallet_id: z
     .uuid({ version: 'v4' })
     .optional()
-    .describe("Phone keys only: the merchant's wallet, one of the `wallets` of the preview callback; required to accept such an order"),
+    .describe(
+      "Phone keys only: the merchant's wallet, one of the `wallets` of the preview callback (every phone key lists them: a Peru phone its wallets, a Brazilian or Colombian phone the one account it names). Required to accept an order whose preview listed wallets; refused for any other order",
+    ),
 });
 export class PayDto extends createZodDto(paySchema) {}
-
-export class PreviewViewDto extends createZodDto(previewViewSchema) {}
-export class PaymentResultViewDto extends createZodDto(paymentResultViewSchema) {}
-export class StatusHistoryViewDto extends createZodDto(statusHistoryViewSchema) {}
 
 /** The spec's body for an order the payment-status lookup does not find (code 2105). */
 export const receiptNotFoundSchema = z.object({

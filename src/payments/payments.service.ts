@@ -1,19 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ownQrOrderId } from '../collections/own-qr';
-import { decodeEmvQr } from '../emv';
+import { decodeEmvQr, ownQrOrderId } from '../emv';
 import { ApiError, ExactBodyError } from '../http/api-error';
 import { isUuid } from '../keys';
 import { CountryCode, CurrencyCode, Decimal, formatAmount, isSupportedCountry } from '../money';
 import type { OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
-import { amountRejection, decisionRejection } from '../orders/order-rules';
-import { FINAL_STATUSES } from '../orders/order-transitions';
-import type { OrderStatus } from '../orders/order-status';
+import { amountRejection, claimRejection, decisionRejection, expiryRejection } from '../orders/lifecycle';
 import { PaymentResultView, PreviewView, seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { walletRefusal } from '../orders/payout-destination';
-import { OrderWorkflowClient, rejectionError } from './order-workflow.client';
-import { PaymentOrders } from './payment-orders';
+import { OrderWorkflowClient, rejectionError } from '../orders/order-workflow.client';
+import { PaymentOrders } from '../orders/payment-orders';
 import type { PayDto, PreviewAckDto, QrPreviewDto, QuickRead, ReceiptNotFound, SubmitAmountDto } from './payments.dto';
 
 /** The preview's immediate answer; the preview callback follows. */
@@ -47,12 +44,9 @@ export class PaymentsService {
     const localCurrency = qr.currency!.alpha as CurrencyCode;
     const localAmount = qr.amount === null ? null : this.paymentOrders.parseLocalAmount('qr', qr.amount, localCurrency, country);
     const priced = localAmount === null ? null : await this.paymentOrders.price(clientId, 'qr', localAmount, localCurrency, input.user.currency);
-    // Argentina's static QRs wait for the merchant's amount as PROCESS_LATER.
-    const status: OrderStatus = localAmount ? 'CREATED' : country === 'AR' ? 'PROCESS_LATER' : 'WAITING_AMOUNT';
     const order = await this.paymentOrders.open(
       {
         flow: 'QR',
-        status,
         payer: { clientId, externalReference: input.external_reference, notificationUrl: input.notification_url, user: input.user, currency: input.user.currency },
         localCountry: country,
         localCurrency,
@@ -75,8 +69,8 @@ export class PaymentsService {
     const order = await this.orders.findCollection(orderId);
     if (!order) throw new ApiError(400, ['qr: this QR was made here for an order that does not exist']);
     if (order.payerClientId === clientId && order.externalReference === input.external_reference) return previewAck(order, input.external_reference);
-    if (FINAL_STATUSES.includes(order.status)) throw rejectionError(order, 'INVALID_STATUS');
-    if (order.payerClientId !== null) throw rejectionError(order, 'ALREADY_PROCESSED');
+    const rejection = expiryRejection(order, new Date()) ?? claimRejection(order);
+    if (rejection) throw rejectionError(order, rejection);
     const currency = order.localCurrency as CurrencyCode;
     const priced = order.localAmount === null ? null : await this.paymentOrders.price(clientId, 'qr', new Decimal(order.localAmount), currency, input.user.currency);
     await this.workflows.claim(order, {
@@ -92,7 +86,7 @@ export class PaymentsService {
 
   async submitAmount(clientId: string, input: SubmitAmountDto): Promise<PreviewView> {
     const order = await this.payerOrder(clientId, input.order_id);
-    const rejection = amountRejection(order.status);
+    const rejection = expiryRejection(order, new Date()) ?? amountRejection(order.status);
     if (rejection) throw rejectionError(order, rejection);
     const currency = order.localCurrency as CurrencyCode;
     const amount = this.paymentOrders.parseLocalAmount('amount', input.amount, currency, order.localCountry as CountryCode);
@@ -106,7 +100,7 @@ export class PaymentsService {
     // PROCESSING with its workflow still awaiting the decision is a decision whose update was
     // lost with Temporal's workflow task: sent again, the workflow finds it recorded and pays.
     // The workflow answers every other PROCESSING order ALREADY_PROCESSED, as this check would.
-    const rejection = order.status === 'PROCESSING' ? null : decisionRejection(order.status);
+    const rejection = order.status === 'PROCESSING' ? null : (expiryRejection(order, new Date()) ?? decisionRejection(order.status));
     if (rejection) throw rejectionError(order, rejection);
     const refusal = walletRefusal(order, input.wallet_id, input.status === 'accepted');
     if (refusal) throw new ApiError(400, [`wallet_id: ${refusal}`]);

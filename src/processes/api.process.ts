@@ -39,7 +39,14 @@ export async function runApi(): Promise<void> {
   });
   logger.log({ url: metrics.url }, 'api metrics served', 'Metrics');
   onStopSignal(
-    (signal) => void stopApi(app, metrics, env, signal).then((finished) => process.exit(finished ? 0 : 1)),
+    (signal) =>
+      void stopApi(app, metrics, env, signal).then(
+        (finished) => process.exit(finished ? 0 : 1),
+        (error: unknown) => {
+          logger.error({ error: loggableError(error) }, 'stopping failed', 'Shutdown');
+          process.exit(1);
+        },
+      ),
     (signal) => logger.log({ signal }, 'already stopping', 'Shutdown'),
   );
 }
@@ -54,7 +61,7 @@ const HEADERS_TIMEOUT_MS = 60_000;
  * requests in flight get SHUTDOWN_GRACE to finish (the rest are cut), and the database and
  * Temporal connections close. Resolves whether every request finished.
  */
-export async function stopApi(app: NestExpressApplication, metrics: MetricsServer, env: Env, signal: NodeJS.Signals): Promise<boolean> {
+async function stopApi(app: NestExpressApplication, metrics: MetricsServer, env: Env, signal: NodeJS.Signals): Promise<boolean> {
   const logger = app.get(Logger);
   const drain = app.get(HttpDrain);
   drain.begin();

@@ -15,7 +15,7 @@ import { databaseStateSource, unconfirmedMovementsSource } from '../observabilit
 import { temporalConnectionOptions } from '../temporal/connection-options';
 import { installTemporalRuntime } from '../temporal/runtime';
 import { ensureReconcilerSchedule } from '../temporal/reconciler-schedule';
-import { registerSearchAttributes } from '../temporal/search-attributes';
+import { assertSearchAttributes, registerSearchAttributes } from '../temporal/search-attributes';
 import { WORKFLOWS_PATH } from '../temporal/workflow-modules';
 import { createActivityDeps, reachWith } from './activity-deps';
 import { onStopSignal } from './stop-signals';
@@ -61,20 +61,22 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
   installTemporalRuntime(env.LOG_LEVEL);
   const reach = reachWith(startupRetry);
   const deps = await createActivityDeps({ ...env, TEMPORAL_TASK_QUEUE: taskQueue }, startupRetry);
-  await reach('Temporal', () => registerSearchAttributes(deps.connection, env.TEMPORAL_NAMESPACE));
+  const searchAttributes = env.TEMPORAL_REGISTER_SEARCH_ATTRIBUTES ? registerSearchAttributes : assertSearchAttributes;
+  await reach('Temporal', () => searchAttributes(deps.connection, env.TEMPORAL_NAMESPACE));
   if (reconciler) await reach('Temporal', () => ensureReconcilerSchedule(deps.temporal, taskQueue));
 
   const connection = await reach('Temporal', () => NativeConnection.connect(temporalConnectionOptions(env)));
+  const code = workflowCode(env, extension);
   const worker = await Worker.create({
     connection,
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue,
     maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
-    ...workflowCode(env, extension),
+    ...code,
     shutdownGraceTime: env.SHUTDOWN_GRACE,
     shutdownForceTime: env.SHUTDOWN_GRACE + FORCE_AFTER_GRACE_MS,
     activities: { ...createActivities(deps), ...extension?.activities },
-    ...temporalWorkerTracing(!extension && env.WORKFLOW_BUNDLE_PATH !== undefined),
+    ...temporalWorkerTracing(code.workflowBundle !== undefined),
   });
   return {
     worker,

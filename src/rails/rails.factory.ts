@@ -3,11 +3,11 @@ import { BrazilPixAdapter } from './brazil/brazil.adapter';
 import { ColombiaBrebAdapter } from './colombia/colombia.adapter';
 import { FxProviderAdapter } from './fx-provider/fx-provider.adapter';
 import { PeruCceAdapter } from './peru/peru.adapter';
+import { holderLookup } from './phone-wallets';
 import { RailHttpClient, type RailName } from './http/rail-http-client';
 import type { MovementRail } from './movement-rail';
-import { KEY_COUNTRIES, type KeyCountry, type KeyDestination, type MovementRoute, type PayoutDestination, type Rails } from './rails.port';
-
-const isKeyCountry = (country: string): country is KeyCountry => (KEY_COUNTRIES as readonly string[]).includes(country);
+import { isKeyCountry, type KeyCountry } from '../money';
+import type { KeyDestination, MovementRoute, PayoutDestination, Rails } from './rails.port';
 
 /**
  * Every rail behind its own adapter, composed by capability: key lookups go to the country's
@@ -35,9 +35,9 @@ export function createRails(baseUrl: string, timeoutMs: number): Rails {
       async lookupKey({ country, key }) {
         switch (country) {
           case 'BR':
-            return { kind: 'ACCOUNT_HOLDER', country, key, holder: await brazil.lookup(key) };
+            return holderLookup(country, key, await brazil.lookup(key));
           case 'CO':
-            return { kind: 'ACCOUNT_HOLDER', country, key, holder: await colombia.lookup(key) };
+            return holderLookup(country, key, await colombia.lookup(key));
           case 'PE':
             return peru.lookup(key);
         }

@@ -1,20 +1,12 @@
+import type { CountryCode, KeyCountry, PaymentCurrency } from '../money';
+
 /**
  * The upstream rails as the engine sees them: key directories (Pix DICT, Peru CCE and wallets,
  * Bre-B), QR acquirers, payouts, refunds and the FX provider, in the engine's own terms. Each
  * rail's wire format lives in its adapter folder (src/rails/<rail>/) and never leaks past it.
- * Every amount is a decimal string: floating point never carries money here.
+ * Every amount is a decimal string: floating point never carries money here. The countries and
+ * currencies they serve are src/money's.
  */
-
-/** Countries whose payment keys the directories resolve. */
-export const KEY_COUNTRIES = ['BR', 'PE', 'CO'] as const;
-export type KeyCountry = (typeof KEY_COUNTRIES)[number];
-
-/** Countries a payout can land in: the key countries plus the QR-only ones. */
-export const PAYOUT_COUNTRIES = ['AR', 'BR', 'CL', 'CO', 'MX', 'PE', 'UY'] as const;
-export type PayoutCountry = (typeof PAYOUT_COUNTRIES)[number];
-
-export const RAIL_CURRENCIES = ['USD', 'EUR', 'BRL', 'PEN', 'COP', 'ARS', 'CLP', 'MXN', 'UYU'] as const;
-export type RailCurrency = (typeof RAIL_CURRENCIES)[number];
 
 /** A non-negative decimal in major units, e.g. "125.40". */
 export type DecimalString = string;
@@ -49,14 +41,18 @@ export interface PeruAccountInfo {
 }
 
 /**
- * One wallet linked to a Peru phone number. The validation response and the preview callback
- * name the same facts differently; this canonical shape carries both (see src/payments/key-views.ts).
+ * One wallet a phone-number key can be paid into: one of the wallets linked to a Peru phone
+ * (Yape, Plin…), or the one account a Brazilian or Colombian phone key names
+ * (src/rails/phone-wallets.ts). Peru's validation response and the preview callback name the
+ * same facts differently; this canonical shape carries both (see src/payments/key-views.ts).
  */
-export interface PeruWallet {
+export interface PhoneWallet {
   /** UUID v4; the payment later routes on it (wallet_id). */
   id: string;
   contactNumber: string;
+  /** The participant (bank or wallet provider) that holds the account: its CCE entity code, ISPB or Bre-B entity code. */
   entityCode: string;
+  /** The directory that routes to it: YAPE, PLIN, BIM in Peru; DICT in Brazil; BREB in Colombia. */
   directoryCode: string;
   bankName: string;
   /** Supports the in-person flow; only the preview callback exposes it. */
@@ -64,7 +60,14 @@ export interface PeruWallet {
 }
 
 export type KeyLookupResult =
-  | { kind: 'ACCOUNT_HOLDER'; country: 'BR' | 'CO'; key: string; holder: AccountHolder }
+  | {
+      kind: 'ACCOUNT_HOLDER';
+      country: 'BR' | 'CO';
+      key: string;
+      holder: AccountHolder;
+      /** A phone key only: its one wallet, the holder's account. */
+      wallets?: PhoneWallet[];
+    }
   | { kind: 'PERU_ACCOUNT'; country: 'PE'; key: string; account: PeruAccountInfo }
   | {
       kind: 'PERU_WALLETS';
@@ -74,7 +77,7 @@ export type KeyLookupResult =
       account: PeruAccountInfo;
       /** Sent back later as wallet_record_id. */
       walletId: string;
-      wallets: PeruWallet[];
+      wallets: PhoneWallet[];
     };
 
 export interface PeruWalletAccount extends PeruAccountInfo {
@@ -89,7 +92,7 @@ export interface QrMerchant {
 }
 
 export type PayoutDestination =
-  /** A payment key; walletId is the wallet the payer picked for a Peru phone key. */
+  /** A payment key; walletId is the wallet the payer picked for a phone key. */
   | { type: 'KEY'; key: string; walletId?: string }
   | { type: 'QR'; qr: string };
 export type KeyDestination = Extract<PayoutDestination, { type: 'KEY' }>;
@@ -99,8 +102,8 @@ export interface PayoutRequest {
   /** Idempotency key at the rail: a retried payout with the same id never pays twice. */
   payoutId: string;
   orderId: string;
-  country: PayoutCountry;
-  currency: RailCurrency;
+  country: CountryCode;
+  currency: PaymentCurrency;
   amount: DecimalString;
   destination: PayoutDestination;
 }
@@ -119,7 +122,7 @@ export interface RefundRequest {
   orderId: string;
   payoutReference: string;
   amount: DecimalString;
-  currency: RailCurrency;
+  currency: PaymentCurrency;
 }
 
 export interface RefundResult {
@@ -152,8 +155,8 @@ export interface MovementStatus {
 }
 
 export interface MidRate {
-  base: RailCurrency;
-  target: RailCurrency;
+  base: PaymentCurrency;
+  target: PaymentCurrency;
   /** Units of target per one unit of base, at most 10 decimal places. */
   rate: DecimalString;
   /** ISO 8601 time the rate was published. */
@@ -162,7 +165,7 @@ export interface MidRate {
 
 /** Where a payout (or its refund) travels: the QR acquirer, or the country's instant-payment rail for a key. */
 export interface MovementRoute {
-  country: PayoutCountry;
+  country: CountryCode;
   via: PayoutDestination['type'];
 }
 
@@ -198,7 +201,7 @@ export interface RefundsPort {
 }
 
 export interface FxRatesPort {
-  midRate(base: RailCurrency, target: RailCurrency): Promise<MidRate>;
+  midRate(base: PaymentCurrency, target: PaymentCurrency): Promise<MidRate>;
 }
 
 /** Every rail the engine talks to; real rails or the simulator, each behind its own adapter. */

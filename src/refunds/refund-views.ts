@@ -1,7 +1,9 @@
 import { amountToJsonNumber, CurrencyCode, Decimal } from '../money';
 import type { OrderEntity } from '../orders/order.entity';
-import type { OrderStatus } from '../orders/order-status';
-import { isoSeconds } from '../orders/order-views';
+import type { OrderStatus } from '../orders/lifecycle';
+import { isoSeconds } from '../orders/iso-seconds';
+import type { RefundAnswerStatus } from './refund-lifecycle';
+import type { RefundAnswer } from './refund-steps';
 
 /** What one refund notification tells about the refund behind it. */
 export interface RefundNotice {
@@ -41,13 +43,6 @@ export function refundNotificationView(order: OrderEntity, notice: RefundNotice,
   };
 }
 
-/**
- * The refund's status as the API answers it: REFUNDED or PARTIALLY_REFUNDED once it went
- * through (the spec's refund statuses: nothing, or something, is left to refund), PENDING while
- * the rail's answer is unknown, REJECTED or FAILED when the rail did not refund.
- */
-export type RefundAnswerStatus = 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'PENDING' | 'REJECTED' | 'FAILED';
-
 export interface RefundResultView {
   refund_id: string;
   order_id: string;
@@ -58,4 +53,19 @@ export interface RefundResultView {
   refunded_total: number;
   /** Local amount still refundable. */
   remaining: number;
+}
+
+/** The API's answer to a refund, from the refunds workflow's facts: amounts as numbers in the order's local currency. */
+export function refundResultView(order: Pick<OrderEntity, 'localCurrency'>, answer: RefundAnswer): RefundResultView {
+  const currency = order.localCurrency as CurrencyCode;
+  const number = (amount: string) => amountToJsonNumber(new Decimal(amount), currency);
+  return {
+    refund_id: answer.refundId,
+    order_id: answer.orderId,
+    status: answer.status,
+    amount: number(answer.amount),
+    currency,
+    refunded_total: number(answer.refundedTotal),
+    remaining: number(answer.remaining),
+  };
 }

@@ -1,11 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-
-export const REFUND_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'FAILED'] as const;
-/**
- * PENDING until the rail's answer is known (asked again while unknown); COMPLETED once the rail
- * refunded and the payer was credited; REJECTED or FAILED when the rail definitely did not refund.
- */
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
+import type { RefundStatus } from './refund-lifecycle';
 
 /** One refund of an order. Amounts are numeric columns read as strings: never floats. */
 @Entity('refunds')

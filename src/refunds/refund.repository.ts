@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { RefundEntity, RefundStatus } from './refund.entity';
+import { RefundEntity } from './refund.entity';
+import type { RefundStatus } from './refund-lifecycle';
 
 export interface NewRefund {
   id: string;

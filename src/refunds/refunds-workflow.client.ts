@@ -5,7 +5,8 @@ import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
 import { CLIENT_ID, EXTERNAL_REFERENCE } from '../temporal/search-attribute-keys';
 import type { OrderEntity } from '../orders/order.entity';
-import type { RefundResultView } from './refund-views';
+import type { RefundAnswer } from './refund-steps';
+import { RefundResultView, refundResultView } from './refund-views';
 import { RefundRequest, refundsWorkflowId, requestRefundUpdate } from '../../workflows/refunds.definitions';
 import type { orderRefundsWorkflow } from '../../workflows/refunds.workflow';
 
@@ -33,7 +34,9 @@ export class RefundsWorkflowClient {
         ],
       });
       try {
-        return await this.temporal.workflow.executeUpdateWithStart(requestRefundUpdate, { args: [request], startWorkflowOperation });
+        const answer: RefundAnswer | RefundResultView = await this.temporal.workflow.executeUpdateWithStart(requestRefundUpdate, { args: [request], startWorkflowOperation });
+        // A worker of the release before issue 23 answers the body itself, while a rolling deploy still runs one (docs/workflow-versioning.md).
+        return 'refundId' in answer ? refundResultView(order, answer) : answer;
       } catch (error) {
         const type = error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure ? error.cause.type : undefined;
         if (type === 'REFUNDS_CLOSING' && attempt < CLOSING_RETRIES) continue;

@@ -1,7 +1,7 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { text } from '../http/text-input';
-import { amountInput } from '../payments/payments.dto';
+import { amountInput } from '../http/request-fields';
 
 export const refundRequestSchema = z.strictObject({
   order_id: z.uuid(),

@@ -8,7 +8,7 @@ import { deterministicUuid } from '../orders/event-id';
 import type { OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
 import { RefundRepository } from './refund.repository';
-import { REFUNDABLE_STATUSES, refundRejection } from './refund-rules';
+import { REFUNDABLE_STATUSES, refundRejection, remainingOf } from './refund-lifecycle';
 import type { RefundResultView } from './refund-views';
 import type { RefundRequestDto } from './refunds.dto';
 import { RefundsWorkflowClient } from './refunds-workflow.client';
@@ -40,8 +40,8 @@ export class RefundsService {
     const known = await this.refunds.forOrder(order.id);
     const sum = (status: string[]) => known.filter((refund) => status.includes(refund.status)).reduce((total, refund) => total.plus(refund.localAmount), new Decimal(0));
     const ledger = { total: order.localAmount!, refunded: sum(['COMPLETED']).toFixed(), held: sum(['PENDING']).toFixed() };
-    const remaining = new Decimal(ledger.total).minus(ledger.refunded).minus(ledger.held);
-    if (refundRejection(order.status, ledger, amount ?? remaining) !== null || remaining.lte(0)) {
+    const remaining = remainingOf(ledger);
+    if (refundRejection(order.status, ledger, amount ?? remaining) !== null) {
       throw new ApiError(422, `Only ${formatAmount(Decimal.max(remaining, 0), currency)} ${currency} of order ${order.id} can still be refunded`, 'AMOUNT_EXCEEDS_REFUNDABLE');
     }
     return this.workflows.request(order, {

@@ -6,7 +6,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { CLIENT_MARGIN_MS, dropConnection } from '../db/bounded-client';
-import type { OrderStatus } from '../orders/order-status';
+import type { OrderStatus } from '../orders/lifecycle';
 import type { MovementRow } from './movement-row';
 import type { ReportPeriod } from './report-period';
 

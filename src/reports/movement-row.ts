@@ -1,7 +1,8 @@
 import { Decimal, formatRate } from '../money';
-import { amountString, isoSeconds } from '../orders/order-views';
+import { isoSeconds } from '../orders/iso-seconds';
+import { amountString } from '../orders/order-views';
 
-/** The columns of a reconciliation file, in CONTRACT.md's order. */
+/** The columns of a reconciliation file, in the order docs/decisions.md gives them. */
 export const REPORT_COLUMNS = [
   'order_id',
   'external_reference',

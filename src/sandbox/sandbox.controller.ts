@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
 import { ApiErrors } from '../http/openapi-errors';
 import type { StatusHistoryView } from '../orders/order-views';
-import { StatusHistoryViewDto } from '../payments/payments.dto';
+import { StatusHistoryViewDto } from '../orders/order-views.dto';
 import { ForcePayoutRequestDto, ForcePayoutResponse, ForcePayoutResponseDto } from './sandbox.dto';
 import { SandboxService } from './sandbox.service';
 

@@ -1,6 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../orders/order-status';
+import { ORDER_STATUSES } from '../orders/lifecycle';
 import { FORCED_PAYOUT_ANSWERS } from '../rails/simulator/money-movement.service';
 
 export const forcePayoutRequestSchema = z.strictObject({

@@ -3,16 +3,13 @@ import { ApiError, notFound } from '../http/api-error';
 import { isUuid } from '../keys';
 import type { OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
-import { AWAITING_AMOUNT, type OrderStatus } from '../orders/order-status';
+import { WAITING } from '../orders/lifecycle';
 import { seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
-import { OrderWorkflowClient } from '../payments/order-workflow.client';
+import { OrderWorkflowClient } from '../orders/order-workflow.client';
 import { RailsDeclinedError } from '../rails/rails.errors';
 import type { ForcedPayoutAnswer } from '../rails/simulator/money-movement.service';
 import type { ForcePayoutResponse } from './sandbox.dto';
 import { RailsSandboxClient } from './rails-sandbox.client';
-
-/** Before the decision nothing was sent to the rail yet. */
-const UNPAID: readonly OrderStatus[] = [...AWAITING_AMOUNT, 'CREATED'];
 
 /**
  * Flows an integrator cannot otherwise provoke, driven through the real workflow (an update)
@@ -40,7 +37,8 @@ export class SandboxService {
     if (order.flow === 'COLLECTION') {
       throw new ApiError(409, `Order ${order.id} is a collection: it is paid inside the service, and no rail answers for it`, 'INVALID_STATUS');
     }
-    if (!UNPAID.includes(order.status)) {
+    // Before the decision nothing was sent to the rail yet.
+    if (!WAITING.includes(order.status)) {
       throw new ApiError(409, `Order ${order.id} is ${order.status}: the payout's answer can only be set before the payment is decided`, 'INVALID_STATUS');
     }
     try {

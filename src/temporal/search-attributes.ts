@@ -1,4 +1,4 @@
-import { Connection } from '@temporalio/client';
+import { Connection, isGrpcServiceError } from '@temporalio/client';
 import { encodeSearchAttributeIndexedValueType, type SearchAttributeKey, type SearchAttributeType } from '@temporalio/common/lib/search-attributes';
 import type { temporal } from '@temporalio/proto';
 import { ORDER_SEARCH_ATTRIBUTES } from './search-attribute-keys';
@@ -22,6 +22,29 @@ export async function registerSearchAttributes(connection: Connection, namespace
   if (missing.length === 0) return;
   await connection.operatorService.addSearchAttributes({ namespace, searchAttributes: indexedValueTypes(missing) });
   await untilQueryable(connection, namespace, missing, timeoutMs);
+}
+
+/**
+ * For a namespace whose search attributes someone else created (TEMPORAL_REGISTER_SEARCH_ATTRIBUTES=false):
+ * each must be queryable, else the worker would start and every order's workflow task fail on
+ * its upsert. Only the workflow service is used, which Temporal Cloud serves.
+ */
+export async function assertSearchAttributes(connection: Connection, namespace: string): Promise<void> {
+  const missing: string[] = [];
+  for (const key of ORDER_SEARCH_ATTRIBUTES) {
+    try {
+      await connection.workflowService.listWorkflowExecutions({ namespace, query: `${key.name} IS NULL`, pageSize: 1 });
+    } catch (error) {
+      // gRPC INVALID_ARGUMENT: the query names an attribute the namespace does not have.
+      if (!isGrpcServiceError(error) || error.code !== 3) throw error;
+      missing.push(`${key.name} (${key.type})`);
+    }
+  }
+  if (missing.length > 0) {
+    throw new Error(
+      `search attributes missing in Temporal namespace ${namespace}: ${missing.join(', ')}. Create them, or let the worker register them with TEMPORAL_REGISTER_SEARCH_ATTRIBUTES=true`,
+    );
+  }
 }
 
 async function untilQueryable(connection: Connection, namespace: string, keys: Keys, timeoutMs: number): Promise<void> {

@@ -6,9 +6,9 @@ import { ordersResolve } from '../../src/cli/orders-resolve.command';
 import { loadEnv } from '../../src/config/env';
 import { MainProcess } from '../../src/infra/main-process';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
-import { orderPhaseQuery } from '../../workflows/order.definitions';
+import { cancelSignal, decideSignal, orderPhaseQuery, refusedSignalsQuery, submitAmountSignal } from '../../workflows/order.definitions';
 import { pendingRefundsQuery } from '../../workflows/refunds.definitions';
-import { createHierarchy } from '../e2e/merchants/merchant-fixtures';
+import { createCollector, createHierarchy, createPos, createStore } from '../e2e/merchants/merchant-fixtures';
 import { startCallbackReceiver } from '../support/callback-receiver';
 import { startOtlpReceiver } from '../support/otlp-receiver';
 import { PaymentStack, startPaymentStack } from '../support/payment-stack';
@@ -277,6 +277,44 @@ describe('record workflow histories', () => {
     await stack.receiver.waitFor(flow.path, (c) => c.body.status === 'COMPLETED');
     await flow.collector.call.post('/v2/qr/refund', { order_id: flow.orderId, amount: '20.00' }, { 'idempotency-key': randomUUID() });
     await save('refunds-collection', `refunds-${flow.orderId}`, refundsInFlight(flow.orderId));
+  });
+
+  /** Waits until the order's workflow is in `phase`. */
+  const inPhase = async (orderId: string, phase: string) => {
+    while ((await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).query(orderPhaseQuery)) !== phase) await new Promise((resolve) => setTimeout(resolve, 200));
+  };
+
+  it('an order driven by signals: an amount its step refuses, one priced by the workflow, a refused cancel, a decision its step refuses, the decision', async () => {
+    const flow = await preview(pixQr());
+    const handle = stack.temporal.workflow.getHandle(orderWorkflowId(flow.orderId));
+    await handle.signal(submitAmountSignal, { amount: '60000.00' });
+    while ((await handle.query(refusedSignalsQuery)).length < 1) await new Promise((resolve) => setTimeout(resolve, 200));
+    await handle.signal(submitAmountSignal, { amount: '25.60' });
+    await inPhase(flow.orderId, 'AWAITING_DECISION');
+    await handle.signal(cancelSignal);
+    // A URL the API would refuse: the step refuses it, and the order waits for its decision again.
+    await handle.signal(decideSignal, { decision: 'accepted', notificationUrl: 'ftp://example.com/hook' });
+    while ((await handle.query(refusedSignalsQuery)).length < 3) await new Promise((resolve) => setTimeout(resolve, 200));
+    await handle.signal(decideSignal, { decision: 'accepted' });
+    await save('order-signals-completed', orderWorkflowId(flow.orderId));
+  });
+
+  it('a collection canceled by a signal', async () => {
+    const flow = await collection('20.00');
+    await inPhase(flow.orderId, 'AWAITING_DECISION');
+    await stack.temporal.workflow.getHandle(orderWorkflowId(flow.orderId)).signal(cancelSignal);
+    await save('order-collection-canceled-by-signal', orderWorkflowId(flow.orderId));
+  });
+
+  it('an Argentine collection scanned before its amount (PROCESS_LATER), then paid', async () => {
+    const collector = await stack.newPayer({});
+    const collectorUuid = await createCollector(collector.call, { country_code: 'AR' });
+    const posUuid = await createPos(collector.call, await createStore(collector.call, collectorUuid, { address: 'Av. Santa Fe 1234, Buenos Aires' }));
+    const created = await collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url(`/hooks/${randomUUID()}`) });
+    const flow = await preview(created.body.qr);
+    await flow.call.put('/v2/payments/previews', { order_id: flow.orderId, amount: '1500.00' });
+    await pay(flow);
+    await save('order-collection-argentina-completed', orderWorkflowId(flow.orderId));
   });
 
   it('the order reconciler', async () => {

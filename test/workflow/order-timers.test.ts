@@ -3,14 +3,12 @@ import { defaultPayloadConverter } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import type { Activities } from '../../activities';
-import type { ChangeResult, OrderFacts, PayoutInquiry, Settlement } from '../../activities/order.activities';
-import type { OrderChange } from '../../src/orders/order.repository';
-import type { OrderStatus } from '../../src/orders/order-status';
+import { orderStep, type OrderStatus, type OrderStep } from '../../src/orders/lifecycle';
+import type { ChangeInput, MovementInquiry, OrderFacts, Settlement, StepResult } from '../../src/orders/order-steps';
 import { dateOf } from '../../src/operations/workflow-history';
 import { installTemporalRuntime } from '../../src/temporal/runtime';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../src/temporal/search-attribute-keys';
 import { indexedValueTypes } from '../../src/temporal/search-attributes';
-import type { PaymentResultView, PreviewView } from '../../src/orders/order-views';
 import type { MovementOutcome } from '../../src/rails/rails.port';
 import { claimUpdate, decideUpdate, orderPhaseQuery, resolvePayoutUpdate } from '../../workflows/order.definitions';
 import type { orderWorkflow } from '../../workflows/order.workflow';
@@ -40,26 +38,31 @@ const facts: OrderFacts = {
 
 interface Rail {
   sendPayout(): MovementOutcome;
-  payoutStatus(inquiry: number): PayoutInquiry;
+  payoutStatus(inquiry: number): MovementInquiry;
 }
 
-const result = (status: OrderStatus): ChangeResult => ({
+const result = (status: OrderStatus): StepResult => ({
   status,
+  errorCode: null,
+  localAmount: facts.localAmount,
+  userAmount: facts.userAmount,
+  paymentDate: null,
+  updatedAt: new Date(0).toISOString(),
   eventIds: [],
-  payment: { status } as PaymentResultView,
-  preview: { payment_type: 'QR' } as PreviewView,
 });
 
 /** Stand-in activities that record what the workflow asked for. */
 function standIns(rail: Rail) {
-  const calls = { changes: [] as OrderChange[], settlements: [] as Settlement[], payouts: 0, inquiries: 0 };
+  const calls = { changes: [] as Array<ChangeInput & OrderStep>, settlements: [] as Settlement[], payouts: 0, inquiries: 0 };
   const activities: Partial<Activities> = {
     async prepareOrder() {
       return { ready: true, status: 'CREATED', facts, settings: { payoutRetryWindowMs: WINDOW_MS }, eventIds: [] };
     },
+    // What the repository would write: the lifecycle's step for the event, on the order as prepared.
     async changeOrder(change) {
-      calls.changes.push(change);
-      return result(change.to);
+      const step = orderStep({ status: 'CREATED', flow: facts.flow, localCountry: facts.localCountry }, change.event)!;
+      calls.changes.push({ ...change, ...step });
+      return result(step.to);
     },
     async acceptOrder() {
       return result('PROCESSING');
@@ -141,7 +144,7 @@ describe('order workflow timers (time-skipping)', () => {
   it('keeps asking about a payout of unknown outcome, backing off, and settles it paid when the rail finds it', async () => {
     const rail = {
       sendPayout: () => unknown,
-      payoutStatus: (inquiry: number): PayoutInquiry => (inquiry < 6 ? { status: 'PENDING' } : { status: 'COMPLETED', railReference: 'PO-1' }),
+      payoutStatus: (inquiry: number): MovementInquiry => (inquiry < 6 ? { status: 'PENDING' } : { status: 'COMPLETED', railReference: 'PO-1' }),
     };
     await run(rail, async (orderId, calls) => {
       await accept(orderId);
@@ -153,7 +156,7 @@ describe('order workflow timers (time-skipping)', () => {
   });
 
   it('resends the idempotent payout while the rail says it never saw it, then calls it not paid once the window is over', async () => {
-    const rail = { sendPayout: () => unknown, payoutStatus: (): PayoutInquiry => ({ status: 'NOT_FOUND' }) };
+    const rail = { sendPayout: () => unknown, payoutStatus: (): MovementInquiry => ({ status: 'NOT_FOUND' }) };
     await run(rail, async (orderId, calls) => {
       const started = await env.currentTimeMs();
       await accept(orderId);
@@ -165,7 +168,7 @@ describe('order workflow timers (time-skipping)', () => {
   });
 
   it('flags a payout still unknown after the window for an operator, keeps asking, and settles on the operator\'s word', async () => {
-    const rail = { sendPayout: () => unknown, payoutStatus: (): PayoutInquiry => ({ status: 'UNREACHABLE', reason: 'down' }) };
+    const rail = { sendPayout: () => unknown, payoutStatus: (): MovementInquiry => ({ status: 'UNREACHABLE', reason: 'down' }) };
     await run(rail, async (orderId, calls) => {
       await accept(orderId);
       await env.sleep(WINDOW_MS / 2);
@@ -190,11 +193,12 @@ describe('order workflow timers (time-skipping)', () => {
       async prepareOrder() {
         return { ready: true, status: 'CREATED', facts: collection, settings: { payoutRetryWindowMs: WINDOW_MS }, eventIds: [], awaitingPayer: true };
       },
-      async claimOrder() {
-        return { ...result('CREATED'), userAmount: '1.70' };
+      async claimOrder({ claim }) {
+        const claimed = { ...collection, payerClientId: claim.payerClientId, userCurrency: claim.userCurrency as OrderFacts['userCurrency'], userAmount: '1.70' };
+        return { ...result('CREATED'), userAmount: '1.70', recorded: { facts: claimed, externalReference: claim.externalReference } };
       },
     };
-    const rail = { sendPayout: (): MovementOutcome => ({ kind: 'COMPLETED', railReference: 'PO-1' }), payoutStatus: (): PayoutInquiry => ({ status: 'PENDING' }) };
+    const rail = { sendPayout: (): MovementOutcome => ({ kind: 'COMPLETED', railReference: 'PO-1' }), payoutStatus: (): MovementInquiry => ({ status: 'PENDING' }) };
     await run(
       rail,
       async (orderId) => {

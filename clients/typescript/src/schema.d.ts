@@ -1268,9 +1268,12 @@ export interface components {
                  */
                 qr_type?: "STATIC" | "DYNAMIC" | null;
             };
-            /** @description A phone key's wallets, to pick one from when paying (wallet_id) */
+            /** @description Every phone key's wallets, to pick one from when paying (wallet_id): a Peru phone's wallets, or the one account a Brazilian or Colombian phone names */
             wallets?: {
-                /** @description Send it as wallet_id to pay */
+                /**
+                 * Format: uuid
+                 * @description Send it as wallet_id to pay
+                 */
                 id: string;
                 brand: string;
                 mobile: string;
@@ -1299,7 +1302,7 @@ export interface components {
             notification_url: string;
             /**
              * Format: uuid
-             * @description Phone keys only: the merchant's wallet, one of the `wallets` of the preview callback; required to accept such an order
+             * @description Phone keys only: the merchant's wallet, one of the `wallets` of the preview callback (every phone key lists them: a Peru phone its wallets, a Brazilian or Colombian phone the one account it names). Required to accept an order whose preview listed wallets; refused for any other order
              */
             wallet_id?: string;
         };
@@ -3314,7 +3317,7 @@ export interface operations {
                 };
             };
             /**
-             * @description - INVALID_STATUS: the order's status does not allow it; ALREADY_PROCESSED: the order was already decided with another idempotency-key
+             * @description - INVALID_STATUS: the order's status does not allow it, or the order has expired (past its expires_at undecided, whether or not it reads CANCELED yet: the message says when it expired); ALREADY_PROCESSED: the order was already decided with another idempotency-key
              *     - REQUEST_IN_PROGRESS: a request with this idempotency-key is still running; retry after Retry-After seconds
              */
             409: {
@@ -3418,7 +3421,7 @@ export interface operations {
                 };
             };
             /**
-             * @description - ALREADY_PROCESSED: this external_reference already names an order
+             * @description - ALREADY_PROCESSED: this external_reference already names an order, or another client already scanned this collection QR; INVALID_STATUS: the collection QR was canceled or has expired
              *     - REQUEST_IN_PROGRESS: a request with this idempotency-key is still running; retry after Retry-After seconds
              */
             409: {
@@ -3500,7 +3503,7 @@ export interface operations {
                 };
             };
             /**
-             * @description - wallet_id is missing or not one of the preview's wallets (phone keys), or notification_url is not allowed here
+             * @description - wallet_id is missing or not one of the preview's wallets (phone keys), or sent for an order whose preview listed none; or notification_url is not allowed here
              *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
              *     - idempotency-key: not 1 to 255 printable ASCII characters, or only spaces
              */
@@ -3531,7 +3534,7 @@ export interface operations {
                 };
             };
             /**
-             * @description - INVALID_STATUS: the order's status does not allow it; ALREADY_PROCESSED: the order was already decided with another idempotency-key
+             * @description - INVALID_STATUS: the order's status does not allow it, or the order has expired (past its expires_at undecided, whether or not it reads CANCELED yet: the message says when it expired); ALREADY_PROCESSED: the order was already decided with another idempotency-key
              *     - REQUEST_IN_PROGRESS: a request with this idempotency-key is still running; retry after Retry-After seconds
              */
             409: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MovementWire } from '../http/movement-client';
-import { PAYOUT_COUNTRIES, RAIL_CURRENCIES } from '../rails.port';
+import { COUNTRY_CODES, PAYMENT_CURRENCIES } from '../../money';
 import { identifier, positiveAmount } from '../wire-fields';
 
 /**
@@ -24,8 +24,8 @@ export type AcquirerMerchant = z.infer<typeof merchantSchema>;
 export const acquirerPayoutRequestSchema = z.strictObject({
   payoutId: identifier,
   orderId: identifier,
-  country: z.enum(PAYOUT_COUNTRIES),
-  currency: z.enum(RAIL_CURRENCIES),
+  country: z.enum(COUNTRY_CODES),
+  currency: z.enum(PAYMENT_CURRENCIES),
   amount: positiveAmount,
   qr: z.string().min(1).max(512),
 });
@@ -36,7 +36,7 @@ export const acquirerRefundRequestSchema = z.strictObject({
   orderId: identifier,
   payoutReference: identifier,
   amount: positiveAmount,
-  currency: z.enum(RAIL_CURRENCIES),
+  currency: z.enum(PAYMENT_CURRENCIES),
 });
 export type AcquirerRefundRequest = z.infer<typeof acquirerRefundRequestSchema>;
 

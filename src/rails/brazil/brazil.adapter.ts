@@ -24,6 +24,7 @@ export class BrazilPixAdapter implements MovementRail<KeyDestination> {
       amount: request.amount,
       currency: 'BRL',
       creditorKey: destination.key,
+      ...(destination.walletId === undefined ? {} : { creditorWalletId: destination.walletId }),
     };
     return this.movements.send('payout', BRAZIL_PATHS.payments, body, request.payoutId);
   }

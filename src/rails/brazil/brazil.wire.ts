@@ -39,6 +39,11 @@ export const spiPaymentRequestSchema = z.strictObject({
   amount: positiveAmount,
   currency: z.literal('BRL'),
   creditorKey: z.string().min(1).max(100),
+  /**
+   * A phone key: the wallet (the account) the payer was shown and picked. SPI pays it only
+   * while the key still names that account, never the account the key names now.
+   */
+  creditorWalletId: z.uuid().optional(),
 });
 export type SpiPaymentRequest = z.infer<typeof spiPaymentRequestSchema>;
 

@@ -24,6 +24,7 @@ export class ColombiaBrebAdapter implements MovementRail<KeyDestination> {
       valor: request.amount,
       moneda: 'COP',
       llave: destination.key,
+      ...(destination.walletId === undefined ? {} : { idBilletera: destination.walletId }),
     };
     return this.movements.send('payout', COLOMBIA_PATHS.transfers, body, request.payoutId);
   }

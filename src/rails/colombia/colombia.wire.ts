@@ -29,6 +29,8 @@ export const brebTransferRequestSchema = z.strictObject({
   valor: positiveAmount,
   moneda: z.literal('COP'),
   llave: z.string().min(1).max(100),
+  /** A phone key: the wallet (the account) the payer picked; paid only while the key still names it. */
+  idBilletera: z.uuid().optional(),
 });
 export type BrebTransferRequest = z.infer<typeof brebTransferRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { MovementClient } from '../http/movement-client';
 import type { RailHttpClient } from '../http/rail-http-client';
 import type { MovementRail } from '../movement-rail';
+import { isPhoneKey } from '../phone-wallets';
 import type { KeyDestination, KeyLookupResult, MovementOutcome, MovementStatus, PayoutRequest, PeruWalletAccount, RefundRequest } from '../rails.port';
 import { accountInfoFrom, walletAccountFrom, walletFrom } from './peru.mapper';
 import {
@@ -15,8 +16,6 @@ import {
   walletSelectionSchema,
 } from './peru.wire';
 
-const isPhone = (key: string) => key.startsWith('+');
-
 /** Peru: CCI accounts and transfers through the CCE, and the mobile-wallet directory. */
 export class PeruCceAdapter implements MovementRail<KeyDestination> {
   private readonly movements: MovementClient<CceState, CceMovement>;
@@ -26,7 +25,7 @@ export class PeruCceAdapter implements MovementRail<KeyDestination> {
   }
 
   async lookup(key: string): Promise<KeyLookupResult> {
-    if (!isPhone(key)) {
+    if (!isPhoneKey(key)) {
       const answer = await this.http.post('lookup_key', PERU_PATHS.accounts, { cci: key }, cciAccountSchema);
       return { kind: 'PERU_ACCOUNT', country: 'PE', key, account: accountInfoFrom(answer.cuenta) };
     }
@@ -51,7 +50,7 @@ export class PeruCceAdapter implements MovementRail<KeyDestination> {
       idOrden: request.orderId,
       monto: request.amount,
       moneda: 'PEN',
-      destino: isPhone(destination.key) ? { celular: destination.key, walletId: destination.walletId ?? '' } : { cci: destination.key },
+      destino: isPhoneKey(destination.key) ? { celular: destination.key, walletId: destination.walletId ?? '' } : { cci: destination.key },
     };
     return this.movements.send('payout', PERU_PATHS.transfers, body, request.payoutId);
   }

@@ -1,4 +1,4 @@
-import type { PeruAccountInfo, PeruWallet, PeruWalletAccount } from '../rails.port';
+import type { PeruAccountInfo, PhoneWallet, PeruWalletAccount } from '../rails.port';
 import type { CceAccount, WalletEntry, WalletSelectionAnswer } from './peru.wire';
 
 const CATEGORIES = { CORRIENTE: 'CHECKING', AHORROS: 'SAVINGS' } as const;
@@ -18,7 +18,7 @@ export function accountInfoFrom(account: CceAccount): PeruAccountInfo {
   };
 }
 
-export function walletFrom(entry: WalletEntry): PeruWallet {
+export function walletFrom(entry: WalletEntry): PhoneWallet {
   return {
     id: entry.walletId,
     contactNumber: entry.celular,
@@ -47,7 +47,7 @@ export function cceAccountOf(info: PeruAccountInfo, entityCode: string): CceAcco
   };
 }
 
-export function walletEntryOf(wallet: PeruWallet): WalletEntry {
+export function walletEntryOf(wallet: PhoneWallet): WalletEntry {
   return {
     walletId: wallet.id,
     celular: wallet.contactNumber,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { uuidV4Form } from '../uuid-v4-form';
 
 /**
  * A stream of pseudo-random choices fully determined by (seed, parts): the simulator's
@@ -38,11 +39,7 @@ export class DeterministicSource {
 
   /** A version-4, variant-1 UUID made of deterministic bytes. */
   uuidV4(): string {
-    const bytes = this.bytes(16);
-    bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
-    bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
-    const hex = bytes.toString('hex');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    return uuidV4Form(this.bytes(16));
   }
 
   hex(length: number): string {

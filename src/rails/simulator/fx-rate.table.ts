@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
-import { RAIL_CURRENCIES, type MidRate, type RailCurrency } from '../rails.port';
+import type { PaymentCurrency } from '../../money';
+import type { MidRate } from '../rails.port';
 
 const Precise = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_EVEN });
 
 /** Units of each currency per US dollar: one fixed table, so that every cross rate is consistent. */
-export const UNITS_PER_USD: Readonly<Record<RailCurrency, string>> = {
+export const UNITS_PER_USD: Readonly<Record<PaymentCurrency, string>> = {
   USD: '1',
   EUR: '0.92',
   BRL: '5.45',
@@ -16,15 +17,11 @@ export const UNITS_PER_USD: Readonly<Record<RailCurrency, string>> = {
   UYU: '40.2',
 };
 
-export function isRailCurrency(code: string): code is RailCurrency {
-  return (RAIL_CURRENCIES as readonly string[]).includes(code);
-}
-
 /**
  * Rates are published once a day: as_of is the start of the UTC day, which keeps answers
  * identical within a day while still looking fresh to a staleness check.
  */
-export function midRate(base: RailCurrency, target: RailCurrency, now: Date): MidRate {
+export function midRate(base: PaymentCurrency, target: PaymentCurrency, now: Date): MidRate {
   const rate = new Precise(UNITS_PER_USD[target]).div(UNITS_PER_USD[base]).toDecimalPlaces(10);
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   return { base, target, rate: rate.toFixed(), as_of: day.toISOString() };

@@ -1,4 +1,6 @@
-import type { AccountHolder, KeyCountry, PeruAccountInfo, PeruWallet } from '../rails.port';
+import type { KeyCountry } from '../../money';
+import { accountWallet } from '../phone-wallets';
+import type { AccountHolder, PeruAccountInfo, PhoneWallet } from '../rails.port';
 import { brazilHolder, colombiaHolder } from './account-holder.generator';
 import { DeterministicSource } from './deterministic-source';
 import { classifyKey, KeyFormat } from './key-format.classifier';
@@ -31,7 +33,7 @@ export class KeyDirectoryService {
   }
 
   /** The wallets linked to a phone, the record id that names them, and the default wallet's account. */
-  peruWallets(phone: string): { account: PeruAccountInfo; walletId: string; wallets: PeruWallet[] } {
+  peruWallets(phone: string): { account: PeruAccountInfo; walletId: string; wallets: PhoneWallet[] } {
     if (this.known('PE', phone) !== 'PHONE') throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a phone: ${phone}`);
     const wallets = phoneWallets(phone, this.seed);
     const [first] = wallets;
@@ -39,7 +41,7 @@ export class KeyDirectoryService {
     return { account: walletAccount(phone, first, this.seed), walletId: walletRecordIdFor(phone, this.seed), wallets };
   }
 
-  resolveWallet(walletRecordId: string, selectedWalletId: string): { account: PeruAccountInfo; wallet: PeruWallet } {
+  resolveWallet(walletRecordId: string, selectedWalletId: string): { account: PeruAccountInfo; wallet: PhoneWallet } {
     const phone = phoneOfWalletRecord(walletRecordId, this.seed);
     if (phone === null) {
       throw new SimulatorHttpError(404, 'KEY_NOT_FOUND', `unknown wallet record ${walletRecordId}`);
@@ -49,6 +51,19 @@ export class KeyDirectoryService {
       throw new SimulatorHttpError(422, 'WALLET_NOT_FOUND', `wallet ${selectedWalletId} is not in record ${walletRecordId}`);
     }
     return { account: walletAccount(phone, wallet, this.seed), wallet };
+  }
+
+  /**
+   * A payout to a phone key names the wallet the payer picked: it must still be one of the
+   * phone's wallets (in Brazil and Colombia, the account the number names now), else the rail
+   * refuses the transfer and nothing is paid (422, a FAILED payout to the engine).
+   */
+  checkWallet(country: KeyCountry, phone: string, walletId: string): void {
+    const holder = () => (country === 'BR' ? this.brazilHolder(phone).holder : this.colombiaHolder(phone));
+    const wallets = country === 'PE' ? this.peruWallets(phone).wallets : [accountWallet(country, phone, holder())];
+    if (!wallets.some((wallet) => wallet.id === walletId)) {
+      throw new SimulatorHttpError(422, 'WALLET_NOT_FOUND', `wallet ${walletId} is not one of ${phone}'s`);
+    }
   }
 
   /** The key's format, once it is well-shaped and not one of the sandbox's unknown keys. */

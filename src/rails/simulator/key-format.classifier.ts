@@ -1,5 +1,5 @@
 import { validatePaymentKey } from '../../keys';
-import type { KeyCountry } from '../rails.port';
+import type { KeyCountry } from '../../money';
 
 export type KeyFormat = 'CPF' | 'CNPJ' | 'EMAIL' | 'PHONE' | 'EVP' | 'CCI' | 'BREB';
 

@@ -1,4 +1,4 @@
-import type { PeruAccountInfo, PeruWallet } from '../rails.port';
+import type { PeruAccountInfo, PhoneWallet } from '../rails.port';
 import { DeterministicSource } from './deterministic-source';
 import { companyName, personName, pickDistinct } from './party.generator';
 import { rucFromBase } from './tax-id.generator';
@@ -57,7 +57,7 @@ export function cciAccount(cci: string, seed: string): PeruAccountInfo {
   };
 }
 
-export function phoneWallets(phone: string, seed: string): PeruWallet[] {
+export function phoneWallets(phone: string, seed: string): PhoneWallet[] {
   const source = DeterministicSource.of(seed, 'pe-wallets', phone);
   const providers = pickDistinct(WALLET_PROVIDERS, 1 + source.int(3), source);
   return providers.map((provider) => ({
@@ -69,7 +69,7 @@ export function phoneWallets(phone: string, seed: string): PeruWallet[] {
 }
 
 /** One person owns the phone, whichever wallet the payer picks; the account is the wallet's. */
-export function walletAccount(phone: string, wallet: PeruWallet, seed: string): PeruAccountInfo {
+export function walletAccount(phone: string, wallet: PhoneWallet, seed: string): PeruAccountInfo {
   const owner = holder(DeterministicSource.of(seed, 'pe-phone-holder', phone));
   const source = DeterministicSource.of(seed, 'pe-wallet-account', wallet.id);
   return {

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { isPaymentCurrency } from '../../money';
 import { FX_RATES_PATH } from '../fx-provider/fx-provider.wire';
 import { FaultInjector, NO_FAULTS, faultConfigSchema, type FaultConfig } from './fault-injector';
-import { isRailCurrency, midRate } from './fx-rate.table';
+import { midRate } from './fx-rate.table';
 import { readJson, sendJson } from './http-json';
 import { KeyDirectoryService } from './key-directory.service';
 import { FORCED_PAYOUT_ANSWERS, MoneyMovementService } from './money-movement.service';
@@ -61,7 +62,7 @@ export function createRailsSimulator(options: RailsSimulatorOptions = {}): Rails
       method: 'GET',
       path: pathOf(FX_RATES_PATH, ':base', ':target'),
       handle: async (_request, [base = '', target = '']) => {
-        if (!isRailCurrency(base) || !isRailCurrency(target)) {
+        if (!isPaymentCurrency(base) || !isPaymentCurrency(target)) {
           throw new SimulatorHttpError(400, 'INVALID_REQUEST', `unsupported currency pair ${base}/${target}`);
         }
         return ok(midRate(base, target, now()));

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { OWN_GUI } from '../../../src/collections/own-qr';
-import { decodeEmvQr } from '../../../src/emv';
+import { decodeEmvQr, OWN_GUI } from '../../../src/emv';
 import { Decimal } from '../../../src/money';
 import { verifySignature } from '../../../src/notifications';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
@@ -159,6 +158,28 @@ describe('collections', () => {
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
     await stack.receiver.waitFor(collector.path, (c) => c.body.status === 'COMPLETED');
     expect(await balance(collector.client, 'BRL')).toEqual({ currency: 'BRL', available: 42.5, reserved: 0 });
+  });
+
+  it("makes an Argentine collector's static QR PROCESS_LATER once scanned, as the spec names a QR awaiting its amount there, and takes the amount", async () => {
+    const client = await stack.newPayer({});
+    const collectorUuid = await createCollector(client.call, { country_code: 'AR' });
+    const posUuid = await createPos(client.call, await createStore(client.call, collectorUuid, { address: 'Av. Santa Fe 1234, Buenos Aires' }));
+    const collector = { client, posUuid, path: `/collector/${randomUUID()}`, url: '' };
+    collector.url = stack.receiver.url(collector.path);
+    const created = (await createQr(collector)).body;
+    expect(created).toMatchObject({ status: 'WAITING_AMOUNT', local_currency: 'ARS' });
+
+    const shopper = await stack.newPayer({ USD: '1000.00' });
+    const { ack, path, url } = await scan(shopper, created.qr);
+    expect(ack.body.status).toBe('missing_amount');
+    const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
+    expect(preview.body.order).toMatchObject({ id: created.order_id, status: 'PROCESS_LATER', local_total_amount: null });
+    const priced = await shopper.call.put('/v2/payments/previews', { order_id: created.order_id, amount: '1500.00' });
+    expect(priced.body.order).toMatchObject({ status: 'CREATED', local_total_amount: 1500 });
+    await shopper.call.post('/v2/payments', { order_id: created.order_id, status: 'accepted', notification_url: url });
+    await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
+    const statuses = ((await shopper.call.get(`/v2/payments/${created.order_id}/status`)).body.statuses as Array<{ status: string }>).map((entry) => entry.status);
+    expect(statuses).toEqual(['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED', 'PROCESSING', 'COMPLETED']);
   });
 
   it('is canceled by its collector: CANCELED_BY_COLLECTOR, then nobody can pay it; a paid QR cannot be canceled', async () => {

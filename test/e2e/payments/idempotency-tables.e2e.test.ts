@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
 
-/** Every row of the spec's three idempotency tables, plus CONTRACT's same-key rules. */
+/** Every row of the spec's three idempotency tables, plus the same-key rules of docs/decisions.md. */
 describe('idempotency of the payment endpoints', () => {
   let stack: PaymentStack;
 

@@ -49,7 +49,6 @@ describe('payment-key flows', () => {
       ['CPF', '52998224725', 'CPF'],
       ['CNPJ', '11222333000181', 'CNPJ'],
       ['e-mail', 'ana.souza@example.com', 'CPF|CNPJ'],
-      ['phone', '+5511987654321', 'CPF|CNPJ'],
       ['random key', '3f1c2a4e-9b7d-4c1e-8a2b-5d6e7f809a1b', 'CPF|CNPJ'],
     ])('a %s key: validated, previewed in BRL, paid over SPI once', async (_type, key, identificationType) => {
       const client = await stack.newPayer({ USD: '1000.00' });
@@ -131,7 +130,7 @@ describe('payment-key flows', () => {
     it('completes a key payout whose answer was lost, once the rail confirms it, paid once (the safety net)', async () => {
       const client = await stack.newPayer({ USD: '5000.00' });
       const flow = await preview(client, { dict_key: '+5511987654321', amount: '6060.60' });
-      expect(await payAndSettle(client, flow)).toMatchObject({ status: 'COMPLETED' });
+      expect(await payAndSettle(client, flow, { wallet_id: flow.callback.wallets[0].id })).toMatchObject({ status: 'COMPLETED' });
       expect(await payoutCount(flow.orderId)).toMatchObject({ executions: 1 });
     });
 
@@ -149,7 +148,7 @@ describe('payment-key flows', () => {
       expect(again.body.error_code).toBe('ALREADY_PROCESSED');
       const pay = await client.call.post('/v2/payments', { order_id: flow.orderId, status: 'accepted', notification_url: flow.url, wallet_id: randomUUID() });
       expect(pay.status).toBe(400);
-      expect(pay.body.message).toEqual(['wallet_id: only a payment to a phone key takes a wallet']);
+      expect(pay.body.message).toEqual(['wallet_id: this order takes no wallet: its preview listed none']);
     });
 
     it('replays a key preview sent twice with one idempotency key', async () => {
@@ -162,6 +161,63 @@ describe('payment-key flows', () => {
       expect(second.status).toBe(200);
       expect(second.body).toEqual(first.body);
       expect(second.headers.get('idempotency-replay')).toBe('true');
+    });
+  });
+
+  describe('phone keys in Brazil and Colombia: the one account the number names is its one wallet', () => {
+    it.each([
+      ['BR', '+5511987654321', '120.50', 'BRL', 'DICT'],
+      ['CO', '+573001234567', '150000.00', 'COP', 'BREB'],
+    ])('a %s phone: the preview lists its wallet, and the payment must pick it', async (country, phone, amount, currency, directory) => {
+      const client = await stack.newPayer({ USD: '1000.00' });
+      const validation = await client.call.post('/v2/payments/validations/dictkey', { dict_key: phone, local_country: country });
+      expect(validation.status).toBe(200);
+      expect(validation.body).toMatchObject({ keyType: 'PHONE' });
+
+      const flow = await preview(client, { dict_key: phone, amount, local_country: country });
+      expect(flow.callback).toEqual({
+        payment_type: 'DICT_KEY',
+        external_reference: flow.reference,
+        collector: { name: validation.body.name, identification_number: validation.body.identificationNumber, branch_office: validation.body.branchOffice },
+        order: { id: flow.orderId, local_total_amount: Number(amount), local_currency: currency, user_total_amount: expect.any(Number), user_currency: 'USD' },
+        // The spec's wallet entry; no top-level walletId, which is Peru's.
+        wallets: [
+          {
+            id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+            brand: validation.body.bank,
+            mobile: phone,
+            present: true,
+            directory,
+            participant_code: validation.body.bankCode,
+          },
+        ],
+        version: '2',
+      });
+      const [wallet] = flow.callback.wallets as Array<{ id: string }>;
+
+      const missing = await client.call.post('/v2/payments', { order_id: flow.orderId, status: 'accepted', notification_url: flow.url });
+      expect(missing.status).toBe(400);
+      expect(missing.body.message).toEqual(['wallet_id: required: pick one of the wallets the preview listed']);
+      const wrong = await client.call.post('/v2/payments', { order_id: flow.orderId, status: 'accepted', notification_url: flow.url, wallet_id: randomUUID() });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toEqual(['wallet_id: not one of the wallets the preview listed']);
+
+      expect(await payAndSettle(client, flow, { wallet_id: wallet!.id })).toMatchObject({ status: 'COMPLETED', merchant_name: validation.body.name });
+      expect(await payoutCount(flow.orderId)).toMatchObject({ executions: 1, status: 'COMPLETED' });
+      const [order] = await stack.api.dataSource.query('SELECT wallet_id FROM orders WHERE id = $1', [flow.orderId]);
+      expect(order.wallet_id).toBe(wallet!.id);
+    });
+
+    it('pays an order previewed before phone keys listed their wallet as it was previewed: without wallet_id', async () => {
+      const client = await stack.newPayer({ USD: '1000.00' });
+      const flow = await preview(client, { dict_key: '+5511987654321', amount: '10.00' });
+      // What the row of an order previewed by the previous release holds: no wallets.
+      await stack.api.dataSource.query('UPDATE orders SET wallets = NULL WHERE id = $1', [flow.orderId]);
+      const named = await client.call.post('/v2/payments', { order_id: flow.orderId, status: 'accepted', notification_url: flow.url, wallet_id: flow.callback.wallets[0].id });
+      expect(named.status).toBe(400);
+      expect(named.body.message).toEqual(['wallet_id: this order takes no wallet: its preview listed none']);
+      expect(await payAndSettle(client, flow)).toMatchObject({ status: 'COMPLETED' });
+      expect(await payoutCount(flow.orderId)).toMatchObject({ executions: 1, status: 'COMPLETED' });
     });
   });
 
@@ -267,7 +323,6 @@ describe('payment-key flows', () => {
       ['ID', '12345678901234567'],
       ['NAME', '@ANASOUZA123456789012'],
       ['OPEN_INPUT', 'ABCDEFGHIJKLMNOPQRSTU'],
-      ['PHONE', '+573001234567'],
     ])('a %s key: validated, previewed in COP, paid over Bre-B', async (keyType, key) => {
       const client = await stack.newPayer({ USD: '1000.00' });
       const validation = await client.call.post('/v2/payments/validations/dictkey', { dict_key: key, local_country: 'CO' });

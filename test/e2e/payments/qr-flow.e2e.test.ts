@@ -213,7 +213,8 @@ describe('QR payment flow', () => {
       const orderId = expired.body.order_id;
       const pay = await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
       expect(pay.status).toBe(409);
-      expect(pay.body).toMatchObject({ statusCode: 409, error_code: 'INVALID_STATUS' });
+      // What happened, as the expiration notification said it: not merely "is CANCELED".
+      expect(pay.body).toEqual({ statusCode: 409, message: `Order ${orderId} expired at ${expired.body.expires_at}`, error_code: 'INVALID_STATUS' });
     });
   });
 

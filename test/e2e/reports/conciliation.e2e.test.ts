@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { isoSeconds } from '../../../src/orders/order-views';
+import { isoSeconds } from '../../../src/orders/iso-seconds';
 import { REPORT_COLUMNS } from '../../../src/reports/movement-row';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { payer as user, pixQr } from '../../support/qr-fixtures';

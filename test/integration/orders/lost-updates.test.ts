@@ -129,7 +129,7 @@ describe('a step recorded while its update was lost', () => {
     const firstPath = `/payer/${randomUUID()}`;
     const activities = orderActivities();
     const { facts } = await activities.orderFacts({ orderId });
-    await activities.claimOrder({ orderId, seq: 3, from: 'WAITING_AMOUNT', claim: claimOf(first, firstPath), facts });
+    await activities.claimOrder({ orderId, seq: 3, claim: claimOf(first, firstPath), facts });
 
     // The second payer's claim, read by the API before the first committed, reaches the workflow.
     const refused = await handle.executeUpdate(claimUpdate, { args: [claimOf(second, `/payer/${randomUUID()}`)] }).catch((error: unknown) => error);

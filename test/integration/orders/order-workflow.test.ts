@@ -92,9 +92,17 @@ describe('order workflow', () => {
         (payment) => payment,
         (error: unknown) => (error as { cause?: { type?: string } }).cause?.type,
       );
-      // Refused while preparing, or (queued behind the preparation's local activity) applied once the merchant is known.
+      // Refused while preparing, or (queued behind the preparation's local activity) applied once the merchant is known:
+      // the acceptance is the step after the preparation, which wrote the merchant.
       if (typeof early === 'string') expect(early).toBe('INVALID_STATUS');
-      else expect(early).toMatchObject({ status: 'PROCESSING', merchant_name: 'Padaria Central' });
+      else {
+        expect(early).toMatchObject({ status: 'PROCESSING' });
+        const [accepted] = await stack.api.dataSource.query(
+          `SELECT h.seq, o.merchant_name FROM order_status_history h JOIN orders o ON o.id = h.order_id WHERE h.order_id = $1 AND h.status = 'PROCESSING'`,
+          [order.id],
+        );
+        expect(accepted).toEqual({ seq: 3, merchant_name: 'Padaria Central' });
+      }
     } finally {
       await fetch(faults, { method: 'DELETE' });
     }

@@ -1,6 +1,6 @@
 import { encodeEmvQr } from '../../../src/emv';
 import { RailsDeclinedError } from '../../../src/rails/rails.errors';
-import { RAIL_CURRENCIES, type KeyCountry } from '../../../src/rails/rails.port';
+import { PAYMENT_CURRENCIES, type KeyCountry } from '../../../src/money';
 import { startSimulator, type RunningSimulator } from './rails-simulator.fixture';
 
 let rails: RunningSimulator;
@@ -10,6 +10,16 @@ beforeAll(async () => {
 });
 
 afterAll(() => rails.close());
+
+/** A lookup through a simulator of its own: nothing shared with `rails` but the seed. */
+async function startSimulatorLookup(country: KeyCountry, key: string) {
+  const other = await startSimulator({ seed: 'directory-test' });
+  try {
+    return await other.adapter().keys.lookupKey({ country, key });
+  } finally {
+    await other.close();
+  }
+}
 
 const declinedWith = (code: string) => expect.objectContaining({ name: 'RailsDeclinedError', code, retryable: false });
 
@@ -31,6 +41,34 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
     const first = await adapter.keys.lookupKey({ country, key });
     expect(first).toMatchObject({ kind: 'ACCOUNT_HOLDER', country, key });
     expect(await adapter.keys.lookupKey({ country, key })).toEqual(first);
+  });
+
+  it.each([
+    ['BR', '+5511987654321', 'DICT'],
+    ['CO', '+573001234567', 'BREB'],
+  ] as ['BR' | 'CO', string, string][])('gives the %s phone key %s its one account as its one wallet, with a lasting id', async (country, key, directoryCode) => {
+    const lookup = await rails.adapter().keys.lookupKey({ country, key });
+    if (lookup.kind !== 'ACCOUNT_HOLDER') throw new Error(`expected a holder, got ${lookup.kind}`);
+    expect(lookup.wallets).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+        contactNumber: key,
+        entityCode: lookup.holder.participantCode,
+        directoryCode,
+        bankName: lookup.holder.participantName,
+        present: true,
+      },
+    ]);
+    // Another process, another day: the same account has the same wallet id.
+    expect(await startSimulatorLookup(country, key)).toMatchObject({ wallets: lookup.wallets });
+  });
+
+  it.each([
+    ['BR', '52998224725'],
+    ['BR', 'ana@example.com'],
+    ['CO', 'ABCDE12345'],
+  ] as ['BR' | 'CO', string][])('lists no wallet for the %s key %s, which is no phone', async (country, key) => {
+    expect(await rails.adapter().keys.lookupKey({ country, key })).not.toHaveProperty('wallets');
   });
 
   it('resolves a Peru CCI to the spec account fields', async () => {
@@ -118,8 +156,8 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
 
   it('quotes every currency pair', async () => {
     const adapter = rails.adapter();
-    for (const base of RAIL_CURRENCIES) {
-      for (const target of RAIL_CURRENCIES) {
+    for (const base of PAYMENT_CURRENCIES) {
+      for (const target of PAYMENT_CURRENCIES) {
         const quote = await adapter.fx.midRate(base, target);
         expect(quote).toEqual({ base, target, rate: expect.stringMatching(/^\d+(\.\d{1,10})?$/), as_of: '2025-06-01T00:00:00.000Z' });
       }

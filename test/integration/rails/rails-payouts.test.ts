@@ -78,6 +78,23 @@ describe('rails simulator over HTTP: payouts', () => {
     });
   });
 
+  it.each([
+    ['BR', 'BRL', '+5511987654321'],
+    ['CO', 'COP', '+573001234567'],
+    ['PE', 'PEN', '+51987654321'],
+  ] as const)('pays a %s phone key into the wallet the payer picked, and nowhere else', async (country, currency, key) => {
+    const lookup = await rails.adapter().keys.lookupKey({ country, key });
+    const [wallet] = 'wallets' in lookup && lookup.wallets ? lookup.wallets : [];
+    if (!wallet) throw new Error(`no wallet for ${key}`);
+    const toPhone = (walletId: string) => payout('20.00', { country, currency, destination: { type: 'KEY', key, walletId } });
+    expect(await rails.adapter().payouts.payout(toPhone(wallet.id))).toMatchObject({ kind: 'COMPLETED' });
+    // A wallet the phone does not have (the key moved to another account since the preview): refused, not paid.
+    expect(await rails.adapter().payouts.payout(toPhone('0e0b6a52-3c1d-4f7e-9a8b-1c2d3e4f5a6b'))).toMatchObject({
+      kind: 'FAILED',
+      reason: expect.stringContaining('WALLET_NOT_FOUND'),
+    });
+  });
+
   it('leaves 5050.50 unknown on every request, and the inquiry says the rail never executed it', async () => {
     const request = payout('5050.50');
     for (let attempt = 0; attempt < 3; attempt += 1) expect(await rails.adapter().payouts.payout(request)).toEqual(unknown);

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { collectionQr, qrCity, type CollectionQrInput } from '../../../src/collections/collection-qr';
-import { OWN_GUI, ownQrOrderId } from '../../../src/collections/own-qr';
-import { decodeEmvQr } from '../../../src/emv';
+import { decodeEmvQr, OWN_GUI, ownQrOrderId } from '../../../src/emv';
 
 const base: CollectionQrInput = {
   orderId: randomUUID(),

@@ -50,6 +50,12 @@ describe('loadEnv', () => {
     }
   });
 
+  it('registers the search attributes unless TEMPORAL_REGISTER_SEARCH_ATTRIBUTES says not to', () => {
+    expect(loadEnv(required).TEMPORAL_REGISTER_SEARCH_ATTRIBUTES).toBe(true);
+    expect(loadEnv({ ...required, TEMPORAL_REGISTER_SEARCH_ATTRIBUTES: 'false' }).TEMPORAL_REGISTER_SEARCH_ATTRIBUTES).toBe(false);
+    expect(() => loadEnv({ ...required, TEMPORAL_REGISTER_SEARCH_ATTRIBUTES: 'no' })).toThrow(/TEMPORAL_REGISTER_SEARCH_ATTRIBUTES/);
+  });
+
   it('reads booleans and numbers from strings', () => {
     expect(loadEnv({ ...required, ALLOW_INSECURE_CALLBACKS: 'true', QR_EXPIRY_SECONDS: '5' })).toMatchObject({
       ALLOW_INSECURE_CALLBACKS: true,

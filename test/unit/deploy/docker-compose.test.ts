@@ -1,40 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { load, YAML11_SCHEMA } from 'js-yaml';
+import { load } from 'js-yaml';
 import { loadEnv } from '../../../src/config/env';
+import { temporalDynamicConfig } from '../../../src/infra/temporal-postgres/server-config';
+import { TEMPORAL_SERVER_VERSION } from '../../../src/infra/temporal-postgres/installation';
+import { compose, composeText as text, environmentOf, mountedFile } from '../../support/compose-file';
+import { environment, parseDockerfile } from '../../support/dockerfile';
 
-interface Service {
-  profiles?: string[];
-  ports?: string[];
-  restart?: string;
-  environment?: Record<string, string | number>;
-  healthcheck?: { test: string[] };
-  stop_grace_period?: string;
-}
-
-const text = readFileSync(join(__dirname, '..', '..', '..', 'docker-compose.yml'), 'utf8');
-// Compose reads YAML 1.1, merge keys (`<<: *service-env`) included.
-const compose = load(text, { schema: YAML11_SCHEMA }) as { services: Record<string, Service> };
+const root = join(__dirname, '..', '..', '..');
 const SECRETS = ['JWT_SECRET', 'SECRETS_KEY', 'POSTGRES_PASSWORD'];
-
-/** Compose's variable substitution, for the forms the file uses. */
-function interpolate(value: string, given: Record<string, string>): string {
-  return value.replace(/\$\{(\w+)(?::([?-])([^}]*))?\}/g, (_, name: string, kind?: string, rest?: string) => {
-    if (given[name] !== undefined) return given[name]!;
-    if (kind === '?') throw new Error(`compose refuses to start: ${rest}`);
-    return kind === '-' ? rest! : '';
-  });
-}
-
-const environmentOf = (service: string, given: Record<string, string>) =>
-  Object.fromEntries(Object.entries(compose.services[service]!.environment ?? {}).map(([name, value]) => [name, interpolate(String(value), given)]));
+const services = compose.services;
+/** The jobs that run to completion at each `up`; every other service runs until stopped. */
+const ONE_SHOT = ['temporal-schema', 'temporal-namespace'];
+const withSecrets = () => Object.fromEntries(SECRETS.map((name) => [name, randomBytes(32).toString('hex')]));
+const completed = { condition: 'service_completed_successfully' };
+const healthy = { condition: 'service_healthy' };
 
 describe('docker-compose.yml', () => {
   it('publishes only the API by default; the opt-in Temporal UI binds loopback only', () => {
-    const published = Object.entries(compose.services).filter(([, service]) => service.ports && !service.profiles);
+    const published = Object.entries(services).filter(([, service]) => service.ports && !service.profiles);
     expect(published.map(([name, service]) => [name, service.ports])).toEqual([['api', ['3000:3000']]]);
-    for (const [, service] of Object.entries(compose.services).filter(([, s]) => s.ports && s.profiles)) {
+    for (const [, service] of Object.entries(services).filter(([, s]) => s.ports && s.profiles)) {
       for (const port of service.ports!) expect(port).toMatch(/^127\.0\.0\.1:/);
     }
   });
@@ -49,7 +36,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives the api and worker an environment production accepts once real secrets are set', () => {
-    const given = Object.fromEntries(SECRETS.map((name) => [name, randomBytes(32).toString('hex')]));
+    const given = withSecrets();
     for (const service of ['api', 'worker']) {
       const env = loadEnv(environmentOf(service, given));
       expect(env).toMatchObject({ NODE_ENV: 'production', ALLOW_INSECURE_CALLBACKS: false, JWT_SECRET: given.JWT_SECRET });
@@ -57,16 +44,73 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('checks the api and the worker with their readiness probes, and gives them time to drain when stopped', () => {
-    const env = loadEnv(environmentOf('api', Object.fromEntries(SECRETS.map((name) => [name, randomBytes(32).toString('hex')]))));
-    expect(compose.services.api!.healthcheck!.test.join(' ')).toContain(`http://127.0.0.1:${compose.services.api!.environment!.PORT}/ready`);
-    expect(compose.services.worker!.healthcheck!.test.join(' ')).toContain(`http://127.0.0.1:${env.WORKER_METRICS_PORT}/ready`);
-    const seconds = (period: string) => Number(/^(\d+)s$/.exec(period)![1]) * 1000;
-    expect(seconds(compose.services.api!.stop_grace_period!)).toBeGreaterThan(env.API_DRAIN_DELAY + env.SHUTDOWN_GRACE);
-    expect(seconds(compose.services.worker!.stop_grace_period!)).toBeGreaterThan(env.SHUTDOWN_GRACE + 5000);
+  describe('Temporal', () => {
+    const temporalVersion = TEMPORAL_SERVER_VERSION.replace(/^v/, '');
+
+    it("runs Temporal's server image, not the deprecated auto-setup, at the version npm start runs, with its admin tools of the same version", () => {
+      expect(text).not.toMatch(/auto-setup/);
+      expect(services.temporal!.image).toBe(`temporalio/server:${temporalVersion}`);
+      for (const job of ONE_SHOT) expect(services[job]!.image).toMatch(new RegExp(`^temporalio/admin-tools:${temporalVersion.replace(/\./g, '\\.')}(-|$)`));
+    });
+
+    it('starts the server once the schema job has succeeded, and the api and the worker once the namespace job has', () => {
+      expect(services['temporal-schema']!.depends_on).toEqual({ postgres: healthy });
+      expect(services.temporal!.depends_on).toEqual({ 'temporal-schema': completed });
+      expect(services['temporal-namespace']!.depends_on).toEqual({ temporal: healthy });
+      for (const service of ['api', 'worker']) expect(services[service]!.depends_on).toMatchObject({ postgres: healthy, 'temporal-namespace': completed });
+      expect(services.temporal!.healthcheck!.test.join(' ')).toMatch(/temporal operator cluster health .*SERVING/);
+    });
+
+    it('gives the schema job the databases the server uses, where PostgreSQL creates them', () => {
+      const given = withSecrets();
+      const server = environmentOf('temporal', given);
+      const job = environmentOf('temporal-schema', given);
+      const names = ['DB', 'DB_PORT', 'POSTGRES_SEEDS', 'POSTGRES_USER', 'POSTGRES_PWD', 'DBNAME', 'VISIBILITY_DBNAME'];
+      expect(Object.keys(job).sort()).toEqual([...names].sort());
+      for (const name of names) expect([name, server[name]]).toEqual([name, job[name]]);
+      expect(job).toMatchObject({ DB: 'postgres12', POSTGRES_SEEDS: 'postgres', POSTGRES_PWD: given.POSTGRES_PASSWORD, POSTGRES_USER: environmentOf('postgres', given).POSTGRES_USER });
+      const created = readFileSync(mountedFile('postgres', '/docker-entrypoint-initdb.d/10-temporal.sql'), 'utf8');
+      for (const database of [job.DBNAME, job.VISIBILITY_DBNAME]) expect(created).toContain(`CREATE DATABASE ${database};`);
+    });
+
+    it('runs each job from a script in the repository, and registers the namespace the api and the worker use', () => {
+      for (const job of ONE_SHOT) {
+        const [shell, script] = services[job]!.entrypoint!;
+        expect(shell).toBe('/bin/sh');
+        expect(existsSync(mountedFile(job, script!))).toBe(true);
+      }
+      const namespace = environmentOf('temporal-namespace', withSecrets());
+      expect(namespace.TEMPORAL_ADDRESS).toBe(environmentOf('api', withSecrets()).TEMPORAL_ADDRESS);
+      expect(namespace.NAMESPACE).toBe(loadEnv(environmentOf('worker', withSecrets())).TEMPORAL_NAMESPACE);
+    });
+
+    it("gives the server the dynamic config the service relies on, the one npm start's Temporal on PostgreSQL has", () => {
+      const given = environmentOf('temporal', withSecrets());
+      const file = mountedFile('temporal', given.DYNAMIC_CONFIG_FILE_PATH!);
+      expect(load(readFileSync(file, 'utf8'))).toEqual(temporalDynamicConfig());
+    });
   });
 
-  it('restarts every service unless it was stopped, so a process that gave up or crashed comes back', () => {
-    for (const [name, service] of Object.entries(compose.services)) expect([name, service.restart]).toEqual([name, 'unless-stopped']);
+  it("checks the api and the worker with their readiness probes through the image's health check, and gives them time to drain when stopped", () => {
+    const env = loadEnv(environmentOf('api', withSecrets()));
+    for (const service of ['api', 'worker']) {
+      expect(services[service]!.healthcheck!.test).toEqual(['CMD', 'node', 'dist/src/healthcheck.js', services[service]!.command![0], '/ready']);
+    }
+    const seconds = (period: string) => Number(/^(\d+)s$/.exec(period)![1]) * 1000;
+    expect(seconds(services.api!.stop_grace_period!)).toBeGreaterThan(env.API_DRAIN_DELAY + env.SHUTDOWN_GRACE);
+    expect(seconds(services.worker!.stop_grace_period!)).toBeGreaterThan(env.SHUTDOWN_GRACE + 5000);
+  });
+
+  it("runs the worker on the workflow bundle the image is built with", () => {
+    const image = environment(parseDockerfile(readFileSync(join(root, 'Dockerfile'), 'utf8')).at(-1)!);
+    expect(image.WORKFLOW_BUNDLE_PATH).toBeDefined();
+    expect(services.worker!.build).toBe('.');
+    expect(environmentOf('worker', withSecrets())).not.toHaveProperty('WORKFLOW_BUNDLE_PATH');
+  });
+
+  it('restarts every long-running service unless it was stopped, so a process that gave up or crashed comes back; the one-shot jobs only when they fail', () => {
+    for (const [name, service] of Object.entries(services)) {
+      expect([name, service.restart]).toEqual([name, ONE_SHOT.includes(name) ? expect.stringMatching(/^on-failure(:\d+)?$/) : 'unless-stopped']);
+    }
   });
 });

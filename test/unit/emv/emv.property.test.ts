@@ -2,8 +2,7 @@ import * as currencyCodes from 'currency-codes';
 import fc from 'fast-check';
 import { decodeEmvQr, encodeEmvQr, type EmvEncodeInput } from '../../../src/emv';
 import { buildTlv, parseTlv } from '../../../src/emv/tlv';
-import { COUNTRY_CODES, isSupportedCountry } from '../../../src/money';
-import { RAIL_CURRENCIES } from '../../../src/rails/rails.port';
+import { COUNTRY_CODES, isSupportedCountry, PAYMENT_CURRENCIES } from '../../../src/money';
 import { PERU_BODY, signed } from './signed-payload';
 
 const VALID_PAYLOADS = [
@@ -99,7 +98,7 @@ describe('the three answers on well-formed payloads', () => {
         expect(result.currency).toEqual({ alpha: currency.code, numeric: currency.number });
         const reasons = [
           ...(isSupportedCountry(country) ? [] : ['UNSUPPORTED_COUNTRY']),
-          ...((RAIL_CURRENCIES as readonly string[]).includes(currency.code) ? [] : ['UNSUPPORTED_CURRENCY']),
+          ...((PAYMENT_CURRENCIES as readonly string[]).includes(currency.code) ? [] : ['UNSUPPORTED_CURRENCY']),
         ];
         expect(result.not_payable_reasons.map((reason) => reason.code)).toEqual(reasons);
       }),

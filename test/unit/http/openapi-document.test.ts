@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../../../src/config/dev-defaults';
 
 const PUBLIC = ['GET /health', 'GET /ready', 'GET /auth/token', 'POST /auth/refresh'];
 const PROBES = ['GET /health', 'GET /ready'];
-/** The spec's own bodies (CONTRACT.md, "Errors"), the readiness probe's, and the bodiless store 409. */
+/** The spec's own bodies (docs/decisions.md, "The contract in brief"), the readiness probe's, and the bodiless store 409. */
 const OWN_ERROR_BODIES: Record<string, string | null> = {
   'GET /ready 503': 'ProbeDto',
   'GET /v2/payments/{order_id}/status 404': 'ReceiptNotFoundDto',

@@ -1,5 +1,7 @@
 import {
+  COUNTRY_CODES,
   CURRENCY_CODES,
+  PAYMENT_CURRENCIES,
   countryCurrency,
   currencyByAlpha,
   currencyByNumeric,
@@ -71,5 +73,9 @@ describe('countries', () => {
   it.each(['US', 'br', 'BRA', '', 'hasOwnProperty'])('rejects %j', (country) => {
     expect(isSupportedCountry(country)).toBe(false);
     expectMoneyError(() => countryCurrency(country), 'UNSUPPORTED_COUNTRY');
+  });
+
+  it("pays in every served country's currency", () => {
+    for (const country of COUNTRY_CODES) expect(PAYMENT_CURRENCIES).toContain(countryCurrency(country));
   });
 });

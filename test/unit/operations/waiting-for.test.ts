@@ -1,4 +1,4 @@
-import type { OrderPhase } from '../../../src/orders/order-rules';
+import type { OrderPhase } from '../../../src/orders/lifecycle';
 import type { PendingActivity } from '../../../src/operations/pending-activities';
 import { waitingFor, WorkflowSnapshot } from '../../../src/operations/waiting-for';
 

@@ -1,5 +1,6 @@
 import { OrderEntity, OrderStatusHistoryEntity } from '../../../src/orders/order.entity';
-import { isoSeconds, paymentResultView, previewView, qrExpiredView, statusHistoryView } from '../../../src/orders/order-views';
+import { isoSeconds } from '../../../src/orders/iso-seconds';
+import { paymentResultView, previewView, qrExpiredView, statusHistoryView } from '../../../src/orders/order-views';
 
 function order(overrides: Partial<OrderEntity> = {}): OrderEntity {
   return Object.assign(new OrderEntity(), {

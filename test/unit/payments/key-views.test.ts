@@ -1,8 +1,8 @@
 import { toValidationWallet } from '../../../src/payments/key-views';
 import { toPreviewCallbackWallet } from '../../../src/orders/order-views';
-import type { PeruWallet } from '../../../src/rails/rails.port';
+import type { PhoneWallet } from '../../../src/rails/rails.port';
 
-const wallet: PeruWallet = {
+const wallet: PhoneWallet = {
   id: '3f1c2a4e-9b7d-4c1e-8a2b-5d6e7f809a1b',
   contactNumber: '+51987654321',
   entityCode: '002',

@@ -1,13 +1,13 @@
 import Decimal from 'decimal.js';
 import { midRate, UNITS_PER_USD } from '../../../src/rails/simulator/fx-rate.table';
-import { RAIL_CURRENCIES } from '../../../src/rails/rails.port';
+import { PAYMENT_CURRENCIES } from '../../../src/money';
 
 const now = new Date('2025-03-14T15:09:26.535Z');
 
 describe('midRate', () => {
   it('quotes every pair with at most 10 decimal places and a positive rate', () => {
-    for (const base of RAIL_CURRENCIES) {
-      for (const target of RAIL_CURRENCIES) {
+    for (const base of PAYMENT_CURRENCIES) {
+      for (const target of PAYMENT_CURRENCIES) {
         const quote = midRate(base, target, now);
         expect(quote.rate).toMatch(/^\d+(\.\d{1,10})?$/);
         expect(new Decimal(quote.rate).gt(0)).toBe(true);

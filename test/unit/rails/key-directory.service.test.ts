@@ -1,8 +1,9 @@
+import { accountWallet } from '../../../src/rails/phone-wallets';
 import { KeyDirectoryService } from '../../../src/rails/simulator/key-directory.service';
 import { MAGIC_KEYS } from '../../../src/rails/simulator/magic-values';
 import { SimulatorHttpError } from '../../../src/rails/simulator/simulator-http.error';
 import { cpfFromBase } from '../../../src/rails/simulator/tax-id.generator';
-import type { KeyCountry } from '../../../src/rails/rails.port';
+import type { KeyCountry } from '../../../src/money';
 
 const directory = new KeyDirectoryService('unit');
 
@@ -111,5 +112,26 @@ describe('Peru phone wallets', () => {
     expect(statusOf(() => directory.resolveWallet(forged, wallets.wallets[0]!.id))).toBe(404);
     expect(statusOf(() => new KeyDirectoryService('other').resolveWallet(wallets.walletId, wallets.wallets[0]!.id))).toBe(404);
     expect(statusOf(() => directory.resolveWallet(wallets.walletId, '3f1c2a4e-9b7d-4c1e-8a2b-5d6e7f809a1b'))).toBe(422);
+  });
+});
+
+describe('the wallet a phone-key payout names', () => {
+  it('is taken when it is one of the phone wallets, in every country', () => {
+    const peru = directory.peruWallets('+51987654321');
+    for (const wallet of peru.wallets) expect(() => directory.checkWallet('PE', '+51987654321', wallet.id)).not.toThrow();
+    const brazil = accountWallet('BR', '+5511987654321', directory.brazilHolder('+5511987654321').holder);
+    expect(() => directory.checkWallet('BR', '+5511987654321', brazil.id)).not.toThrow();
+    const colombia = accountWallet('CO', '+573001234567', directory.colombiaHolder('+573001234567'));
+    expect(() => directory.checkWallet('CO', '+573001234567', colombia.id)).not.toThrow();
+  });
+
+  it('is refused (422) when the phone has no such wallet: nothing is paid elsewhere', () => {
+    const stranger = '3f1c2a4e-9b7d-4c1e-8a2b-5d6e7f809a1b';
+    expect(statusOf(() => directory.checkWallet('PE', '+51987654321', stranger))).toBe(422);
+    expect(statusOf(() => directory.checkWallet('BR', '+5511987654321', stranger))).toBe(422);
+    expect(statusOf(() => directory.checkWallet('CO', '+573001234567', stranger))).toBe(422);
+    // Another phone's wallet is not this phone's.
+    const other = accountWallet('BR', '+5521912345678', directory.brazilHolder('+5521912345678').holder);
+    expect(statusOf(() => directory.checkWallet('BR', '+5511987654321', other.id))).toBe(422);
   });
 });

@@ -20,10 +20,13 @@ export function brazilRoutes(directory: KeyDirectoryService, movements: MoneyMov
       collection: BRAZIL_PATHS.payments,
       request: spiPaymentRequestSchema,
       wire: SPI_MOVEMENTS,
-      orderOf: ({ idempotencyKey, ...facts }) => ({
-        id: idempotencyKey,
-        order: { fingerprint: JSON.stringify(facts), amount: facts.amount, currency: facts.currency, referencePrefix: 'E', destinationKey: facts.creditorKey },
-      }),
+      orderOf: ({ idempotencyKey, ...facts }) => {
+        if (facts.creditorWalletId !== undefined) directory.checkWallet('BR', facts.creditorKey, facts.creditorWalletId);
+        return {
+          id: idempotencyKey,
+          order: { fingerprint: JSON.stringify(facts), amount: facts.amount, currency: facts.currency, referencePrefix: 'E', destinationKey: facts.creditorKey },
+        };
+      },
     }),
     ...movementRoutes('refund', movements, {
       collection: BRAZIL_PATHS.returns,

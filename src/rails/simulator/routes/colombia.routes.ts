@@ -17,10 +17,13 @@ export function colombiaRoutes(directory: KeyDirectoryService, movements: MoneyM
       collection: COLOMBIA_PATHS.transfers,
       request: brebTransferRequestSchema,
       wire: BREB_MOVEMENTS,
-      orderOf: ({ idTransferencia, ...facts }) => ({
-        id: idTransferencia,
-        order: { fingerprint: JSON.stringify(facts), amount: facts.valor, currency: facts.moneda, referencePrefix: 'BRB-', destinationKey: facts.llave },
-      }),
+      orderOf: ({ idTransferencia, ...facts }) => {
+        if (facts.idBilletera !== undefined) directory.checkWallet('CO', facts.llave, facts.idBilletera);
+        return {
+          id: idTransferencia,
+          order: { fingerprint: JSON.stringify(facts), amount: facts.valor, currency: facts.moneda, referencePrefix: 'BRB-', destinationKey: facts.llave },
+        };
+      },
     }),
     ...movementRoutes('refund', movements, {
       collection: COLOMBIA_PATHS.returns,

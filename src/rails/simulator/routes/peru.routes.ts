@@ -47,16 +47,19 @@ export function peruRoutes(directory: KeyDirectoryService, movements: MoneyMovem
       collection: PERU_PATHS.transfers,
       request: cceTransferRequestSchema,
       wire: CCE_MOVEMENTS,
-      orderOf: ({ idTransferencia, ...facts }) => ({
-        id: idTransferencia,
-        order: {
-          fingerprint: JSON.stringify(facts),
-          amount: facts.monto,
-          currency: facts.moneda,
-          referencePrefix: 'CCE-',
-          destinationKey: 'cci' in facts.destino ? facts.destino.cci : facts.destino.celular,
-        },
-      }),
+      orderOf: ({ idTransferencia, ...facts }) => {
+        if ('celular' in facts.destino) directory.checkWallet('PE', facts.destino.celular, facts.destino.walletId);
+        return {
+          id: idTransferencia,
+          order: {
+            fingerprint: JSON.stringify(facts),
+            amount: facts.monto,
+            currency: facts.moneda,
+            referencePrefix: 'CCE-',
+            destinationKey: 'cci' in facts.destino ? facts.destino.cci : facts.destino.celular,
+          },
+        };
+      },
     }),
     ...movementRoutes('refund', movements, {
       collection: PERU_PATHS.reversals,

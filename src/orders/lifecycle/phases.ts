@@ -1,29 +1,9 @@
-import { FINAL_STATUSES } from './order-transitions';
-import { AWAITING_AMOUNT, OrderRejection, OrderStatus } from './order-status';
+import { amountRejection, decisionRejection } from './quick-checks';
+import { FINAL_STATUSES, type OrderFlow, type OrderRejection, type OrderStatus } from './statuses';
 
 /**
- * The spec's idempotency tables as pure rules, shared by the workflow's update validators and
- * the API's pre-checks (which answer for orders whose workflow has already ended). Same-key
- * retries never get here: the idempotency store replays them first.
- */
-
-/** PUT previews: executes on WAITING_AMOUNT; on CREATED it is an unauthorized duplicate. */
-export function amountRejection(status: OrderStatus): OrderRejection | null {
-  if (AWAITING_AMOUNT.includes(status)) return null;
-  return status === 'CREATED' ? 'ALREADY_PROCESSED' : 'INVALID_STATUS';
-}
-
-const DECIDED: readonly OrderStatus[] = ['PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'];
-
-/** POST payments: executes on CREATED; once a decision was processed, another is refused as such. */
-export function decisionRejection(status: OrderStatus): OrderRejection | null {
-  if (status === 'CREATED') return null;
-  return DECIDED.includes(status) ? 'ALREADY_PROCESSED' : 'INVALID_STATUS';
-}
-
-/**
- * Where an order's workflow stands. The update validators decide from the phase alone, so a
- * refusal never depends on which handler happens to be running:
+ * Where an order's workflow stands. The update validators (and the signal handlers) decide from
+ * the phase, so a refusal never depends on which handler happens to be running:
  * - PREPARING: the merchant or key is being resolved; the order id is not published yet.
  * - AWAITING_PAYER / CLAIMING: a QR created here (a collection) waits for a client to scan it /
  *   is being claimed by the client that did.
@@ -31,7 +11,7 @@ export function decisionRejection(status: OrderStatus): OrderRejection | null {
  * - AWAITING_DECISION / DECIDING: the user's decision is awaited / being applied.
  * - PAYING: funds are reserved and the payout's outcome is being established.
  * - PAYOUT_UNCONFIRMED: the retry window passed with the outcome still unknown; an operator decides.
- * - CLOSING: a final change (expiry) is being written. CLOSED: the status is final.
+ * - CLOSING: a final change (expiry, a cancel, a rejection) is being written. CLOSED: the status is final.
  */
 export const ORDER_PHASES = [
   'PREPARING',
@@ -47,6 +27,15 @@ export const ORDER_PHASES = [
   'CLOSED',
 ] as const;
 export type OrderPhase = (typeof ORDER_PHASES)[number];
+
+/**
+ * What integrators, collectors, the sandbox and operators ask of a running order: an open
+ * amount, the payer's decision, a collector's QR claimed by the client that scanned it, the
+ * collector's cancel, the expiry (its timer, or the sandbox's "now"), an operator's word on an
+ * unconfirmed payout.
+ */
+export const ORDER_ACTIONS = ['AMOUNT', 'DECISION', 'CLAIM', 'CANCEL', 'EXPIRE', 'RESOLVE'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** Phases in which the order takes no integrator action at all. */
 const INACTIVE: readonly OrderPhase[] = ['PREPARING', 'CLOSING', 'AWAITING_PAYER', 'CLAIMING'];
@@ -88,15 +77,54 @@ export function claimRejectionIn(phase: OrderPhase): OrderRejection | null {
   return phase === 'PREPARING' || phase === 'CLOSING' || phase === 'CLOSED' ? 'INVALID_STATUS' : 'ALREADY_PROCESSED';
 }
 
-/** A collector cancels its QR while nobody has decided to pay it; a decision (or a payment) wins. */
-export function cancelRejectionIn(phase: OrderPhase): OrderRejection | null {
+/** The sandbox's early expiry: allowed exactly while the expiry timer could still close the order. */
+export function expiryRejectionIn(phase: OrderPhase): OrderRejection | null {
   return phase === 'AWAITING_PAYER' || phase === 'AWAITING_AMOUNT' || phase === 'AWAITING_DECISION' ? null : 'INVALID_STATUS';
 }
 
-/** The sandbox's early expiry: allowed exactly while the expiry timer could still close the order. */
-export const expiryRejectionIn: (phase: OrderPhase) => OrderRejection | null = cancelRejectionIn;
+/**
+ * A collector cancels its QR while nobody has decided to pay it; a decision (or a payment) wins.
+ * Only a collection has a collector: any other order is canceled by its payer's rejection.
+ */
+export function cancelRejectionIn(phase: OrderPhase, flow: OrderFlow | null): OrderRejection | null {
+  return flow === 'COLLECTION' ? expiryRejectionIn(phase) : 'INVALID_STATUS';
+}
 
 /** An operator settles a payout only once the workflow has given up establishing it. */
 export function resolutionRejectionIn(phase: OrderPhase): OrderRejection | null {
   return phase === 'PAYOUT_UNCONFIRMED' ? null : 'INVALID_STATUS';
+}
+
+/** What the workflow knows when an action arrives. */
+export interface WorkflowStanding {
+  phase: OrderPhase;
+  status: OrderStatus;
+  /** Null until the order is prepared. */
+  flow: OrderFlow | null;
+}
+
+/** The phase an action puts the order in while it is applied; an operator's resolution is taken up by the payout in progress. */
+export const APPLYING_PHASES: Record<OrderAction, OrderPhase | null> = {
+  AMOUNT: 'APPLYING_AMOUNT',
+  DECISION: 'DECIDING',
+  CLAIM: 'CLAIMING',
+  CANCEL: 'CLOSING',
+  EXPIRE: 'CLOSING',
+  RESOLVE: null,
+};
+
+/**
+ * Whether `action` may be taken now, and the phase the order is in while it is applied (null:
+ * it stays in its own): the one rule the update validators and the signal handlers ask.
+ */
+export function takeAction(action: OrderAction, { phase, status, flow }: WorkflowStanding): { refused: OrderRejection } | { applying: OrderPhase | null } {
+  const refused = {
+    AMOUNT: () => amountRejectionIn(phase, status),
+    DECISION: () => decisionRejectionIn(phase, status),
+    CLAIM: () => claimRejectionIn(phase),
+    CANCEL: () => cancelRejectionIn(phase, flow),
+    EXPIRE: () => expiryRejectionIn(phase),
+    RESOLVE: () => resolutionRejectionIn(phase),
+  }[action]();
+  return refused ? { refused } : { applying: APPLYING_PHASES[action] };
 }

@@ -1,5 +1,5 @@
-import type { EmvDecodeResult } from '../emv';
 import { isUuid } from '../keys';
+import type { EmvDecodeResult } from './decode-result';
 
 /**
  * The merchant account this service writes into the QR codes it creates for its clients' POS:

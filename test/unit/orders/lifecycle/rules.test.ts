@@ -2,16 +2,22 @@ import {
   amountRejection,
   amountRejectionIn,
   cancelRejectionIn,
+  claimRejection,
   claimRejectionIn,
   decisionRejection,
   decisionRejectionIn,
+  expiredAt,
+  expiryRejection,
   expiryRejectionIn,
   ORDER_PHASES,
+  ORDER_STATUSES,
+  OrderErrorCode,
   OrderPhase,
+  OrderStatus,
   phaseOf,
+  rejectionMessage,
   resolutionRejectionIn,
-} from '../../../src/orders/order-rules';
-import { ORDER_STATUSES, OrderStatus } from '../../../src/orders/order-status';
+} from '../../../../src/orders/lifecycle';
 
 describe('the spec idempotency tables as rules', () => {
   describe('send amount', () => {
@@ -41,6 +47,20 @@ describe('the spec idempotency tables as rules', () => {
 
     it.each(['CANCELED', 'WAITING_AMOUNT', 'PROCESS_LATER'] as OrderStatus[])('refuses %s as an invalid status', (status) => {
       expect(decisionRejection(status)).toBe('INVALID_STATUS');
+    });
+  });
+
+  describe("scan a collector's QR", () => {
+    it('claims it while nobody has and it still waits', () => {
+      expect(claimRejection({ status: 'WAITING_AMOUNT', payerClientId: null })).toBeNull();
+      expect(claimRejection({ status: 'CREATED', payerClientId: null })).toBeNull();
+    });
+
+    it('refuses it once another client claimed it, and once it is final', () => {
+      expect(claimRejection({ status: 'CREATED', payerClientId: 'c1' })).toBe('ALREADY_PROCESSED');
+      expect(claimRejection({ status: 'PROCESSING', payerClientId: 'c1' })).toBe('ALREADY_PROCESSED');
+      expect(claimRejection({ status: 'CANCELED', payerClientId: null })).toBe('INVALID_STATUS');
+      expect(claimRejection({ status: 'COMPLETED', payerClientId: 'c1' })).toBe('INVALID_STATUS');
     });
   });
 });
@@ -81,7 +101,11 @@ describe('the workflow phases as rules', () => {
   });
 
   it('lets a collector cancel only while no decision is being made or was made', () => {
-    expect(phases.filter((phase) => cancelRejectionIn(phase) === null)).toEqual(['AWAITING_PAYER', 'AWAITING_AMOUNT', 'AWAITING_DECISION']);
+    expect(phases.filter((phase) => cancelRejectionIn(phase, 'COLLECTION') === null)).toEqual(['AWAITING_PAYER', 'AWAITING_AMOUNT', 'AWAITING_DECISION']);
+  });
+
+  it('lets nobody cancel an order without a collector: its payer rejects it instead', () => {
+    expect(phases.filter((phase) => cancelRejectionIn(phase, 'QR') === null || cancelRejectionIn(phase, 'KEY') === null)).toEqual([]);
   });
 
   it('lets the sandbox expire an order only while it waits for someone, and calls anything later INVALID_STATUS', () => {
@@ -107,5 +131,47 @@ describe('the phase an order recorded in the database is in', () => {
     expect(phaseOf('CREATED', false)).toBe('AWAITING_DECISION');
     expect(phaseOf('WAITING_AMOUNT', false)).toBe('AWAITING_AMOUNT');
     expect(phaseOf('PROCESS_LATER', false)).toBe('AWAITING_AMOUNT');
+  });
+});
+
+describe('an expired order', () => {
+  const expiresAt = new Date('2026-11-25T10:10:00.000Z');
+  const before = new Date('2026-11-25T10:09:59.999Z');
+  const after = new Date('2026-11-25T10:10:00.000Z');
+  const order = (status: OrderStatus, errorCode: OrderErrorCode | null = null) => ({ id: 'a1b2', status, errorCode, expiresAt });
+
+  it.each(['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED'] as OrderStatus[])(
+    'has expired from its expires_at on while it still waits (%s), its expiry written or not',
+    (status) => {
+      expect(expiredAt(order(status), before)).toBeNull();
+      expect(expiredAt(order(status), after)).toEqual(expiresAt);
+      expect(expiryRejection(order(status), before)).toBeNull();
+      expect(expiryRejection(order(status), after)).toBe('INVALID_STATUS');
+    },
+  );
+
+  it('is one canceled as EXPIRED, and no order canceled for another reason', () => {
+    expect(expiredAt(order('CANCELED', 'EXPIRED'), before)).toEqual(expiresAt);
+    for (const reason of ['USER_REJECTED', 'CANCELED_BY_COLLECTOR'] as OrderErrorCode[]) expect(expiredAt(order('CANCELED', reason), after)).toBeNull();
+  });
+
+  it.each(['PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'] as OrderStatus[])(
+    'is never one whose payment was decided in time (%s), however late it is',
+    (status) => {
+      expect(expiredAt(order(status), new Date('2027-01-01T00:00:00Z'))).toBeNull();
+      expect(expiryRejection(order(status), new Date('2027-01-01T00:00:00Z'))).toBeNull();
+    },
+  );
+
+  it('is refused saying it expired and when, in the spec date format, not naming the status its workflow has not moved yet', () => {
+    expect(rejectionMessage(order('CREATED'), 'INVALID_STATUS', after)).toBe('Order a1b2 expired at 2026-11-25T10:10:00Z');
+    expect(rejectionMessage(order('WAITING_AMOUNT'), 'INVALID_STATUS', after)).toBe('Order a1b2 expired at 2026-11-25T10:10:00Z');
+    expect(rejectionMessage(order('CANCELED', 'EXPIRED'), 'INVALID_STATUS', after)).toBe('Order a1b2 expired at 2026-11-25T10:10:00Z');
+  });
+
+  it('leaves the other refusals as they were', () => {
+    expect(rejectionMessage(order('CREATED'), 'INVALID_STATUS', before)).toBe('Order a1b2 is CREATED: the operation is not allowed in this status');
+    expect(rejectionMessage(order('CANCELED', 'USER_REJECTED'), 'INVALID_STATUS', after)).toBe('Order a1b2 is CANCELED: the operation is not allowed in this status');
+    expect(rejectionMessage(order('COMPLETED'), 'ALREADY_PROCESSED', after)).toBe('Order a1b2 was already processed');
   });
 });

@@ -18,9 +18,9 @@ import {
   parseLimitOverrides,
 } from '../money';
 import { notificationUrlProblem } from '../notifications/notification-url';
-import { OrderEntity, OrderFlow, OrderPayer } from '../orders/order.entity';
-import { DuplicateOrderError, OrderRepository } from '../orders/order.repository';
-import type { OrderStatus } from '../orders/order-status';
+import { OrderEntity, OrderPayer } from './order.entity';
+import { DuplicateOrderError, OrderRepository } from './order.repository';
+import { initialStatus, type OrderFlow } from './lifecycle';
 import { OrderWorkflowClient } from './order-workflow.client';
 
 /** An amount in local currency and what the payer pays for it, at a quote the order will lock. */
@@ -34,7 +34,6 @@ export interface OrderDraft {
   /** Chosen by the caller when something it makes (a QR) must name the order. */
   id?: string;
   flow: OrderFlow;
-  status: OrderStatus;
   localCountry: CountryCode;
   localCurrency: CurrencyCode;
   localAmount: Decimal | null;
@@ -71,8 +70,9 @@ function creationFingerprint(idempotencyKey: string, input: unknown): string {
 }
 
 /**
- * The steps every preview shares, QR or key: checking the callback URL and the amount, pricing
- * it for the payer, and opening the order (its row, then its workflow).
+ * The steps every request that opens an order shares (a QR or key preview, a collector's QR):
+ * checking the callback URL and the amount, pricing it for the payer, and opening the order
+ * (its row, then its workflow).
  */
 @Injectable()
 export class PaymentOrders {
@@ -131,7 +131,8 @@ export class PaymentOrders {
     const row = Object.assign(new OrderEntity(), {
       id: draft.id ?? randomUUID(),
       flow: draft.flow,
-      status: draft.status,
+      // The lifecycle says where an order starts: awaiting the decision, or its amount.
+      status: initialStatus({ flow: draft.flow, country: draft.localCountry, amountKnown: localAmount !== null }),
       lastSeq: 1,
       payerClientId: payer?.clientId ?? null,
       collectorClientId: null,

