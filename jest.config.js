@@ -1,7 +1,8 @@
-// Three projects: unit tests need nothing running; workflow tests run the workflows alone on
+// Four projects: unit tests need nothing running; workflow tests run the workflows alone on
 // Temporal's time-skipping test server (each file starts its own) and replay recorded
 // histories; integration and e2e tests share one embedded PostgreSQL and one Temporal dev
-// server started by the global setup. `npm run record-histories` (RECORD_HISTORIES=1) runs
+// server started by the global setup; the chaos tests run the short chaos plans, each on a
+// topology of its own. `npm run record-histories` (RECORD_HISTORIES=1) runs
 // only the recorder, on the integration project's infrastructure.
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
 const withInfrastructure = {
@@ -29,6 +30,14 @@ const testProjects = [
     testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/test/e2e/**/*.test.ts'],
     ...withInfrastructure,
     slowTestThreshold: 30,
+  },
+  // The short chaos plans: each starts its own production topology (`npm run chaos -- --short`).
+  {
+    displayName: 'chaos',
+    testMatch: ['<rootDir>/test/chaos/**/*.test.ts'],
+    transform,
+    testEnvironment: 'node',
+    slowTestThreshold: 300,
   },
 ];
 

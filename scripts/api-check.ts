@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadEnv } from '../src/config/env';
 import { createRailsSimulator } from '../src/rails/simulator/rails-simulator.server';
 import { BenchParts } from './bench/base-stack';
-import { createFundedPayer } from './shared/funded-payer';
+import { createFundedPayer, registryOf } from './shared/funded-payer';
 import { startTemporalHelper } from './shared/temporal-server';
 import { runScript, sayAs } from './shared/script-main';
 
@@ -48,7 +48,7 @@ async function startTarget(): Promise<CheckTarget> {
     parts.onStop(() => rails.close());
 
     const { api, apiUrl } = await parts.api(loadEnv(settings));
-    const client = await createFundedPayer(api, apiUrl, 'Schemathesis', 'USD', '1000000.00');
+    const client = await createFundedPayer(registryOf(api), apiUrl, 'Schemathesis', 'USD', '1000000.00');
     return { apiUrl, apiKey: client.apiKey, token: client.token, close: () => parts.stopAll() };
   } catch (error) {
     await parts.stopAll();

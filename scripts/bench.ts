@@ -9,7 +9,7 @@ import { BenchParts } from './bench/base-stack';
 import { benchConciliation, formatConciliationReport } from './bench/conciliation-run';
 import { BenchReport, formatReport, MeasuredRun, totalCpuMsPerFlow } from './bench/report';
 import { BenchStack, startBenchStack } from './bench/stack';
-import { FlowOptions, MoreOptions, parseFlowOptions, UsageError, wholeNumber } from './shared/command-line';
+import { choiceOption, FlowOptions, flowOptions, OptionValues, parseScriptOptions, wholeNumber } from './shared/command-line';
 import { Flow, runFlows } from './shared/driver';
 import { interruption } from './shared/interruption';
 import { machine } from './shared/machine';
@@ -58,20 +58,17 @@ interface Options extends FlowOptions {
   format: ReportFormatName;
 }
 
-const benchOptions: MoreOptions<Options> = (arg, next, options) => {
-  if (arg === '--temporal-backend') {
-    const value = next();
-    if (!TEMPORAL_BACKENDS.includes(value as TemporalBackend)) throw new UsageError(`--temporal-backend needs one of ${TEMPORAL_BACKENDS.join(', ')}`);
-    options.temporalBackend = value as TemporalBackend;
-  } else if (arg === '--open') options.open = wholeNumber(arg, next(), 100_000);
-  else if (arg === '--report') options.report = wholeNumber(arg, next(), MAX_REPORT_MOVEMENTS);
-  else if (arg === '--format') {
-    const format = next();
-    if (!REPORT_FORMAT_NAMES.includes(format as ReportFormatName)) throw new UsageError(`--format needs one of ${REPORT_FORMAT_NAMES.join(', ')}`);
-    options.format = format as ReportFormatName;
-  } else return false;
-  return true;
-};
+const BENCH_SPEC = { 'temporal-backend': { type: 'string' }, open: { type: 'string' }, report: { type: 'string' }, format: { type: 'string' } } as const;
+
+function benchOptions(values: OptionValues): Options {
+  return {
+    ...flowOptions(values, { flows: 200, concurrency: 20 }),
+    temporalBackend: choiceOption(values, 'temporal-backend', TEMPORAL_BACKENDS, 'dev'),
+    open: values.open === undefined ? null : wholeNumber(values, 'open', 0),
+    report: values.report === undefined ? undefined : wholeNumber(values, 'report', 0, MAX_REPORT_MOVEMENTS),
+    format: choiceOption(values, 'format', REPORT_FORMAT_NAMES, 'csv'),
+  };
+}
 
 async function measure(label: string, flow: Flow, flows: number, concurrency: number, pids: BenchStack['pids']) {
   say(`${label}: ${flows} flows, ${concurrency} at a time…`);
@@ -117,8 +114,7 @@ function cpuPerFlow(engine: MeasuredRun, bare: MeasuredRun, cores: number): Benc
 }
 
 async function main(): Promise<number> {
-  const defaults: Options = { flows: 200, concurrency: 20, temporalBackend: 'dev', json: false, open: null, format: 'csv' };
-  const options = parseFlowOptions(process.argv.slice(2), defaults, USAGE, benchOptions);
+  const options = parseScriptOptions(process.argv.slice(2), BENCH_SPEC, USAGE, benchOptions);
   if (typeof options === 'number') return options;
 
   // Listening before the start-up, so Ctrl-C during it still ends in the clean-up below.

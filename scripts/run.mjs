@@ -200,6 +200,15 @@ function build() {
   });
 }
 
+/**
+ * The Temporal server on PostgreSQL, its SQL tool and the Web UI server, built with Go into the
+ * cache the first time (src/infra/temporal-postgres/installation.ts; about 5 minutes), for the
+ * short chaos plans npm test runs on the production topology. Needs dist/ built.
+ */
+function ensureTemporalServer() {
+  run(process.execPath, ['-e', `require('./dist/src/infra/temporal-postgres/installation').ensureTemporalServer((m) => process.stderr.write('[run] ' + m + '\\n'))`]);
+}
+
 /** Runs a child to completion; Ctrl-C reaches it through the terminal's process group. */
 function exec(command, args, env) {
   const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -243,6 +252,7 @@ switch (command) {
       say('type-checking…');
       run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json', '--noEmit']);
       build();
+      ensureTemporalServer();
       const results = join(root, '.data', 'jest-results.json');
       mkdirSync(dirname(results), { recursive: true });
       const jest = spawnSync(join(root, 'node_modules', '.bin', 'jest'), ['--ci', '--json', `--outputFile=${results}`, ...args], {
@@ -293,13 +303,17 @@ switch (command) {
     runBuilt('dist/scripts/generate-lifecycle-docs.js', args);
     break;
   case 'bench':
-  case 'chaos':
-    // Each starts its own stack: the benchmark (docs/performance.md), the chaos run and its money audit (docs/reliability.md).
+    // Starts its own stack (docs/performance.md).
     ensureDependencies();
     {
       const postgresBackend = args.some((arg, i) => arg === '--temporal-backend' && args[i + 1] === 'postgres');
       runBuilt(`dist/scripts/${command}.js`, args, postgresBackend ? {} : cliEnv());
     }
+    break;
+  case 'chaos':
+    // The production topology, the Temporal server on PostgreSQL included (built the first time): docs/reliability.md.
+    ensureDependencies();
+    runBuilt('dist/scripts/chaos.js', args);
     break;
   default:
     say(`unknown command: ${command ?? '(none)'}; expected start | test | build | cli | rails | bench | chaos | record-histories | api-check | client:generate | docs:lifecycle`);

@@ -4,7 +4,7 @@ import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
 import { loadEnv } from '../../src/config/env';
 import type { ReportFormatName } from '../../src/reports/report-formats';
-import { createApiClient } from '../shared/funded-payer';
+import { createApiClient, registryOf } from '../shared/funded-payer';
 import { Machine, machine } from '../shared/machine';
 import { BenchParts } from './base-stack';
 import { BENCH_PERIOD, generateMovements, GeneratedMovements } from './movements';
@@ -51,7 +51,7 @@ export async function benchConciliation(parts: BenchParts, movements: number, fo
   const settings = parts.settings();
   settings.DATABASE_URL = (await parts.database(settings)).url;
   const { api, apiUrl } = await parts.api(loadEnv(settings));
-  const client = await createApiClient(api, apiUrl, 'Bench collector');
+  const client = await createApiClient(registryOf(api), apiUrl, 'Bench collector');
 
   say(`generating ${movements} movements in PostgreSQL…`);
   const generating = performance.now();

@@ -15,7 +15,7 @@ import { registerSearchAttributes } from '../../src/temporal/search-attributes';
 import { installTemporalRuntime } from '../../src/temporal/runtime';
 import { MainProcess } from '../../src/infra/main-process';
 import { startCallbackReceiver } from '../shared/callback-receiver';
-import { createFundedPayer } from '../shared/funded-payer';
+import { createFundedPayer, registryOf } from '../shared/funded-payer';
 import type { QrFlowTarget } from '../shared/qr-flow';
 import { startTemporalHelper, TemporalHelperSpec } from '../shared/temporal-server';
 import { BenchParts } from './base-stack';
@@ -119,7 +119,7 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     const receiver = await startCallbackReceiver();
     parts.onStop(receiver.close);
 
-    const payer = await createFundedPayer(api, apiUrl, 'Bench payer', 'USD', FUNDING_USD);
+    const payer = await createFundedPayer(registryOf(api), apiUrl, 'Bench payer', 'USD', FUNDING_USD);
 
     const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
     // A worker process ensures the order reconciler's schedule, which would outlive the run on a Temporal of one's own.

@@ -112,8 +112,9 @@ const plural = (count: number, noun: string, nouns = `${noun}s`) => `${count} ${
  * Every order ended, or its workflow is still paying a payout the rail received but has not
  * settled (say which). The audit runs once the rail has been healthy for a while, so by then an
  * order whose payout never reached the rail has stopped trying: a violation, not an explanation.
+ * `strict`: an order still paying is a violation too (the plans whose faults leave the rail alone).
  */
-export function ordersFinalOrExplained({ orders, payouts }: AuditInput): RuleResult {
+export function ordersFinalOrExplained({ orders, payouts }: AuditInput, strict = false): RuleResult {
   const payoutOf = new Map(payouts.map((payout) => [payout.payoutId, payout]));
   const violations: string[] = [];
   const notes: string[] = [];
@@ -123,10 +124,10 @@ export function ordersFinalOrExplained({ orders, payouts }: AuditInput): RuleRes
     if (order.workflow !== null && order.workflow !== 'RUNNING') violations.push(`order ${order.id} is ${order.status}, but its workflow has ended (${order.workflow})`);
     else if (order.status !== 'PROCESSING') violations.push(`order ${order.id} is ${order.status}, not final`);
     else if (!payout || payout.requests === 0) violations.push(`order ${order.id} is PROCESSING, but the rail never received its payout`);
-    else if (UNCONFIRMED_AT_RAIL.includes(payout.status)) notes.push(`order ${order.id} is PROCESSING: its payout is ${payout.status} at the rail (unconfirmed, funds held)`);
+    else if (UNCONFIRMED_AT_RAIL.includes(payout.status)) (strict ? violations : notes).push(`order ${order.id} is PROCESSING: its payout is ${payout.status} at the rail (unconfirmed, funds held)`);
     else violations.push(`order ${order.id} is PROCESSING although the rail settled its payout ${payout.status}`);
   }
-  return { rule: 'every order final or explained', checked: plural(orders.length, 'order'), violations, notes };
+  return { rule: strict ? 'every order final' : 'every order final or explained', checked: plural(orders.length, 'order'), violations, notes };
 }
 
 /**
@@ -275,8 +276,8 @@ function announcesEnd(order: AuditOrder, notification: AuditNotification): boole
   }
 }
 
-/** Every final order's final callback was delivered, or is still being retried. */
-export function finalCallbacksSent({ orders, notifications }: AuditInput): RuleResult {
+/** Every final order's final callback was delivered, or is still being retried (`strict`: delivered). */
+export function finalCallbacksSent({ orders, notifications }: AuditInput, strict = false): RuleResult {
   const violations: string[] = [];
   const notes: string[] = [];
   const byOrder = groupBy(notifications, (notification) => notification.orderId);
@@ -286,13 +287,22 @@ export function finalCallbacksSent({ orders, notifications }: AuditInput): RuleR
     if (announcing.length === 0) violations.push(`order ${order.id} (${order.status}) has no final callback`);
     for (const notification of announcing) {
       if (notification.status === 'FAILED') violations.push(`order ${order.id}: its ${notification.event} callback (${order.status}) FAILED for good`);
-      if (notification.status === 'PENDING') notes.push(`order ${order.id}: its ${notification.event} callback (${order.status}) is still being retried`);
+      if (notification.status === 'PENDING') (strict ? violations : notes).push(`order ${order.id}: its ${notification.event} callback (${order.status}) is still being retried`);
     }
   }
-  return { rule: 'every final callback delivered or retrying', checked: plural(finals.length, 'final order'), violations, notes };
+  return { rule: strict ? 'every final callback delivered' : 'every final callback delivered or retrying', checked: plural(finals.length, 'final order'), violations, notes };
 }
 
-/** Every rule, in the order the report shows them. */
-export function auditMoney(input: AuditInput): RuleResult[] {
-  return [ordersFinalOrExplained, ledgerBalanced, ledgerMatchesRail, noDebitTwice, finalCallbacksSent].map((rule) => rule(input));
+/**
+ * Every rule, in the order the report shows them. `strict`: every order final and every final
+ * callback delivered, nothing merely explained or still retrying.
+ */
+export function auditMoney(input: AuditInput, strict = false): RuleResult[] {
+  return [
+    ordersFinalOrExplained(input, strict),
+    ledgerBalanced(input),
+    ledgerMatchesRail(input),
+    noDebitTwice(input),
+    finalCallbacksSent(input, strict),
+  ];
 }

@@ -3,6 +3,7 @@ import { CurrencyCode, Decimal, toMinorUnits } from '../../src/money';
 import { FINAL_STATUSES } from '../../src/orders/lifecycle';
 import type { AuditAccount, AuditEntry, AuditInput, AuditNotification, AuditOrder, AuditPayer, RailPayout } from './audit';
 import { parseJson } from '../shared/json';
+import type { OrderTimes } from './checks';
 
 interface OrderRow {
   id: string;
@@ -135,4 +136,18 @@ export async function readAuditInput(
     payouts: payouts.map(({ payoutId, requests, executions, status, amount, currency }) => ({ payoutId, requests, executions, status, amount, currency })),
     payers: payers.map(({ clientId, currency, funding }): AuditPayer => ({ clientId, currency, fundedMinor: toMinorUnits(new Decimal(funding), currency) })),
   };
+}
+
+/**
+ * When each order was made and became final (its last status-history entry, for a final order),
+ * in ms after `epochMs` (the drive's start): PostgreSQL's clock is this machine's.
+ */
+export async function readOrderTimes(dataSource: DataSource, epochMs: number): Promise<OrderTimes[]> {
+  const rows: Array<{ id: string; created_ms: string; final_ms: string | null }> = await dataSource.query(
+    `SELECT o.id, (extract(epoch FROM o.created_at) * 1000)::bigint::text AS created_ms,
+            CASE WHEN o.status = ANY($1) THEN (SELECT (extract(epoch FROM max(h.created_at)) * 1000)::bigint::text FROM order_status_history h WHERE h.order_id = o.id) END AS final_ms
+     FROM orders o ORDER BY o.created_at`,
+    [FINAL_STATUSES],
+  );
+  return rows.map((row) => ({ id: row.id, createdAtMs: Number(row.created_ms) - epochMs, finalAtMs: row.final_ms === null ? null : Number(row.final_ms) - epochMs }));
 }

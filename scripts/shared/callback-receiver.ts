@@ -10,10 +10,10 @@ export interface Callback {
 }
 
 /**
- * The integrator's endpoint, on loopback: answers 200 at once and posts each callback to a
+ * The integrator's endpoint, on loopback (or `host`): answers 200 at once and posts each callback to a
  * mailbox under its path (the bench gives every flow its own path).
  */
-export async function startCallbackReceiver(): Promise<{ url: string; callbacks: Mailbox<Callback>; close(): Promise<void> }> {
+export async function startCallbackReceiver(host = '127.0.0.1'): Promise<{ url: string; callbacks: Mailbox<Callback>; close(): Promise<void> }> {
   const callbacks = new Mailbox<Callback>();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -24,10 +24,10 @@ export async function startCallbackReceiver(): Promise<{ url: string; callbacks:
       callbacks.post(request.url ?? '/', { body: parseJson(Buffer.concat(chunks).toString('utf8')), at });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     callbacks,
     close() {
       server.closeAllConnections();

@@ -16,6 +16,7 @@ export interface FlowTimings {
 export type Flow = (index: number, signal: AbortSignal) => Promise<FlowTimings>;
 
 export interface RunResult {
+  /** Flows run (or meant to run, when some never started). */
   flows: number;
   completed: number;
   /** From the first start to the last flow's end. */
@@ -40,6 +41,8 @@ export interface RunOptions {
   runTimeoutMs: number;
   /** Flow i starts no sooner than i × this after the run's start, spreading the flows over a span (chaos). */
   startSpacingMs?: number;
+  /** Once aborted, no flow starts any more; those not started are no failure (chaos: flows run until the plan is done). */
+  stopStarting?: AbortSignal;
   say(message: string): void;
 }
 
@@ -49,6 +52,7 @@ const FAILURES_KEPT = 5;
 export interface LaneRun<T> {
   results: T[];
   wallMs: number;
+  started: number;
   /** Items that failed or never started. */
   failures: number;
   /** The first few reasons. */
@@ -71,7 +75,7 @@ export async function runLanes<T>(work: (index: number, signal: AbortSignal) => 
   );
 
   const lane = async () => {
-    while (next < options.flows && performance.now() < stopStartingAt) {
+    while (next < options.flows && performance.now() < stopStartingAt && !options.stopStarting?.aborted) {
       const index = next++;
       const due = started + index * (options.startSpacingMs ?? 0);
       if (due > performance.now()) await sleep(due - performance.now());
@@ -89,15 +93,16 @@ export async function runLanes<T>(work: (index: number, signal: AbortSignal) => 
     clearInterval(progress);
   }
   const wallMs = performance.now() - started;
-  if (next < options.flows) failures.push(`${options.flows - next} flow(s) never started: the run took longer than ${options.runTimeoutMs / 1000} s`);
-  return { results, wallMs, failures: options.flows - results.length, firstFailures: failures.slice(0, FAILURES_KEPT) };
+  const unstarted = options.stopStarting?.aborted ? 0 : options.flows - next;
+  if (unstarted > 0) failures.push(`${unstarted} flow(s) never started: the run took longer than ${options.runTimeoutMs / 1000} s`);
+  return { results, wallMs, started: next, failures: next + unstarted - results.length, firstFailures: failures.slice(0, FAILURES_KEPT) };
 }
 
 /** Runs `flows` flows, at most `concurrency` at a time, and summarises their timings; also names the completed flows' workflows. */
 export async function runFlows(flow: Flow, options: RunOptions): Promise<{ result: RunResult; workflowIds: string[] }> {
-  const { results: timings, wallMs, failures, firstFailures } = await runLanes(flow, options);
+  const { results: timings, wallMs, started, failures, firstFailures } = await runLanes(flow, options);
   const result = {
-    flows: options.flows,
+    flows: options.stopStarting?.aborted ? started : options.flows,
     completed: timings.length,
     wallMs,
     flowsPerSecond: timings.length / (wallMs / 1000),

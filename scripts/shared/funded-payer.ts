@@ -13,9 +13,17 @@ export interface ApiClient {
 
 export type FundedPayer = ApiClient;
 
+/** Where clients are made and funded: an API running in this process, or the database itself (an API in another process). */
+export interface ClientRegistry {
+  clients: ClientsService;
+  dataSource: DataSource;
+}
+
+export const registryOf = (api: INestApplication): ClientRegistry => ({ clients: api.get(ClientsService), dataSource: api.get(DataSource) });
+
 /** A new API client with an access token from the API at `apiUrl`. */
-export async function createApiClient(api: INestApplication, apiUrl: string, name: string): Promise<ApiClient> {
-  const client = await api.get(ClientsService).create({ name });
+export async function createApiClient(registry: ClientRegistry, apiUrl: string, name: string): Promise<ApiClient> {
+  const client = await registry.clients.create({ name });
   const response = await fetch(`${apiUrl}/auth/token`, { headers: { 'x-api-key': client.apiKey } });
   if (response.status !== 200) throw new Error(`token request failed: ${response.status}`);
   const { accessToken } = (await response.json()) as { accessToken: string };
@@ -23,8 +31,8 @@ export async function createApiClient(api: INestApplication, apiUrl: string, nam
 }
 
 /** A new API client, funded in `currency` through the ledger, with an access token. */
-export async function createFundedPayer(api: INestApplication, apiUrl: string, name: string, currency: CurrencyCode, amount: string): Promise<FundedPayer> {
-  const payer = await createApiClient(api, apiUrl, name);
-  await new LedgerService(api.get(DataSource)).fund(`funding:${payer.clientId}`, payer.clientId, currency, new Decimal(amount));
+export async function createFundedPayer(registry: ClientRegistry, apiUrl: string, name: string, currency: CurrencyCode, amount: string): Promise<FundedPayer> {
+  const payer = await createApiClient(registry, apiUrl, name);
+  await new LedgerService(registry.dataSource).fund(`funding:${payer.clientId}`, payer.clientId, currency, new Decimal(amount));
   return payer;
 }

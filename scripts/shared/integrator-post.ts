@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseJson } from './json';
 
@@ -13,6 +14,8 @@ export interface PostRequest {
 export interface Answer {
   status: number;
   body: any;
+  /** Seconds, when the answer carried Retry-After. */
+  retryAfter?: number;
 }
 
 /** What the bench's and the chaos command's flows send to the API. */
@@ -30,36 +33,56 @@ export const postOnce: Post = async ({ url, token, key, body, signal }) => {
     signal,
   });
   const text = await response.text();
-  return { status: response.status, body: parseJson(text) ?? text };
+  const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+  return { status: response.status, body: parseJson(text) ?? text, ...(Number.isFinite(retryAfter) ? { retryAfter } : {}) };
 };
 
 /**
- * Why an answer (or its absence) is worth the same request again: the API or a part behind it
- * was out of reach (a network error, 5xx), the key's first execution has not finished (409
- * REQUEST_IN_PROGRESS), or the caller was throttled (429). Null for a real answer.
+ * How one attempt went for the integrator:
+ * - `answered`: a real answer (2xx, 4xx);
+ * - `retried`: an answer that says "send it again" the documented way: 503 or 429 with
+ *   Retry-After, 409 REQUEST_IN_PROGRESS (the key's first execution has not finished);
+ * - `failed`: the request failed (a reset or refused connection, a 5xx without Retry-After,
+ *   the balancer's own 502/504). The integrator resends those too, but the service let it down.
  */
-export function transientReason(outcome: Answer | Error): string | null {
-  if (outcome instanceof Error) return `network error (${outcome.message})`;
-  if (outcome.status >= 500 || outcome.status === 429) return `${outcome.status} ${outcome.body?.error_code ?? ''}`.trim();
-  if (outcome.status === 409 && outcome.body?.error_code === 'REQUEST_IN_PROGRESS') return '409 REQUEST_IN_PROGRESS';
-  return null;
+export type Verdict = 'answered' | 'retried' | 'failed';
+
+export interface Attempt {
+  /** performance.now() when it was sent. */
+  sentAt: number;
+  ms: number;
+  /** The status and error code, or the network error. */
+  outcome: string;
+  verdict: Verdict;
+}
+
+export function verdictOf(outcome: Answer | Error): { verdict: Verdict; outcome: string } {
+  if (outcome instanceof Error) return { verdict: 'failed', outcome: `network error (${outcome.cause instanceof Error ? outcome.cause.message : outcome.message})` };
+  const described = `${outcome.status} ${outcome.body?.error_code ?? ''}`.trim();
+  if (outcome.status >= 500 || outcome.status === 429) return { verdict: outcome.retryAfter === undefined ? 'failed' : 'retried', outcome: described };
+  if (outcome.status === 409 && outcome.body?.error_code === 'REQUEST_IN_PROGRESS') return { verdict: 'retried', outcome: described };
+  return { verdict: 'answered', outcome: described };
 }
 
 /**
- * What an integrator must do: resend a request that failed transiently, with the same
- * idempotency-key and body, backing off, until a real answer or the signal's end.
+ * What an integrator must do: resend a request that failed or was refused for now, with the
+ * same idempotency-key and body, after Retry-After when the answer gave one (backing off from
+ * 250 ms to 2 s otherwise), until a real answer or the signal's end. `onAttempt` hears of every
+ * attempt.
  */
-export function retryingPost(onRetry: (reason: string) => void): Post {
+export function retryingPost(onAttempt: (attempt: Attempt) => void): Post {
   return async (request) => {
-    for (let wait = FIRST_RETRY_MS; ; wait = Math.min(wait * 2, MAX_RETRY_MS)) {
+    for (let backoff = FIRST_RETRY_MS; ; backoff = Math.min(backoff * 2, MAX_RETRY_MS)) {
+      const sentAt = performance.now();
       const outcome = await postOnce(request).catch((error: unknown) => {
         if (request.signal.aborted) throw error;
         return error instanceof Error ? error : new Error(String(error));
       });
-      const reason = transientReason(outcome);
-      if (reason === null) return outcome as Answer;
-      onRetry(reason);
-      await sleep(wait, undefined, { signal: request.signal });
+      const judged = verdictOf(outcome);
+      onAttempt({ sentAt, ms: performance.now() - sentAt, ...judged });
+      if (judged.verdict === 'answered') return outcome as Answer;
+      const retryAfter = outcome instanceof Error ? undefined : outcome.retryAfter;
+      await sleep(retryAfter === undefined ? backoff : retryAfter * 1000, undefined, { signal: request.signal });
     }
   };
 }

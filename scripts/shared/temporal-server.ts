@@ -1,8 +1,8 @@
-import { fork } from 'node:child_process';
 import { freePort } from '../../src/infra/free-port';
 import { startTemporalDevServer } from '../../src/infra/temporal-dev-server';
 import type { TemporalServerBinaries } from '../../src/infra/temporal-postgres/installation';
 import { startTemporalPostgresServer } from '../../src/infra/temporal-postgres/temporal-postgres-server';
+import { serveHelper, startHelper } from './helper-process';
 import { childPids } from './process-cpu';
 
 /** Which throw-away Temporal the helper runs. */
@@ -15,7 +15,14 @@ export type TemporalHelperSpec = {
       /** SQLite file that keeps workflows across a stop and start; in memory when absent. */
       dbFilename?: string;
     }
-  | { backend: 'postgres'; binaries: TemporalServerBinaries; databaseUrl: string; runDir: string }
+  | {
+      backend: 'postgres';
+      binaries: TemporalServerBinaries;
+      databaseUrl: string;
+      runDir: string;
+      /** Where its services listen; loopback when absent (the chaos's partitions: every address of its network namespace). */
+      listenAddress?: string;
+    }
 );
 
 export interface TemporalHelper {
@@ -30,47 +37,26 @@ export interface TemporalHelper {
  * A throw-away Temporal server for the scripts, started from a helper process of its own. The
  * dev server inherits its starter's stdout and prints a banner there; from the helper, whose
  * stdout is the script's stderr, the banner cannot spoil the script's table or JSON. The helper
- * also stops the server should the script die without cleaning up (its IPC channel closes).
+ * also stops the server should the script die without cleaning up. `wrapper` runs the helper
+ * through another command (`ip netns exec NAME`).
  */
-export async function startTemporalHelper(spec: TemporalHelperSpec): Promise<TemporalHelper> {
+export async function startTemporalHelper(spec: TemporalHelperSpec, wrapper: readonly string[] = []): Promise<TemporalHelper> {
+  // Inside another network namespace the port is that namespace's; the helper finds a free one there.
+  const port = spec.port ?? (wrapper.length ? undefined : await freePort());
+  const helper = await startHelper<{ address: string; port: number; serverPid: number | null }>(__filename, { ...spec, port }, wrapper);
+  return { ...helper.ready, stop: helper.stop };
+}
+
+async function serve(spec: TemporalHelperSpec) {
   const port = spec.port ?? (await freePort());
-  const helper = fork(__filename, [JSON.stringify({ ...spec, port })], { stdio: ['ignore', 2, 2, 'ipc'] });
-  const exited = new Promise<void>((resolve) => helper.once('exit', () => resolve()));
-  const ready = await new Promise<{ address: string; serverPid: number | null }>((resolve, reject) => {
-    helper.once('message', resolve);
-    void exited.then(() => reject(new Error('the Temporal helper exited before its server was ready')));
-  });
-  return {
-    ...ready,
-    port,
-    async stop() {
-      if (helper.connected) helper.disconnect();
-      await exited;
-    },
-  };
-}
-
-async function serve(spec: TemporalHelperSpec & { port: number }): Promise<void> {
-  let server: { address: string; stop(): Promise<void> };
-  let serverPid: number | null;
   if (spec.backend === 'postgres') {
-    const started = await startTemporalPostgresServer({ binaries: spec.binaries, databaseUrl: spec.databaseUrl, port: spec.port, uiPort: null, runDir: spec.runDir });
-    server = started;
-    serverPid = started.pid;
-  } else {
-    server = await startTemporalDevServer({ port: spec.port, uiPort: null, dbFilename: spec.dbFilename, cliPath: process.env.TEMPORAL_CLI_PATH });
-    // The CLI is this helper's only child.
-    serverPid = childPids(process.pid)[0] ?? null;
+    const { binaries, databaseUrl, runDir, listenAddress } = spec;
+    const server = await startTemporalPostgresServer({ binaries, databaseUrl, port, uiPort: null, runDir, listenAddress });
+    return { ready: { address: server.address, port, serverPid: server.pid }, stop: server.stop };
   }
-  // Ctrl-C reaches the whole process group; the script decides when this helper stops.
-  process.on('SIGINT', () => undefined);
-  process.once('disconnect', () => void server.stop().finally(() => process.exit(0)));
-  process.send!({ address: server.address, serverPid });
+  const server = await startTemporalDevServer({ port, uiPort: null, dbFilename: spec.dbFilename, cliPath: process.env.TEMPORAL_CLI_PATH });
+  // The CLI is this helper's only child.
+  return { ready: { address: server.address, port, serverPid: childPids(process.pid)[0] ?? null }, stop: server.stop };
 }
 
-if (require.main === module) {
-  serve(JSON.parse(process.argv[2]!) as TemporalHelperSpec & { port: number }).catch((error) => {
-    process.stderr.write(`[temporal helper] Temporal failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
-}
+if (require.main === module) serveHelper('temporal helper', serve);

@@ -19,6 +19,11 @@ export interface EmbeddedDatabaseOptions {
   database: string;
   /** Throw-away clusters (tests) are deleted on stop; the `npm start` one persists. */
   persistent: boolean;
+  /**
+   * PostgreSQL's listen_addresses; `127.0.0.1` when absent. The chaos run's partitions give it
+   * `*` inside a network namespace of its own (whose addresses are all it can take).
+   */
+  listenAddresses?: string;
   onLog?: (line: string) => void;
 }
 
@@ -53,7 +58,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   const dataDir = runAs && !canReach(dirname(resolve(options.dataDir)), runAs) ? relocatedDataDir(options.dataDir) : resolve(options.dataDir);
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(bin, dataDir, runAs, log);
-  const server = await startServer(bin, dataDir, options.port, runAs, log);
+  const server = await startServer(bin, dataDir, options.port, options.listenAddresses ?? '127.0.0.1', runAs, log);
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`;
   await ensureDatabase(url, options.database);
 
@@ -200,9 +205,9 @@ async function initialise(bin: string, dataDir: string, runAs: Identity | null, 
   }
 }
 
-async function startServer(bin: string, dataDir: string, port: number, runAs: Identity | null, log: (line: string) => void): Promise<{ pid: number; stop(): Promise<void> }> {
+async function startServer(bin: string, dataDir: string, port: number, listenAddresses: string, runAs: Identity | null, log: (line: string) => void): Promise<{ pid: number; stop(): Promise<void> }> {
   // The socket goes into the data directory: /var/run/postgresql may not exist or be writable.
-  const server = run(join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dataDir], runAs);
+  const server = run(join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-c', `listen_addresses=${listenAddresses}`, '-k', dataDir], runAs);
   const exited = new Promise<void>((done) => server.once('exit', () => done()));
   // A cluster left running by a killed parent would hold the port and the data directory.
   const killOnExit = () => server.kill('SIGKILL');

@@ -24,13 +24,18 @@ export class MainProcess {
     if (!existsSync(join(PROJECT_ROOT, MAIN))) throw new Error(`${MAIN} is missing: run \`node scripts/run.mjs build\` first`);
   }
 
-  /** `root` holds dist/ (the project's own, unless the tree an image would hold); `user` runs it as another user, as the image does. */
+  /**
+   * `root` holds dist/ (the project's own, unless the tree an image would hold); `user` runs it as
+   * another user, as the image does; `wrapper` runs it through another command first, e.g. `ip
+   * netns exec NAME` (which execs node in its place).
+   */
   constructor(
     readonly role: 'api' | 'worker',
     env: NodeJS.ProcessEnv,
-    { root = PROJECT_ROOT, user }: { root?: string; user?: { uid: number; gid: number } } = {},
+    { root = PROJECT_ROOT, user, wrapper = [] }: { root?: string; user?: { uid: number; gid: number }; wrapper?: readonly string[] } = {},
   ) {
-    this.child = spawn(process.execPath, ['--enable-source-maps', MAIN, role], {
+    const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', MAIN, role];
+    this.child = spawn(command!, args, {
       cwd: root,
       env: { API_METRICS_PORT: '0', WORKER_METRICS_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

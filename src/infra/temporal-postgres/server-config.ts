@@ -39,6 +39,8 @@ export interface TemporalServerConfigOptions {
   /** Absolute path of the file written from temporalDynamicConfig(). */
   dynamicConfigPath: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Where the frontend listens; loopback when absent. The other services always stay on loopback. */
+  frontendListenAddress?: string;
 }
 
 /** Listeners in the order they are handed out: the frontend's gRPC port first (it is the address). */
@@ -95,7 +97,13 @@ export function temporalServerConfig(options: TemporalServerConfigOptions) {
       TEMPORAL_SERVICES.map((service) => [
         service,
         // httpPort absent: the frontend's HTTP API stays off; the SDKs and the Web UI speak gRPC.
-        { rpc: { grpcPort: options.ports[service].grpc, membershipPort: options.ports[service].membership, bindOnIP: LOOPBACK } },
+        {
+          rpc: {
+            grpcPort: options.ports[service].grpc,
+            membershipPort: options.ports[service].membership,
+            bindOnIP: service === 'frontend' ? (options.frontendListenAddress ?? LOOPBACK) : LOOPBACK,
+          },
+        },
       ]),
     ),
     clusterMetadata: {

@@ -31,6 +31,11 @@ export interface TemporalPostgresServerOptions {
   uiPort: number | null;
   /** Where the generated configuration and the servers' logs go. */
   runDir: string;
+  /**
+   * Where the frontend listens besides loopback's 127.0.0.1 (e.g. `0.0.0.0` inside a network
+   * namespace of its own, as the chaos run's partitions put it); loopback alone when absent.
+   */
+  listenAddress?: string;
 }
 
 export interface TemporalPostgresServer {
@@ -71,7 +76,7 @@ export async function startTemporalPostgresServer(options: TemporalPostgresServe
   const ports = servicePorts([options.port, ...(await distinctFreePorts(listenerCount() - 1, taken, () => freePortIn(...INTERNAL_PORTS)))]);
   const dynamicConfigPath = join(options.runDir, 'dynamic-config.yaml');
   writeFileSync(dynamicConfigPath, asYaml(temporalDynamicConfig()));
-  writeFileSync(join(options.runDir, 'temporal.yaml'), asYaml(temporalServerConfig({ ports, database, dynamicConfigPath, logLevel: 'warn' })), { mode: 0o600 });
+  writeFileSync(join(options.runDir, 'temporal.yaml'), asYaml(temporalServerConfig({ ports, database, dynamicConfigPath, logLevel: 'warn', frontendListenAddress: options.listenAddress })), { mode: 0o600 });
 
   const address = `127.0.0.1:${options.port}`;
   const server = startServiceProcess(

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { ProcessStack, startProcessStack } from '../../support/process-stack';
-import { parseExposition, Sample, samplesOf, valueOf } from '../../support/prometheus-text';
+import { parseExposition, Sample, samplesOf, valueOf } from '../../../scripts/shared/prometheus-text';
 import { payer, pixQr } from '../../support/qr-fixtures';
 
 const DOCS = join(__dirname, '..', '..', '..', 'docs');

@@ -8,7 +8,7 @@ import { CallbackNotAcknowledgedError, NotificationDeliverer } from '../../../sr
 import { verifySignature } from '../../../src/notifications';
 import { serviceRegistry } from '../../../src/observability/metrics';
 import { startCallbackReceiver } from '../../support/callback-receiver';
-import { parseExposition, valueOf } from '../../support/prometheus-text';
+import { parseExposition, valueOf } from '../../../scripts/shared/prometheus-text';
 import { openNotificationKit } from './notification-test-kit';
 
 /** One attempt at a time, against a real receiver and the real database; retries are tested with Temporal. */

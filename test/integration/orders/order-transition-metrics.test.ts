@@ -3,7 +3,7 @@ import { serviceRegistry } from '../../../src/observability/metrics';
 import { OrderEntity } from '../../../src/orders/order.entity';
 import { OrderRepository } from '../../../src/orders/order.repository';
 import { OrderTransitionError } from '../../../src/orders/lifecycle';
-import { parseExposition, valueOf } from '../../support/prometheus-text';
+import { parseExposition, valueOf } from '../../../scripts/shared/prometheus-text';
 import { createdQrOrder } from '../../support/order-fixtures';
 import { createTestClient, startTestApi, TestApi } from '../../support/test-api';
 

@@ -9,7 +9,7 @@ import { PAYOUT_UNCONFIRMED, REFUND_UNCONFIRMED } from '../../../src/temporal/se
 import { orderPhaseQuery } from '../../../workflows/order.definitions';
 import { pendingRefundsQuery } from '../../../workflows/refunds.definitions';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
-import { parseExposition, valueOf } from '../../support/prometheus-text';
+import { parseExposition, valueOf } from '../../../scripts/shared/prometheus-text';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { until } from '../../support/until';
 

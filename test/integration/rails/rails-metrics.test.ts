@@ -1,6 +1,6 @@
 import { serviceRegistry } from '../../../src/observability/metrics';
 import { RailsDeclinedError, RailsUnavailableError } from '../../../src/rails/rails.errors';
-import { parseExposition, valueOf } from '../../support/prometheus-text';
+import { parseExposition, valueOf } from '../../../scripts/shared/prometheus-text';
 import { startSimulator, type RunningSimulator } from './rails-simulator.fixture';
 
 let rails: RunningSimulator;

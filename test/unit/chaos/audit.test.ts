@@ -185,6 +185,24 @@ describe('chaos money audit', () => {
     expect(finalCallbacksSent(input)).toMatchObject({ violations: [], notes: ['order order-1: its PAYMENT callback (COMPLETED) is still being retried'] });
   });
 
+  it('strictly, takes neither an order still paying nor a callback still retrying for an answer', () => {
+    const input = world([
+      { ending: 'PROCESSING_UNCONFIRMED', cents: 500, callback: 'DELIVERED' },
+      { ending: 'COMPLETED', cents: 700, callback: 'PENDING' },
+    ]);
+    const [final, , , , callbacks] = auditMoney(input, true);
+    expect(final).toMatchObject({
+      rule: 'every order final',
+      violations: ['order order-0 is PROCESSING: its payout is NOT_FOUND at the rail (unconfirmed, funds held)'],
+      notes: [],
+    });
+    expect(callbacks).toMatchObject({
+      rule: 'every final callback delivered',
+      violations: ['order order-1: its PAYMENT callback (COMPLETED) is still being retried'],
+      notes: [],
+    });
+  });
+
   it('reports how much it checked', () => {
     expect(auditMoney(world(ALL_ENDINGS)).map((rule) => [rule.rule, rule.checked])).toEqual([
       ['every order final or explained', '6 orders'],

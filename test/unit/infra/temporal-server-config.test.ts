@@ -30,6 +30,14 @@ describe('the Temporal server configuration', () => {
     expect(JSON.stringify(config)).not.toMatch(/httpPort|prometheus|pprof|0\.0\.0\.0/);
   });
 
+  it('binds the frontend alone where it is told to, the other services and the ring staying on loopback', () => {
+    const inNamespace = temporalServerConfig({ ports, database, dynamicConfigPath: '/run/dynamic-config.yaml', logLevel: 'warn', frontendListenAddress: '0.0.0.0' });
+    expect(inNamespace.services.frontend.rpc.bindOnIP).toBe('0.0.0.0');
+    for (const service of TEMPORAL_SERVICES.filter((name) => name !== 'frontend')) expect(inNamespace.services[service].rpc.bindOnIP).toBe('127.0.0.1');
+    expect(inNamespace.global.membership.broadcastAddress).toBe('127.0.0.1');
+    expect(inNamespace.publicClient.hostPort).toBe('127.0.0.1:7233');
+  });
+
   it('persists history and visibility in their own PostgreSQL databases on the given server', () => {
     const stores = config.persistence.datastores;
     expect(stores[config.persistence.defaultStore as keyof typeof stores].sql).toMatchObject({

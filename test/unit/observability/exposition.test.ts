@@ -1,5 +1,5 @@
 import { gatherExposition } from '../../../src/observability/exposition';
-import { parseExposition, valueOf } from '../../support/prometheus-text';
+import { parseExposition, valueOf } from '../../../scripts/shared/prometheus-text';
 
 const source = (name: string, read: () => Promise<string>) => ({ name, read });
 
