@@ -165,6 +165,25 @@ describe('a request resent with its key after its first attempt ran out of time'
     expect([otherKey.status, otherKey.body.error_code]).toEqual([409, 'ALREADY_PROCESSED']);
   });
 
+  it('a refund resent after it went through is answered the refund, and the payer is credited once', async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const { orderId, path, url } = await stack.previewQr(client.call, pixQr('50.00'));
+    expect((await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url })).status).toBe(200);
+    await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
+
+    const refund = { order_id: orderId, reason: 'returned' };
+    const release = await holdOrder(orderId);
+    await timedOut(() => impatientCall(client).post('/v2/qr/refund', refund, keyed('refund-1'))).finally(release);
+    await untilStatus(orderId, 'REFUNDED');
+
+    const resent = await client.call.post('/v2/qr/refund', refund, keyed('refund-1'));
+    expect(resent.status).toBe(201);
+    expect(resent.body).toEqual({ refund_id: expect.any(String), order_id: orderId, status: 'REFUNDED', amount: 50, currency: 'BRL', refunded_total: 50, remaining: 0 });
+    expect(await usd(client)).toEqual({ currency: 'USD', available: 1000, reserved: 0 });
+    const otherKey = await client.call.post('/v2/qr/refund', refund, keyed('refund-2'));
+    expect([otherKey.status, otherKey.body.error_code]).toEqual([409, 'INVALID_STATUS']);
+  });
+
   /** A collector's QR, created and published, for a client to scan. */
   async function collectionQr(collector: Payer) {
     const { posUuid } = await createHierarchy(collector.call);
