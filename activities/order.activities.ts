@@ -127,8 +127,8 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
 
   return {
     /** A step that moves no money: the user's rejection, a collector's cancel, expiry, a merchant nobody knows. */
-    changeOrder: async ({ orderId, seq, event, notificationUrl }: ChangeInput): Promise<StepResult> =>
-      write({ orderId, seq, event, patch: paymentNotificationUrl(notificationUrl) }),
+    changeOrder: async ({ orderId, seq, event, notificationUrl, requestId }: ChangeInput): Promise<StepResult> =>
+      write({ orderId, seq, event, patch: paymentNotificationUrl(notificationUrl), requestId }),
 
     /** The order as the database has it, for a workflow that must take it up from there. */
     async orderFacts({ orderId }: { orderId: string }): Promise<{ facts: OrderFacts; awaitingPayer: boolean }> {
@@ -207,7 +207,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
      * An amount sent without a quote (a tester's signal) is checked as the API checks it and
      * priced here, at a quote made for the payer and locked alike (or the one a retry locked).
      */
-    async submitAmount({ orderId, seq, amount, fxQuoteId, facts }: AmountInput): Promise<StepResult> {
+    async submitAmount({ orderId, seq, amount, fxQuoteId, facts, requestId }: AmountInput): Promise<StepResult> {
       let localAmount: Decimal;
       try {
         localAmount = parseAmount(amount, facts.localCurrency);
@@ -226,6 +226,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
         orderId,
         seq,
         event: 'AMOUNT_SET',
+        requestId,
         patch: {
           localAmount: formatAmount(localAmount, facts.localCurrency),
           userAmount: formatAmount(userAmount, facts.userCurrency),
@@ -242,18 +243,18 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
      * preview did not list, or a callback URL the API would refuse, is refused before anything
      * is written (the API refuses them first; a tester's signal may not).
      */
-    async acceptOrder({ orderId, seq, notificationUrl, walletId, facts }: AcceptInput): Promise<StepResult> {
+    async acceptOrder({ orderId, seq, notificationUrl, walletId, facts, requestId }: AcceptInput): Promise<StepResult> {
       const patch = { ...paymentNotificationUrl(notificationUrl), ...(walletId ? { walletId } : {}) };
       const reserve = ledgerEntries(orderId, facts);
       try {
-        return await write({ orderId, seq, event: 'ACCEPTED', patch }, async (tx, order, step) => {
+        return await write({ orderId, seq, event: 'ACCEPTED', patch, requestId }, async (tx, order, step) => {
           const refusal = walletRefusal(order, walletId, true);
           if (refusal) throw ApplicationFailure.nonRetryable(`wallet_id: ${refusal}`, 'INVALID_WALLET');
           await reserve(tx, order, step);
         });
       } catch (error) {
         if (!(error instanceof InsufficientFundsError)) throw error;
-        return write({ orderId, seq, event: 'FUNDS_SHORT', patch });
+        return write({ orderId, seq, event: 'FUNDS_SHORT', patch, requestId });
       }
     },
 

@@ -25,6 +25,8 @@ export interface SubmitAmount {
   amount: string;
   /** The FX quote the API priced the amount with; it is locked to the order with the amount. */
   fxQuoteId: string;
+  /** Sent under an idempotency-key: the request's id (KeyedRequest), recorded with the change. */
+  requestId?: string;
 }
 
 export interface Decision {
@@ -32,6 +34,12 @@ export interface Decision {
   notificationUrl: string;
   /** A phone key's wallet the payer picked (validated by the API against the order's wallets). */
   walletId?: string;
+  /**
+   * Sent under an idempotency-key: the request's id (src/idempotency/keyed-request.ts), recorded
+   * on the history entry of the change it makes, so that a resend is answered from the database
+   * once the workflow has ended. Absent without a key, and from histories recorded before it existed.
+   */
+  requestId?: string;
 }
 
 /** A client scanned a QR created here: it becomes the order's payer. */

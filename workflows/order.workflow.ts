@@ -123,8 +123,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     return outcome;
   };
 
-  const change = async (event: OrderEvent, notificationUrl: string | undefined, closing: boolean) =>
-    applied(await db.changeOrder({ orderId, seq: ++seq, event, ...(notificationUrl ? { notificationUrl } : {}) }), closing);
+  const change = async (event: OrderEvent, notificationUrl: string | undefined, closing: boolean, requestId?: string) =>
+    applied(await db.changeOrder({ orderId, seq: ++seq, event, ...(notificationUrl ? { notificationUrl } : {}), requestId }), closing);
 
   const refuse = (rejection: OrderRejection | null) => {
     if (rejection) throw ApplicationFailure.nonRetryable(state.refusalMessage(rejection, new Date()), rejection);
@@ -156,7 +156,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   setHandler(orderPhaseQuery, () => state.phase);
   setHandler(refusedSignalsQuery, () => state.refusedSignals);
 
-  setHandler(submitAmountUpdate, ({ amount, fxQuoteId }) => submitAmount(amount, fxQuoteId), {
+  setHandler(submitAmountUpdate, ({ amount, fxQuoteId, requestId }) => submitAmount(amount, fxQuoteId, requestId), {
     validator: (_input: SubmitAmount) => refuse(state.refusal('AMOUNT')),
   });
   setHandler(submitAmountSignal, async (input) => {
@@ -276,10 +276,10 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   return finish();
 
   /** The open amount, from the API (priced at its quote) or a tester's signal (no quote: the step prices it). */
-  async function submitAmount(amount: string, fxQuoteId: string | null): Promise<OrderOutcome> {
+  async function submitAmount(amount: string, fxQuoteId: string | null, requestId?: string): Promise<OrderOutcome> {
     state.begin('AMOUNT');
     try {
-      const outcome = applied(await db.submitAmount({ orderId, seq: ++seq, amount, fxQuoteId, facts: state.facts! }), false);
+      const outcome = applied(await db.submitAmount({ orderId, seq: ++seq, amount, fxQuoteId, facts: state.facts!, requestId }), false);
       state.facts = { ...state.facts!, localAmount: outcome.localAmount, userAmount: outcome.userAmount };
       return outcome;
     } finally {
@@ -290,20 +290,21 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   /**
    * The payer's decision: the funds reserved (or found short), or the order canceled. A step
    * that refuses what the decision brought (a wallet, a URL) leaves the order waiting for it.
+   * The API's request id goes with the change it makes.
    */
-  async function decide({ decision, notificationUrl, walletId }: DecisionSignal): Promise<OrderOutcome> {
+  async function decide({ decision, notificationUrl, walletId, requestId }: DecisionSignal & Pick<Decision, 'requestId'>): Promise<OrderOutcome> {
     state.begin('DECISION');
     try {
-      if (decision === 'rejected') return await close('USER_REJECTED', notificationUrl, false);
+      if (decision === 'rejected') return await close('USER_REJECTED', notificationUrl, false, requestId);
       try {
-        const accepted = applied(await db.acceptOrder({ orderId, seq: ++seq, notificationUrl, walletId, facts: state.facts! }), false);
+        const accepted = applied(await db.acceptOrder({ orderId, seq: ++seq, notificationUrl, walletId, facts: state.facts!, requestId }), false);
         state.facts = { ...state.facts!, destination: withWallet(state.facts!.destination, walletId) };
         return accepted;
       } catch (error) {
         if (!(error instanceof ActivityFailure)) throw error;
         if (error.cause instanceof ApplicationFailure && STEP_REFUSALS.includes(error.cause.type ?? '')) throw error.cause;
         // A step that can never succeed (a broken invariant) must not leave the order hanging.
-        return await change('DECISION_BROKEN', notificationUrl, false);
+        return await change('DECISION_BROKEN', notificationUrl, false, requestId);
       }
     } finally {
       state.done();
@@ -329,11 +330,11 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
    * recorded means its payout is owed (phase PAYING); a lost claim or amount leaves the order
    * waiting, and the change applies at the next seq.
    */
-  async function close(event: OrderEvent, notificationUrl: string | undefined, closing: boolean): Promise<OrderOutcome> {
+  async function close(event: OrderEvent, notificationUrl: string | undefined, closing: boolean, requestId?: string): Promise<OrderOutcome> {
     state.closing();
     let outcome: OrderOutcome;
     try {
-      outcome = await change(event, notificationUrl, closing);
+      outcome = await change(event, notificationUrl, closing, requestId);
     } catch (error) {
       // Refused (a tester's URL) or broken: the order waits as it did.
       state.done();
@@ -347,7 +348,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     state.facts = recorded.facts;
     state.done();
     log.warn('order workflow took up a step recorded without it (an update lost with its workflow task)', { orderId, status: state.status, phase: state.phase });
-    return AWAITING_PHASES.includes(state.phase) ? close(event, notificationUrl, closing) : outcome;
+    return AWAITING_PHASES.includes(state.phase) ? close(event, notificationUrl, closing, requestId) : outcome;
   }
 
   /**

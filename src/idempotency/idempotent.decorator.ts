@@ -19,6 +19,7 @@ export const Idempotent = (operation: string) =>
       description:
         '1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again ' +
         '(header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is ' +
-        'still running 409 REQUEST_IN_PROGRESS with Retry-After. Keys are kept 24 h.',
+        'still running 409 REQUEST_IN_PROGRESS with Retry-After. A 5xx is not kept: its retry gets the result of ' +
+        'whatever the first attempt did meanwhile, never that attempt done twice. Keys are kept 24 h.',
     }),
   );

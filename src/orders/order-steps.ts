@@ -114,14 +114,19 @@ export interface StepInput {
   seq: number;
 }
 
+/** A step that applies an integrator's request sent under an idempotency-key, and records its id with the change. */
+export interface RequestedStep {
+  requestId?: string;
+}
+
 /** A step that moves no money (an expiry, a rejection, a cancel, a merchant nobody knows). */
-export interface ChangeInput extends StepInput {
+export interface ChangeInput extends StepInput, RequestedStep {
   event: OrderEvent;
   /** Where the payer hears of the decision, when the step is one. */
   notificationUrl?: string;
 }
 
-export interface AmountInput extends StepInput {
+export interface AmountInput extends StepInput, RequestedStep {
   /** Decimal string in the order's local currency. */
   amount: string;
   /** The quote the API priced it with, or null for an amount that came without one (a tester's signal): the step quotes it. */
@@ -129,7 +134,7 @@ export interface AmountInput extends StepInput {
   facts: OrderFacts;
 }
 
-export interface AcceptInput extends StepInput {
+export interface AcceptInput extends StepInput, RequestedStep {
   /** Where the payer hears of the payment; its preview's URL when none is given. */
   notificationUrl?: string;
   walletId?: string;

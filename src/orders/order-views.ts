@@ -72,6 +72,11 @@ export function paymentResultView(order: OrderEntity, now: Date): PaymentResultV
   };
 }
 
+/** The pay answer: the order as it stands (or as a step left it, withOutcome), dated when it last changed. */
+export function paymentResult(order: OrderEntity): PaymentResultView {
+  return paymentResultView(order, order.updatedAt);
+}
+
 /** A wallet entry as the preview callback names it (spec: "Preview callback", wallets list). */
 const previewCallbackWalletSchema = z.object({
   id: z.uuid({ version: 'v4' }).describe('Send it as wallet_id to pay'),

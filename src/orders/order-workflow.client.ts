@@ -3,11 +3,13 @@ import { ApplicationFailure, Client, WorkflowHandle, WorkflowNotFoundError, Work
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
+import type { KeyedRequest } from '../idempotency/keyed-request';
 import type { OrderEntity } from './order.entity';
+import { OrderRepository } from './order.repository';
 import { orderWorkflowId, startOrderWorkflow } from './order-workflow-start';
 import { type OrderRejection, type OrderStanding, type OrderStatus, rejectionMessage } from './lifecycle';
 import type { OrderOutcome } from './order-steps';
-import { PaymentResultView, paymentResultView, PreviewView, previewView, withOutcome } from './order-views';
+import { paymentResult, PaymentResultView, PreviewView, previewView, withOutcome } from './order-views';
 import { cancelUpdate, Claim, claimUpdate, decideUpdate, Decision, expireUpdate, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
 
 /** The documented answer to a refused operation on an order: 409 with the rejection as its error_code. */
@@ -25,14 +27,37 @@ export function bodyFrom<T>(answer: OrderOutcome | T, build: (outcome: OrderOutc
 }
 
 /**
+ * Every cancel of a QR is the same request (it has no body, and only the QR's collector may
+ * send it): a DELETE resent after a lost answer attaches to the first one's update.
+ */
+const CANCEL_UPDATE_ID = 'collections.cancel';
+
+/**
+ * How a request is known when Temporal cannot answer it: its id (absent without an
+ * idempotency-key), and its answer from the order as it now stands once its change is found
+ * recorded (absent for a request whose change the order shows by itself: a claim, a cancel).
+ */
+export interface Resend<T> {
+  request?: KeyedRequest;
+  answer?: (order: OrderEntity) => T;
+}
+
+/**
  * The API's side of the order workflow: start it, and send it the integrator's actions as
  * updates. The workflow answers with the order's outcome; the documented bodies are built here,
  * from the row the API read and that outcome.
+ *
+ * A request sent under an idempotency-key sends its update under the request's id, so that its
+ * resend (after a 503: the API stopped waiting, the update stayed with Temporal) attaches to the
+ * same update: it waits for the first attempt's outcome, or gets it once recorded. A resend that
+ * comes after the workflow has ended, or that Temporal does not know, is known by the id its step
+ * kept on the order's history, and answered from the order as it now stands (`refuse`).
  */
 @Injectable()
 export class OrderWorkflowClient {
   constructor(
     private readonly temporal: Client,
+    private readonly orders: OrderRepository,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -42,49 +67,69 @@ export class OrderWorkflowClient {
   }
 
   /** The open amount; answers the preview (the PUT's body). */
-  async submitAmount(order: OrderEntity, input: SubmitAmount): Promise<PreviewView> {
-    const answer = await this.update(order, (workflow) => workflow.executeUpdate(submitAmountUpdate, { args: [input] }));
-    return bodyFrom<PreviewView>(answer, (outcome) => previewView(withOutcome(order, outcome)));
-  }
-
-  /** The payer's decision; answers the payment result (the POST's body), dated when the workflow wrote it. */
-  async decide(order: OrderEntity, input: Decision): Promise<PaymentResultView> {
-    const answer = await this.update(order, (workflow) => workflow.executeUpdate(decideUpdate, { args: [input] }));
-    return bodyFrom<PaymentResultView>(answer, (outcome) => {
-      const decided = withOutcome(order, outcome);
-      return paymentResultView(decided, decided.updatedAt);
+  submitAmount(order: OrderEntity, input: SubmitAmount, request?: KeyedRequest): Promise<PreviewView> {
+    return this.update(order, { request, answer: previewView }, async (workflow) => {
+      const answer = await workflow.executeUpdate(submitAmountUpdate, { args: [{ ...input, requestId: request?.id }], updateId: request?.id });
+      return bodyFrom<PreviewView>(answer, (outcome) => previewView(withOutcome(order, outcome)));
     });
   }
 
-  /** A client scanned a collection's QR: it becomes the payer (its preview goes out as a callback). */
-  claim(order: OrderEntity, input: Claim): Promise<OrderOutcome> {
-    return this.update(order, (workflow) => workflow.executeUpdate(claimUpdate, { args: [input] }));
+  /** The payer's decision; answers the payment result (the POST's body), dated when the workflow wrote it. */
+  decide(order: OrderEntity, input: Decision, request?: KeyedRequest): Promise<PaymentResultView> {
+    return this.update(order, { request, answer: paymentResult }, async (workflow) => {
+      const answer = await workflow.executeUpdate(decideUpdate, { args: [{ ...input, requestId: request?.id }], updateId: request?.id });
+      return bodyFrom<PaymentResultView>(answer, (outcome) => paymentResult(withOutcome(order, outcome)));
+    });
+  }
+
+  /**
+   * A client scanned a collection's QR: it becomes the payer (its preview goes out as a callback).
+   * A claimed order names its payer and reference itself: the API knows a resent claim by them.
+   */
+  claim(order: OrderEntity, input: Claim, request?: KeyedRequest): Promise<OrderOutcome> {
+    return this.update(order, {}, (workflow) => workflow.executeUpdate(claimUpdate, { args: [input], updateId: request?.id }));
   }
 
   /** The collector cancels its QR; answers the order's status. */
   cancel(order: OrderEntity): Promise<OrderStatus> {
-    return this.update(order, (workflow) => workflow.executeUpdate(cancelUpdate));
+    return this.update(order, {}, (workflow) => workflow.executeUpdate(cancelUpdate, { updateId: CANCEL_UPDATE_ID }));
   }
 
   /** The sandbox's early expiry; answers the order's status once the expiry is written. */
   expire(order: OrderEntity): Promise<OrderStatus> {
-    return this.update(order, (workflow) => workflow.executeUpdate(expireUpdate));
+    return this.update(order, {}, (workflow) => workflow.executeUpdate(expireUpdate));
+  }
+
+  /**
+   * Refuses a request (the API's own check of the order's status, or the workflow's), unless it
+   * is the resend of one whose change the order records: its first attempt's answer was lost,
+   * and the order may have moved on since; it is answered from the order as it now stands.
+   */
+  async refuse<T>(order: OrderEntity, rejection: OrderRejection, { request, answer }: Resend<T>): Promise<T> {
+    const made = request && answer ? await this.orders.findChangedBy(order.id, request.id) : null;
+    if (made) return answer!(made);
+    throw rejectionError(order, rejection);
   }
 
   /**
    * A validator's refusal carries the rejection as its failure type. An order whose workflow
    * has already ended is final: the operation is refused as invalid for its status.
    */
-  private async update<T>(order: OrderEntity, send: (workflow: WorkflowHandle) => Promise<T>): Promise<T> {
+  private async update<T>(order: OrderEntity, resend: Resend<T>, send: (workflow: WorkflowHandle) => Promise<T>): Promise<T> {
     try {
       return await send(this.temporal.workflow.getHandle(orderWorkflowId(order.id)));
     } catch (error) {
-      if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
-        const type = error.cause.type;
-        if (type === 'INVALID_STATUS' || type === 'ALREADY_PROCESSED') throw rejectionError(order, type);
-      }
-      if (error instanceof WorkflowNotFoundError) throw rejectionError(order, 'INVALID_STATUS');
-      throw error;
+      const rejection = rejectionOf(error);
+      if (rejection === null) throw error;
+      return this.refuse(order, rejection, resend);
     }
   }
+}
+
+function rejectionOf(error: unknown): OrderRejection | null {
+  if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
+    const type = error.cause.type;
+    if (type === 'INVALID_STATUS' || type === 'ALREADY_PROCESSED') return type;
+  }
+  return error instanceof WorkflowNotFoundError ? 'INVALID_STATUS' : null;
 }

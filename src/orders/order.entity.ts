@@ -84,5 +84,7 @@ export class OrderStatusHistoryEntity {
   @Column({ name: 'user_amount', type: 'numeric', nullable: true }) userAmount!: string | null;
   /** Internal: why the change happened when an operator made it. Never shown to integrators. */
   @Column({ type: 'text', nullable: true }) note!: string | null;
+  /** Internal: the id of the integrator's request that made the change, when it came with an idempotency-key (KeyedRequest.id). */
+  @Column({ name: 'request_id', type: 'varchar', length: 200, nullable: true }) requestId!: string | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }

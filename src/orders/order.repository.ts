@@ -37,6 +37,13 @@ export interface OrderChange {
   payoutReference?: string;
   /** Kept on the history entry (operators' resolutions); never shown to integrators. */
   note?: string;
+  /**
+   * The integrator's request the change applies, when it came with an idempotency-key
+   * (KeyedRequest.id): kept on the history entry, so a resend of it is known for what it is
+   * (`findChangedBy`). The API's decisions and amounts always change the status, so they always
+   * have an entry to keep it on.
+   */
+  requestId?: string;
   /** The bodies of callbacks this module does not build itself (a refund's). */
   bodies?: CallbackBodies;
 }
@@ -160,6 +167,7 @@ export class OrderRepository {
           localAmount: current.localAmount,
           userAmount: current.userAmount,
           note: change.note ?? null,
+          requestId: change.requestId ?? null,
           createdAt: now,
         });
       }
@@ -173,6 +181,16 @@ export class OrderRepository {
     const written = step as OrderStep | null;
     if (written?.history) countOrderTransition({ flow: order.flow, country: order.localCountry, from: written.from, to: written.to });
     return { order, eventIds };
+  }
+
+  /** The order as it stands, if the request `requestId` made one of its changes; else null. */
+  findChangedBy(orderId: string, requestId: string): Promise<OrderEntity | null> {
+    return this.dataSource
+      .getRepository(OrderEntity)
+      .createQueryBuilder('o')
+      .where('o.id = :orderId', { orderId })
+      .andWhere('EXISTS (SELECT 1 FROM order_status_history h WHERE h.order_id = o.id AND h.request_id = :requestId)', { requestId })
+      .getOne();
   }
 
   findById(orderId: string): Promise<OrderEntity> {

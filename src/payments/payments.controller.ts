@@ -1,9 +1,9 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
 import { ApiErrors } from '../http/openapi-errors';
-import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { Keyed, type KeyedRequest } from '../idempotency/keyed-request';
 import { PaymentResultViewDto, PreviewViewDto, StatusHistoryViewDto } from '../orders/order-views.dto';
 import { PayDto, PreviewAckDto, QrPreviewDto, QuickReadDto, ReceiptNotFoundDto, SubmitAmountDto } from './payments.dto';
 import { PaymentsService } from './payments.service';
@@ -26,8 +26,8 @@ export class PaymentsController {
     409: 'ALREADY_PROCESSED: this external_reference already names an order, or another client already scanned this collection QR; INVALID_STATUS: the collection QR was canceled or has expired',
     503: RAIL_DOWN,
   })
-  preview(@ClientId() clientId: string, @Body() body: QrPreviewDto, @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string) {
-    return this.payments.previewQr(clientId, body, idempotencyKey);
+  preview(@ClientId() clientId: string, @Body() body: QrPreviewDto, @Keyed() request?: KeyedRequest) {
+    return this.payments.previewQr(clientId, body, request);
   }
 
   @Put('v2/payments/previews')
@@ -40,8 +40,8 @@ export class PaymentsController {
     409: ORDER_REFUSED,
     503: RAIL_DOWN,
   })
-  submitAmount(@ClientId() clientId: string, @Body() body: SubmitAmountDto) {
-    return this.payments.submitAmount(clientId, body);
+  submitAmount(@ClientId() clientId: string, @Body() body: SubmitAmountDto, @Keyed() request?: KeyedRequest) {
+    return this.payments.submitAmount(clientId, body, request);
   }
 
   @Post('v2/payments')
@@ -53,8 +53,8 @@ export class PaymentsController {
     404: 'Order not found',
     409: ORDER_REFUSED,
   })
-  pay(@ClientId() clientId: string, @Body() body: PayDto) {
-    return this.payments.pay(clientId, body);
+  pay(@ClientId() clientId: string, @Body() body: PayDto, @Keyed() request?: KeyedRequest) {
+    return this.payments.pay(clientId, body, request);
   }
 
   @Get('v2/payments/:order_id/status')

@@ -7,7 +7,8 @@ import { CountryCode, CurrencyCode, Decimal, formatAmount, isSupportedCountry } 
 import type { OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
 import { amountRejection, claimRejection, decisionRejection, expiryRejection } from '../orders/lifecycle';
-import { PaymentResultView, PreviewView, seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
+import type { KeyedRequest } from '../idempotency/keyed-request';
+import { paymentResult, PaymentResultView, PreviewView, previewView, seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { walletRefusal } from '../orders/payout-destination';
 import { OrderWorkflowClient, rejectionError } from '../orders/order-workflow.client';
 import { PaymentOrders } from '../orders/payment-orders';
@@ -33,12 +34,12 @@ export class PaymentsService {
     private readonly workflows: OrderWorkflowClient,
   ) {}
 
-  async previewQr(clientId: string, input: QrPreviewDto, idempotencyKey: string | undefined): Promise<PreviewAckDto> {
+  async previewQr(clientId: string, input: QrPreviewDto, request: KeyedRequest | undefined): Promise<PreviewAckDto> {
     this.paymentOrders.assertNotificationUrl(input.notification_url);
     const qr = decodeEmvQr(input.qr);
     if (!qr.valid) throw new ApiError(400, qr.errors.map((error) => `qr: ${error.message}`));
     const collectionId = ownQrOrderId(qr);
-    if (collectionId !== null) return this.claimCollection(clientId, input, collectionId);
+    if (collectionId !== null) return this.claimCollection(clientId, input, collectionId, request);
     const country = qr.country!;
     if (!isSupportedCountry(country)) throw new ApiError(400, [`qr: country ${country} is not supported`]);
     const localCurrency = qr.currency!.alpha as CurrencyCode;
@@ -54,7 +55,7 @@ export class PaymentsService {
         priced,
         details: { qrPayload: input.qr, qrType: qr.point_of_initiation ?? (localAmount ? 'DYNAMIC' : 'STATIC') },
       },
-      idempotencyKey,
+      request?.key,
       input,
     );
     return previewAck(order, input.external_reference);
@@ -63,9 +64,10 @@ export class PaymentsService {
   /**
    * A QR created here for a collector: the order exists already, and the first client to scan
    * it claims it as its payer (the workflow serializes racing scans, and a scan racing the
-   * collector's cancel). Scanning it again with the same reference answers the same.
+   * collector's cancel). Scanning it again with the same reference answers the same; resent
+   * with its key while the first claim is still being applied, it waits for that one.
    */
-  private async claimCollection(clientId: string, input: QrPreviewDto, orderId: string): Promise<PreviewAckDto> {
+  private async claimCollection(clientId: string, input: QrPreviewDto, orderId: string, request: KeyedRequest | undefined): Promise<PreviewAckDto> {
     const order = await this.orders.findCollection(orderId);
     if (!order) throw new ApiError(400, ['qr: this QR was made here for an order that does not exist']);
     if (order.payerClientId === clientId && order.externalReference === input.external_reference) return previewAck(order, input.external_reference);
@@ -73,42 +75,49 @@ export class PaymentsService {
     if (rejection) throw rejectionError(order, rejection);
     const currency = order.localCurrency as CurrencyCode;
     const priced = order.localAmount === null ? null : await this.paymentOrders.price(clientId, 'qr', new Decimal(order.localAmount), currency, input.user.currency);
-    await this.workflows.claim(order, {
+    const claim = {
       payerClientId: clientId,
       externalReference: input.external_reference,
       notificationUrl: input.notification_url,
       payer: input.user,
       userCurrency: input.user.currency,
       fxQuoteId: priced?.quote.id ?? null,
-    });
+    };
+    await this.workflows.claim(order, claim, request);
     return previewAck(order, input.external_reference);
   }
 
-  async submitAmount(clientId: string, input: SubmitAmountDto): Promise<PreviewView> {
+  /**
+   * The open amount. Refused from the order's status, a request sent under an idempotency-key
+   * may still be the resend of one whose answer was lost (a 503): if the order records its
+   * change, it is answered the preview as the order now stands (so is the decision, below).
+   */
+  async submitAmount(clientId: string, input: SubmitAmountDto, request: KeyedRequest | undefined): Promise<PreviewView> {
     const order = await this.payerOrder(clientId, input.order_id);
     const rejection = expiryRejection(order, new Date()) ?? amountRejection(order.status);
-    if (rejection) throw rejectionError(order, rejection);
+    if (rejection) return this.workflows.refuse(order, rejection, { request, answer: previewView });
     const currency = order.localCurrency as CurrencyCode;
     const amount = this.paymentOrders.parseLocalAmount('amount', input.amount, currency, order.localCountry as CountryCode);
     const { quote } = await this.paymentOrders.price(clientId, 'amount', amount, currency, order.userCurrency as CurrencyCode);
-    return this.workflows.submitAmount(order, { amount: formatAmount(amount, currency), fxQuoteId: quote.id });
+    return this.workflows.submitAmount(order, { amount: formatAmount(amount, currency), fxQuoteId: quote.id }, request);
   }
 
-  async pay(clientId: string, input: PayDto): Promise<PaymentResultView> {
+  async pay(clientId: string, input: PayDto, request: KeyedRequest | undefined): Promise<PaymentResultView> {
     this.paymentOrders.assertNotificationUrl(input.notification_url);
     const order = await this.payerOrder(clientId, input.order_id);
     // PROCESSING with its workflow still awaiting the decision is a decision whose update was
     // lost with Temporal's workflow task: sent again, the workflow finds it recorded and pays.
     // The workflow answers every other PROCESSING order ALREADY_PROCESSED, as this check would.
     const rejection = order.status === 'PROCESSING' ? null : (expiryRejection(order, new Date()) ?? decisionRejection(order.status));
-    if (rejection) throw rejectionError(order, rejection);
+    if (rejection) return this.workflows.refuse(order, rejection, { request, answer: paymentResult });
     const refusal = walletRefusal(order, input.wallet_id, input.status === 'accepted');
     if (refusal) throw new ApiError(400, [`wallet_id: ${refusal}`]);
-    return this.workflows.decide(order, {
+    const decision = {
       decision: input.status,
       notificationUrl: input.notification_url,
       ...(input.wallet_id && input.status === 'accepted' ? { walletId: input.wallet_id } : {}),
-    });
+    };
+    return this.workflows.decide(order, decision, request);
   }
 
   /** The payer and the collecting client both see an order; anyone else gets the spec's 2105 body. */

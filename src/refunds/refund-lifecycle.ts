@@ -106,8 +106,14 @@ export type RefundAnswerStatus = 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'PENDING' |
  * found the collector short after all) and the order status it left.
  */
 export function refundAnswer(event: RefundEvent, settled: { refunded: boolean; orderStatus: OrderStatus }): RefundAnswerStatus {
-  if (settled.refunded) return settled.orderStatus === 'REFUNDED' ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+  if (settled.refunded) return settledRefundAnswer('COMPLETED', settled.orderStatus);
   const { to } = transitionOf(event);
   // Meant to go through and did not: the collector was short when it settled.
   return to === 'COMPLETED' ? refundAnswer('COLLECTOR_SHORT', settled) : to;
+}
+
+/** The answer for a refund settled `status`, its order now `orderStatus`. */
+export function settledRefundAnswer(status: Exclude<RefundStatus, 'PENDING'>, orderStatus: OrderStatus): RefundAnswerStatus {
+  if (status === 'COMPLETED') return orderStatus === 'REFUNDED' ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+  return status;
 }

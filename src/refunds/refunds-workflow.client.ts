@@ -21,7 +21,11 @@ export class RefundsWorkflowClient {
     @Inject(ENV) private readonly env: Env,
   ) {}
 
-  async request(order: OrderEntity, request: RefundRequest): Promise<RefundResultView> {
+  /**
+   * `updateId`: a request sent under an idempotency-key sends its update under the request's id
+   * (KeyedRequest), so a resend after a 503 attaches to the first attempt's update.
+   */
+  async request(order: OrderEntity, request: RefundRequest, updateId?: string): Promise<RefundResultView> {
     for (let attempt = 1; ; attempt += 1) {
       const startWorkflowOperation = new WithStartWorkflowOperation<typeof orderRefundsWorkflow>('orderRefundsWorkflow', {
         workflowId: refundsWorkflowId(order.id),
@@ -34,7 +38,7 @@ export class RefundsWorkflowClient {
         ],
       });
       try {
-        const answer: RefundAnswer | RefundResultView = await this.temporal.workflow.executeUpdateWithStart(requestRefundUpdate, { args: [request], startWorkflowOperation });
+        const answer: RefundAnswer | RefundResultView = await this.temporal.workflow.executeUpdateWithStart(requestRefundUpdate, { args: [request], startWorkflowOperation, updateId });
         // A worker of the release before issue 23 answers the body itself, while a rolling deploy still runs one (docs/workflow-versioning.md).
         return 'refundId' in answer ? refundResultView(order, answer) : answer;
       } catch (error) {

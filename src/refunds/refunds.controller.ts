@@ -1,9 +1,9 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
 import { ApiErrors } from '../http/openapi-errors';
-import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { Keyed, type KeyedRequest } from '../idempotency/keyed-request';
 import { RefundRequestDto, RefundResultDto } from './refunds.dto';
 import { RefundsService } from './refunds.service';
 
@@ -27,7 +27,7 @@ export class RefundsController {
     409: 'INVALID_STATUS: not paid, already refunded, canceled, or past the refund window',
     422: 'AMOUNT_EXCEEDS_REFUNDABLE: more than what remains (refunds in flight hold their amount)',
   })
-  refund(@ClientId() clientId: string, @Body() body: RefundRequestDto, @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string) {
-    return this.refunds.refund(clientId, body, idempotencyKey);
+  refund(@ClientId() clientId: string, @Body() body: RefundRequestDto, @Keyed() request?: KeyedRequest) {
+    return this.refunds.refund(clientId, body, request);
   }
 }

@@ -3,13 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
+import type { KeyedRequest } from '../idempotency/keyed-request';
 import { CurrencyCode, Decimal, formatAmount, MoneyError, parseAmount } from '../money';
 import { deterministicUuid } from '../orders/event-id';
 import type { OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
+import type { RefundEntity } from './refund.entity';
 import { RefundRepository } from './refund.repository';
-import { REFUNDABLE_STATUSES, refundRejection, remainingOf } from './refund-lifecycle';
-import type { RefundResultView } from './refund-views';
+import { REFUNDABLE_STATUSES, refundRejection, remainingOf, settledRefundAnswer } from './refund-lifecycle';
+import type { RefundAnswer } from './refund-steps';
+import { RefundResultView, refundResultView } from './refund-views';
 import type { RefundRequestDto } from './refunds.dto';
 import { RefundsWorkflowClient } from './refunds-workflow.client';
 
@@ -29,28 +32,39 @@ export class RefundsService {
     @Inject(ENV) private readonly env: Env,
   ) {}
 
-  async refund(clientId: string, input: RefundRequestDto, idempotencyKey: string | undefined): Promise<RefundResultView> {
+  /**
+   * With a key, a resend names the same refund (its id derives from the key). One whose first
+   * answer was lost (a 503) finds it made: settled, it is answered from the database as the
+   * order now stands, whether or not the refunds workflow still runs; still pending, the
+   * workflow answers it, as it answers the first. Neither is checked again, as the refund they
+   * name is already counted.
+   */
+  async refund(clientId: string, input: RefundRequestDto, request: KeyedRequest | undefined): Promise<RefundResultView> {
     const order = await this.refundableBy(clientId, input.order_id);
+    const currency = order.localCurrency as CurrencyCode;
+    const refundId = request === undefined ? randomUUID() : deterministicUuid(`refund:${clientId}:${request.key}`);
+    const known = await this.refunds.forOrder(order.id);
+    const made = known.find((refund) => refund.id === refundId);
+    if (made && made.status !== 'PENDING') return refundResultView(order, settledAnswer(order, made, known));
+    const amount = made ? this.parseAmount(input.amount, currency) : this.checkedAmount(order, input.amount, known);
+    const refund = { refundId, amount: amount === null ? null : formatAmount(amount, currency), reason: input.reason ?? null, requestedByClientId: clientId };
+    return this.workflows.request(order, refund, request?.id);
+  }
+
+  /** The amount asked for (null: whatever remains), unless the order's status, its refund window or what remains of it refuses the refund. */
+  private checkedAmount(order: OrderEntity, value: unknown, known: RefundEntity[]): Decimal | null {
     const currency = order.localCurrency as CurrencyCode;
     if (!REFUNDABLE_STATUSES.includes(order.status)) throw new ApiError(409, `Order ${order.id} is ${order.status}: only a paid order can be refunded`, 'INVALID_STATUS');
     if (order.paymentDate && order.paymentDate.getTime() + this.env.REFUND_WINDOW_DAYS * DAY_MS < Date.now()) {
       throw new ApiError(409, `Order ${order.id} was paid more than ${this.env.REFUND_WINDOW_DAYS} days ago: its refund window is closed`, 'INVALID_STATUS');
     }
-    const amount = input.amount === undefined ? null : this.parseAmount(input.amount, currency);
-    const known = await this.refunds.forOrder(order.id);
-    const sum = (status: string[]) => known.filter((refund) => status.includes(refund.status)).reduce((total, refund) => total.plus(refund.localAmount), new Decimal(0));
-    const ledger = { total: order.localAmount!, refunded: sum(['COMPLETED']).toFixed(), held: sum(['PENDING']).toFixed() };
+    const amount = this.parseAmount(value, currency);
+    const ledger = { total: order.localAmount!, refunded: sumOf(known, 'COMPLETED').toFixed(), held: sumOf(known, 'PENDING').toFixed() };
     const remaining = remainingOf(ledger);
     if (refundRejection(order.status, ledger, amount ?? remaining) !== null) {
       throw new ApiError(422, `Only ${formatAmount(Decimal.max(remaining, 0), currency)} ${currency} of order ${order.id} can still be refunded`, 'AMOUNT_EXCEEDS_REFUNDABLE');
     }
-    return this.workflows.request(order, {
-      // With a key, a retry names the same refund: the workflow answers it instead of refunding twice.
-      refundId: idempotencyKey === undefined ? randomUUID() : deterministicUuid(`refund:${clientId}:${idempotencyKey}`),
-      amount: amount === null ? null : formatAmount(amount, currency),
-      reason: input.reason ?? null,
-      requestedByClientId: clientId,
-    });
+    return amount;
   }
 
   /** The payer refunds what it paid; a collected order is refunded by its collector. Anyone else: 404. */
@@ -61,7 +75,8 @@ export class RefundsService {
     return order;
   }
 
-  private parseAmount(value: unknown, currency: CurrencyCode): Decimal {
+  private parseAmount(value: unknown, currency: CurrencyCode): Decimal | null {
+    if (value === undefined) return null;
     try {
       return parseAmount(value, currency);
     } catch (error) {
@@ -69,4 +84,20 @@ export class RefundsService {
       throw error;
     }
   }
+}
+
+const sumOf = (refunds: RefundEntity[], status: RefundEntity['status']) =>
+  refunds.filter((refund) => refund.status === status).reduce((total, refund) => total.plus(refund.localAmount), new Decimal(0));
+
+/** A settled refund's answer as its order now stands: what has been refunded so far, and what remains. */
+function settledAnswer(order: OrderEntity, refund: RefundEntity, known: RefundEntity[]): RefundAnswer {
+  const refunded = sumOf(known, 'COMPLETED');
+  return {
+    refundId: refund.id,
+    orderId: order.id,
+    status: settledRefundAnswer(refund.status as Exclude<RefundEntity['status'], 'PENDING'>, order.status),
+    amount: refund.localAmount,
+    refundedTotal: refunded.toFixed(),
+    remaining: new Decimal(order.localAmount!).minus(refunded).toFixed(),
+  };
 }

@@ -3264,7 +3264,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. Keys are kept 24 h. */
+                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. A 5xx is not kept: its retry gets the result of whatever the first attempt did meanwhile, never that attempt done twice. Keys are kept 24 h. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -3377,7 +3377,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. Keys are kept 24 h. */
+                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. A 5xx is not kept: its retry gets the result of whatever the first attempt did meanwhile, never that attempt done twice. Keys are kept 24 h. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -3481,7 +3481,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. Keys are kept 24 h. */
+                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. A 5xx is not kept: its retry gets the result of whatever the first attempt did meanwhile, never that attempt done twice. Keys are kept 24 h. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -3691,7 +3691,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. Keys are kept 24 h. */
+                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. A 5xx is not kept: its retry gets the result of whatever the first attempt did meanwhile, never that attempt done twice. Keys are kept 24 h. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -3837,7 +3837,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. Keys are kept 24 h. */
+                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. A 5xx is not kept: its retry gets the result of whatever the first attempt did meanwhile, never that attempt done twice. Keys are kept 24 h. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -3937,7 +3937,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. Keys are kept 24 h. */
+                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. A 5xx is not kept: its retry gets the result of whatever the first attempt did meanwhile, never that attempt done twice. Keys are kept 24 h. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -4040,7 +4040,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. Keys are kept 24 h. */
+                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. A 5xx is not kept: its retry gets the result of whatever the first attempt did meanwhile, never that attempt done twice. Keys are kept 24 h. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -4143,7 +4143,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. Keys are kept 24 h. */
+                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. A 5xx is not kept: its retry gets the result of whatever the first attempt did meanwhile, never that attempt done twice. Keys are kept 24 h. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -4364,7 +4364,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. Keys are kept 24 h. */
+                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. A 5xx is not kept: its retry gets the result of whatever the first attempt did meanwhile, never that attempt done twice. Keys are kept 24 h. */
                 "idempotency-key"?: string;
             };
             path?: never;

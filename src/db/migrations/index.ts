@@ -11,6 +11,7 @@ import { KeyPayments1763801100000 } from './1763801100000-key-payments';
 import { Collections1763801200000 } from './1763801200000-collections';
 import { IndexOrdersForReports1763801500000 } from './1763801500000-index-orders-for-reports';
 import { StuckOrderIndexes1763801600000 } from './1763801600000-stuck-order-indexes';
+import { OrderChangeRequests1763801780000 } from './1763801780000-order-change-requests';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   Collections1763801200000,
   IndexOrdersForReports1763801500000,
   StuckOrderIndexes1763801600000,
+  OrderChangeRequests1763801780000,
 ];

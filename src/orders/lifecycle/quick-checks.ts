@@ -4,7 +4,9 @@ import { AWAITING_AMOUNT, FINAL_STATUSES, type OrderErrorCode, type OrderRejecti
 /**
  * The spec's idempotency tables as rules on an order's status: the API's quick checks, which
  * answer at once (and for orders whose workflow has already ended), and the workflow's phases,
- * which fall back on them. Same-key retries never get here: the idempotency store replays them first.
+ * which fall back on them. Same-key retries rarely get here: the idempotency store replays them
+ * first. Only the resend of a request that answered 5xx does (nothing was stored), and the API
+ * answers it the result instead of a refusal when the order records its change (OrderWorkflowClient.refuse).
  */
 
 /** PUT previews: executes on WAITING_AMOUNT; on CREATED it is an unauthorized duplicate. */

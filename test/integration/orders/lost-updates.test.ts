@@ -3,6 +3,7 @@ import { loadEnv } from '../../../src/config/env';
 import { FxService } from '../../../src/fx/fx.service';
 import { OrderRepository } from '../../../src/orders/order.repository';
 import { createRails } from '../../../src/rails/rails.factory';
+import { keyedRequest } from '../../../src/idempotency/keyed-request';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { randomUUID } from 'node:crypto';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
@@ -41,19 +42,24 @@ describe('a step recorded while its update was lost', () => {
     return createOrderActivities({ env, orders: new OrderRepository(stack.api.dataSource), rails, fx: new FxService(stack.api.dataSource, rails.fx), ledger: stack.ledger });
   }
 
-  /** A closed-amount order awaiting its decision, and that decision committed behind the workflow's back. */
-  async function lostDecision(client: Payer, amount: string) {
+  /**
+   * A closed-amount order awaiting its decision (`pay`, the request's body), and that decision
+   * committed behind the workflow's back, recording the request when it came with `key`.
+   */
+  async function lostDecision(client: Payer, amount: string, key?: string) {
     const { orderId, path, url, preview } = await stack.previewQr(client.call, pixQr(amount));
+    const pay = { order_id: orderId, status: 'accepted', notification_url: url };
+    const requestId = keyedRequest('payments.pay', client.clientId, key, { body: Buffer.from(JSON.stringify(pay)) })?.id;
     const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
     expect(await handle.query(orderPhaseQuery)).toBe('AWAITING_DECISION');
 
     const activities = orderActivities();
     const { facts } = await activities.orderFacts({ orderId });
     // Seq 1 started the workflow and seq 2 prepared the order: the decision is the third step.
-    const accepted = await activities.acceptOrder({ orderId, seq: 3, notificationUrl: url, facts });
+    const accepted = await activities.acceptOrder({ orderId, seq: 3, notificationUrl: url, facts, requestId });
     expect(accepted.status).toBe('PROCESSING');
     expect(await handle.query(orderPhaseQuery)).toBe('AWAITING_DECISION');
-    return { orderId, path, url, handle, userAmount: preview.body.order.user_total_amount as number };
+    return { orderId, path, url, pay, handle, userAmount: preview.body.order.user_total_amount as number };
   }
 
   const usd = async (client: Payer) =>
@@ -93,7 +99,9 @@ describe('a step recorded while its update was lost', () => {
     const shortLived = await stack.extraApi({ QR_EXPIRY_SECONDS: '3' });
     const client = await stack.newPayer({ USD: '1000.00' });
     const shortLivedClient = { ...client, call: http(shortLived.baseUrl, client.token) };
-    const { orderId, path, handle, userAmount } = await lostDecision(shortLivedClient, '120.00');
+    // The decision was sent with an idempotency-key, and its answer lost (a 503).
+    const key = `pay-${randomUUID()}`;
+    const { orderId, path, pay, handle, userAmount } = await lostDecision(shortLivedClient, '120.00', key);
 
     expect(await handle.result()).toBe('COMPLETED');
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
@@ -101,6 +109,10 @@ describe('a step recorded while its update was lost', () => {
     expect(await usd(client)).toEqual({ currency: 'USD', available: Number((1000 - userAmount).toFixed(2)), reserved: 0 });
     const statuses = ((await client.call.get(`/v2/payments/${orderId}/status`)).body.statuses as Array<{ status: string }>).map((entry) => entry.status);
     expect(statuses).toEqual(['CREATED', 'PROCESSING', 'COMPLETED']);
+
+    // Its resend, after the workflow ended (which never knew the update): the payment, as the order now stands.
+    const resent = await client.call.post('/v2/payments', pay, { 'idempotency-key': key });
+    expect([resent.status, resent.body]).toEqual([200, expect.objectContaining({ order_id: orderId, status: 'COMPLETED', error_code: null })]);
   });
 
   it("a second payer's claim racing a first claim that was recorded but lost is refused, and the first payer pays with its own money", async () => {
