@@ -84,17 +84,21 @@ function clockTicksPerSecond(): number {
 
 /**
  * Starts measuring the CPU of each process tree in `pids` ('self': this process alone); the returned function gives each
- * one's share of the machine (`cores` × the wall time since), or null where there is no process
- * to read.
+ * one's share of the machine (`cores` × the wall time since, read from `now` in milliseconds), or null where there is
+ * no process to read.
  */
-export function measureCpu<K extends string>(pids: Record<K, number | 'self' | null>, cores: number): () => Record<K, number | null> {
+export function measureCpu<K extends string>(
+  pids: Record<K, number | 'self' | null>,
+  cores: number,
+  now: () => number = () => performance.now(),
+): () => Record<K, number | null> {
   const seconds = (pid: number | 'self' | null) => (pid === null ? null : pid === 'self' ? ownCpuSeconds() : treeCpuSeconds(pid));
   const read = () => Object.fromEntries(Object.entries<number | 'self' | null>(pids).map(([key, pid]) => [key, seconds(pid)])) as Record<K, number | null>;
-  const started = performance.now();
+  const started = now();
   const before = read();
   return () => {
     const after = read();
-    const machineSeconds = ((performance.now() - started) / 1000) * cores;
+    const machineSeconds = ((now() - started) / 1000) * cores;
     return Object.fromEntries(
       Object.keys(pids).map((key) => {
         const [from, to] = [before[key as K], after[key as K]];
