@@ -10,7 +10,7 @@ import { REPORT_FORMAT_NAMES, ReportFormatName } from '../src/reports/report-for
 import { BenchParts } from './bench/base-stack';
 import { benchConciliation, formatConciliationReport } from './bench/conciliation-run';
 import { openDatabaseCounters, SqlPerFlow, sqlPerFlow } from './bench/database-counters';
-import { cpuMsPerFlowByProcess, startCpuWindow, totalOf } from './bench/process-usage';
+import { cpuMsPerFlowByProcess, cpuMsPerSecond, startCpuWindow, totalOf } from './bench/process-usage';
 import { BenchReport, formatReport, MeasuredRun, TARGETS_TEXT } from './bench/report';
 import { flowVerdicts, TARGETS } from './bench/targets';
 import { BenchStack, startBenchStack } from './bench/stack';
@@ -60,6 +60,8 @@ const RUN_TIMEOUT_MS = 5 * 60_000;
  * late once idle). The window's CPU includes both pauses: a process idles at a few ms a second.
  */
 const SETTLE_MS = 2_000;
+/** With no flow running, before the engine run: what each process costs a second by itself. */
+const IDLE_MS = 10_000;
 // Generation takes about a minute per million movements on a 2-core machine: ten million is still a run, not a day.
 const MAX_REPORT_MOVEMENTS = 10_000_000;
 
@@ -117,6 +119,15 @@ async function measure(label: string, flow: Flow, flows: number, concurrency: nu
   return { run: { ...result, cpuSeconds }, workflowIds, sql };
 }
 
+/** Each process's CPU a second over IDLE_MS without flows: pollers, timers, probes, and the order reconciler when its minute falls in. */
+async function measureIdle(stack: BenchStack, counters: Counters | null) {
+  await sleep(SETTLE_MS);
+  say(`idle: ${IDLE_MS / 1000} s without flows…`);
+  const cpu = startCpuWindow(stack.pids, (await counters?.read())?.temporalBackendPids ?? []);
+  await sleep(IDLE_MS);
+  return cpuMsPerSecond(cpu((await counters?.read())?.temporalBackendPids ?? []), IDLE_MS);
+}
+
 async function bench(options: Options, stack: BenchStack): Promise<BenchReport> {
   const host = machine();
   // Unique per invocation: an external Temporal or database may hold an earlier run's ids.
@@ -132,6 +143,7 @@ async function bench(options: Options, stack: BenchStack): Promise<BenchReport> 
     return null;
   });
   try {
+    const idleCpuMsPerSecond = await measureIdle(stack, counters);
     const engine = await measure('engine', qrFlow({ ...stack.engine, runId: `bench-${run}-engine` }), options.flows, options.concurrency, stack, counters);
     const bare = await measure('bare', bareFlow({ ...stack.bare!, runId: `${run}-bare` }), options.flows, options.concurrency, stack, counters);
     say("reading the measured flows' histories…");
@@ -148,6 +160,7 @@ async function bench(options: Options, stack: BenchStack): Promise<BenchReport> 
       payAckP99ToBare: engine.run.payAck.p99 / bare.run.payAck.p99,
       cpuMsPerFlow: { engine: engineMs, bare: bareMs, bareToEngine: engineMs === null || bareMs === null ? null : bareMs / engineMs },
       cpuMsPerFlowByProcess: byProcess,
+      idleCpuMsPerSecond,
       sqlPerFlow: engine.sql,
       footprint: await measureFootprint(stack.temporal, engine.workflowIds),
       bareFootprint: await measureFootprint(stack.temporal, bare.workflowIds),

@@ -81,3 +81,12 @@ export function totalOf(figures: Record<string, number | null>): number | null {
   const values = Object.values(figures);
   return values.some((value) => value === null) ? null : values.reduce<number>((sum, value) => sum + value!, 0);
 }
+
+/** Each process's CPU milliseconds a second over a window of `windowMs` (the idle window: what it costs doing nothing). */
+export function cpuMsPerSecond(seconds: CpuSeconds, windowMs: number): Record<keyof BenchPids | 'driver', number | null> {
+  const { temporalPostgresBackends: _, ...processes } = seconds;
+  return Object.fromEntries(Object.entries(processes).map(([key, value]) => [key, value === null ? null : (value * 1000) / (windowMs / 1000)])) as Record<
+    keyof BenchPids | 'driver',
+    number | null
+  >;
+}

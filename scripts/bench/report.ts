@@ -3,7 +3,7 @@ import { PERCENTILE_HEADS, PHASES, percentiles } from '../shared/latency';
 import { describeMachine, Machine } from '../shared/machine';
 import type { SqlPerFlow } from './database-counters';
 import type { MeanFootprint } from './footprint';
-import type { CpuMsPerFlowByProcess, CpuSeconds } from './process-usage';
+import type { BenchPids, CpuMsPerFlowByProcess, CpuSeconds } from './process-usage';
 import { describeVerdict, FlowVerdicts, TARGETS } from './targets';
 
 /** A run with the CPU each process used over it. */
@@ -29,6 +29,11 @@ export interface BenchReport {
    */
   cpuMsPerFlow: { engine: number | null; bare: number | null; bareToEngine: number | null };
   cpuMsPerFlowByProcess: CpuMsPerFlowByProcess;
+  /**
+   * Each process's CPU milliseconds a second with no flow running, measured before the engine
+   * run: part of every run's figures, the more so the fewer flows a second it completes.
+   */
+  idleCpuMsPerSecond: Record<keyof BenchPids | 'driver', number | null>;
   /** The engine run's SQL in the service's database; null when its counters could not be read (DATABASE_URL elsewhere). */
   sqlPerFlow: SqlPerFlow | null;
   /** Per happy-path engine flow, read from the histories of the measured flows. */
@@ -97,8 +102,19 @@ function cpuRows(report: BenchReport): string[] {
     cells('  rails simulator', ms(engine.rails), ''),
     cells('  driver (this process)', ms(engine.driver), ms(bare.driver)),
     cells('  all', ms(report.cpuMsPerFlow.engine), ms(report.cpuMsPerFlow.bare)),
+    `idle, CPU ms a second without flows: ${IDLE_ROWS.map(([key, label]) => `${label} ${ms(report.idleCpuMsPerSecond[key])}`).join(', ')}`,
   ];
 }
+
+const IDLE_ROWS = [
+  ['api', 'API'],
+  ['worker', 'worker'],
+  ['bareWorker', 'bare worker'],
+  ['temporal', 'Temporal'],
+  ['postgres', 'PostgreSQL'],
+  ['rails', 'rails'],
+  ['driver', 'driver'],
+] as const;
 
 function sqlRows(sql: SqlPerFlow | null, targets: FlowVerdicts): string[] {
   if (sql === null) return ['SQL per flow: not measured (the database is not the bench\'s own)'];

@@ -1,4 +1,4 @@
-import { attributeTemporalBackends, cpuMsPerFlowByProcess, CpuSeconds, totalOf } from '../../../scripts/bench/process-usage';
+import { attributeTemporalBackends, cpuMsPerFlowByProcess, cpuMsPerSecond, CpuSeconds, totalOf } from '../../../scripts/bench/process-usage';
 
 const trees = { api: 2, worker: 5, rails: 0.5, bareWorker: 0.1, temporal: 6, postgres: 4, driver: 1 };
 
@@ -51,5 +51,12 @@ describe('totalOf', () => {
 
   it('is null when one of them was not measured, rather than a total that leaves it out', () => {
     expect(totalOf({ api: 20, temporal: null })).toBeNull();
+  });
+});
+
+describe('cpuMsPerSecond', () => {
+  it("gives each process's CPU milliseconds a second over the window", () => {
+    const seconds = { api: 0.05, worker: 0.3, rails: 0, bareWorker: 0.1, temporal: 0.08, postgres: null, driver: 0.02, temporalPostgresBackends: 0.01 };
+    expect(cpuMsPerSecond(seconds, 10_000)).toEqual({ api: 5, worker: 30, rails: 0, bareWorker: 10, temporal: 8, postgres: null, driver: 2 });
   });
 });

@@ -83,6 +83,7 @@ describe('formatReport', () => {
     payAckP99ToBare: 1.2,
     cpuMsPerFlow: { engine: 159, bare: 54, bareToEngine: 0.34 },
     cpuMsPerFlowByProcess: cpu,
+    idleCpuMsPerSecond: { api: 6.5, worker: 24, bareWorker: 7.25, temporal: 8, postgres: 1, rails: 0, driver: 9 },
     sqlPerFlow: sql,
     footprint,
     bareFootprint: { ...footprint, workflowTasks: 2, activityTasks: 1, localActivities: 0 },
@@ -98,6 +99,7 @@ describe('formatReport', () => {
     expect(line(text, '      workflow tasks')).toMatch(/3\.4\s+2$/);
     expect(line(text, '  PostgreSQL')).toMatch(/14\.0\s+≤ 8 ms NOT MET$/);
     expect(line(text, '  all')).toMatch(/159\.0\s+54\.0$/);
+    expect(line(text, 'idle')).toBe('idle, CPU ms a second without flows: API 6.5, worker 24.0, bare worker 7.3, Temporal 8.0, PostgreSQL 1.0, rails 0.0, driver 9.0');
     expect(line(text, 'targets:')).toBe('targets: pay ack p50 ≤ 50 ms at concurrency 1, decision → COMPLETED p50 ≤ 120 ms at concurrency 1');
     expect(text).not.toContain('its PostgreSQL backends');
   });
