@@ -88,8 +88,8 @@ export function statementKind(query: string): StatementKind {
   return (word === undefined ? undefined : KIND_OF_WORD[word]) ?? 'other';
 }
 
-/** The statements whose calls the report lists. */
-const TOP_STATEMENTS = 10;
+/** The statements whose calls the JSON lists: every one a QR flow makes, and more. */
+const TOP_STATEMENTS = 30;
 const QUERY_SHOWN = 160;
 
 export interface SqlPerFlow {

@@ -53,6 +53,8 @@ const FOOTPRINT_ROWS = [
   ['childWorkflows', 'child workflows'],
 ] as const;
 
+/** The most called statements the table shows; the JSON has more. */
+const TOP_SHOWN = 10;
 const ms = (value: number | null | undefined) => (value === null || value === undefined ? '-' : value.toFixed(1));
 const cells = (label: string, engine: string, bare: string, target = '') => `${label.padEnd(32)}${engine.padStart(10)}${bare.padStart(10)}${target ? `   ${target}` : ''}`.trimEnd();
 const columns = (label: string, engine: string, bare: string) => `${label.padEnd(32)}${engine.padEnd(34)}${bare}`;
@@ -131,7 +133,7 @@ function sqlRows(sql: SqlPerFlow | null, targets: FlowVerdicts): string[] {
     cells('  BEGIN, COMMIT, ROLLBACK…', ms(sql.transactionControl), ''),
     cells("  triggers' own (at COMMIT)", ms(sql.byKind?.trigger), ''),
     cells('  transactions', ms(sql.transactions), ''),
-    ...(sql.top.length ? ['  most called, per flow:', ...sql.top.map((statement) => `  ${statement.calls.toFixed(2).padStart(6)}  ${statement.query}`)] : []),
+    ...(sql.top.length ? ['  most called, per flow:', ...sql.top.slice(0, TOP_SHOWN).map((statement) => `  ${statement.calls.toFixed(2).padStart(6)}  ${statement.query}`)] : []),
   ];
 }
 

@@ -118,6 +118,13 @@ describe('formatReport', () => {
     expect(line(formatReport(report('postgres', 4)), '    of it, its PostgreSQL backends')).toMatch(/20\.0\s+5\.0$/);
   });
 
+  it('shows the ten most called statements; the JSON keeps the rest', () => {
+    const top = Array.from({ length: 12 }, (_, i) => ({ calls: 12 - i, query: `SELECT ${i}` }));
+    const text = formatReport({ ...report('dev-server'), sqlPerFlow: { ...sql, top } });
+    expect(text).toContain('  3.00  SELECT 9');
+    expect(text).not.toContain('SELECT 10');
+  });
+
   it('says when SQL was not measured', () => {
     expect(formatReport({ ...report('dev-server'), sqlPerFlow: null })).toContain("SQL per flow: not measured (the database is not the bench's own)");
   });
