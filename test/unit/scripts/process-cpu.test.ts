@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
-import { childPids, measureCpu, parseProcStat, treeCpuSeconds } from '../../../scripts/shared/process-cpu';
+import { childPids, measureCpu, ownCpuSeconds, parseProcStat, treeCpuSeconds } from '../../../scripts/shared/process-cpu';
 
 const onLinux = process.platform === 'linux';
 
@@ -36,35 +35,41 @@ describe('parseProcStat', () => {
   });
 });
 
-(onLinux ? describe : describe.skip)('measureCpu', () => {
-  // A clock that says 4 s passed whatever the machine's load: the shares then depend on CPU time alone, which a busy
-  // machine does not stretch as it stretches wall time.
-  const fourSecondsApart = () => {
-    let reads = 0;
-    return () => (reads++ === 0 ? 0 : 4000);
-  };
-
-  it('gives a process its share of the machine over the measured time, and null where there is no process', () => {
+(onLinux ? describe : describe.skip)('ownCpuSeconds', () => {
+  it("reads each process's own CPU, without its children's, and leaves out one that is gone", () => {
     const usage = process.cpuUsage();
-    const stop = measureCpu({ me: process.pid, absent: null }, 2, fourSecondsApart());
-    // 0.3 s of CPU: the ticks' rounding (10 ms) and the reads of /proc stay small beside it.
+    const before = ownCpuSeconds([process.pid]).get(process.pid)!;
+    spawnSync(process.execPath, ['-e', 'while (process.cpuUsage().user < 300_000);']);
+    while (process.cpuUsage(usage).user < 200_000);
+    const after = ownCpuSeconds([process.pid, 2 ** 22 + 1]);
+    const own = process.cpuUsage(usage);
+    // /proc counts in clock ticks (10 ms): close to what Node itself counted, and without the child's 0.3 s.
+    expect(Math.abs(after.get(process.pid)! - before - (own.user + own.system) / 1e6)).toBeLessThan(0.05);
+    expect(after.has(2 ** 22 + 1)).toBe(false);
+  });
+});
+
+(onLinux ? describe : describe.skip)('measureCpu', () => {
+  it('gives the CPU seconds a process tree used over the measured time, and null where there is no process', () => {
+    const usage = process.cpuUsage();
+    const stop = measureCpu({ me: process.pid, absent: null });
+    // 0.3 s of CPU however busy the machine is: the ticks' rounding stays small beside it.
     while (process.cpuUsage(usage).user < 300_000);
-    const shares = stop();
+    const seconds = stop();
     const used = process.cpuUsage(usage);
-    expect(shares.me! * 8).toBeCloseTo((used.user + used.system) / 1e6, 1);
-    expect(shares.me).toBeGreaterThan(0.3 / 8 - 0.01);
-    expect(shares.absent).toBeNull();
+    expect(Math.abs(seconds.me! - (used.user + used.system) / 1e6)).toBeLessThan(0.05);
+    expect(seconds.me).toBeGreaterThan(0.25);
+    expect(seconds.absent).toBeNull();
   });
 
   it("counts this process alone for 'self', without the children it started and reaped", () => {
     const usage = process.cpuUsage();
-    const stop = measureCpu({ self: 'self', tree: process.pid }, 2, fourSecondsApart());
+    const stop = measureCpu({ self: 'self', tree: process.pid });
     spawnSync(process.execPath, ['-e', 'while (process.cpuUsage().user < 400_000);']);
-    const shares = stop();
+    const seconds = stop();
     const own = process.cpuUsage(usage);
-    expect(shares.self! * 8).toBeLessThanOrEqual((own.user + own.system) / 1e6);
-    expect(shares.self! * 8).toBeLessThan(0.2);
+    expect(Math.abs(seconds.self! - (own.user + own.system) / 1e6)).toBeLessThan(0.05);
     // The child's 0.4 s is in the tree, not in 'self'.
-    expect((shares.tree! - shares.self!) * 8).toBeGreaterThan(0.35);
+    expect(seconds.tree! - seconds.self!).toBeGreaterThan(0.35);
   });
 });
