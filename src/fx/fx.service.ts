@@ -15,12 +15,15 @@ export const FX_QUOTE_TTL_SECONDS = 600;
 const QUOTE_COLUMNS = `id, client_id AS "clientId", base, target, mid_rate AS "midRate", rate, spread_bps AS "spreadBps",
   quoted_at AS "quotedAt", expires_at AS "expiresAt", order_id AS "orderId"`;
 
-/** Ties quote `quote` to order `order` (placeholders) if it is unexpired and free, or already theirs. */
-const quoteLockSql = (quote: string, order: string) =>
+/**
+ * Ties quote `quote` to order `order` (SQL expressions, placeholders) if it is unexpired and
+ * free, or already theirs: lockToOrder's statement, and part of the one that creates an order.
+ */
+export const quoteLockSql = (quote: string, order: string) =>
   `UPDATE fx_quotes SET order_id = ${order} WHERE id = ${quote} AND (order_id = ${order} OR (order_id IS NULL AND expires_at > now()))`;
 
 /** Why quote `quoteId` could not be locked; read only once it could not. */
-async function quoteLockRefusal(manager: EntityManager, quoteId: string): Promise<FxQuoteUnavailableError> {
+export async function quoteLockRefusal(manager: EntityManager, quoteId: string): Promise<FxQuoteUnavailableError> {
   const quote = await manager.getRepository(FxQuoteEntity).findOneBy({ id: quoteId });
   if (!quote) return new FxQuoteUnavailableError(quoteId, 'NOT_FOUND');
   return new FxQuoteUnavailableError(quoteId, quote.orderId === null ? 'EXPIRED' : 'LOCKED_TO_ANOTHER_ORDER');
@@ -127,10 +130,10 @@ export class FxService {
   /**
    * Ties an unexpired quote to an order; from then on it no longer expires. Locking the same
    * quote to the same order again returns it unchanged, so the activity doing it may retry.
-   * Inside `tx` when given, so it commits with the order it prices.
+   * (A new order locks its quote as it is written: OrderRepository.create.)
    */
-  async lockToOrder(quoteId: string, orderId: string, tx?: EntityManager): Promise<FxQuote> {
-    const manager = tx ?? this.dataSource.manager;
+  async lockToOrder(quoteId: string, orderId: string): Promise<FxQuote> {
+    const manager = this.dataSource.manager;
     let locked: FxQuoteEntity | undefined;
     try {
       // TypeORM answers an UPDATE with [rows, affected].
