@@ -32,9 +32,8 @@ export class AuthController {
   @ApiErrors({ 403: 'Forbidden resource: the API key is missing, unknown or disabled', 429: RATE_LIMITED })
   async token(@Headers('x-api-key') apiKey: string | undefined, @Ip() ip: string): Promise<TokenPair> {
     const limit = this.env.TOKEN_RATE_LIMIT_PER_MINUTE;
-    await this.rateLimiter.hit(`auth:${ip}`, limit);
     const prefixBucket = apiKey ? `auth-key:${apiKeyDisplayPrefix(apiKey)}` : null;
-    if (prefixBucket) await this.rateLimiter.check(prefixBucket, limit);
+    await this.rateLimiter.hit(`auth:${ip}`, limit, prefixBucket);
     try {
       return await this.tokens.issueForApiKey(apiKey);
     } catch (error) {

@@ -4,6 +4,7 @@ import jwt from 'jsonwebtoken';
 import { DataSource, EntityManager } from 'typeorm';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
+import { PreparedStatement } from '../db/prepared-statement';
 import { ApiError } from '../http/api-error';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, validAccessClaims } from './access-token-claims';
 import { ApiKeyEntity } from './api-key.entity';
@@ -30,6 +31,22 @@ export interface Principal {
   tokenId: string;
 }
 
+const statements = {
+  /** A login: a new token family's first refresh token, stored only for an enabled key ($5, its hash); names the key. */
+  login: new PreparedStatement<Pick<ApiKeyEntity, 'id' | 'clientId'>>(
+    'auth.login',
+    `INSERT INTO refresh_tokens (id, family_id, client_id, api_key_id, token_hash, expires_at, used_at, revoked_at)
+     SELECT $1, $2, k.client_id, k.id, $3, $4, NULL, NULL FROM api_keys k WHERE k.key_hash = $5 AND k.enabled
+     RETURNING api_key_id AS id, client_id AS "clientId"`,
+  ),
+  /** Every authenticated request: the token's key still enabled and its family not revoked. */
+  active: new PreparedStatement<{ active: boolean }>(
+    'auth.active',
+    `SELECT EXISTS (SELECT 1 FROM api_keys WHERE id = $1 AND client_id = $2 AND enabled)
+       AND NOT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $3 AND revoked_at IS NOT NULL) AS active`,
+  ),
+};
+
 const forbidden = () => new ApiError(403, 'Forbidden resource');
 const unauthorized = () => new ApiError(401, 'Unauthorized');
 
@@ -50,12 +67,11 @@ export class TokenService {
 
   async issueForApiKey(apiKey: string | undefined): Promise<TokenPair> {
     if (!apiKey) throw forbidden();
-    const key = await this.dataSource.getRepository(ApiKeyEntity).findOneBy({ keyHash: sha256Hex(apiKey), enabled: true });
-    if (!key) throw forbidden();
     const familyId = randomUUID();
     const refreshToken = generateRefreshToken();
-    await this.storeRefreshToken(this.dataSource.manager, key, familyId, refreshToken);
-    return this.pair(key, familyId, refreshToken);
+    const { rows } = await statements.login.run(this.dataSource, [randomUUID(), familyId, sha256Hex(refreshToken), new Date(Date.now() + REFRESH_TOKEN_TTL_MS), sha256Hex(apiKey)]);
+    if (!rows[0]) throw forbidden();
+    return this.pair(rows[0], familyId, refreshToken);
   }
 
   /**
@@ -104,12 +120,8 @@ export class TokenService {
     }
     const claims = validAccessClaims(payload, Math.floor(Date.now() / 1000));
     if (!claims) throw unauthorized();
-    const [{ active }] = (await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM api_keys WHERE id = $1 AND client_id = $2 AND enabled)
-          AND NOT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $3 AND revoked_at IS NOT NULL) AS active`,
-      [claims.akid, claims.sub, claims.fam],
-    )) as [{ active: boolean }];
-    if (!active) throw unauthorized();
+    const { rows } = await statements.active.run(this.dataSource, [claims.akid, claims.sub, claims.fam]);
+    if (!rows[0]!.active) throw unauthorized();
     return { clientId: claims.sub, apiKeyId: claims.akid, tokenId: claims.jti };
   }
 
@@ -147,7 +159,7 @@ export class TokenService {
     });
   }
 
-  private pair(key: ApiKeyEntity, familyId: string, refreshToken: string): TokenPair {
+  private pair(key: Pick<ApiKeyEntity, 'id' | 'clientId'>, familyId: string, refreshToken: string): TokenPair {
     const accessToken = jwt.sign({ akid: key.id, fam: familyId }, this.signingKey, {
       algorithm: ALGORITHM,
       expiresIn: ACCESS_TOKEN_TTL_SECONDS,

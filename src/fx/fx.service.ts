@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager, EntityNotFoundError, QueryFailedError } from 'typeorm';
 import { ClientEntity } from '../auth/client.entity';
+import { PreparedStatement } from '../db/prepared-statement';
 import { CurrencyCode, Decimal, MoneyError, PaymentCurrency, applySpread, inverseRate, isPaymentCurrency } from '../money';
 import { RailsUnavailableError } from '../rails/rails.errors';
 import type { FxRatesPort } from '../rails/rails.port';
@@ -13,6 +14,38 @@ export const FX_QUOTE_TTL_SECONDS = 600;
 /** A quote row under its entity's property names, as the statements that write one return it. */
 const QUOTE_COLUMNS = `id, client_id AS "clientId", base, target, mid_rate AS "midRate", rate, spread_bps AS "spreadBps",
   quoted_at AS "quotedAt", expires_at AS "expiresAt", order_id AS "orderId"`;
+
+/**
+ * Ties quote `quote` to order `order` (SQL expressions, placeholders) if it is unexpired and
+ * free, or already theirs: lockToOrder's statement, and part of the one that creates an order.
+ */
+export const quoteLockSql = (quote: string, order: string) =>
+  `UPDATE fx_quotes SET order_id = ${order} WHERE id = ${quote} AND (order_id = ${order} OR (order_id IS NULL AND expires_at > now()))`;
+
+/** Why quote `quoteId` could not be locked; read only once it could not. */
+export async function quoteLockRefusal(manager: EntityManager, quoteId: string): Promise<FxQuoteUnavailableError> {
+  const quote = await manager.getRepository(FxQuoteEntity).findOneBy({ id: quoteId });
+  if (!quote) return new FxQuoteUnavailableError(quoteId, 'NOT_FOUND');
+  return new FxQuoteUnavailableError(quoteId, quote.orderId === null ? 'EXPIRED' : 'LOCKED_TO_ANOTHER_ORDER');
+}
+
+/**
+ * A new quote for a client, written only while the client's spread is the one its rate was
+ * computed with ($7; any spread when $9 says there is no exchange): a spread changed
+ * since it was read writes nothing, never a wrong rate.
+ */
+const insertQuote = new PreparedStatement<FxQuoteEntity>(
+  'fx.insert-quote',
+  `INSERT INTO fx_quotes (id, client_id, base, target, mid_rate, rate, spread_bps, quoted_at, expires_at)
+   SELECT $1, c.id, $3, $4, $5, $6, $7, now(), now() + make_interval(secs => $8)
+   FROM clients c WHERE c.id = $2 AND ($9 OR c.fx_spread_bps = $7)
+   RETURNING ${QUOTE_COLUMNS}`,
+);
+
+const readSpread = new PreparedStatement<{ fxSpreadBps: number }>('fx.client-spread', 'SELECT fx_spread_bps AS "fxSpreadBps" FROM clients WHERE id = $1');
+
+/** Spreads remembered, at most; the oldest is forgotten first. */
+const REMEMBERED_SPREADS = 10_000;
 
 export interface FxQuote {
   id: string;
@@ -55,6 +88,9 @@ function toQuote(row: FxQuoteEntity): FxQuote {
  * so the expiry check and the expiry itself never disagree across replicas.
  */
 export class FxService {
+  /** Clients' spreads as last read (insertQuote checks them). */
+  private readonly spreads = new Map<string, number>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly rates: FxRatesPort,
@@ -69,16 +105,17 @@ export class FxService {
     if (!isPaymentCurrency(base) || !isPaymentCurrency(target)) {
       throw new MoneyError('UNSUPPORTED_CURRENCY', `No FX quotes for ${base}/${target}`);
     }
-    const { fxSpreadBps } = await this.dataSource.getRepository(ClientEntity).findOneByOrFail({ id: clientId });
-    const [midRate, spreadBps] = base === target ? [new Decimal(1), 0] : [await this.midRate(base, target), fxSpreadBps];
-    const rate = applySpread(midRate, spreadBps);
-    const [row]: FxQuoteEntity[] = await this.dataSource.query(
-      `INSERT INTO fx_quotes (id, client_id, base, target, mid_rate, rate, spread_bps, quoted_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now() + make_interval(secs => $8))
-       RETURNING ${QUOTE_COLUMNS}`,
-      [randomUUID(), clientId, base, target, midRate.toFixed(), rate.toFixed(), spreadBps, FX_QUOTE_TTL_SECONDS],
-    );
-    return toQuote(row);
+    const midRate = base === target ? new Decimal(1) : await this.midRate(base, target);
+    // A spread remembered from the client's last quote saves reading it first.
+    let spreadBps = base === target ? 0 : (this.spreads.get(clientId) ?? (await this.spreadOf(clientId)));
+    for (;;) {
+      const rate = applySpread(midRate, spreadBps);
+      const { rows } = await insertQuote.run(this.dataSource, [randomUUID(), clientId, base, target, midRate.toFixed(), rate.toFixed(), spreadBps, FX_QUOTE_TTL_SECONDS, base === target]);
+      if (rows[0]) return toQuote(rows[0]);
+      if (base === target) throw new EntityNotFoundError(ClientEntity, { id: clientId });
+      // The client's spread changed since it was read: read it again (the read fails for a client gone).
+      spreadBps = await this.spreadOf(clientId);
+    }
   }
 
   /**
@@ -86,26 +123,21 @@ export class FxService {
    * created for a collector tells what its amount costs in other currencies before anyone pays.
    */
   async indicativeRates(clientId: string, base: PaymentCurrency, targets: readonly PaymentCurrency[]): Promise<Array<{ currency: PaymentCurrency; rate: Decimal }>> {
-    const { fxSpreadBps } = await this.dataSource.getRepository(ClientEntity).findOneByOrFail({ id: clientId });
+    const fxSpreadBps = await this.spreadOf(clientId);
     return Promise.all(targets.map(async (currency) => ({ currency, rate: applySpread(await this.midRate(base, currency), fxSpreadBps) })));
   }
 
   /**
    * Ties an unexpired quote to an order; from then on it no longer expires. Locking the same
    * quote to the same order again returns it unchanged, so the activity doing it may retry.
-   * Inside `tx` when given, so it commits with the order it prices.
+   * (A new order locks its quote as it is written: OrderRepository.create.)
    */
-  async lockToOrder(quoteId: string, orderId: string, tx?: EntityManager): Promise<FxQuote> {
-    const manager = tx ?? this.dataSource.manager;
+  async lockToOrder(quoteId: string, orderId: string): Promise<FxQuote> {
+    const manager = this.dataSource.manager;
     let locked: FxQuoteEntity | undefined;
     try {
       // TypeORM answers an UPDATE with [rows, affected].
-      [[locked]] = await manager.query(
-        `UPDATE fx_quotes SET order_id = $2
-         WHERE id = $1 AND (order_id = $2 OR (order_id IS NULL AND expires_at > now()))
-         RETURNING ${QUOTE_COLUMNS}`,
-        [quoteId, orderId],
-      );
+      [[locked]] = await manager.query(`${quoteLockSql('$1', '$2')} RETURNING ${QUOTE_COLUMNS}`, [quoteId, orderId]);
     } catch (error) {
       const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
       if (driverError?.code === '23505' && driverError.constraint === 'fx_quotes_order_uq') {
@@ -114,16 +146,22 @@ export class FxService {
       throw error;
     }
     if (locked) return toQuote(locked);
-    // Read only to say why it could not be locked.
-    const quote = await manager.getRepository(FxQuoteEntity).findOneBy({ id: quoteId });
-    if (!quote) throw new FxQuoteUnavailableError(quoteId, 'NOT_FOUND');
-    throw new FxQuoteUnavailableError(quoteId, quote.orderId === null ? 'EXPIRED' : 'LOCKED_TO_ANOTHER_ORDER');
+    throw await quoteLockRefusal(manager, quoteId);
   }
 
   /** The quote locked to an order, if any: a retried activity reuses it instead of quoting anew. */
   async quoteOfOrder(orderId: string): Promise<FxQuote | null> {
     const quote = await this.dataSource.getRepository(FxQuoteEntity).findOneBy({ orderId });
     return quote ? toQuote(quote) : null;
+  }
+
+  /** The client's spread, read now and remembered for its next quote. */
+  private async spreadOf(clientId: string): Promise<number> {
+    const { rows } = await readSpread.run(this.dataSource, [clientId]);
+    if (!rows[0]) throw new EntityNotFoundError(ClientEntity, { id: clientId });
+    if (this.spreads.size >= REMEMBERED_SPREADS) this.spreads.delete(this.spreads.keys().next().value!);
+    this.spreads.set(clientId, rows[0].fxSpreadBps);
+    return rows[0].fxSpreadBps;
   }
 
   private async midRate(base: PaymentCurrency, target: PaymentCurrency): Promise<Decimal> {

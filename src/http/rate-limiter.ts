@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { sha256Hex } from '../auth/credentials';
+import { PreparedStatement } from '../db/prepared-statement';
 import { ApiError } from './api-error';
 
 const WINDOW_SECONDS = 60;
@@ -19,6 +20,22 @@ function windowOf(now: Date) {
 const tooManyRequests = (retryAfter: number) => new ApiError(429, 'Too Many Requests', 'RATE_LIMITED', { 'Retry-After': String(retryAfter) });
 
 /**
+ * Counts a hit in bucket $1's window starting $2, clearing the bucket's older windows (keeping
+ * the table small), and reads how many hits bucket $3 (if any) holds in that window: one
+ * statement per request.
+ */
+const countHit = new PreparedStatement<{ hits: number; checkedHits: number | null }>(
+  'rate-limit.hit',
+  `WITH cleared AS (DELETE FROM rate_limit_windows WHERE bucket = $1 AND window_start < $2),
+   counted AS (
+     INSERT INTO rate_limit_windows (bucket, window_start, hits) VALUES ($1, $2, 1)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
+     RETURNING hits)
+   SELECT (SELECT hits FROM counted) AS hits,
+     (SELECT hits FROM rate_limit_windows WHERE bucket = $3 AND window_start = $2) AS "checkedHits"`,
+);
+
+/**
  * Fixed one-minute windows counted in PostgreSQL, so every API replica shares the count.
  * Throws 429 with Retry-After once `limit` hits are used in the current window.
  */
@@ -26,30 +43,14 @@ const tooManyRequests = (retryAfter: number) => new ApiError(429, 'Too Many Requ
 export class RateLimiter {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Counts one hit, then refuses it when the window holds more than `limit`. */
-  async hit(name: string, limit: number, now = new Date()): Promise<void> {
-    const bucket = storedBucket(name);
+  /**
+   * Counts one hit in `name`, then refuses it when the window holds more than `limit`, or when
+   * `checked` (counted by hits of its own) already holds `limit`.
+   */
+  async hit(name: string, limit: number, checked: string | null = null, now = new Date()): Promise<void> {
     const window = windowOf(now);
-    const [row] = await this.dataSource.query(
-      `INSERT INTO rate_limit_windows (bucket, window_start, hits) VALUES ($1, $2, 1)
-       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
-       RETURNING hits`,
-      [bucket, window.start],
-    );
-    if (row.hits === 1) {
-      // The first hit of a window clears the bucket's older windows, keeping the table small.
-      await this.dataSource.query('DELETE FROM rate_limit_windows WHERE bucket = $1 AND window_start < $2', [bucket, window.start]);
-    }
-    if (row.hits > limit) throw tooManyRequests(window.retryAfter);
-  }
-
-  /** Refuses when the window already holds `limit` hits, without counting one. */
-  async check(name: string, limit: number, now = new Date()): Promise<void> {
-    const window = windowOf(now);
-    const rows: Array<{ hits: number }> = await this.dataSource.query(
-      'SELECT hits FROM rate_limit_windows WHERE bucket = $1 AND window_start = $2',
-      [storedBucket(name), window.start],
-    );
-    if ((rows[0]?.hits ?? 0) >= limit) throw tooManyRequests(window.retryAfter);
+    const { rows } = await countHit.run(this.dataSource, [storedBucket(name), window.start, checked === null ? null : storedBucket(checked)]);
+    const { hits, checkedHits } = rows[0]!;
+    if (hits > limit || (checkedHits ?? 0) >= limit) throw tooManyRequests(window.retryAfter);
   }
 }

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
+import { EntityColumns } from '../db/entity-columns';
+import { PreparedStatement } from '../db/prepared-statement';
 import { isOutOfReach, untilReachable } from '../infra/until-reachable';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { idempotencyKeyReused, invalidIdempotencyKey, requestInProgress } from './idempotency.errors';
@@ -60,6 +62,24 @@ export const idempotencyKeySchema = z
   .max(255)
   .regex(/^[\x20-\x7e]*[\x21-\x7e][\x20-\x7e]*$/);
 
+/** The statements of every idempotent request, by the key's primary key ($1 client, $2 operation, $3 key) and, for an execution's own writes, its id ($4). */
+function keyStatements(columns: EntityColumns<IdempotencyKeyEntity>) {
+  return {
+    claim: new PreparedStatement(
+      'idempotency.claim',
+      `INSERT INTO idempotency_keys (client_id, operation, key, request_hash, state, execution_id, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, 'IN_PROGRESS', $5, $6, $7) ON CONFLICT DO NOTHING RETURNING execution_id`,
+    ),
+    read: new PreparedStatement<IdempotencyKeyEntity>('idempotency.read', `SELECT ${columns.selectList()} FROM idempotency_keys WHERE client_id = $1 AND operation = $2 AND key = $3`),
+    release: new PreparedStatement('idempotency.release', 'DELETE FROM idempotency_keys WHERE client_id = $1 AND operation = $2 AND key = $3 AND execution_id = $4'),
+    complete: new PreparedStatement(
+      'idempotency.complete',
+      `UPDATE idempotency_keys SET state = 'COMPLETED', response_status = $5, response_headers = $6, response_body = $7, completed_at = $8
+       WHERE client_id = $1 AND operation = $2 AND key = $3 AND execution_id = $4`,
+    ),
+  };
+}
+
 const keyOfRun = new AsyncLocalStorage<string>();
 
 /**
@@ -87,12 +107,14 @@ function serialise(response: HandlerResponse): Omit<IdempotentResponse, 'replaye
 export class IdempotencyService {
   private readonly logger = new Logger('IdempotencyService');
   private readonly timings: IdempotencyTimings;
+  private readonly statements: ReturnType<typeof keyStatements>;
 
   constructor(
     private readonly dataSource: DataSource,
     timings: Partial<IdempotencyTimings> = {},
   ) {
     this.timings = { ...DEFAULT_TIMINGS, ...timings };
+    this.statements = keyStatements(new EntityColumns(dataSource, IdempotencyKeyEntity));
   }
 
   async run(scope: IdempotencyScope, request: RequestFingerprint, handler: () => Promise<HandlerResponse>): Promise<IdempotentResponse> {
@@ -107,11 +129,11 @@ export class IdempotencyService {
       const executionId = randomUUID();
       if (await this.claim(scope, key, hash, executionId)) return this.execute(scope, key, executionId, handler);
 
-      const existing = await this.keys().findOneBy({ clientId: scope.clientId, operation: scope.operation, key });
+      const [existing] = (await this.statements.read.run(this.dataSource, [scope.clientId, scope.operation, key])).rows;
       // Released by a failed execution since the claim: claim again.
       if (!existing) continue;
       if (this.isStale(existing)) {
-        await this.keys().delete({ clientId: scope.clientId, operation: scope.operation, key, executionId: existing.executionId });
+        await this.statements.release.run(this.dataSource, [scope.clientId, scope.operation, key, existing.executionId]);
         continue;
       }
       if (existing.requestHash !== hash) throw idempotencyKeyReused();
@@ -134,31 +156,11 @@ export class IdempotencyService {
     return purged;
   }
 
-  private keys() {
-    return this.dataSource.getRepository(IdempotencyKeyEntity);
-  }
-
   /** Only one of any number of concurrent claims inserts the row; the others see it exists. */
   private async claim(scope: IdempotencyScope, key: string, hash: string, executionId: string): Promise<boolean> {
     const now = Date.now();
-    const inserted = await this.keys()
-      .createQueryBuilder()
-      .insert()
-      .values({
-        clientId: scope.clientId,
-        operation: scope.operation,
-        key,
-        requestHash: hash,
-        state: 'IN_PROGRESS',
-        executionId,
-        createdAt: new Date(now),
-        expiresAt: new Date(now + this.timings.ttlMs),
-      })
-      .orIgnore()
-      .returning('execution_id')
-      .updateEntity(false)
-      .execute();
-    return (inserted.raw as unknown[]).length === 1;
+    const claimed = await this.statements.claim.run(this.dataSource, [scope.clientId, scope.operation, key, hash, executionId, new Date(now), new Date(now + this.timings.ttlMs)]);
+    return claimed.rowCount === 1;
   }
 
   private async execute(
@@ -167,8 +169,8 @@ export class IdempotencyService {
     executionId: string,
     handler: () => Promise<HandlerResponse>,
   ): Promise<IdempotentResponse> {
-    const where = { clientId: scope.clientId, operation: scope.operation, key, executionId };
-    const release = () => this.keys().delete(where);
+    const execution = [scope.clientId, scope.operation, key, executionId];
+    const release = () => this.statements.release.run(this.dataSource, execution);
     let response: Omit<IdempotentResponse, 'replayed'>;
     try {
       response = serialise(await keyOfRun.run(key, handler));
@@ -181,15 +183,9 @@ export class IdempotencyService {
       await this.settle(scope.operation, release);
     } else {
       await this.settle(scope.operation, async () => {
-        const completed = await this.keys().update(where, {
-          state: 'COMPLETED',
-          responseStatus: response.status,
-          responseHeaders: response.headers,
-          responseBody: response.bodyText,
-          completedAt: new Date(),
-        });
+        const completed = await this.statements.complete.run(this.dataSource, [...execution, response.status, JSON.stringify(response.headers), response.bodyText, new Date()]);
         // Only possible when this execution outlived its lease and another one took the key over.
-        if (completed.affected !== 1) this.logger.warn(`idempotency key of ${scope.operation} was taken over before it completed`);
+        if (completed.rowCount !== 1) this.logger.warn(`idempotency key of ${scope.operation} was taken over before it completed`);
       });
     }
     return { ...response, replayed: false };

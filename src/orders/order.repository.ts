@@ -1,4 +1,7 @@
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager, EntityNotFoundError, QueryFailedError } from 'typeorm';
+import { EntityColumns } from '../db/entity-columns';
+import { PreparedStatement } from '../db/prepared-statement';
+import { quoteLockRefusal, quoteLockSql } from '../fx/fx.service';
 import { NotificationOutbox } from '../notifications/notification-outbox';
 import type { NotificationEvent } from '../notifications/notification.entity';
 import { countOrderTransition } from '../observability/metrics';
@@ -71,6 +74,35 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /**
+ * The statements of the API's hot paths. An order is created with its first history entry
+ * (seq 1, the order's own status and amounts) by one statement; a priced one only once its
+ * quote is locked to it (created 0 otherwise, and nothing written).
+ */
+function orderStatements(order: EntityColumns<OrderEntity>, history: EntityColumns<OrderStatusHistoryEntity>) {
+  const creation = (priced: boolean) => `
+    WITH ${priced ? `locked AS (${quoteLockSql('$2', '$1')} RETURNING id),` : ''}
+    created AS (
+      INSERT INTO orders (${order.names}) SELECT ${order.placeholders(priced ? 3 : 1)} ${priced ? 'FROM locked' : ''}
+      RETURNING id, status, local_amount, user_amount, created_at),
+    first_entry AS (
+      INSERT INTO order_status_history (order_id, seq, status, local_amount, user_amount, note, created_at)
+      SELECT id, 1, status, local_amount, user_amount, NULL, created_at FROM created)
+    SELECT count(*)::int AS created FROM created`;
+  const read = (name: string, where: string) => new PreparedStatement(`orders.${name}`, `SELECT ${order.selectList()} FROM orders WHERE ${where} LIMIT 1`);
+  return {
+    create: new PreparedStatement<{ created: number }>('orders.create', creation(false)),
+    createPriced: new PreparedStatement<{ created: number }>('orders.create-priced', creation(true)),
+    byId: read('by-id', 'id = $1'),
+    ownedByPayer: read('owned-by-payer', 'id = $1 AND payer_client_id = $2'),
+    collection: read('collection', "id = $1 AND flow = 'COLLECTION'"),
+    collectedBy: read('collected-by', 'id = $1 AND collector_client_id = $2'),
+    visibleTo: read('visible-to', 'id = $1 AND (payer_client_id = $2 OR collector_client_id = $2)'),
+    changedBy: read('changed-by', 'id = $1 AND EXISTS (SELECT 1 FROM order_status_history h WHERE h.order_id = orders.id AND h.request_id = $2)'),
+    history: new PreparedStatement('orders.history', `SELECT ${history.selectList()} FROM order_status_history WHERE order_id = $1 ORDER BY seq ASC`),
+  };
+}
+
+/**
  * The one writer of orders. The API creates them; after that only their workflows change
  * them, through `apply`: one transaction that locks the row, asks the lifecycle what the step
  * writes (src/orders/lifecycle), runs its effects (ledger entries), and writes the row, its
@@ -78,29 +110,29 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * API live here too.
  */
 export class OrderRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly columns: EntityColumns<OrderEntity>;
+  private readonly historyColumns: EntityColumns<OrderStatusHistoryEntity>;
+  private readonly statements: ReturnType<typeof orderStatements>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.columns = new EntityColumns(dataSource, OrderEntity);
+    this.historyColumns = new EntityColumns(dataSource, OrderStatusHistoryEntity);
+    this.statements = orderStatements(this.columns, this.historyColumns);
+  }
 
   /**
-   * Inserts a new order with its first history entry (and `effect`, such as locking its FX
-   * quote, in the same transaction). When the payer (or, for a collection, the collector)
-   * already has an order with this reference, the same request (same fingerprint) gets that
-   * order back to resume; anything else is a DuplicateOrderError.
+   * Inserts a new order with its first history entry and, for a priced order, locks its FX quote
+   * to it: one statement, so all of it or none. When the payer (or, for a collection, the
+   * collector) already has an order with this reference, the same request (same fingerprint)
+   * gets that order back to resume; anything else is a DuplicateOrderError. A quote that cannot
+   * be locked is an FxQuoteUnavailableError, and no order is written.
    */
-  async create(order: OrderEntity, effect?: (tx: EntityManager) => Promise<void>): Promise<{ order: OrderEntity; resumed: boolean }> {
+  async create(order: OrderEntity): Promise<{ order: OrderEntity; resumed: boolean }> {
     try {
-      await this.dataSource.transaction(async (tx) => {
-        await tx.insert(OrderEntity, order);
-        await effect?.(tx);
-        await tx.insert(OrderStatusHistoryEntity, {
-          orderId: order.id,
-          seq: 1,
-          status: order.status,
-          localAmount: order.localAmount,
-          userAmount: order.userAmount,
-          note: null,
-          createdAt: order.createdAt,
-        });
-      });
+      const { rows } = order.fxQuoteId
+        ? await this.statements.createPriced.run(this.dataSource, [order.id, order.fxQuoteId, ...this.columns.values(order)])
+        : await this.statements.create.run(this.dataSource, this.columns.values(order));
+      if (rows[0]!.created === 0) throw await quoteLockRefusal(this.dataSource.manager, order.fxQuoteId!);
       countOrderTransition({ flow: order.flow, country: order.localCountry, from: 'NEW', to: order.status });
       return { order, resumed: false };
     } catch (error) {
@@ -185,43 +217,41 @@ export class OrderRepository {
 
   /** The order as it stands, if the request `requestId` made one of its changes; else null. */
   findChangedBy(orderId: string, requestId: string): Promise<OrderEntity | null> {
-    return this.dataSource
-      .getRepository(OrderEntity)
-      .createQueryBuilder('o')
-      .where('o.id = :orderId', { orderId })
-      .andWhere('EXISTS (SELECT 1 FROM order_status_history h WHERE h.order_id = o.id AND h.request_id = :requestId)', { requestId })
-      .getOne();
+    return this.findOne(this.statements.changedBy, [orderId, requestId]);
   }
 
-  findById(orderId: string): Promise<OrderEntity> {
-    return this.dataSource.getRepository(OrderEntity).findOneByOrFail({ id: orderId });
+  async findById(orderId: string): Promise<OrderEntity> {
+    const order = await this.findOne(this.statements.byId, [orderId]);
+    if (!order) throw new EntityNotFoundError(OrderEntity, { id: orderId });
+    return order;
   }
 
   findOwnedByPayer(clientId: string, orderId: string): Promise<OrderEntity | null> {
-    return this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, payerClientId: clientId });
+    return this.findOne(this.statements.ownedByPayer, [orderId, clientId]);
   }
 
   /** A QR created here, whoever scans it. */
   findCollection(orderId: string): Promise<OrderEntity | null> {
-    return this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, flow: 'COLLECTION' });
+    return this.findOne(this.statements.collection, [orderId]);
   }
 
   findCollectedBy(clientId: string, orderId: string): Promise<OrderEntity | null> {
-    return this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId, collectorClientId: clientId });
+    return this.findOne(this.statements.collectedBy, [orderId, clientId]);
   }
 
   /** The payer and the collecting client both see an order; nobody else does. */
   findVisibleTo(clientId: string, orderId: string): Promise<OrderEntity | null> {
-    return this.dataSource.getRepository(OrderEntity).findOne({
-      where: [
-        { id: orderId, payerClientId: clientId },
-        { id: orderId, collectorClientId: clientId },
-      ],
-    });
+    return this.findOne(this.statements.visibleTo, [orderId, clientId]);
   }
 
-  history(orderId: string): Promise<OrderStatusHistoryEntity[]> {
-    return this.dataSource.getRepository(OrderStatusHistoryEntity).find({ where: { orderId }, order: { seq: 'ASC' } });
+  async history(orderId: string): Promise<OrderStatusHistoryEntity[]> {
+    const { rows } = await this.statements.history.run(this.dataSource, [orderId]);
+    return rows.map((row) => this.historyColumns.hydrate(row));
+  }
+
+  private async findOne(statement: PreparedStatement, values: unknown[]): Promise<OrderEntity | null> {
+    const { rows } = await statement.run(this.dataSource, values);
+    return rows[0] ? this.columns.hydrate(rows[0]) : null;
   }
 
   /** Orders no workflow has touched since the API created them, created in [createdAfter, createdBefore), oldest first. */

@@ -171,8 +171,9 @@ export class PaymentOrders {
       updatedAt: now,
       ...draft.details,
     } satisfies Partial<OrderEntity>);
+    // A priced order is written with its quote locked to it.
     const { order } = await this.orders
-      .create(row, priced ? async (tx) => void (await this.fx.lockToOrder(priced.quote.id, row.id, tx)) : undefined)
+      .create(row)
       .catch((error: unknown) => {
         if (error instanceof DuplicateOrderError) throw new ApiError(409, error.message, 'ALREADY_PROCESSED');
         throw error;

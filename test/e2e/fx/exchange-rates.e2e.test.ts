@@ -66,6 +66,15 @@ describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
     ]);
   });
 
+  it("prices with the client's spread as it stands, changed since its last quote", async () => {
+    const changing = await createTestClient(api, 'Spread changed');
+    const quote = () => http(api.baseUrl, changing.token).get('/v2/exchange-rates/rates/payins/USD/BRL');
+    expect((await quote()).body).toMatchObject({ rate: '5.53175', spread_bps: 150 });
+
+    await api.dataSource.query('UPDATE clients SET fx_spread_bps = 300 WHERE id = $1', [changing.clientId]);
+    expect((await quote()).body).toMatchObject({ rate: formatRate(applySpread(new Decimal('5.45'), 300)), spread_bps: 300 });
+  });
+
   it('answers rate "1" with no spread when base and target are the same currency', async () => {
     const response = await rate('PEN', 'PEN');
     expect(response.status).toBe(200);
