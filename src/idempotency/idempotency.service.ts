@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
@@ -78,16 +77,6 @@ function keyStatements(columns: EntityColumns<IdempotencyKeyEntity>) {
        WHERE client_id = $1 AND operation = $2 AND key = $3 AND execution_id = $4`,
     ),
   };
-}
-
-const keyOfRun = new AsyncLocalStorage<string>();
-
-/**
- * The idempotency key the current handler runs under, if any: the payments code records which
- * key executed an order's payment, to tell a retry from a second attempt with another key.
- */
-export function currentIdempotencyKey(): string | undefined {
-  return keyOfRun.getStore();
 }
 
 function serialise(response: HandlerResponse): Omit<IdempotentResponse, 'replayed'> {
@@ -173,7 +162,7 @@ export class IdempotencyService {
     const release = () => this.statements.release.run(this.dataSource, execution);
     let response: Omit<IdempotentResponse, 'replayed'>;
     try {
-      response = serialise(await keyOfRun.run(key, handler));
+      response = serialise(await handler());
     } catch (error) {
       // An unexpected failure is not an answer: the key is released so that a retry executes.
       await this.settle(scope.operation, release).catch((releaseError: unknown) => this.logger.error(`could not release an idempotency key: ${String(releaseError)}`));

@@ -9,7 +9,7 @@ import { AppModule } from '../../../src/app.module';
 import { loadEnv } from '../../../src/config/env';
 import { ApiError } from '../../../src/http/api-error';
 import { Idempotent } from '../../../src/idempotency/idempotent.decorator';
-import { currentIdempotencyKey } from '../../../src/idempotency/idempotency.service';
+import { Keyed, KeyedRequest } from '../../../src/idempotency/keyed-request';
 import { createTestClient, http, TestApi, TestClient } from '../../support/test-api';
 
 class ProbeDto extends createZodDto(
@@ -27,12 +27,12 @@ const executions: string[] = [];
 class ProbeController {
   @Post(':probe_id')
   @Idempotent('test.probe')
-  async create(@Param('probe_id') probeId: string, @Body() body: ProbeDto) {
+  async create(@Param('probe_id') probeId: string, @Body() body: ProbeDto, @Keyed() request: KeyedRequest | undefined) {
     executions.push(probeId);
     await sleep(body.delay_ms);
     if (body.outcome === 'conflict') throw new ApiError(409, 'already processed', 'ALREADY_PROCESSED');
     if (body.outcome === 'crash') throw new Error('rail timed out');
-    return { probe_id: probeId, execution: randomUUID(), amount: body.amount, fx: 0.1 + 0.2, note: 'ação ✓', key: currentIdempotencyKey() ?? null };
+    return { probe_id: probeId, execution: randomUUID(), amount: body.amount, fx: 0.1 + 0.2, note: 'ação ✓', key: request?.key ?? null };
   }
 
   @Post(':probe_id/ack')

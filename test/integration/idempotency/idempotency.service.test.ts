@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { createDataSource } from '../../../src/db/data-source';
 import { ApiError } from '../../../src/http/api-error';
-import { currentIdempotencyKey, HandlerResponse, IdempotencyService } from '../../../src/idempotency/idempotency.service';
+import { HandlerResponse, IdempotencyService } from '../../../src/idempotency/idempotency.service';
 import { TcpGate } from '../../support/tcp-gate';
 
 describe('IdempotencyService on PostgreSQL', () => {
@@ -142,18 +142,6 @@ describe('IdempotencyService on PostgreSQL', () => {
     const handler = countingHandler();
     await expect(service.run(s, {}, handler)).resolves.toMatchObject({ replayed: false });
     expect(handler.calls).toBe(1);
-  });
-
-  it('should tell the handler which key it runs under', async () => {
-    const s = scope('key-of-the-pay');
-    let seen: string | undefined = 'unset';
-    await service.run(s, {}, async () => {
-      await sleep(1);
-      seen = currentIdempotencyKey();
-      return { status: 200, body: {} };
-    });
-    expect(seen).toBe('key-of-the-pay');
-    expect(currentIdempotencyKey()).toBeUndefined();
   });
 
   it('should simply run the handler when there is no key', async () => {
