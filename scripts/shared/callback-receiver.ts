@@ -9,11 +9,18 @@ export interface Callback {
   at: number;
 }
 
+export interface CallbackReceiver {
+  url: string;
+  callbacks: Mailbox<Callback>;
+  close: () => Promise<void>;
+}
+
 /**
  * The integrator's endpoint, on loopback (or `host`): answers 200 at once and posts each callback to a
  * mailbox under its path (the bench gives every flow its own path).
  */
-export async function startCallbackReceiver(host = '127.0.0.1'): Promise<{ url: string; callbacks: Mailbox<Callback>; close(): Promise<void> }> {
+
+export async function startCallbackReceiver(host = '127.0.0.1'): Promise<CallbackReceiver> {
   const callbacks = new Mailbox<Callback>();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];

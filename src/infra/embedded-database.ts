@@ -10,7 +10,7 @@ export interface EmbeddedDatabase {
   pid: number;
   /** Where the cluster's files really are (see relocation below). */
   dataDir: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface EmbeddedDatabaseOptions {
@@ -215,7 +215,7 @@ async function startServer(
   settings: Readonly<Record<string, string>>,
   runAs: Identity | null,
   log: (line: string) => void,
-): Promise<{ pid: number; stop(): Promise<void> }> {
+): Promise<{ pid: number; stop: () => Promise<void> }> {
   const flags = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   // The socket goes into the data directory: /var/run/postgresql may not exist or be writable.
   const server = run(join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), ...flags, '-k', dataDir], runAs);

@@ -43,7 +43,7 @@ export interface TemporalPostgresServer {
   uiUrl: string | null;
   /** The server process, whose CPU the bench measures. */
   pid: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 const NAMESPACE = 'default';
