@@ -19,6 +19,12 @@ export default defineConfig(
       // hook, a stub activity, runScript's main): `async` is what makes its throw a rejection,
       // and dropping it, or wrapping each result in Promise.resolve, would be worse code.
       '@typescript-eslint/require-await': 'off',
+      // As tsconfig's noUnusedLocals/noUnusedParameters: a leading underscore marks a binding
+      // kept on purpose (a parameter a signature needs, a field a rest pattern leaves out).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   // Tests read JSON bodies, SQL rows, logs and YAML as `any` and assert their shape with

@@ -84,7 +84,7 @@ function binaryDirectory(): string {
     // Resolved, not imported: the package is ESM-only, and only its files are needed.
     entry = require.resolve(name);
   } catch (error) {
-    throw new Error(`no PostgreSQL binaries for ${process.platform}-${process.arch} (${name}): ${String(error)}`);
+    throw new Error(`no PostgreSQL binaries for ${process.platform}-${process.arch} (${name}): ${String(error)}`, { cause: error });
   }
   return join(dirname(entry), '..', 'native');
 }
