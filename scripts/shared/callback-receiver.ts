@@ -19,7 +19,6 @@ export interface CallbackReceiver {
  * The integrator's endpoint, on loopback (or `host`): answers 200 at once and posts each callback to a
  * mailbox under its path (the bench gives every flow its own path).
  */
-
 export async function startCallbackReceiver(host = '127.0.0.1'): Promise<CallbackReceiver> {
   const callbacks = new Mailbox<Callback>();
   const server = createServer((request, response) => {
