@@ -20,7 +20,7 @@ export interface Helper<R> {
  */
 export async function startHelper<R>(module: string, spec: unknown, wrapper: readonly string[] = [], env?: NodeJS.ProcessEnv): Promise<Helper<R>> {
   const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', module, JSON.stringify(spec)];
-  const helper = spawn(command!, args, { stdio: ['ignore', 2, 2, 'ipc'], env });
+  const helper = spawn(command, args, { stdio: ['ignore', 2, 2, 'ipc'], env });
   const exited = new Promise<void>((resolve) => helper.once('exit', () => resolve()));
   const ready = await new Promise<R>((resolve, reject) => {
     helper.once('message', (message) => resolve(message as R));

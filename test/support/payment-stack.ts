@@ -59,7 +59,7 @@ export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}): Prom
     async newPayer(funding = { USD: '10000.00' }) {
       const client = await createTestClient(api, `Payer ${randomUUID().slice(0, 8)}`);
       for (const [currency, amount] of Object.entries(funding)) {
-        await ledger.fund(`test-funding:${client.clientId}:${currency}`, client.clientId, currency as CurrencyCode, new Decimal(amount!));
+        await ledger.fund(`test-funding:${client.clientId}:${currency}`, client.clientId, currency as CurrencyCode, new Decimal(amount));
       }
       return { ...client, call: http(api.baseUrl, client.token) };
     },
