@@ -223,7 +223,7 @@ async function partsRun<R>(run: (parts: BenchParts) => Promise<R>, format: (repo
       say('interrupted');
       return outcome;
     }
-    process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : format(outcome as R));
+    process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : format(outcome));
     return 0;
   } finally {
     say('cleaning up…');

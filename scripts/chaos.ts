@@ -69,7 +69,7 @@ const MAX_FLOWS = 100_000;
 
 /** What the balancer's hop and a busy machine may add to a request's own bound. */
 const BALANCER_HOP_MS = 1_000;
-const defaultOf = (name: 'API_TEMPORAL_TIMEOUT' | 'DATABASE_STATEMENT_TIMEOUT' | 'DATABASE_CONNECT_TIMEOUT') => envSchema.shape[name].parse(undefined) as number;
+const defaultOf = (name: 'API_TEMPORAL_TIMEOUT' | 'DATABASE_STATEMENT_TIMEOUT' | 'DATABASE_CONNECT_TIMEOUT') => envSchema.shape[name].parse(undefined);
 /**
  * The longest an integrator request may take while one path is cut, beyond which it hung: the
  * longest of the API's bounds on a request's paths (docs/reliability.md, "Bounds": all its

@@ -61,5 +61,11 @@ export async function healthcheck(args: readonly string[], source: NodeJS.Proces
 }
 
 if (require.main === module) {
-  healthcheck(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).then((code) => process.exit(code));
+  healthcheck(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
 }

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { EnvError, envSchema } from './config/env';
 import { startTracing } from './observability/tracing';
 
+/* eslint-disable @typescript-eslint/no-require-imports -- a role's modules must load after tracing starts; an import would load them first */
 /**
  * One entry for every process: `node dist/src/main.js api|worker|rails|all`. A role's modules
  * are required only once tracing has started (when OTEL_EXPORTER_OTLP_ENDPOINT is set), so
@@ -13,6 +14,7 @@ const roles = {
   rails: { traced: false, run: () => (require('./processes/rails.process') as typeof import('./processes/rails.process')).runRails() },
   all: { traced: false, run: () => (require('./processes/all.process') as typeof import('./processes/all.process')).runAll() },
 } as const;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 const role = process.argv[2] as keyof typeof roles | undefined;
 const chosen = role ? roles[role] : undefined;

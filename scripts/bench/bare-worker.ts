@@ -8,7 +8,7 @@ import { createBenchBareActivities } from './bare.activities';
 export interface BareWorker {
   /** Its process, whose CPU the bare run measures as the engine run measures the order worker's. */
   pid: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**

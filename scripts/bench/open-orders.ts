@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { TemporalBackend } from '../../src/config/env';
 import { runFlows, runLanes } from '../shared/driver';
-import { postOnce } from '../shared/integrator-post';
+import { fieldsOf, postOnce } from '../shared/integrator-post';
 import { describeMachine, machine, Machine } from '../shared/machine';
 import { callbackPath, previewBody, qrFlow } from '../shared/qr-flow';
 import { Summary, summarize } from '../shared/stats';
@@ -103,8 +103,8 @@ export async function runOpenOrders(
   const expiryOf = (reference: string) =>
     stack.engine.callbacks.waitFor(callbackPath(reference), (callback) => callback.body?.event === 'QR_EXPIRED').then((callback) => {
       stack.engine.callbacks.forget(callbackPath(reference));
-      const { status, error_code: errorCode, expires_at: expiresAt } = callback.body;
-      if (status !== 'CANCELED' || errorCode !== 'EXPIRED') return;
+      const { status, error_code: errorCode, expires_at: expiresAt } = callback.body ?? {};
+      if (status !== 'CANCELED' || errorCode !== 'EXPIRED' || expiresAt === undefined) return;
       expired++;
       delays.push((performance.timeOrigin + callback.at - Date.parse(expiresAt)) / 1000);
     });
@@ -116,7 +116,7 @@ export async function runOpenOrders(
     const { apiUrl, token, receiverUrl } = stack.engine;
     const body = previewBody(reference, `${receiverUrl}${callbackPath(reference)}`, null);
     const preview = await postOnce({ url: `${apiUrl}/v2/payments/previews`, token, key: `${reference}:preview`, body, signal });
-    if (preview.status !== 200 || preview.body.status !== 'missing_amount') throw new Error(`preview answered ${preview.status}: ${JSON.stringify(preview.body)}`);
+    if (preview.status !== 200 || fieldsOf(preview.body).status !== 'missing_amount') throw new Error(`preview answered ${preview.status}: ${JSON.stringify(preview.body)}`);
     created++;
     // The order was created before this answer, so it expires no later than this.
     lastExpiresAt = Date.now() + stack.env.QR_EXPIRY_SECONDS * 1000;

@@ -20,7 +20,7 @@ export interface DatabaseHelper {
   pid: number;
   /** Where the cluster's files really are (embedded-database may relocate them): the run deletes it at the end. */
   dataDir: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**

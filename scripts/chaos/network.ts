@@ -11,7 +11,7 @@ async function ip(namespace: string | null, ...args: string[]): Promise<string> 
     return (await run('ip', full)).stdout;
   } catch (error) {
     const { stderr } = error as { stderr?: string };
-    throw new Error(`ip ${full.join(' ')} failed: ${(stderr || String(error)).trim()}`);
+    throw new Error(`ip ${full.join(' ')} failed: ${(stderr || String(error)).trim()}`, { cause: error });
   }
 }
 

@@ -21,8 +21,8 @@ export interface ProgressSources {
 }
 
 async function countOrders(dataSource: DataSource): Promise<{ final: number; all: number }> {
-  const [row] = await dataSource.query(`SELECT count(*) FILTER (WHERE status = ANY($1)) AS final, count(*) AS all FROM orders`, [FINAL_STATUSES]);
-  return { final: Number(row.final), all: Number(row.all) };
+  const [row] = await dataSource.query<Array<{ final: string; all: string }>>(`SELECT count(*) FILTER (WHERE status = ANY($1)) AS final, count(*) AS all FROM orders`, [FINAL_STATUSES]);
+  return { final: Number(row?.final), all: Number(row?.all) };
 }
 
 /**

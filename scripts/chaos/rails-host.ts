@@ -6,7 +6,7 @@ export interface RailsHost {
   /** Its URL on loopback: the port; a client in another namespace swaps in its link's address. */
   port: number;
   pid: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**

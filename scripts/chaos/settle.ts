@@ -15,7 +15,7 @@ export async function waitUntilSettled(dataSource: DataSource, limitMs: number, 
   const started = performance.now();
   for (;;) {
     const [row] = await dataSource
-      .query(
+      .query<Array<{ open_orders: string; pending_callbacks: string } | undefined>>(
         `SELECT (SELECT count(*) FROM orders WHERE status <> ALL($1)) AS open_orders,
                 (SELECT count(*) FROM notifications WHERE status = 'PENDING') AS pending_callbacks`,
         [FINAL_STATUSES],

@@ -17,9 +17,8 @@ import { ensureTemporalServer, TEMPORAL_SERVER_VERSION } from '../../src/infra/t
 import type { CurrencyCode } from '../../src/money';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
 import type { FaultConfig } from '../../src/rails/simulator/fault-injector';
-import { Callback, startCallbackReceiver } from '../shared/callback-receiver';
+import { CallbackReceiver, startCallbackReceiver } from '../shared/callback-receiver';
 import { createFundedPayer, FundedPayer } from '../shared/funded-payer';
-import type { Mailbox } from '../shared/mailbox';
 import { startTemporalHelper, TemporalHelper, TemporalHelperSpec } from '../shared/temporal-server';
 import { Balancer } from './balancer';
 import type { BundleName, Bundles } from './bundles';
@@ -49,7 +48,7 @@ export interface Topology {
   /** The balancer in front of the API replicas: where integrators send their requests. */
   apiUrl: string;
   balancer: Balancer;
-  receiver: { url: string; callbacks: Mailbox<Callback>; close(): Promise<void> };
+  receiver: CallbackReceiver;
   payers: ChaosPayer[];
   /** This process's own connection to PostgreSQL, for the progress, the settling and the audit. */
   dataSource: DataSource;
@@ -90,7 +89,7 @@ export interface TopologyOptions {
   /** Extra environment of the API and worker processes (the plan's drain delays and graces). */
   serviceEnv: NodeJS.ProcessEnv;
   runDir: string;
-  say(message: string): void;
+  say: (message: string) => void;
 }
 
 /** What the workers and the APIs run with; the README's configuration table describes each. */

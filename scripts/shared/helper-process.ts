@@ -8,7 +8,7 @@ export interface Helper<R> {
   /** Every later message the helper sends. */
   onMessage(listener: (message: unknown) => void): void;
   /** Disconnects it; the helper stops its server and exits. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**
@@ -20,7 +20,7 @@ export interface Helper<R> {
  */
 export async function startHelper<R>(module: string, spec: unknown, wrapper: readonly string[] = [], env?: NodeJS.ProcessEnv): Promise<Helper<R>> {
   const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', module, JSON.stringify(spec)];
-  const helper = spawn(command!, args, { stdio: ['ignore', 2, 2, 'ipc'], env });
+  const helper = spawn(command, args, { stdio: ['ignore', 2, 2, 'ipc'], env });
   const exited = new Promise<void>((resolve) => helper.once('exit', () => resolve()));
   const ready = await new Promise<R>((resolve, reject) => {
     helper.once('message', (message) => resolve(message as R));
@@ -43,7 +43,7 @@ export async function startHelper<R>(module: string, spec: unknown, wrapper: rea
  * when its parent disconnects. Ctrl-C reaches the whole process group; the parent decides when
  * the helper stops.
  */
-export function serveHelper<S, R>(name: string, start: (spec: S, send: (message: unknown) => void) => Promise<{ ready: R; stop(): Promise<void> }>): void {
+export function serveHelper<S, R>(name: string, start: (spec: S, send: (message: unknown) => void) => Promise<{ ready: R; stop: () => Promise<void> }>): void {
   const send = (message: unknown) => {
     if (process.connected) process.send!(message);
   };

@@ -11,9 +11,17 @@ export interface PostRequest {
   signal: AbortSignal;
 }
 
+/** The fields of an API answer the scripts read. */
+export interface AnswerFields {
+  status?: string;
+  error_code?: string;
+  message?: string;
+}
+
 export interface Answer {
   status: number;
-  body: any;
+  /** Parsed when JSON, else the text. */
+  body: AnswerFields | string | undefined;
   /** Seconds, when the answer carried Retry-After. */
   retryAfter?: number;
 }
@@ -34,7 +42,7 @@ export const postOnce: Post = async ({ url, token, key, body, signal }) => {
   });
   const text = await response.text();
   const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
-  return { status: response.status, body: parseJson(text) ?? text, ...(Number.isFinite(retryAfter) ? { retryAfter } : {}) };
+  return { status: response.status, body: (parseJson(text) as AnswerFields | undefined) ?? text, ...(Number.isFinite(retryAfter) ? { retryAfter } : {}) };
 };
 
 /**
@@ -58,9 +66,9 @@ export interface Attempt {
 
 export function verdictOf(outcome: Answer | Error): { verdict: Verdict; outcome: string } {
   if (outcome instanceof Error) return { verdict: 'failed', outcome: `network error (${outcome.cause instanceof Error ? outcome.cause.message : outcome.message})` };
-  const described = `${outcome.status} ${outcome.body?.error_code ?? ''}`.trim();
+  const described = `${outcome.status} ${fieldsOf(outcome.body).error_code ?? ''}`.trim();
   if (outcome.status >= 500 || outcome.status === 429) return { verdict: outcome.retryAfter === undefined ? 'failed' : 'retried', outcome: described };
-  if (outcome.status === 409 && outcome.body?.error_code === 'REQUEST_IN_PROGRESS') return { verdict: 'retried', outcome: described };
+  if (outcome.status === 409 && fieldsOf(outcome.body).error_code === 'REQUEST_IN_PROGRESS') return { verdict: 'retried', outcome: described };
   return { verdict: 'answered', outcome: described };
 }
 
@@ -86,3 +94,6 @@ export function retryingPost(onAttempt: (attempt: Attempt) => void): Post {
     }
   };
 }
+
+/** An answer's JSON fields; none when its body was text. */
+export const fieldsOf = (body: Answer['body']): AnswerFields => (typeof body === 'object' ? body : {});

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeEmvQr } from '../../src/emv';
-import { FINAL_STATUSES } from '../../src/orders/lifecycle';
+import { FINAL_STATUSES, isFinal } from '../../src/orders/lifecycle';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
 import type { Callback } from './callback-receiver';
 import type { Flow } from './driver';
-import { Post, postOnce } from './integrator-post';
+import { fieldsOf, Post, postOnce } from './integrator-post';
 import type { Mailbox } from './mailbox';
 
 export interface QrFlowTarget {
@@ -33,7 +33,7 @@ export function qrFlow(target: QrFlowTarget): Flow {
   const post = async (path: string, body: unknown, key: string, signal: AbortSignal) => {
     const answer = await send({ url: `${target.apiUrl}${path}`, token: target.token, key, body, signal });
     if (answer.status !== 200) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    return answer.body;
+    return fieldsOf(answer.body);
   };
 
   return async (index, signal) => {
@@ -45,19 +45,21 @@ export function qrFlow(target: QrFlowTarget): Flow {
       await post('/v2/payments/previews', previewBody(reference, notificationUrl, target.amountOf?.(index) ?? '100.00'), `${reference}:preview`, signal);
       const previewAck = performance.now() - previewSent;
       const preview = await target.callbacks.waitFor(path, (callback) => callback.body?.order?.id !== undefined || callback.body?.error_code !== undefined);
-      if (preview.body.error_code) throw new Error(`preview failed (${preview.body.error_code})`);
+      if (preview.body?.error_code) throw new Error(`preview failed (${preview.body.error_code})`);
+      const orderId = preview.body?.order?.id;
+      if (orderId === undefined) throw new Error('the preview callback named no order');
       const thinking = target.thinkMs?.(index) ?? 0;
       if (thinking > 0) await sleep(thinking, undefined, { signal });
 
       const decisionSent = performance.now();
-      const paid = await post('/v2/payments', { order_id: preview.body.order.id, status: 'accepted', notification_url: notificationUrl }, `${reference}:pay`, signal);
+      const paid = await post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: notificationUrl }, `${reference}:pay`, signal);
       const payAck = performance.now() - decisionSent;
       // A retried pay may find the order already past PROCESSING; its final callback still comes.
-      if (paid.status !== 'PROCESSING' && !FINAL_STATUSES.includes(paid.status)) throw new Error(`pay answered ${paid.status} (${paid.error_code})`);
+      if (paid.status !== 'PROCESSING' && !FINAL_STATUSES.some((status) => status === paid.status)) throw new Error(`pay answered ${paid.status} (${paid.error_code})`);
 
-      const final = await target.callbacks.waitFor(path, (callback) => FINAL_STATUSES.includes(callback.body?.status));
-      if (final.body.status !== 'COMPLETED') throw new Error(`order ended ${final.body.status} (${final.body.error_code})`);
-      return { workflowId: orderWorkflowId(preview.body.order.id), previewAck, payAck, decisionToCompleted: final.at - decisionSent };
+      const final = await target.callbacks.waitFor(path, (callback) => callback.body?.status !== undefined && isFinal(callback.body.status));
+      if (final.body?.status !== 'COMPLETED') throw new Error(`order ended ${final.body?.status} (${final.body?.error_code})`);
+      return { workflowId: orderWorkflowId(orderId), previewAck, payAck, decisionToCompleted: final.at - decisionSent };
     } finally {
       target.callbacks.forget(path);
     }

@@ -30,7 +30,7 @@ export interface TemporalHelper {
   port: number;
   /** The Temporal server's own process, whose CPU the bench measures; null if not found. */
   serverPid: number | null;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**

@@ -37,7 +37,7 @@ async function main(): Promise<number> {
   try {
     await dataSource.initialize();
   } catch (error) {
-    process.stderr.write(`cannot reach PostgreSQL at DATABASE_URL (is \`npm start\` running?): ${error instanceof Error ? error.message : error}\n`);
+    process.stderr.write(`cannot reach PostgreSQL at DATABASE_URL (is \`npm start\` running?): ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
   try {

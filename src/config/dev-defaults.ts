@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { z } from 'zod';
 
 /** The folder holding package.json, whether this runs from src/ (tests) or dist/src/. */
 export function projectRoot(from = __dirname): string {
@@ -21,6 +22,10 @@ export const EMBEDDED_DATABASE_PORT = 54329;
 export const EMBEDDED_DATABASE_NAME = 'payments';
 export const EMBEDDED_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_DATABASE_PORT}/${EMBEDDED_DATABASE_NAME}`;
 
+/** .data/dev-secrets.json: an edited or truncated file fails here, naming the field. */
+const devSecretsSchema = z.object({ JWT_SECRET: z.string().min(1), SECRETS_KEY: z.string().min(1) });
+type DevSecrets = z.infer<typeof devSecretsSchema>;
+
 /**
  * Outside production, secrets that were not given are generated once and kept under .data/,
  * so tokens and sealed webhook secrets survive a restart of `npm start`.
@@ -30,9 +35,9 @@ export function withDevDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const withInsecureCallbacks = { ...env, ALLOW_INSECURE_CALLBACKS: env.ALLOW_INSECURE_CALLBACKS ?? 'true' };
   if (env.JWT_SECRET && env.SECRETS_KEY && env.DATABASE_URL) return withInsecureCallbacks;
   const file = join(DATA_DIR, 'dev-secrets.json');
-  let secrets: { JWT_SECRET: string; SECRETS_KEY: string };
+  let secrets: DevSecrets;
   if (existsSync(file)) {
-    secrets = JSON.parse(readFileSync(file, 'utf8'));
+    secrets = devSecretsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
   } else {
     secrets = { JWT_SECRET: randomBytes(32).toString('hex'), SECRETS_KEY: randomBytes(32).toString('hex') };
     mkdirSync(DATA_DIR, { recursive: true });

@@ -19,7 +19,7 @@ export function looksLikePlaceholder(secret: string): boolean {
  */
 export function productionProblems(env: ProductionSettings): string[] {
   if (env.NODE_ENV !== 'production') return [];
-  const problems = SECRETS.filter((name) => env[name] !== undefined && looksLikePlaceholder(env[name]!)).map(
+  const problems = SECRETS.filter((name) => env[name] !== undefined && looksLikePlaceholder(env[name])).map(
     (name) => `${name}: looks like a placeholder; set a random value in production (e.g. \`openssl rand -hex 32\`)`,
   );
   if (env.ALLOW_INSECURE_CALLBACKS) {

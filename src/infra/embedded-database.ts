@@ -10,7 +10,7 @@ export interface EmbeddedDatabase {
   pid: number;
   /** Where the cluster's files really are (see relocation below). */
   dataDir: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface EmbeddedDatabaseOptions {
@@ -84,7 +84,7 @@ function binaryDirectory(): string {
     // Resolved, not imported: the package is ESM-only, and only its files are needed.
     entry = require.resolve(name);
   } catch (error) {
-    throw new Error(`no PostgreSQL binaries for ${process.platform}-${process.arch} (${name}): ${String(error)}`);
+    throw new Error(`no PostgreSQL binaries for ${process.platform}-${process.arch} (${name}): ${String(error)}`, { cause: error });
   }
   return join(dirname(entry), '..', 'native');
 }
@@ -215,7 +215,7 @@ async function startServer(
   settings: Readonly<Record<string, string>>,
   runAs: Identity | null,
   log: (line: string) => void,
-): Promise<{ pid: number; stop(): Promise<void> }> {
+): Promise<{ pid: number; stop: () => Promise<void> }> {
   const flags = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   // The socket goes into the data directory: /var/run/postgresql may not exist or be writable.
   const server = run(join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), ...flags, '-k', dataDir], runAs);

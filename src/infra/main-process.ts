@@ -41,7 +41,7 @@ export class MainProcess {
     }: { root?: string; user?: { uid: number; gid: number }; wrapper?: readonly string[]; nodeArgs?: readonly string[] } = {},
   ) {
     const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', ...nodeArgs, MAIN, role];
-    this.child = spawn(command!, args, {
+    this.child = spawn(command, args, {
       cwd: root,
       env: { API_METRICS_PORT: '0', WORKER_METRICS_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

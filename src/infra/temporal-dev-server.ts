@@ -3,7 +3,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 export interface TemporalDevServer {
   address: string;
   uiUrl: string | null;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface TemporalDevServerOptions {

@@ -9,8 +9,8 @@ export interface ReachOptions {
   /** Told of each failed attempt, so that an operator sees what the process waits for. */
   warn(message: string): void;
   /** Injected by unit tests; real time otherwise. */
-  sleep?(ms: number): Promise<void>;
-  now?(): number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
 }
 
 /**
@@ -30,7 +30,7 @@ export function isOutOfReach(error: unknown): boolean {
  * one is not reused.
  */
 export async function untilReachable<T>(what: string, connect: () => Promise<T>, retry: ReachOptions): Promise<T> {
-  const now = retry.now ?? Date.now;
+  const now = retry.now ?? (() => Date.now());
   const wait = retry.sleep ?? ((ms: number) => sleep(ms));
   const started = now();
   for (let attempt = 1, delay = retry.firstDelayMs; ; attempt++, delay = Math.min(delay * 2, retry.maxDelayMs)) {

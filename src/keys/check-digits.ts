@@ -5,8 +5,7 @@
  * the check catches every single-digit typo only when the first check digit is not 0.
  */
 function mod11CheckDigit(digits: string, weights: readonly number[]): number {
-  let sum = 0;
-  for (let i = 0; i < weights.length; i++) sum += Number(digits[i]) * weights[i];
+  const sum = weights.reduce((total, weight, i) => total + Number(digits[i]) * weight, 0);
   const remainder = sum % 11;
   return remainder < 2 ? 0 : 11 - remainder;
 }

@@ -22,12 +22,12 @@ export interface RefundShareInput {
 }
 
 /**
- * Local amounts as integers on a common scale. Everything here is integer arithmetic: a
+ * Local amounts as integers on the common scale of `values`. Everything here is integer arithmetic: a
  * Decimal sum or quotient rounds at 40 digits, which could push a share up by a minor unit.
  */
-function scaleAll(values: readonly Decimal[]): bigint[] {
+function scaleOf(values: readonly Decimal[]): (value: Decimal) => bigint {
   const decimals = Math.max(...values.map((value) => value.decimalPlaces()));
-  return values.map((value) => BigInt(new Decimal(value).toFixed(decimals).replace('.', '')));
+  return (value) => BigInt(new Decimal(value).toFixed(decimals).replace('.', ''));
 }
 
 /**
@@ -47,7 +47,8 @@ function cumulativeMinor(debitedMinor: bigint, refunded: bigint, total: bigint):
 /** User-currency amount refunded once `localRefunded` of the order has been refunded. */
 export function cumulativeUserRefund(input: CumulativeRefundInput): Decimal {
   const { debited, localTotal, localRefunded, currency } = input;
-  const [refunded, total] = scaleAll([localRefunded, localTotal]);
+  const scale = scaleOf([localRefunded, localTotal]);
+  const [refunded, total] = [scale(localRefunded), scale(localTotal)];
   const minor = cumulativeMinor(toMinorUnits(debited, currency), refunded, total);
   return fromMinorUnits(minor, currency);
 }
@@ -55,7 +56,8 @@ export function cumulativeUserRefund(input: CumulativeRefundInput): Decimal {
 /** The user-currency amount one refund credits back: the change in the cumulative share. */
 export function refundShare(input: RefundShareInput): Decimal {
   const { debited, localTotal, localRefundedBefore, localRefundNow, currency } = input;
-  const [before, now, total] = scaleAll([localRefundedBefore, localRefundNow, localTotal]);
+  const scale = scaleOf([localRefundedBefore, localRefundNow, localTotal]);
+  const [before, now, total] = [scale(localRefundedBefore), scale(localRefundNow), scale(localTotal)];
   if (now <= 0n) {
     throw new RangeError(`Refund amount must be positive, got ${localRefundNow.toFixed()}`);
   }

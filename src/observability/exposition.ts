@@ -4,7 +4,7 @@ import { within } from '../infra/within';
 export interface MetricsSource {
   /** The `source` label of cbp_metrics_source_up: lower-case words joined by underscores. */
   name: string;
-  read(): Promise<string>;
+  read: () => Promise<string>;
 }
 
 export interface Gathered {

@@ -9,7 +9,9 @@ export const UNMATCHED_ROUTE = 'unmatched';
  * ids in label values would make a new series per order.
  */
 export function routeLabel(request: Pick<Request, 'route' | 'baseUrl'>): string {
-  const path: unknown = request.route?.path;
+  // Express types the matched route `any`.
+  const route: unknown = request.route;
+  const path = typeof route === 'object' && route !== null && 'path' in route ? route.path : undefined;
   return typeof path === 'string' ? `${request.baseUrl ?? ''}${path}` : UNMATCHED_ROUTE;
 }
 

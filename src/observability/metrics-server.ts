@@ -9,7 +9,7 @@ export interface MetricsServerOptions {
   /** Read at each scrape, so a process may add sources once what they read is connected. */
   sources: readonly MetricsSource[];
   /** Told about each source left out of a scrape. */
-  onFailure(failure: Gathered['failures'][number]): void;
+  onFailure: (failure: Gathered['failures'][number]) => void;
   /** Serves `GET /health` (200 while the process answers) and `GET /ready` (200 or 503 as `ready()` says). */
   probes?: { ready(): boolean };
 }
@@ -17,7 +17,7 @@ export interface MetricsServerOptions {
 export interface MetricsServer {
   /** Where Prometheus scrapes, e.g. http://127.0.0.1:9464/metrics. */
   url: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 const probeAnswer = (up: boolean) => JSON.stringify({ status: up ? 'up' : 'down' });

@@ -1,3 +1,4 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
 import { Client, isGrpcServiceError, WorkflowNotFoundError } from '@temporalio/client';
 import type { temporal } from '@temporalio/proto';
 import { DataSource } from 'typeorm';
@@ -15,7 +16,6 @@ import type { TimelineEntry } from './timeline-entry';
 import type { WorkflowSnapshot } from './waiting-for';
 import { workflowTimeline } from './workflow-history';
 
-const GRPC_NOT_FOUND = 5;
 /** A worker answers a query in milliseconds; one that does not answer in this long is not there. */
 const PHASE_QUERY_TIMEOUT_MS = 5_000;
 
@@ -89,7 +89,7 @@ export class OrderInspector {
       return await this.temporal.workflow.getHandle(workflowId).fetchHistory();
     } catch (error) {
       // fetchHistory passes the server's answer on as it came: gRPC NOT_FOUND, not WorkflowNotFoundError.
-      if (isGrpcServiceError(error) && error.code === GRPC_NOT_FOUND) return null;
+      if (isGrpcServiceError(error) && error.code === GrpcStatus.NOT_FOUND) return null;
       throw error;
     }
   }

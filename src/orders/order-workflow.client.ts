@@ -23,7 +23,7 @@ export function rejectionError(order: OrderStanding, rejection: OrderRejection, 
  * (docs/workflow-versioning.md).
  */
 export function bodyFrom<T>(answer: OrderOutcome | T, build: (outcome: OrderOutcome) => T): T {
-  return typeof answer === 'object' && answer !== null && 'updatedAt' in answer ? build(answer as OrderOutcome) : (answer as T);
+  return typeof answer === 'object' && answer !== null && 'updatedAt' in answer ? build(answer) : answer;
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { Env, loadEnv } from '../config/env';
@@ -24,7 +23,7 @@ export async function runApi(): Promise<void> {
   await migrate(dataSource);
   await dataSource.destroy();
   const app = await createApi(env);
-  const server = app.getHttpServer() as Server;
+  const server = app.getHttpServer();
   server.keepAliveTimeout = env.API_KEEP_ALIVE_TIMEOUT;
   // Node requires it above keepAliveTimeout, lest a connection be cut as its next request's headers arrive.
   server.headersTimeout = Math.max(HEADERS_TIMEOUT_MS, env.API_KEEP_ALIVE_TIMEOUT + 1000);
@@ -68,7 +67,7 @@ async function stopApi(app: NestExpressApplication, metrics: MetricsServer, env:
   logger.log({ signal, drainDelayMs: env.API_DRAIN_DELAY }, 'stopping: /ready answers 503; still serving until the drain delay ends', 'Shutdown');
   await new Promise((resolve) => setTimeout(resolve, env.API_DRAIN_DELAY));
   logger.log({ graceMs: env.SHUTDOWN_GRACE }, 'closing the listener and the idle connections; the requests in flight get the grace to finish', 'Shutdown');
-  const finished = await drain.close(app.getHttpServer() as Server, env.SHUTDOWN_GRACE);
+  const finished = await drain.close(app.getHttpServer(), env.SHUTDOWN_GRACE);
   if (!finished) logger.warn({ graceMs: env.SHUTDOWN_GRACE }, 'requests still in flight at the end of the grace were cut', 'Shutdown');
   await app.close();
   await metrics.close();

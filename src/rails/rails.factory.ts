@@ -28,7 +28,7 @@ export function createRails(baseUrl: string, timeoutMs: number): Rails {
     return keyRails[country];
   };
   const railOf = (route: MovementRoute): MovementRail<PayoutDestination> =>
-    (route.via === 'QR' ? acquirer : keyRail(route.country)) as MovementRail<PayoutDestination>;
+    route.via === 'QR' ? acquirer : keyRail(route.country);
 
   return {
     keys: {

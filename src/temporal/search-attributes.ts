@@ -1,3 +1,4 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
 import { Connection, isGrpcServiceError } from '@temporalio/client';
 import { encodeSearchAttributeIndexedValueType, type SearchAttributeKey, type SearchAttributeType } from '@temporalio/common/lib/search-attributes';
 import type { temporal } from '@temporalio/proto';
@@ -35,8 +36,8 @@ export async function assertSearchAttributes(connection: Connection, namespace: 
     try {
       await connection.workflowService.listWorkflowExecutions({ namespace, query: `${key.name} IS NULL`, pageSize: 1 });
     } catch (error) {
-      // gRPC INVALID_ARGUMENT: the query names an attribute the namespace does not have.
-      if (!isGrpcServiceError(error) || error.code !== 3) throw error;
+      // INVALID_ARGUMENT: the query names an attribute the namespace does not have.
+      if (!isGrpcServiceError(error) || error.code !== GrpcStatus.INVALID_ARGUMENT) throw error;
       missing.push(`${key.name} (${key.type})`);
     }
   }

@@ -176,7 +176,7 @@ describe('record workflow histories', () => {
       const orderId: string = delivered.body.order.id;
       await call.post('/v2/payments', { order_id: orderId, status: 'rejected', notification_url: refusing.url('/hook') });
       await save('order-callback-handed-over', orderWorkflowId(orderId));
-      await save('notification-delivery-retried', `notification-${delivered.headers['x-event-id']}`);
+      await save('notification-delivery-retried', `notification-${String(delivered.headers['x-event-id'])}`);
     } finally {
       await refusing.close();
     }

@@ -25,7 +25,7 @@ export const compose = load(composeText, { schema: YAML11_SCHEMA }) as { service
 
 export function interpolate(value: string, given: Record<string, string>): string {
   return value.replace(/\$\{(\w+)(?::([?-])([^}]*))?\}/g, (_, name: string, kind?: string, rest?: string) => {
-    if (given[name] !== undefined) return given[name]!;
+    if (given[name] !== undefined) return given[name];
     if (kind === '?') throw new Error(`compose refuses to start: ${rest}`);
     return kind === '-' ? rest! : '';
   });

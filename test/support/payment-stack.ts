@@ -39,7 +39,8 @@ export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}): Prom
   const taskQueue = `orders-test-${randomUUID()}`;
   const settings = { RAILS_URL: railsUrl, TEMPORAL_TASK_QUEUE: taskQueue, ...overrides };
   const env = loadEnv({ ...process.env, ...settings });
-  const { worker, close: closeWorker } = await createOrderWorker(env, taskQueue);
+  const orderWorker = await createOrderWorker(env, taskQueue);
+  const { worker } = orderWorker;
   const running = worker.run();
   const api = await startTestApi(settings);
   const receiver = await startCallbackReceiver();
@@ -58,7 +59,7 @@ export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}): Prom
     async newPayer(funding = { USD: '10000.00' }) {
       const client = await createTestClient(api, `Payer ${randomUUID().slice(0, 8)}`);
       for (const [currency, amount] of Object.entries(funding)) {
-        await ledger.fund(`test-funding:${client.clientId}:${currency}`, client.clientId, currency as CurrencyCode, new Decimal(amount!));
+        await ledger.fund(`test-funding:${client.clientId}:${currency}`, client.clientId, currency as CurrencyCode, new Decimal(amount));
       }
       return { ...client, call: http(api.baseUrl, client.token) };
     },
@@ -81,7 +82,7 @@ export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}): Prom
       await api.close();
       await receiver.close();
       await shutdown(worker, running);
-      await closeWorker();
+      await orderWorker.close();
       await rails.close();
     },
   };

@@ -31,7 +31,7 @@ function asRows([header, ...records]: string[][]): Row[] {
 
 export function parseCsv(text: string): Row[] {
   expect(text.endsWith('\r\n')).toBe(true);
-  return asRows(parse(text) as string[][]);
+  return asRows(parse(text));
 }
 
 export function parseTxt(text: string): Row[] {

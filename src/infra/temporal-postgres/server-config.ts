@@ -105,7 +105,7 @@ export function temporalServerConfig(options: TemporalServerConfigOptions) {
           },
         },
       ]),
-    ),
+    ) as Record<TemporalService, { rpc: { grpcPort: number; membershipPort: number; bindOnIP: string } }>,
     clusterMetadata: {
       enableGlobalNamespace: false,
       failoverVersionIncrement: 10,

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { status as GrpcStatus } from '@grpc/grpc-js';
 import { Connection, isGrpcServiceError } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
 import { registerSearchAttributes } from '../../temporal/search-attributes';
@@ -43,14 +44,13 @@ export interface TemporalPostgresServer {
   uiUrl: string | null;
   /** The server process, whose CPU the bench measures. */
   pid: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 const NAMESPACE = 'default';
 /** How long closed workflows stay readable (the dev server keeps them for a day). */
 const RETENTION = '7 days';
 const READY_TIMEOUT_MS = 120_000;
-const GRPC_ALREADY_EXISTS = 6;
 /** The services' own ports: the membership table stores them as a signed 16-bit integer. */
 const INTERNAL_PORTS = [20000, 32767] as const;
 const SCHEMAS = [
@@ -129,7 +129,7 @@ async function upgradeSchema(sqlTool: string, database: PostgresTarget, name: st
       await promisify(execFile)(sqlTool, args, { env });
     } catch (error) {
       const { stderr, stdout } = error as { stderr?: string; stdout?: string };
-      throw new Error(`temporal-sql-tool ${args.join(' ')} on ${name} failed: ${(stderr || stdout || String(error)).trim().slice(-2000)}`);
+      throw new Error(`temporal-sql-tool ${args.join(' ')} on ${name} failed: ${(stderr || stdout || String(error)).trim().slice(-2000)}`, { cause: error });
     }
   }
 }
@@ -144,7 +144,7 @@ async function prepareNamespace(address: string, server: ServiceProcess): Promis
       try {
         await connection.workflowService.registerNamespace({ namespace: NAMESPACE, workflowExecutionRetentionPeriod: msToTs(RETENTION) });
       } catch (error) {
-        if (!(isGrpcServiceError(error) && error.code === GRPC_ALREADY_EXISTS)) throw error;
+        if (!(isGrpcServiceError(error) && error.code === GrpcStatus.ALREADY_EXISTS)) throw error;
       }
     });
     // The frontend learns a new namespace from its cache, which refreshes every few seconds.
@@ -163,7 +163,7 @@ async function retryWhile<T>(service: ServiceProcess, what: string, attempt: () 
       return await attempt();
     } catch (error) {
       service.assertRunning();
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${error instanceof Error ? error.message : String(error)}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }

@@ -2,7 +2,7 @@ import { faultsFromEnv } from './fault-injector';
 import { createRailsSimulator } from './rails-simulator.server';
 
 /** The rails process: the simulator on `port`, with faults from RAILS_FAULT_* read once here. */
-export async function runRailsSimulator(port: number, host = '127.0.0.1'): Promise<{ close(): Promise<void> }> {
+export async function runRailsSimulator(port: number, host = '127.0.0.1'): Promise<{ close: () => Promise<void> }> {
   const faults = faultsFromEnv(process.env);
   const simulator = createRailsSimulator({ faults });
   const actualPort = await simulator.listen(port, host);

@@ -140,7 +140,7 @@ describe('probes and partitions', () => {
     const call = http(unserved.baseUrl, client.token);
     const ack = await call.post('/v2/payments/previews', { qr: pixQr('10.00'), external_reference: reference, notification_url: notificationUrl, user: payer });
     expect(ack.status).toBe(200);
-    const [{ id: orderId }] = await unserved.dataSource.query<Array<{ id: string }>>('SELECT id FROM orders WHERE external_reference = $1', [reference]);
+    const [{ id: orderId }] = await unserved.dataSource.query<[{ id: string }]>('SELECT id FROM orders WHERE external_reference = $1', [reference]);
     try {
       const pay = await timed(() => call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: notificationUrl }));
       expectUnavailable(pay.result);

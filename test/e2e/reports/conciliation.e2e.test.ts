@@ -275,7 +275,7 @@ describe('GET /v2/reports/conciliation/payins', () => {
       const first = await reader.read();
       // The cursor's statement now outlives statement_timeout, waiting for this reader.
       await new Promise((resolve) => setTimeout(resolve, 2500));
-      const chunks = [Buffer.from(first.value!)];
+      const chunks = [Buffer.from(first.value)];
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) chunks.push(Buffer.from(chunk.value));
       expect(Buffer.concat(chunks).toString('utf8').split('\r\n')).toHaveLength(60_002);
       // The pool hands out its most recently returned connection: the file's.

@@ -32,7 +32,7 @@ describe('IdempotencyService on PostgreSQL', () => {
   }
 
   const rowsOf = (s: { clientId: string; key: string }) =>
-    dataSource.query('SELECT state FROM idempotency_keys WHERE client_id = $1 AND key = $2', [s.clientId, s.key]) as Promise<{ state: string }[]>;
+    dataSource.query<{ state: string }[]>('SELECT state FROM idempotency_keys WHERE client_id = $1 AND key = $2', [s.clientId, s.key]);
 
   it('should replay the stored response with the same status and byte-identical body', async () => {
     const s = scope();

@@ -30,9 +30,9 @@ describe('npm run cli -- clients:fund', () => {
       expect.stringMatching(new RegExp(`^client_id=${clientId}\ncurrency=USD\noperation_id=cli-funding:[0-9a-f-]{36}\navailable=1000.00\nreserved=0.00$`)),
     ]);
     const args = ['--client', clientId, '--currency', 'USD', '--amount', '0.50', '--operation-id', 'top-up-1', '--json'];
-    const first = JSON.parse((await run(...args))[0]);
+    const first = JSON.parse((await run(...args))[0] ?? '');
     expect(first).toEqual({ client_id: clientId, currency: 'USD', operation_id: 'top-up-1', available: '1000.50', reserved: '0.00' });
-    expect(JSON.parse((await run(...args))[0])).toEqual(first);
+    expect(JSON.parse((await run(...args))[0] ?? '')).toEqual(first);
   });
 
   it('refuses bad input with a usage error', async () => {

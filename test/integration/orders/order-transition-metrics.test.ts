@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { serviceRegistry } from '../../../src/observability/metrics';
-import { OrderEntity } from '../../../src/orders/order.entity';
 import { OrderRepository } from '../../../src/orders/order.repository';
 import { OrderTransitionError } from '../../../src/orders/lifecycle';
 import { parseExposition, valueOf } from '../../../scripts/shared/prometheus-text';
@@ -30,7 +29,7 @@ describe('order transition metrics', () => {
     const before = await transitions('NEW', 'CREATED');
     const order = newOrder();
     await orders.create(order);
-    expect((await orders.create({ ...order, id: randomUUID() } as OrderEntity)).resumed).toBe(true);
+    expect((await orders.create({ ...order, id: randomUUID() })).resumed).toBe(true);
     expect(await transitions('NEW', 'CREATED')).toBe(before + 1);
   });
 

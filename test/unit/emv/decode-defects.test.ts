@@ -122,7 +122,7 @@ describe('decodeEmvQr defects', () => {
 
   it('gives every error an English message naming its tag', () => {
     const [error] = decodeEmvQr(signed(PERU_BODY.replace('52045812', '5204581A'))).errors;
-    expect(error.message).toBe('tag 52: the merchant category code must be 4 digits ("581A")');
+    expect(error?.message).toBe('tag 52: the merchant category code must be 4 digits ("581A")');
   });
 
   it('reads a non-string from an untyped caller as an empty payload', () => {

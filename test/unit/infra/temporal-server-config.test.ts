@@ -18,7 +18,7 @@ describe('the Temporal server configuration', () => {
   it('makes the first port the frontend, which clients and the cluster record reach', () => {
     expect(config.services.frontend.rpc.grpcPort).toBe(7233);
     expect(config.publicClient.hostPort).toBe('127.0.0.1:7233');
-    expect(config.clusterMetadata.clusterInformation.active!.rpcAddress).toBe('127.0.0.1:7233');
+    expect(config.clusterMetadata.clusterInformation.active.rpcAddress).toBe('127.0.0.1:7233');
   });
 
   it('binds every service, and its membership ring, to loopback only, on the ports it was given', () => {

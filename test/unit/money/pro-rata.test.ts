@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import {
   CURRENCY_CODES,
-  CurrencyCode,
   Decimal,
   cumulativeUserRefund,
   currencyByAlpha,
@@ -134,7 +133,7 @@ const refundPlanArb = fc
     parts: fc.array(fc.bigInt({ min: 1n, max: 10n ** 12n }), { minLength: 1, maxLength: 12 }),
   })
   .map(({ currency, localDecimals, debitedMinor, parts }) => ({
-    currency: currency as CurrencyCode,
+    currency: currency,
     debited: fromMinorUnits(debitedMinor, currency),
     refunds: parts.map((part) => new Decimal(`${part}e-${localDecimals}`)),
   }));

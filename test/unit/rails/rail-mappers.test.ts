@@ -61,10 +61,10 @@ describe('each rail reads its own wire into the engine\'s terms, and the simulat
 
 describe('movement vocabularies', () => {
   const wires: Array<[string, MovementWire<string, unknown>]> = [
-    ['acquirer', ACQUIRER_MOVEMENTS as MovementWire<string, unknown>],
-    ['SPI', SPI_MOVEMENTS as MovementWire<string, unknown>],
-    ['CCE', CCE_MOVEMENTS as MovementWire<string, unknown>],
-    ['Bre-B', BREB_MOVEMENTS as MovementWire<string, unknown>],
+    ['acquirer', ACQUIRER_MOVEMENTS],
+    ['SPI', SPI_MOVEMENTS],
+    ['CCE', CCE_MOVEMENTS],
+    ['Bre-B', BREB_MOVEMENTS],
   ];
   const states: MovementStatus[] = [
     { status: 'COMPLETED', railReference: 'R1' },
