@@ -26,6 +26,8 @@ export function dropConnection(client: Client, waitedMs: number): void {
  */
 export function clientAnsweringWithin(answerWithinMs: number): typeof Client {
   return class BoundedClient extends Client {
+    // pg's Client.query has a dozen overloads, each answering its own type: one override answers for all of them.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: unknown[]): any {
       const result: unknown = (Client.prototype.query as (...queryArgs: unknown[]) => unknown).apply(this, args);
       if (!(result instanceof Promise)) return result;

@@ -1,4 +1,6 @@
 /** A string PostgreSQL can store: no NUL character. The OpenAPI document states it as this pattern. */
+// The NUL character is the point of the pattern.
+// eslint-disable-next-line no-control-regex
 export const NUL_FREE = /^[^\x00]*$/;
 
 /** Deeper than any request the API takes (three levels at most), far below what overflows a recursive walk. */
@@ -30,7 +32,7 @@ export function inputLimitProblems(value: unknown): string[] {
     }
     if (typeof current !== 'object' || current === null) continue;
     if (depth >= MAX_INPUT_DEPTH) return [`body: nested more than ${MAX_INPUT_DEPTH} levels deep`];
-    const entries = Object.entries(current);
+    const entries: Array<[string, unknown]> = Object.entries(current);
     if (entries.some(([key]) => key.includes('\0'))) problems.push(`${fieldName(path)}: field names must not contain NUL characters`);
     // Pushed in reverse so that problems come out in document order.
     for (let index = entries.length - 1; index >= 0; index--) {

@@ -39,6 +39,6 @@ export function errorResponse(status: number, description: string): ResponseObje
  */
 export function ApiErrors(declarations: Partial<Record<ErrorStatus, string>>) {
   return applyDecorators(
-    ...Object.entries(declarations).map(([status, description]) => ApiResponse({ status: Number(status), ...errorResponse(Number(status), description!) })),
+    ...Object.entries(declarations).map(([status, description]) => ApiResponse({ status: Number(status), ...errorResponse(Number(status), description) })),
   );
 }

@@ -32,11 +32,11 @@ export interface RouteFacts {
   isProbe: boolean;
 }
 
-const INPUT_SOURCES = new Set<number>([RouteParamtypes.BODY, RouteParamtypes.QUERY, RouteParamtypes.PARAM]);
+const INPUT_SOURCES = new Set<RouteParamtypes>([RouteParamtypes.BODY, RouteParamtypes.QUERY, RouteParamtypes.PARAM]);
 
-function routeArguments(controller: Type, methodKey: string): Array<{ type: number; metatype: unknown }> {
-  const args: Record<string, { index: number }> = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, methodKey) ?? {};
-  const metatypes: unknown[] = Reflect.getMetadata(PARAMTYPES_METADATA, controller.prototype, methodKey) ?? [];
+function routeArguments(controller: Type, methodKey: string): Array<{ type: RouteParamtypes; metatype: unknown }> {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, methodKey) as Record<string, { index: number }> | undefined) ?? {};
+  const metatypes = (Reflect.getMetadata(PARAMTYPES_METADATA, controller.prototype as object, methodKey) as unknown[] | undefined) ?? [];
   // Nest's own arguments are keyed `<RouteParamtypes>:<index>`; custom decorators' keys start
   // with a random id instead (which may begin with digits), and read no request input.
   return Object.entries(args)
@@ -64,8 +64,9 @@ export function routeFacts(app: INestApplication): RouteFacts[] {
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
       const controller = wrapper.metatype as Type;
-      for (const methodKey of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = Object.getOwnPropertyDescriptor(controller.prototype, methodKey)?.value;
+      const prototype = controller.prototype as object;
+      for (const methodKey of Object.getOwnPropertyNames(prototype)) {
+        const handler: unknown = Object.getOwnPropertyDescriptor(prototype, methodKey)?.value;
         if (typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
         if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
         facts.push(factsOf(controller, methodKey, handler));

@@ -32,11 +32,11 @@ export function unavailability(error: unknown): Unavailable | null {
   // An update whose answer did not come within the request's deadline (API_TEMPORAL_TIMEOUT).
   if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return 'SERVICE_UNAVAILABLE';
   // The client's calls wrap the gRPC error in a ServiceError; the operator service's answer it bare.
-  const grpcError = error instanceof ServiceError ? error.cause : isGrpcServiceError(error) ? error : undefined;
+  const grpcError: unknown = error instanceof ServiceError ? error.cause : isGrpcServiceError(error) ? error : undefined;
   const grpcCode = codeOf(grpcError);
   if (TEMPORAL_UNREACHABLE.has(grpcCode as number)) return 'SERVICE_UNAVAILABLE';
   if (grpcCode === INVALID_ARGUMENT && UNREGISTERED_SEARCH_ATTRIBUTE.test(messageOf(grpcError))) return 'SERVICE_UNAVAILABLE';
-  const driverError = error instanceof QueryFailedError ? error.driverError : error;
+  const driverError: unknown = error instanceof QueryFailedError ? error.driverError : error;
   const code = codeOf(driverError);
   if (typeof code === 'string' && (SOCKET_FAILURES.has(code) || POSTGRES_UNREACHABLE.test(code))) return 'SERVICE_UNAVAILABLE';
   // node-postgres reports a connection lost mid-query, or a pool that could not connect in time,

@@ -135,10 +135,10 @@ export class IdempotencyService {
   async purgeExpired(): Promise<number> {
     let purged = 0;
     for (let batch = 0; batch < PURGE_MAX_BATCHES; batch++) {
-      const [, deleted] = (await this.dataSource.query(
+      const [, deleted] = await this.dataSource.query<[unknown, number]>(
         `DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at <= now() LIMIT $1)`,
         [PURGE_BATCH_SIZE],
-      )) as [unknown, number];
+      );
       purged += deleted;
       if (deleted < PURGE_BATCH_SIZE) break;
     }
