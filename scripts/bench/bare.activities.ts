@@ -1,4 +1,4 @@
-/** The bare run's activity (bare.workflow.ts): nothing at all. Only the bench's own worker registers it. */
+/** The bare run's activity (bare.workflow.ts): nothing at all. Only the bare worker (bare-worker.ts) registers it. */
 export function createBenchBareActivities() {
   return {
     async benchBareStep(): Promise<void> {},

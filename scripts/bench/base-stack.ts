@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { DestinationStream } from 'pino';
 import { createApi } from '../../src/api';
 import type { Env } from '../../src/config/env';
 import { createDataSource, migrate } from '../../src/db/data-source';
@@ -27,12 +26,10 @@ export class BenchParts {
     for (const stop of this.stops.splice(0).reverse()) await stop().catch((error) => this.say(`clean-up step failed: ${error}`));
   }
 
-  /** The process environment with throw-away secrets, quiet logs and loopback callbacks allowed. */
+  /** The process environment with throw-away secrets and loopback callbacks allowed. */
   settings(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     return {
       ...process.env,
-      // Request logs would drown stdout's table; errors still show.
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
       JWT_SECRET: randomBytes(32).toString('hex'),
       SECRETS_KEY: randomBytes(32).toString('hex'),
       ALLOW_INSECURE_CALLBACKS: 'true',
@@ -40,8 +37,11 @@ export class BenchParts {
     };
   }
 
-  /** A throw-away PostgreSQL unless DATABASE_URL is set, migrated; its URL, and its pid when started here. */
-  async database(settings: NodeJS.ProcessEnv): Promise<{ url: string; pid: number | null }> {
+  /**
+   * A throw-away PostgreSQL unless DATABASE_URL is set, migrated; its URL, and its pid when
+   * started here. `server` are settings of the PostgreSQL started here.
+   */
+  async database(settings: NodeJS.ProcessEnv, server: Record<string, string> = {}): Promise<{ url: string; pid: number | null }> {
     let url = settings.DATABASE_URL;
     let pid: number | null = null;
     if (!url) {
@@ -51,6 +51,7 @@ export class BenchParts {
         port: await freePort(),
         database: 'payments_bench',
         persistent: false,
+        settings: server,
       });
       this.onStop(database.stop);
       url = database.url;
@@ -62,9 +63,9 @@ export class BenchParts {
     return { url, pid };
   }
 
-  /** The API on a free loopback port; its log to `logs` when given (stderr keeps stdout the report's). */
-  async api(env: Env, logs?: DestinationStream): Promise<{ api: NestExpressApplication; apiUrl: string }> {
-    const api = await createApi(env, logs);
+  /** The API in this process, on a free loopback port. */
+  async api(env: Env): Promise<{ api: NestExpressApplication; apiUrl: string }> {
+    const api = await createApi(env);
     await api.listen(0, '127.0.0.1');
     // On Ctrl-C the API's own shutdown hook has closed it already, and a second close would end its pool twice.
     this.onStop(async () => (api.getHttpServer().listening ? api.close() : undefined));

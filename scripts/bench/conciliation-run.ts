@@ -48,7 +48,8 @@ const RSS_SAMPLE_MS = 20;
  */
 export async function benchConciliation(parts: BenchParts, movements: number, format: ReportFormatName): Promise<ConciliationBenchReport> {
   const { say } = parts;
-  const settings = parts.settings();
+  // The API runs in this process: request logs on stderr would bury its progress; errors still show.
+  const settings = parts.settings({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' });
   settings.DATABASE_URL = (await parts.database(settings)).url;
   const { api, apiUrl } = await parts.api(loadEnv(settings));
   const client = await createApiClient(registryOf(api), apiUrl, 'Bench collector');

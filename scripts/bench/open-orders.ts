@@ -9,6 +9,7 @@ import { callbackPath, previewBody, qrFlow } from '../shared/qr-flow';
 import { Summary, summarize } from '../shared/stats';
 import { residentMiB } from './process-memory';
 import type { BenchStack, StackOptions } from './stack';
+import { describeVerdict, OpenOrdersVerdicts, openOrdersVerdicts } from './targets';
 
 /** Short enough for a run of minutes, long enough that thousands of orders wait at once. */
 export const OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS = 300;
@@ -21,9 +22,9 @@ const EXPIRY_GRACE_MS = 5 * 60_000;
 const SAMPLE_EVERY_MS = 1_000;
 const TIMELINE_EVERY_MS = 15_000;
 
-/** The open-orders run needs the worker alone in its process, and the orders' expiry. */
+/** The open-orders run needs no bare worker, and the orders' expiry. */
 export function openOrdersStackOptions(): StackOptions {
-  return { workerProcess: true, env: { QR_EXPIRY_SECONDS: process.env.QR_EXPIRY_SECONDS ?? String(OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS) } };
+  return { env: { QR_EXPIRY_SECONDS: process.env.QR_EXPIRY_SECONDS ?? String(OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS) } };
 }
 
 /** One moment of the run. */
@@ -58,6 +59,8 @@ export interface OpenOrdersReport {
   workerRssMiB: { before: number | null; peak: number | null; atLastCreated: number | null; after: number | null };
   /** Every TIMELINE_EVERY_MS. */
   timeline: OpenOrdersSample[];
+  /** Issue #22's targets against this run's figures. */
+  targets: OpenOrdersVerdicts;
 }
 
 /**
@@ -73,8 +76,8 @@ export async function runOpenOrders(
 ): Promise<OpenOrdersReport> {
   const host = machine();
   const run = randomUUID().slice(0, 8);
-  const workerPid = stack.workerPid!;
-  const temporalPid = stack.pids.temporalServer;
+  const workerPid = stack.pids.worker!;
+  const temporalPid = stack.pids.temporal;
   const lanes = { concurrency: options.concurrency, flowTimeoutMs: PREVIEW_TIMEOUT_MS, runTimeoutMs: CREATION_TIMEOUT_MS, say };
 
   // Closed-amount flows start the worker's pollers, caches and JIT before its memory is first read.
@@ -132,6 +135,7 @@ export async function runOpenOrders(
   clearInterval(sampling);
   sample();
 
+  const expiryDelayS = summarize(delays);
   const rss = samples.map((s) => s.workerRssMiB).filter((value): value is number => value !== null);
   return {
     orders: options.orders,
@@ -150,9 +154,10 @@ export async function runOpenOrders(
     peakWaiting,
     expired,
     missing: created - expired,
-    expiryDelayS: summarize(delays),
+    expiryDelayS,
     workerRssMiB: { before: samples[0]!.workerRssMiB, peak: rss.length ? Math.max(...rss) : null, atLastCreated, after: samples.at(-1)!.workerRssMiB },
     timeline: samples.filter((_, i) => i % (TIMELINE_EVERY_MS / SAMPLE_EVERY_MS) === 0 || i === samples.length - 1),
+    targets: openOrdersVerdicts({ expiryDelayP99S: expiryDelayS.p99, missing: created - expired }),
   };
 }
 
@@ -167,7 +172,7 @@ export function formatOpenOrdersReport(report: OpenOrdersReport): string {
     '',
     `created        ${report.orders - creation.failures}/${report.orders} in ${(creation.wallMs / 1000).toFixed(1)} s (${creation.perSecond.toFixed(1)}/s); preview ack p50 ${creation.previewAck.p50.toFixed(0)} ms, p99 ${creation.previewAck.p99.toFixed(0)} ms`,
     `waiting at once, at most   ${report.peakWaiting}`,
-    `expired with QR_EXPIRED    ${report.expired}, missing ${report.missing}; callback after expires_at p50 ${report.expiryDelayS.p50.toFixed(1)} s, p99 ${report.expiryDelayS.p99.toFixed(1)} s`,
+    `expired with QR_EXPIRED    ${report.expired}, missing ${report.missing} (target: none; ${report.targets.missing.met ? 'met' : 'NOT MET'}); callback after expires_at p50 ${report.expiryDelayS.p50.toFixed(1)} s, p99 ${report.expiryDelayS.p99.toFixed(1)} s (target: ${describeVerdict(report.targets.expiryDelayP99S, ' s')})`,
     `worker RSS     before ${mib(report.workerRssMiB.before)}, peak ${mib(report.workerRssMiB.peak)}, when the last was created ${mib(report.workerRssMiB.atLastCreated)}, after ${mib(report.workerRssMiB.after)}`,
     '',
     '     s   created   expired   waiting   worker RSS   Temporal RSS',

@@ -3,58 +3,62 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import pino from 'pino';
-import { createBenchBareActivities } from './bare.activities';
+import { ClientsService } from '../../src/auth/clients.service';
+import { SecretBox } from '../../src/auth/secret-box';
 import { Env, loadEnv, TemporalBackend } from '../../src/config/env';
+import { createDataSource } from '../../src/db/data-source';
+import { freePort } from '../../src/infra/free-port';
+import { MainProcess } from '../../src/infra/main-process';
 import { ensureTemporalServer } from '../../src/infra/temporal-postgres/installation';
-import { createOrderWorker } from '../../src/processes/worker.process';
-import { createRailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
 import { reconcilerScheduleId } from '../../src/temporal/reconciler-schedule';
-import { registerSearchAttributes } from '../../src/temporal/search-attributes';
-import { installTemporalRuntime } from '../../src/temporal/runtime';
-import { MainProcess } from '../../src/infra/main-process';
 import { startCallbackReceiver } from '../shared/callback-receiver';
-import { createFundedPayer, registryOf } from '../shared/funded-payer';
+import { createFundedPayer } from '../shared/funded-payer';
 import type { QrFlowTarget } from '../shared/qr-flow';
 import { startTemporalHelper, TemporalHelperSpec } from '../shared/temporal-server';
+import { startBareWorker } from './bare-worker';
 import { BenchParts } from './base-stack';
+import { STATEMENT_COUNTING_SETTINGS } from './database-counters';
 import type { BareTarget } from './flows';
+import type { BenchPids } from './process-usage';
+import { startServiceProcess, stopServiceProcess } from './service-process';
 
 export interface BenchStack {
   env: Env;
-  /** What qrFlow and bareFlow need, without their runId. */
+  /** What qrFlow needs, without its runId. */
   engine: Omit<QrFlowTarget, 'runId'>;
-  bare: Omit<BareTarget, 'runId'>;
+  /** What bareFlow needs, without its runId; null without the bare worker (StackOptions.bare). */
+  bare: Omit<BareTarget, 'runId'> | null;
+  /** The bench's own Temporal client (the footprint's histories). */
+  temporal: Client;
   /** Where PostgreSQL and Temporal came from, for the report. */
   infrastructure: { database: 'embedded' | 'DATABASE_URL'; temporal: 'dev-server' | 'postgres' | 'TEMPORAL_ADDRESS' };
-  /** The processes whose CPU the bench measures, when it started them. */
-  pids: { temporalServer: number | null; postgres: number | null };
-  /** The worker's own process, when it runs in one (StackOptions.workerProcess). */
-  workerPid: number | null;
+  /** The processes whose CPU the bench reads; null for those it did not start. */
+  pids: BenchPids;
   close(): Promise<void>;
 }
 
 export interface StackOptions {
-  /**
-   * Runs the worker as `main.js worker`, a process of its own as in production, whose memory
-   * the bench can then read apart from the API's; it runs the service's workflows only.
-   */
-  workerProcess?: boolean;
+  /** The bare run's worker too (the flows run; --open needs none). */
+  bare?: boolean;
   /** Settings of the service for this run (QR_EXPIRY_SECONDS…), over the environment's. */
   env?: NodeJS.ProcessEnv;
+  /** Where the API and the worker write a CPU profile (node --cpu-prof) when they stop. */
+  profileDir?: string;
 }
 
 /** Enough that no flow of any sensible run is refused for funds. */
 const FUNDING_USD = '100000000.00';
 
 /**
- * Everything `npm run bench` drives, in this one process and on loopback: a throw-away
- * PostgreSQL and Temporal (the dev server, or the Temporal server persisted in that PostgreSQL;
- * neither when DATABASE_URL / TEMPORAL_ADDRESS are given), the rails simulator, the order
- * worker (with the bare run's no-op activity), the API, a callback receiver and one funded
- * payer. Their logs go to stderr: stdout is the report's. On a failed start, whatever had
- * started is stopped again.
+ * Everything `npm run bench` drives, on loopback, as production runs it: a throw-away
+ * PostgreSQL (with pg_stat_statements loaded) and Temporal (the dev server, or the Temporal
+ * server persisted in that PostgreSQL; neither when DATABASE_URL / TEMPORAL_ADDRESS are given),
+ * and the service's processes, each `main.js <role>` of its own: the rails simulator, the order
+ * worker and the API, at the service's own log level (their output is kept apart, not shown).
+ * With `bare`, the bare run's worker in a process of its own too (bare-worker.ts), on a task
+ * queue of its own. This process keeps the driver's side: a callback receiver, one funded payer
+ * and a Temporal client. On a failed start, whatever had started is stopped again.
  */
 export async function startBenchStack(say: (message: string) => void, temporalBackend: TemporalBackend, options: StackOptions = {}): Promise<BenchStack> {
   const parts = new BenchParts(say);
@@ -62,10 +66,12 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     if (temporalBackend === 'postgres' && (process.env.TEMPORAL_ADDRESS || process.env.DATABASE_URL)) {
       throw new Error('--temporal-backend postgres starts its own Temporal in the throw-away PostgreSQL: unset TEMPORAL_ADDRESS and DATABASE_URL');
     }
-    const settings = parts.settings({ TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`, ...options.env });
-    const database = await parts.database(settings);
+    MainProcess.assertBuilt();
+    // No balancer waits on the API's drain: it stops as soon as its requests are done.
+    const settings = parts.settings({ TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`, API_DRAIN_DELAY: '0s', ...options.env });
+    const database = await parts.database(settings, STATEMENT_COUNTING_SETTINGS);
     settings.DATABASE_URL = database.url;
-    const pids: BenchStack['pids'] = { temporalServer: null, postgres: database.pid };
+    const pids: BenchPids = { api: null, worker: null, rails: null, bareWorker: null, temporal: null, postgres: database.pid };
     if (!settings.TEMPORAL_ADDRESS) {
       let spec: TemporalHelperSpec = { backend: 'dev' };
       if (temporalBackend === 'postgres') {
@@ -80,65 +86,71 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
       const temporal = await startTemporalHelper(spec);
       parts.onStop(temporal.stop);
       settings.TEMPORAL_ADDRESS = temporal.address;
-      pids.temporalServer = temporal.serverPid;
+      pids.temporal = temporal.serverPid;
     }
-
-    const rails = createRailsSimulator();
-    settings.RAILS_URL = `http://127.0.0.1:${await rails.listen(0, '127.0.0.1')}`;
-    parts.onStop(() => rails.close());
     const env = loadEnv(settings);
+    const profiled = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
+    const service = async (role: MainProcess['role'], extra: NodeJS.ProcessEnv, readyPath: string, nodeArgs: readonly string[] = []) => {
+      const port = await freePort();
+      const portName = { api: 'PORT', worker: 'WORKER_METRICS_PORT', rails: 'RAILS_PORT' }[role];
+      const child = await startServiceProcess(role, { ...settings, ...extra, [portName]: String(port) }, `http://127.0.0.1:${port}${readyPath}`, nodeArgs);
+      parts.onStop(() => stopServiceProcess(child));
+      return { child, url: `http://127.0.0.1:${port}` };
+    };
 
-    say('starting the worker (bundling the workflows)…');
-    const logs = pino.destination(2);
-    installTemporalRuntime(env.LOG_LEVEL, { destination: logs });
-    let workerPid: number | null = null;
-    // The bare run's own connection, as the API has its own.
+    say('starting the rails simulator, the worker (it bundles the workflows) and the API, each a main.js process…');
+    const rails = await service('rails', { RAILS_HOST: '127.0.0.1' }, '/health');
+    settings.RAILS_URL = rails.url;
+    // The worker registers the search attributes the API's workflow starts need: it polls before the API starts.
+    const worker = await service('worker', { METRICS_HOST: '127.0.0.1' }, '/ready', profiled);
+    const api = await service('api', {}, '/ready', profiled);
+    Object.assign(pids, { rails: rails.child.pid ?? null, worker: worker.child.pid ?? null, api: api.child.pid ?? null });
+
     const connection = await Connection.connect(temporalConnectionOptions(env));
     parts.onStop(() => connection.close());
-    if (options.workerProcess) {
-      // The worker process registers them too, but the API would start orders before it has.
-      await registerSearchAttributes(connection, env.TEMPORAL_NAMESPACE);
-      MainProcess.assertBuilt();
-      const worker = new MainProcess('worker', settings);
-      parts.onStop(() => worker.kill());
-      workerPid = worker.pid ?? null;
-    } else {
-      const { worker, close: closeWorker } = await createOrderWorker(env, env.TEMPORAL_TASK_QUEUE, {
-        extension: { workflowsPath: require.resolve('./workflows'), activities: createBenchBareActivities() },
-      });
-      parts.onStop(closeWorker);
-      const running = worker.run();
-      parts.onStop(() => {
-        worker.shutdown();
-        return running;
-      });
-    }
+    const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
+    // The worker ensures the order reconciler's schedule, which would outlive the run on a Temporal of one's own.
+    parts.onStop(() => temporal.schedule.getHandle(reconcilerScheduleId(env.TEMPORAL_TASK_QUEUE)).delete());
 
-    const { api, apiUrl } = await parts.api(env, logs);
+    let bare: BenchStack['bare'] = null;
+    if (options.bare) {
+      say('starting the bare worker…');
+      const taskQueue = `bench-bare-${randomUUID()}`;
+      const bareWorker = await startBareWorker({ ...settings, LOG_LEVEL: 'warn' }, taskQueue);
+      parts.onStop(bareWorker.stop);
+      pids.bareWorker = bareWorker.pid;
+      bare = { temporal, taskQueue };
+    }
 
     const receiver = await startCallbackReceiver();
     parts.onStop(receiver.close);
-
-    const payer = await createFundedPayer(registryOf(api), apiUrl, 'Bench payer', 'USD', FUNDING_USD);
-
-    const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
-    // A worker process ensures the order reconciler's schedule, which would outlive the run on a Temporal of one's own.
-    if (workerPid !== null) parts.onStop(() => temporal.schedule.getHandle(reconcilerScheduleId(env.TEMPORAL_TASK_QUEUE)).delete());
+    const payer = await fundedPayer(settings, api.url);
 
     return {
       env,
-      engine: { apiUrl, token: payer.token, receiverUrl: receiver.url, callbacks: receiver.callbacks },
-      bare: { temporal, taskQueue: env.TEMPORAL_TASK_QUEUE },
+      engine: { apiUrl: api.url, token: payer.token, receiverUrl: receiver.url, callbacks: receiver.callbacks },
+      bare,
+      temporal,
       infrastructure: {
         database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
         temporal: process.env.TEMPORAL_ADDRESS ? 'TEMPORAL_ADDRESS' : temporalBackend === 'postgres' ? 'postgres' : 'dev-server',
       },
       pids,
-      workerPid,
       close: () => parts.stopAll(),
     };
   } catch (error) {
     await parts.stopAll();
     throw error;
+  }
+}
+
+/** The payer every flow pays from: a client made and funded in the database, with a token from the API process. */
+async function fundedPayer(settings: NodeJS.ProcessEnv, apiUrl: string) {
+  const dataSource = await createDataSource({ url: settings.DATABASE_URL!, poolSize: 1 }).initialize();
+  try {
+    const registry = { clients: new ClientsService(dataSource, new SecretBox(settings.SECRETS_KEY!)), dataSource };
+    return await createFundedPayer(registry, apiUrl, 'Bench payer', 'USD', FUNDING_USD);
+  } finally {
+    await dataSource.destroy();
   }
 }

@@ -14,13 +14,13 @@ export interface Helper<R> {
 /**
  * Starts `module` (a compiled script that calls serveHelper) with `spec`, its output on this
  * process's stderr, and waits for its first message. `wrapper` runs it through another command
- * first, e.g. `ip netns exec NAME` (which execs node in its place, keeping the IPC channel).
- * The helper also stops its server should this process die without cleaning up (the channel
- * closes).
+ * first, e.g. `ip netns exec NAME` (which execs node in its place, keeping the IPC channel);
+ * `env` is its environment, this process's own when absent. The helper also stops its server
+ * should this process die without cleaning up (the channel closes).
  */
-export async function startHelper<R>(module: string, spec: unknown, wrapper: readonly string[] = []): Promise<Helper<R>> {
+export async function startHelper<R>(module: string, spec: unknown, wrapper: readonly string[] = [], env?: NodeJS.ProcessEnv): Promise<Helper<R>> {
   const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', module, JSON.stringify(spec)];
-  const helper = spawn(command!, args, { stdio: ['ignore', 2, 2, 'ipc'] });
+  const helper = spawn(command!, args, { stdio: ['ignore', 2, 2, 'ipc'], env });
   const exited = new Promise<void>((resolve) => helper.once('exit', () => resolve()));
   const ready = await new Promise<R>((resolve, reject) => {
     helper.once('message', (message) => resolve(message as R));

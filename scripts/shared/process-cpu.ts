@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 
 /** One process's line in /proc/<pid>/stat, the parts the bench needs. */
 export interface ProcStat {
@@ -41,7 +40,7 @@ export function treeCpuSeconds(pid: number): number | null {
 }
 
 /** This process's own CPU seconds, all its threads, without its children (the servers it started). */
-function ownCpuSeconds(): number {
+function selfCpuSeconds(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
 }
@@ -82,23 +81,34 @@ function clockTicksPerSecond(): number {
   return ticksPerSecond;
 }
 
+/** The CPU seconds each process in `pids` has used so far, itself alone (no children): PostgreSQL's backends one by one. */
+export function ownCpuSeconds(pids: readonly number[]): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      seconds.set(pid, parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8')).ownTicks / clockTicksPerSecond());
+    } catch {
+      // Exited meanwhile: its CPU is its parent's now (reaped).
+    }
+  }
+  return seconds;
+}
+
 /**
- * Starts measuring the CPU of each process tree in `pids` ('self': this process alone); the returned function gives each
- * one's share of the machine (`cores` × the wall time since), or null where there is no process
- * to read.
+ * Starts measuring the CPU of each process tree in `pids` ('self': this process alone); the
+ * returned function gives the CPU seconds each one used since, or null where there is no
+ * process to read.
  */
-export function measureCpu<K extends string>(pids: Record<K, number | 'self' | null>, cores: number): () => Record<K, number | null> {
-  const seconds = (pid: number | 'self' | null) => (pid === null ? null : pid === 'self' ? ownCpuSeconds() : treeCpuSeconds(pid));
+export function measureCpu<K extends string>(pids: Record<K, number | 'self' | null>): () => Record<K, number | null> {
+  const seconds = (pid: number | 'self' | null) => (pid === null ? null : pid === 'self' ? selfCpuSeconds() : treeCpuSeconds(pid));
   const read = () => Object.fromEntries(Object.entries<number | 'self' | null>(pids).map(([key, pid]) => [key, seconds(pid)])) as Record<K, number | null>;
-  const started = performance.now();
   const before = read();
   return () => {
     const after = read();
-    const machineSeconds = ((performance.now() - started) / 1000) * cores;
     return Object.fromEntries(
       Object.keys(pids).map((key) => {
         const [from, to] = [before[key as K], after[key as K]];
-        return [key, from === null || to === null ? null : (to - from) / machineSeconds];
+        return [key, from === null || to === null ? null : to - from];
       }),
     ) as Record<K, number | null>;
   };

@@ -24,6 +24,8 @@ export interface EmbeddedDatabaseOptions {
    * `*` inside a network namespace of its own (whose addresses are all it can take).
    */
   listenAddresses?: string;
+  /** Server settings over the defaults, each as `-c name=value` (the bench's `shared_preload_libraries`). */
+  settings?: Readonly<Record<string, string>>;
   onLog?: (line: string) => void;
 }
 
@@ -58,7 +60,8 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   const dataDir = runAs && !canReach(dirname(resolve(options.dataDir)), runAs) ? relocatedDataDir(options.dataDir) : resolve(options.dataDir);
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(bin, dataDir, runAs, log);
-  const server = await startServer(bin, dataDir, options.port, options.listenAddresses ?? '127.0.0.1', runAs, log);
+  const settings = { listen_addresses: options.listenAddresses ?? '127.0.0.1', ...options.settings };
+  const server = await startServer(bin, dataDir, options.port, settings, runAs, log);
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`;
   await ensureDatabase(url, options.database);
 
@@ -205,9 +208,17 @@ async function initialise(bin: string, dataDir: string, runAs: Identity | null, 
   }
 }
 
-async function startServer(bin: string, dataDir: string, port: number, listenAddresses: string, runAs: Identity | null, log: (line: string) => void): Promise<{ pid: number; stop(): Promise<void> }> {
+async function startServer(
+  bin: string,
+  dataDir: string,
+  port: number,
+  settings: Readonly<Record<string, string>>,
+  runAs: Identity | null,
+  log: (line: string) => void,
+): Promise<{ pid: number; stop(): Promise<void> }> {
+  const flags = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   // The socket goes into the data directory: /var/run/postgresql may not exist or be writable.
-  const server = run(join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-c', `listen_addresses=${listenAddresses}`, '-k', dataDir], runAs);
+  const server = run(join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), ...flags, '-k', dataDir], runAs);
   const exited = new Promise<void>((done) => server.once('exit', () => done()));
   // A cluster left running by a killed parent would hold the port and the data directory.
   const killOnExit = () => server.kill('SIGKILL');

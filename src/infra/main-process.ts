@@ -27,14 +27,20 @@ export class MainProcess {
   /**
    * `root` holds dist/ (the project's own, unless the tree an image would hold); `user` runs it as
    * another user, as the image does; `wrapper` runs it through another command first, e.g. `ip
-   * netns exec NAME` (which execs node in its place).
+   * netns exec NAME` (which execs node in its place); `nodeArgs` go to node itself (the bench's
+   * `--cpu-prof`, which NODE_OPTIONS does not take).
    */
   constructor(
-    readonly role: 'api' | 'worker',
+    readonly role: 'api' | 'worker' | 'rails',
     env: NodeJS.ProcessEnv,
-    { root = PROJECT_ROOT, user, wrapper = [] }: { root?: string; user?: { uid: number; gid: number }; wrapper?: readonly string[] } = {},
+    {
+      root = PROJECT_ROOT,
+      user,
+      wrapper = [],
+      nodeArgs = [],
+    }: { root?: string; user?: { uid: number; gid: number }; wrapper?: readonly string[]; nodeArgs?: readonly string[] } = {},
   ) {
-    const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', MAIN, role];
+    const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', ...nodeArgs, MAIN, role];
     this.child = spawn(command!, args, {
       cwd: root,
       env: { API_METRICS_PORT: '0', WORKER_METRICS_PORT: '0', ...env },

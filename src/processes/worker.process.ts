@@ -20,15 +20,7 @@ import { WORKFLOWS_PATH } from '../temporal/workflow-modules';
 import { createActivityDeps, reachWith } from './activity-deps';
 import { onStopSignal } from './stop-signals';
 
-/** What `npm run bench` adds to the worker: its bare workflow and no-op activity. */
-export interface WorkerExtension {
-  /** A bundle entry that re-exports `workflows/` and adds the extra workflows. */
-  workflowsPath: string;
-  activities: object;
-}
-
 export interface WorkerOptions {
-  extension?: WorkerExtension;
   /** Ensure the order-reconciler schedule on this task queue (the worker process does; most tests do not). */
   reconciler?: boolean;
   /** Wait this way for PostgreSQL and Temporal while they are out of reach, instead of failing at once. */
@@ -36,12 +28,10 @@ export interface WorkerOptions {
 }
 
 /**
- * Where the worker's workflow code comes from: the bench's extension, else the bundle at
- * WORKFLOW_BUNDLE_PATH (made by `node dist/scripts/bundle-workflows.js`), else `workflows/`,
- * bundled now.
+ * Where the worker's workflow code comes from: the bundle at WORKFLOW_BUNDLE_PATH (made by `node
+ * dist/scripts/bundle-workflows.js`), else `workflows/`, bundled now.
  */
-function workflowCode(env: Env, extension: WorkerExtension | undefined): Pick<SdkWorkerOptions, 'workflowsPath' | 'workflowBundle'> {
-  if (extension) return { workflowsPath: extension.workflowsPath };
+function workflowCode(env: Env): Pick<SdkWorkerOptions, 'workflowsPath' | 'workflowBundle'> {
   if (env.WORKFLOW_BUNDLE_PATH) return { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } };
   return { workflowsPath: WORKFLOWS_PATH };
 }
@@ -51,13 +41,11 @@ const FORCE_AFTER_GRACE_MS = 5000;
 
 /**
  * A worker for the order workflows and their activities; tests run the same one in-process.
- * The extension lets `npm run bench` run its bare yardstick on this same worker, so it shares the
- * engine's slots and pollers instead of getting a worker of its own. Shut down, it stops
- * polling and gives the tasks it holds SHUTDOWN_GRACE to finish; then it cancels the activities
- * still running, and FORCE_AFTER_GRACE_MS later stops without them (their attempts time out on
- * the server and are retried elsewhere).
+ * Shut down, it stops polling and gives the tasks it holds SHUTDOWN_GRACE to finish; then it
+ * cancels the activities still running, and FORCE_AFTER_GRACE_MS later stops without them (their
+ * attempts time out on the server and are retried elsewhere).
  */
-export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, { extension, reconciler = false, startupRetry }: WorkerOptions = {}) {
+export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, { reconciler = false, startupRetry }: WorkerOptions = {}) {
   installTemporalRuntime(env.LOG_LEVEL);
   const reach = reachWith(startupRetry);
   const deps = await createActivityDeps({ ...env, TEMPORAL_TASK_QUEUE: taskQueue }, startupRetry);
@@ -66,7 +54,7 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
   if (reconciler) await reach('Temporal', () => ensureReconcilerSchedule(deps.temporal, taskQueue));
 
   const connection = await reach('Temporal', () => NativeConnection.connect(temporalConnectionOptions(env)));
-  const code = workflowCode(env, extension);
+  const code = workflowCode(env);
   const worker = await Worker.create({
     connection,
     namespace: env.TEMPORAL_NAMESPACE,
@@ -75,7 +63,7 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
     ...code,
     shutdownGraceTime: env.SHUTDOWN_GRACE,
     shutdownForceTime: env.SHUTDOWN_GRACE + FORCE_AFTER_GRACE_MS,
-    activities: { ...createActivities(deps), ...extension?.activities },
+    activities: createActivities(deps),
     ...temporalWorkerTracing(code.workflowBundle !== undefined),
   });
   return {

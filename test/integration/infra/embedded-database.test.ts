@@ -40,4 +40,23 @@ describe('embedded PostgreSQL', () => {
       rmSync(database.dataDir, { recursive: true, force: true });
     }
   });
+
+  it('starts the server with the settings it is given', async () => {
+    const database = await startEmbeddedDatabase({
+      dataDir: join(folder, 'postgres'),
+      port: await freePort(),
+      database: 'configured',
+      persistent: false,
+      settings: { shared_preload_libraries: 'pg_stat_statements', work_mem: '8MB' },
+    });
+    const client = new Client({ connectionString: database.url });
+    try {
+      await client.connect();
+      expect((await client.query('SHOW shared_preload_libraries')).rows[0].shared_preload_libraries).toBe('pg_stat_statements');
+      expect((await client.query('SHOW work_mem')).rows[0].work_mem).toBe('8MB');
+    } finally {
+      await client.end();
+      await database.stop();
+    }
+  });
 });

@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
-import { childPids, measureCpu, parseProcStat, treeCpuSeconds } from '../../../scripts/shared/process-cpu';
+import { childPids, measureCpu, ownCpuSeconds, parseProcStat, treeCpuSeconds } from '../../../scripts/shared/process-cpu';
 
 const onLinux = process.platform === 'linux';
 
@@ -36,32 +35,41 @@ describe('parseProcStat', () => {
   });
 });
 
-(onLinux ? describe : describe.skip)('measureCpu', () => {
-  it('gives a process its share of the machine over the measured time, and null where there is no process', () => {
-    const started = performance.now();
+(onLinux ? describe : describe.skip)('ownCpuSeconds', () => {
+  it("reads each process's own CPU, without its children's, and leaves out one that is gone", () => {
     const usage = process.cpuUsage();
-    const stop = measureCpu({ me: process.pid, absent: null }, 2);
+    const before = ownCpuSeconds([process.pid]).get(process.pid)!;
+    spawnSync(process.execPath, ['-e', 'while (process.cpuUsage().user < 300_000);']);
+    while (process.cpuUsage(usage).user < 200_000);
+    const after = ownCpuSeconds([process.pid, 2 ** 22 + 1]);
+    const own = process.cpuUsage(usage);
+    // /proc counts in clock ticks (10 ms): close to what Node itself counted, and without the child's 0.3 s.
+    expect(Math.abs(after.get(process.pid)! - before - (own.user + own.system) / 1e6)).toBeLessThan(0.05);
+    expect(after.has(2 ** 22 + 1)).toBe(false);
+  });
+});
+
+(onLinux ? describe : describe.skip)('measureCpu', () => {
+  it('gives the CPU seconds a process tree used over the measured time, and null where there is no process', () => {
+    const usage = process.cpuUsage();
+    const stop = measureCpu({ me: process.pid, absent: null });
     // 0.3 s of CPU however busy the machine is: the ticks' rounding stays small beside it.
     while (process.cpuUsage(usage).user < 300_000);
-    const shares = stop();
+    const seconds = stop();
     const used = process.cpuUsage(usage);
-    const expected = (used.user + used.system) / 1e6 / (((performance.now() - started) / 1000) * 2);
-    // /proc counts in clock ticks (10 ms): close to what Node itself counted, not equal.
-    expect(Math.abs(shares.me! - expected)).toBeLessThan(0.05);
-    expect(shares.me).toBeGreaterThan(0);
-    expect(shares.absent).toBeNull();
+    expect(Math.abs(seconds.me! - (used.user + used.system) / 1e6)).toBeLessThan(0.05);
+    expect(seconds.me).toBeGreaterThan(0.25);
+    expect(seconds.absent).toBeNull();
   });
 
   it("counts this process alone for 'self', without the children it started and reaped", () => {
-    const started = performance.now();
     const usage = process.cpuUsage();
-    const stop = measureCpu({ self: 'self', tree: process.pid }, 2);
+    const stop = measureCpu({ self: 'self', tree: process.pid });
     spawnSync(process.execPath, ['-e', 'while (process.cpuUsage().user < 400_000);']);
-    const shares = stop();
-    const machineSeconds = ((performance.now() - started) / 1000) * 2;
+    const seconds = stop();
     const own = process.cpuUsage(usage);
-    expect(Math.abs(shares.self! * machineSeconds - (own.user + own.system) / 1e6)).toBeLessThan(0.05);
+    expect(Math.abs(seconds.self! - (own.user + own.system) / 1e6)).toBeLessThan(0.05);
     // The child's 0.4 s is in the tree, not in 'self'.
-    expect((shares.tree! - shares.self!) * machineSeconds).toBeGreaterThan(0.35);
+    expect(seconds.tree! - seconds.self!).toBeGreaterThan(0.35);
   });
 });
