@@ -4,11 +4,12 @@ import { ClientsService } from '../src/auth/clients.service';
 import { SecretBox } from '../src/auth/secret-box';
 import type { Env } from '../src/config/env';
 import { CallbackUndeliverableError, NotificationDeliverer, WebhookSecrets } from '../src/notifications/notification-deliverer';
+import { rememberedSecrets } from '../src/notifications/remembered-secrets';
 
 export interface NotificationActivityDeps {
   dataSource: DataSource;
   env: Env;
-  /** Defaults to ClientsService over the same database. */
+  /** Defaults to ClientsService over the same database, each secret read once (rememberedSecrets). */
   clients?: WebhookSecrets;
 }
 
@@ -17,7 +18,7 @@ export const CALLBACK_NOT_ACKNOWLEDGED = 'CallbackNotAcknowledged';
 export const CALLBACK_UNDELIVERABLE = 'CallbackUndeliverable';
 
 export function createNotificationActivities(deps: NotificationActivityDeps) {
-  const clients = deps.clients ?? new ClientsService(deps.dataSource, new SecretBox(deps.env.SECRETS_KEY));
+  const clients = deps.clients ?? rememberedSecrets(new ClientsService(deps.dataSource, new SecretBox(deps.env.SECRETS_KEY)));
   const deliverer = new NotificationDeliverer(deps.dataSource, clients, { allowInsecure: deps.env.ALLOW_INSECURE_CALLBACKS });
 
   return {
