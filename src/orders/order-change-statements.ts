@@ -8,8 +8,8 @@ import { OrderEntity } from './order.entity';
  * The column names come from OrderEntity's mapping, read once.
  */
 interface OrderColumns {
-  /** Selects every mapped column of one order, locked for the change. */
-  lockSql: string;
+  /** Selects every mapped column of one order. */
+  selectSql: string;
   /** The column of each entity property. */
   byProperty: Map<string, { name: string; json: boolean }>;
   /** The property of each selected column. */
@@ -24,14 +24,17 @@ function orderColumns(manager: EntityManager): OrderColumns {
   const byProperty = new Map(columns.map((column) => [column.propertyName, { name: column.databaseName, json: column.type === 'jsonb' }]));
   const byColumn = new Map(columns.map((column) => [column.databaseName, column.propertyName]));
   const list = columns.map((column) => `"${column.databaseName}"`).join(', ');
-  mapped = { lockSql: `SELECT ${list} FROM orders WHERE id = $1 FOR UPDATE`, byProperty, byColumn };
+  mapped = { selectSql: `SELECT ${list} FROM orders WHERE id = $1`, byProperty, byColumn };
   return mapped;
 }
 
-/** The order, its row locked until the transaction ends; EntityNotFoundError (as TypeORM's findOneOrFail) when there is none. */
-export async function lockOrder(tx: EntityManager, orderId: string): Promise<OrderEntity> {
-  const { lockSql, byColumn } = orderColumns(tx);
-  const [row]: Array<Record<string, unknown>> = await tx.query(lockSql, [orderId]);
+/**
+ * The order; with `lock`, its row locked until the transaction ends. EntityNotFoundError (as
+ * TypeORM's findOneOrFail) when there is none.
+ */
+export async function selectOrder(manager: EntityManager, orderId: string, { lock }: { lock: boolean }): Promise<OrderEntity> {
+  const { selectSql, byColumn } = orderColumns(manager);
+  const [row]: Array<Record<string, unknown>> = await manager.query(lock ? `${selectSql} FOR UPDATE` : selectSql, [orderId]);
   if (!row) throw new EntityNotFoundError(OrderEntity, { id: orderId });
   const order = new OrderEntity();
   for (const [column, value] of Object.entries(row)) (order as unknown as Record<string, unknown>)[byColumn.get(column)!] = value;

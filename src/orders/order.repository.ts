@@ -2,7 +2,7 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import type { NotificationEvent } from '../notifications/notification.entity';
 import { countOrderTransition } from '../observability/metrics';
 import { callbacksOf, type OrderEvent, type OrderStep, orderStep, OrderTransitionError } from './lifecycle';
-import { lockOrder, writeChange } from './order-change-statements';
+import { selectOrder, writeChange } from './order-change-statements';
 import { CallbackBodies, orderNotifications } from './order-notifications';
 import { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
 
@@ -135,7 +135,7 @@ export class OrderRepository {
     let eventIds: string[] = [];
     let step: OrderStep | null = null;
     const order = await this.dataSource.transaction(async (tx) => {
-      const current = await lockOrder(tx, change.orderId);
+      const current = await selectOrder(tx, change.orderId, { lock: true });
       if (current.lastSeq >= change.seq) {
         // A retried step: its callbacks were written with it; their ids are all it needs again.
         eventIds = notificationsOf(current, callbacksOf(current, change.event), new Date()).map((notification) => notification.eventId);
@@ -183,7 +183,7 @@ export class OrderRepository {
   }
 
   findById(orderId: string): Promise<OrderEntity> {
-    return this.dataSource.getRepository(OrderEntity).findOneByOrFail({ id: orderId });
+    return selectOrder(this.dataSource.manager, orderId, { lock: false });
   }
 
   findOwnedByPayer(clientId: string, orderId: string): Promise<OrderEntity | null> {
