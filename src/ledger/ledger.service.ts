@@ -337,15 +337,19 @@ export class LedgerService {
 
   /**
    * The one write path, in one transaction (the caller's when given). The replay check runs
-   * twice: once cheaply before anything is locked, and again under the locks, so that a replay
-   * racing its original returns the original result instead of, say, InsufficientFundsError for
-   * the money the original just took.
+   * under the locks, so that a replay racing its original returns the original result instead
+   * of, say, InsufficientFundsError for the money the original just took; on its own
+   * transaction it also runs once before, cheaply, so that a replay neither locks nor creates
+   * accounts. In a caller's transaction that first check is left out: the callers are an order's
+   * changes (OrderRepository.apply), which run their ledger entries only for a step not written
+   * yet, with the order's row locked, so it would find nothing; a replay there is still found
+   * under the locks.
    */
   private async execute(operationId: string, spec: OperationSpec, plan: (manager: EntityManager) => Promise<Posting>, outer?: EntityManager): Promise<LedgerEntry> {
     assertId('operationId', operationId);
-    if (outer) return this.executeIn(outer, operationId, spec, plan);
+    if (outer) return this.executeIn(outer, operationId, spec, plan, false);
     try {
-      return await this.dataSource.transaction((tx) => this.executeIn(tx, operationId, spec, plan));
+      return await this.dataSource.transaction((tx) => this.executeIn(tx, operationId, spec, plan, true));
     } catch (error) {
       // Same id, different accounts: the unique operation id made us wait for the winner.
       if (isUniqueViolation(error, 'journal_entries_operation_id_uq')) {
@@ -366,8 +370,9 @@ export class LedgerService {
     operationId: string,
     spec: OperationSpec,
     plan: (manager: EntityManager) => Promise<Posting>,
+    checkFirst: boolean,
   ): Promise<LedgerEntry> {
-    const existing = await this.findEntry(tx, operationId);
+    const existing = checkFirst ? await this.findEntry(tx, operationId) : undefined;
     if (existing) return this.replay(existing, spec);
     const posting = await plan(tx);
     const accounts = await this.lockedAccounts(tx, posting);
