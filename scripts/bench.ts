@@ -9,6 +9,7 @@ import { formatOpenOrdersReport, OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS, openOrdersS
 import { REPORT_FORMAT_NAMES, ReportFormatName } from '../src/reports/report-formats';
 import { BenchParts } from './bench/base-stack';
 import { benchConciliation, formatConciliationReport } from './bench/conciliation-run';
+import { benchHotAccount, formatHotAccountReport, HOT_ACCOUNT_CONCURRENCIES } from './bench/hot-account';
 import { openDatabaseCounters, SqlPerFlow, sqlPerFlow } from './bench/database-counters';
 import { cpuMsPerFlowByProcess, cpuMsPerSecond, startCpuWindow, totalOf } from './bench/process-usage';
 import { BenchReport, formatReport, MeasuredRun, TARGETS_TEXT } from './bench/report';
@@ -24,6 +25,7 @@ import { runScript, sayAs } from './shared/script-main';
 const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--temporal-backend dev|postgres] [--profile DIR] [--json]
        npm run bench -- --open N [--concurrency C] [--temporal-backend dev|postgres] [--json]
        npm run bench -- --report M [--format csv|txt] [--json]
+       npm run bench -- --hot-account S [--json]
 
 Runs the service as production does, each process apart (main.js api, worker and rails), and
 drives N complete QR flows (preview → preview callback → pay → COMPLETED callback) over HTTP,
@@ -46,7 +48,11 @@ the Temporal server persisted in that PostgreSQL.
 
 With --report: generates M payments and refunds of one client in PostgreSQL, streams that
 client's reconciliation file for their month over HTTP, and prints rows/s and the process's
-RSS before and during the stream (the movements stay in a database given by DATABASE_URL).`;
+RSS before and during the stream (the movements stay in a database given by DATABASE_URL).
+
+With --hot-account: posts payments (the ledger's hold and commit) against one client's account
+from ${HOT_ACCOUNT_CONCURRENCIES.join(', ')} payers at once, S seconds at each level, and prints the
+payments a second that one account takes, their latency and PostgreSQL's CPU per payment.`;
 
 const say = sayAs('bench');
 
@@ -73,6 +79,8 @@ interface Options extends FlowOptions {
   report?: number;
   format: ReportFormatName;
   profileDir: string | null;
+  /** --hot-account S: the one-account ledger run instead, S seconds per level. */
+  hotAccountSeconds: number | null;
 }
 
 const BENCH_SPEC = {
@@ -81,6 +89,7 @@ const BENCH_SPEC = {
   report: { type: 'string' },
   format: { type: 'string' },
   profile: { type: 'string' },
+  'hot-account': { type: 'string' },
 } as const;
 
 function benchOptions(values: OptionValues): Options {
@@ -91,6 +100,7 @@ function benchOptions(values: OptionValues): Options {
     report: values.report === undefined ? undefined : wholeNumber(values, 'report', 0, MAX_REPORT_MOVEMENTS),
     format: choiceOption(values, 'format', REPORT_FORMAT_NAMES, 'csv'),
     profileDir: typeof values.profile === 'string' ? resolve(values.profile) : null,
+    hotAccountSeconds: values['hot-account'] === undefined ? null : wholeNumber(values, 'hot-account', 10, 600),
   };
 }
 
@@ -184,7 +194,9 @@ async function main(): Promise<number> {
 
   // Listening before the start-up, so Ctrl-C during it still ends in the clean-up below.
   const interrupted = interruption();
-  if (options.report !== undefined) return conciliation(options.report, options, interrupted);
+  const { report, hotAccountSeconds } = options;
+  if (report !== undefined) return partsRun((parts) => benchConciliation(parts, report, options.format), formatConciliationReport, options, interrupted);
+  if (hotAccountSeconds !== null) return partsRun((parts) => benchHotAccount(parts, hotAccountSeconds), formatHotAccountReport, options, interrupted);
   const open = options.open;
   const stack = await startBenchStack(say, options.temporalBackend, open === null ? { bare: true, profileDir: options.profileDir ?? undefined } : openOrdersStackOptions());
   try {
@@ -202,15 +214,16 @@ async function main(): Promise<number> {
   }
 }
 
-async function conciliation(movements: number, options: Options, interrupted: Promise<number>): Promise<number> {
+/** A run on parts of the stack that `run` starts itself (no flows): its report printed, its parts stopped whatever happens. */
+async function partsRun<R>(run: (parts: BenchParts) => Promise<R>, format: (report: R) => string, options: Options, interrupted: Promise<number>): Promise<number> {
   const parts = new BenchParts(say);
   try {
-    const outcome = await Promise.race([benchConciliation(parts, movements, options.format), interrupted]);
+    const outcome = await Promise.race([run(parts), interrupted]);
     if (typeof outcome === 'number') {
       say('interrupted');
       return outcome;
     }
-    process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : formatConciliationReport(outcome));
+    process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : format(outcome as R));
     return 0;
   } finally {
     say('cleaning up…');

@@ -1,8 +1,10 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { z } from 'zod';
-import type { OrderPayer } from '../src/orders/order.entity';
 import type { OrderPhase, OrderStatus } from '../src/orders/lifecycle';
-import type { OrderOutcome } from '../src/orders/order-steps';
+import type { Claim, OrderOutcome } from '../src/orders/order-steps';
+
+// The claim is a step's input too, so it lives with the steps' contract; the messages' users find it here as well.
+export type { Claim };
 
 /**
  * Shared by the workflow, the API and the operators' CLI: the messages an order accepts. The
@@ -40,17 +42,6 @@ export interface Decision {
    * once the workflow has ended. Absent without a key, and from histories recorded before it existed.
    */
   requestId?: string;
-}
-
-/** A client scanned a QR created here: it becomes the order's payer. */
-export interface Claim {
-  payerClientId: string;
-  externalReference: string;
-  notificationUrl: string;
-  payer: OrderPayer;
-  userCurrency: string;
-  /** The quote the API priced a known amount with; null for an open amount. */
-  fxQuoteId: string | null;
 }
 
 /** An operator's word on a payout whose outcome the rail never confirmed. */

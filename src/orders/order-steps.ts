@@ -1,7 +1,7 @@
 import type { CountryCode, CurrencyCode, PaymentCurrency } from '../money';
 import type { MovementStatus, PayoutDestination } from '../rails/rails.port';
-import type { Claim } from '../../workflows/order.definitions';
 import type { OrderErrorCode, OrderEvent, OrderFlow, OrderStatus } from './lifecycle';
+import type { OrderPayer } from './order.entity';
 
 /**
  * The contract between the order workflow and its activities: what each step is given and what
@@ -162,3 +162,13 @@ export interface SettleInput extends StepInput, DeliveringStep {
   facts: OrderFacts;
 }
 
+/** A client scanned a QR created here: it becomes the order's payer. */
+export interface Claim {
+  payerClientId: string;
+  externalReference: string;
+  notificationUrl: string;
+  payer: OrderPayer;
+  userCurrency: string;
+  /** The quote the API priced a known amount with; null for an open amount. */
+  fxQuoteId: string | null;
+}

@@ -33,7 +33,9 @@ export class RefundsService {
   ) {}
 
   /**
-   * With a key, a resend names the same refund (its id derives from the key). One whose first
+   * With a key, a resend names the same refund (its id derives from the keyed request: the
+   * client, the key and the request's bytes, so that a key used again for another refund once
+   * the store has forgotten it names another one). One whose first
    * answer was lost (a 503) finds it made: settled, it is answered from the database as the
    * order now stands, whether or not the refunds workflow still runs; still pending, the
    * workflow answers it, as it answers the first. Neither is checked again, as the refund they
@@ -42,7 +44,7 @@ export class RefundsService {
   async refund(clientId: string, input: RefundRequestDto, request: KeyedRequest | undefined): Promise<RefundResultView> {
     const order = await this.refundableBy(clientId, input.order_id);
     const currency = order.localCurrency as CurrencyCode;
-    const refundId = request === undefined ? randomUUID() : deterministicUuid(`refund:${clientId}:${request.key}`);
+    const refundId = request === undefined ? randomUUID() : deterministicUuid(`refund:${request.id}`);
     const known = await this.refunds.forOrder(order.id);
     const made = known.find((refund) => refund.id === refundId);
     if (made && made.status !== 'PENDING') return refundResultView(order, settledAnswer(order, made, known));

@@ -184,6 +184,23 @@ describe('a request resent with its key after its first attempt ran out of time'
     expect([otherKey.status, otherKey.body.error_code]).toEqual([409, 'INVALID_STATUS']);
   });
 
+  it('a key used again once the store has forgotten it, for another refund, makes that refund', async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const { orderId, path, url } = await stack.previewQr(client.call, pixQr('50.00'));
+    expect((await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url })).status).toBe(200);
+    await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
+    const key = `refund-${randomUUID()}`;
+    const first = await client.call.post('/v2/qr/refund', { order_id: orderId, amount: 10, reason: 'returned' }, keyed(key));
+    expect([first.status, first.body.status]).toEqual([201, 'PARTIALLY_REFUNDED']);
+
+    // Its 24 h are over.
+    await stack.api.dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`, [key]);
+    const second = await client.call.post('/v2/qr/refund', { order_id: orderId, amount: 15, reason: 'returned' }, keyed(key));
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(expect.objectContaining({ status: 'PARTIALLY_REFUNDED', amount: 15, refunded_total: 25, remaining: 25 }));
+    expect(second.body.refund_id).not.toBe(first.body.refund_id);
+  });
+
   /** A collector's QR, created and published, for a client to scan. */
   async function collectionQr(collector: Payer) {
     const { posUuid } = await createHierarchy(collector.call);
