@@ -6,7 +6,7 @@ import type { LedgerService } from '../src/ledger/ledger.service';
 import type { OrderRepository } from '../src/orders/order.repository';
 import type { RefundRepository } from '../src/refunds/refund.repository';
 import type { Rails } from '../src/rails/rails.port';
-import { createNotificationActivities } from './notifications.activities';
+import { createNotificationActivities, deliverEach, notificationDeliverer } from './notifications.activities';
 import { createOrderActivities } from './order.activities';
 import { createReconcilerActivities } from './reconciler.activities';
 import { createRefundActivities } from './refund.activities';
@@ -25,9 +25,10 @@ export interface ActivityDeps {
 
 /** Activities are built from their dependencies so tests can pass their own (samples-typescript idiom). */
 export function createActivities(deps: ActivityDeps) {
+  const deliverer = notificationDeliverer(deps);
   return {
-    ...createNotificationActivities(deps),
-    ...createOrderActivities(deps),
+    ...createNotificationActivities(deps, deliverer),
+    ...createOrderActivities({ ...deps, deliver: deliverEach(deliverer) }),
     ...createReconcilerActivities(deps),
     ...createRefundActivities(deps),
   };

@@ -4,11 +4,12 @@ import { ClientsService } from '../src/auth/clients.service';
 import { SecretBox } from '../src/auth/secret-box';
 import type { Env } from '../src/config/env';
 import { CallbackUndeliverableError, NotificationDeliverer, WebhookSecrets } from '../src/notifications/notification-deliverer';
+import { rememberedSecrets } from '../src/notifications/remembered-secrets';
 
 export interface NotificationActivityDeps {
   dataSource: DataSource;
   env: Env;
-  /** Defaults to ClientsService over the same database. */
+  /** Defaults to ClientsService over the same database, each secret read once (rememberedSecrets). */
   clients?: WebhookSecrets;
 }
 
@@ -16,9 +17,25 @@ export interface NotificationActivityDeps {
 export const CALLBACK_NOT_ACKNOWLEDGED = 'CallbackNotAcknowledged';
 export const CALLBACK_UNDELIVERABLE = 'CallbackUndeliverable';
 
-export function createNotificationActivities(deps: NotificationActivityDeps) {
-  const clients = deps.clients ?? new ClientsService(deps.dataSource, new SecretBox(deps.env.SECRETS_KEY));
-  const deliverer = new NotificationDeliverer(deps.dataSource, clients, { allowInsecure: deps.env.ALLOW_INSECURE_CALLBACKS });
+/** The worker's one deliverer: its activities' and the closing steps' (deliverEach). */
+export function notificationDeliverer(deps: NotificationActivityDeps): NotificationDeliverer {
+  const clients = deps.clients ?? rememberedSecrets(new ClientsService(deps.dataSource, new SecretBox(deps.env.SECRETS_KEY)));
+  return new NotificationDeliverer(deps.dataSource, clients, { allowInsecure: deps.env.ALLOW_INSECURE_CALLBACKS });
+}
+
+/**
+ * One attempt at each of these callbacks, side by side, from inside a step that wrote them:
+ * answers the ids not acknowledged, whose long retry the workflow starts. It never throws, as
+ * the step has committed by then and must not run again for its callbacks' sake.
+ */
+export function deliverEach(deliverer: NotificationDeliverer) {
+  return async (eventIds: readonly string[]): Promise<string[]> => {
+    const answers = await Promise.all(eventIds.map((eventId) => deliverer.attempt(eventId).then(() => null, () => eventId)));
+    return answers.filter((eventId): eventId is string => eventId !== null);
+  };
+}
+
+export function createNotificationActivities(deps: NotificationActivityDeps, deliverer = notificationDeliverer(deps)) {
 
   return {
     /**

@@ -44,6 +44,8 @@ export interface OrderActivityDeps {
   rails: Rails;
   fx: FxService;
   ledger: LedgerService;
+  /** One attempt at each callback, answering those not acknowledged (notifications.activities.ts, deliverEach). */
+  deliver: (eventIds: readonly string[]) => Promise<string[]>;
 }
 
 const reserveOperation = (orderId: string) => `order:${orderId}:reserve`;
@@ -90,9 +92,12 @@ const invalidAmount = (message: string) => ApplicationFailure.nonRetryable(`amou
  * workflow's `seq` (database) or on the order id (rail), so Temporal may run any of them more
  * than once.
  */
-export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderActivityDeps) {
+export function createOrderActivities({ env, orders, rails, fx, ledger, deliver }: OrderActivityDeps) {
   const limits = parseLimitOverrides(env.AMOUNT_LIMITS);
   const write = async (change: OrderChange, effect?: ChangeEffect) => resultOf(await orders.apply(change, effect));
+  /** A delivering step's result: its callbacks tried once it has committed. */
+  const delivered = async (result: StepResult, delivering: boolean): Promise<StepResult> =>
+    delivering ? { ...result, undelivered: await deliver(result.eventIds) } : result;
 
   /** Where the payer hears of its decision, checked as the API checks it (a tester's signal may name any URL). */
   const paymentNotificationUrl = (url: string | undefined) => {
@@ -127,8 +132,8 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
 
   return {
     /** A step that moves no money: the user's rejection, a collector's cancel, expiry, a merchant nobody knows. */
-    changeOrder: async ({ orderId, seq, event, notificationUrl, requestId }: ChangeInput): Promise<StepResult> =>
-      write({ orderId, seq, event, patch: paymentNotificationUrl(notificationUrl), requestId }),
+    changeOrder: async ({ orderId, seq, event, notificationUrl, requestId, deliver: delivering }: ChangeInput): Promise<StepResult> =>
+      delivered(await write({ orderId, seq, event, patch: paymentNotificationUrl(notificationUrl), requestId }), delivering === true),
 
     /** The order as the database has it, for a workflow that must take it up from there. */
     async orderFacts({ orderId }: { orderId: string }): Promise<{ facts: OrderFacts; awaitingPayer: boolean }> {
@@ -262,8 +267,8 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
      * The payout's outcome is known: the lifecycle commits the hold for a payment (and credits a
      * collection's collector) or releases it otherwise, in the same transaction.
      */
-    settleOrder({ orderId, seq, settlement, facts }: SettleInput): Promise<StepResult> {
-      return write(
+    async settleOrder({ orderId, seq, settlement, facts, deliver: delivering }: SettleInput): Promise<StepResult> {
+      const result = await write(
         {
           orderId,
           seq,
@@ -273,6 +278,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger }: OrderA
         },
         ledgerEntries(orderId, facts),
       );
+      return delivered(result, delivering === true);
     },
 
     /** Pays the merchant in local currency; the rail de-duplicates on the order id. Never guesses. */

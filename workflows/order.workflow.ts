@@ -77,6 +77,12 @@ const localCallbacks = proxyLocalActivities<NotificationActivities>(DELIVERY_ATT
 /** Issue 12: the closing callbacks as local activities. Histories recorded before it replay them as activities. */
 const LOCAL_CALLBACKS_PATCH = '12-local-callbacks';
 
+/**
+ * Issue 22: a step closing the order on its own path delivers its callbacks itself, once written
+ * (DeliveringStep), instead of a local activity each. Histories recorded before it replay those.
+ */
+const STEP_DELIVERS_PATCH = '22-closing-step-delivers';
+
 /** What a step refuses of the input it was given (the API refuses these first; a tester's signal may bring them). */
 const STEP_REFUSALS = ['INVALID_AMOUNT', 'INVALID_WALLET', 'INVALID_URL'];
 
@@ -115,16 +121,27 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     }
   };
 
-  /** A step's result, recorded now or (RecordedBodies) by the workflow's code before issue 23. */
-  const applied = (result: StepResult | RecordedBodies, closing: boolean): OrderOutcome => {
+  /** Whether a step closing the order on its own path is to deliver its callbacks itself. */
+  const delivering = (closing: boolean) => closing && patched(STEP_DELIVERS_PATCH);
+
+  /**
+   * A step's result, recorded now or (RecordedBodies) by the workflow's code before issue 23.
+   * `delivered`: the step tried its callbacks itself; those not acknowledged go to their long retry.
+   */
+  const applied = (result: StepResult | RecordedBodies, closing: boolean, delivered = false): OrderOutcome => {
     const outcome = outcomeOf(result);
     record(outcome);
-    notify(result.eventIds, closing);
+    const undelivered = delivered ? ((result as StepResult).undelivered ?? []) : [];
+    if (undelivered.length > 0) deliveries.push(deliverInBackground(undelivered));
+    if (!delivered) notify(result.eventIds, closing);
     return outcome;
   };
 
-  const change = async (event: OrderEvent, notificationUrl: string | undefined, closing: boolean, requestId?: string) =>
-    applied(await db.changeOrder({ orderId, seq: ++seq, event, ...(notificationUrl ? { notificationUrl } : {}), requestId }), closing);
+  const change = async (event: OrderEvent, notificationUrl: string | undefined, closing: boolean, requestId?: string) => {
+    const deliver = delivering(closing);
+    const input = { orderId, seq: ++seq, event, ...(notificationUrl ? { notificationUrl } : {}), requestId, ...(deliver ? { deliver } : {}) };
+    return applied(await db.changeOrder(input), closing, deliver);
+  };
 
   const refuse = (rejection: OrderRejection | null) => {
     if (rejection) throw ApplicationFailure.nonRetryable(state.refusalMessage(rejection, new Date()), rejection);
@@ -271,7 +288,9 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     // A collection is paid inside the service: the collector's account is the destination.
     const settlement: Settlement = facts.flow === 'COLLECTION' ? { outcome: 'PAID', railReference: 'INTERNAL' } : await payout();
     // An operator's resolution is answered as this task ends: its callback is not to hold the answer back.
-    applied(await db.settleOrder({ orderId, seq: ++seq, settlement, facts }), resolution === undefined);
+    const deliver = delivering(resolution === undefined);
+    const settled = await db.settleOrder({ orderId, seq: ++seq, settlement, facts, ...(deliver ? { deliver } : {}) });
+    applied(settled, deliver || resolution === undefined, deliver);
   }
   return finish();
 

@@ -15,6 +15,7 @@ export class EntityColumns<T extends ObjectLiteral> {
   /** `id AS "id", last_seq AS "lastSeq", …`, optionally of a table alias. */
   readonly selectList: (alias?: string) => string;
   private readonly properties: Array<{ name: string; json: boolean }>;
+  private readonly columnOf: Map<string, string>;
 
   constructor(
     dataSource: DataSource,
@@ -27,6 +28,7 @@ export class EntityColumns<T extends ObjectLiteral> {
     this.names = columns.map(({ column }) => column).join(', ');
     this.selectList = (alias) => columns.map(({ column, property }) => `${alias ? `${alias}.` : ''}${column} AS "${property}"`).join(', ');
     this.properties = columns.map(({ property, json }) => ({ name: property, json }));
+    this.columnOf = new Map(columns.map(({ column, property }) => [property, column]));
   }
 
   /** `$from, $from+1, …`: one placeholder per column, for the values of `values`. */
@@ -36,14 +38,27 @@ export class EntityColumns<T extends ObjectLiteral> {
 
   /** The entity's values in column order. */
   values(entity: T): unknown[] {
-    return this.properties.map(({ name, json }) => {
-      const value: unknown = entity[name];
-      return json && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null);
-    });
+    return this.properties.map(({ name, json }) => stored(entity[name], json));
+  }
+
+  /**
+   * `last_seq = $4, status = $5, …` for the properties `patch` sets (undefined ones left out),
+   * each value added to `params` as it is placed.
+   */
+  assignments(patch: Partial<T>, params: unknown[]): string {
+    return this.properties
+      .filter(({ name }) => patch[name] !== undefined)
+      .map(({ name, json }) => `${this.columnOf.get(name)} = $${params.push(stored(patch[name], json))}`)
+      .join(', ');
   }
 
   /** A row read with `selectList` as the entity. */
   hydrate(row: ObjectLiteral): T {
     return Object.assign(new this.target(), row);
   }
+}
+
+/** A value as node-postgres must be given it: jsonb as its text. */
+function stored(value: unknown, json: boolean): unknown {
+  return json && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null);
 }

@@ -93,6 +93,12 @@ interface Posting {
   guard?: (tx: EntityManager) => Promise<void>;
 }
 
+/** An account row locked by the transaction at hand, with its balance as locked. */
+interface LockedAccount {
+  id: string;
+  balance: bigint;
+}
+
 interface EntryRow {
   id: string;
   operation_id: string;
@@ -331,15 +337,19 @@ export class LedgerService {
 
   /**
    * The one write path, in one transaction (the caller's when given). The replay check runs
-   * twice: once cheaply before anything is locked, and again under the locks, so that a replay
-   * racing its original returns the original result instead of, say, InsufficientFundsError for
-   * the money the original just took.
+   * under the locks, so that a replay racing its original returns the original result instead
+   * of, say, InsufficientFundsError for the money the original just took; on its own
+   * transaction it also runs once before, cheaply, so that a replay neither locks nor creates
+   * accounts. In a caller's transaction that first check is left out: the callers are an order's
+   * changes (OrderRepository.apply), which run their ledger entries only for a step not written
+   * yet, with the order's row locked, so it would find nothing; a replay there is still found
+   * under the locks.
    */
   private async execute(operationId: string, spec: OperationSpec, plan: (manager: EntityManager) => Promise<Posting>, outer?: EntityManager): Promise<LedgerEntry> {
     assertId('operationId', operationId);
-    if (outer) return this.executeIn(outer, operationId, spec, plan);
+    if (outer) return this.executeIn(outer, operationId, spec, plan, false);
     try {
-      return await this.dataSource.transaction((tx) => this.executeIn(tx, operationId, spec, plan));
+      return await this.dataSource.transaction((tx) => this.executeIn(tx, operationId, spec, plan, true));
     } catch (error) {
       // Same id, different accounts: the unique operation id made us wait for the winner.
       if (isUniqueViolation(error, 'journal_entries_operation_id_uq')) {
@@ -360,34 +370,33 @@ export class LedgerService {
     operationId: string,
     spec: OperationSpec,
     plan: (manager: EntityManager) => Promise<Posting>,
+    checkFirst: boolean,
   ): Promise<LedgerEntry> {
-    const existing = await this.findEntry(tx, operationId);
+    const existing = checkFirst ? await this.findEntry(tx, operationId) : undefined;
     if (existing) return this.replay(existing, spec);
     const posting = await plan(tx);
-    const { debitId, creditId } = await this.accountIds(tx, posting);
-    if (debitId === null) {
+    const accounts = await this.lockedAccounts(tx, posting);
+    if (accounts.debit === null) {
       // A client account that does not exist yet has a zero balance: nothing to take from.
       throw new InsufficientFundsError(posting.clientId, posting.currency, new Decimal(0), fromMinorUnits(posting.amountMinor, posting.currency));
     }
-    return this.post(tx, operationId, spec, posting, debitId, creditId);
+    return this.post(tx, operationId, spec, posting, accounts.debit, accounts.credit);
   }
 
-  /** Locks both accounts, re-checks for a racing replay, runs the guard and writes the entry. */
-  private async post(tx: EntityManager, operationId: string, spec: OperationSpec, posting: Posting, debitId: string, creditId: string): Promise<LedgerEntry> {
-    const balances = await this.lockAccounts(tx, [debitId, creditId]);
+  /** With both accounts locked: re-checks for a racing replay, runs the guard and writes the entry. */
+  private async post(tx: EntityManager, operationId: string, spec: OperationSpec, posting: Posting, debit: LockedAccount, credit: LockedAccount): Promise<LedgerEntry> {
     const raced = await this.findEntry(tx, operationId);
     if (raced) return this.replay(raced, spec);
     await posting.guard?.(tx);
-    const debitBalance = balances.get(debitId) as bigint;
-    if (isClientAccount(posting.debit.kind) && debitBalance < posting.amountMinor) {
+    if (isClientAccount(posting.debit.kind) && debit.balance < posting.amountMinor) {
       throw new InsufficientFundsError(
         posting.clientId,
         posting.currency,
-        fromMinorUnits(debitBalance, posting.currency),
+        fromMinorUnits(debit.balance, posting.currency),
         fromMinorUnits(posting.amountMinor, posting.currency),
       );
     }
-    return this.write(tx, operationId, spec.kind, posting, [debitId, debitBalance], [creditId, balances.get(creditId) as bigint]);
+    return this.write(tx, operationId, spec.kind, posting, [debit.id, debit.balance], [credit.id, credit.balance]);
   }
 
   private replay(row: EntryRow, spec: OperationSpec): LedgerEntry {
@@ -458,30 +467,33 @@ export class LedgerService {
   }
 
   /**
-   * The posting's two accounts, found in one statement. Accounts are created on first use, before
-   * the transaction locks anything; a client's available and reserved accounts are created
-   * together. A client account to take from that does not exist is null: it holds nothing.
+   * The posting's two accounts, found and locked (in id order, so two postings never deadlock)
+   * in one statement. Accounts are created on first use; a client's available and reserved
+   * accounts are created together. A client account to take from that does not exist is null:
+   * it holds nothing.
    */
-  private async accountIds(manager: EntityManager, { currency, clientId, debit, credit }: Posting): Promise<{ debitId: string | null; creditId: string }> {
+  private async lockedAccounts(tx: EntityManager, { currency, clientId, debit, credit }: Posting): Promise<{ debit: LockedAccount | null; credit: LockedAccount }> {
     // A posting moves one client's money in one currency; an account's kind says whether it is
     // the client's or the service's, so the kind alone tells the two rows apart.
-    const find = async () => {
-      const rows: Array<{ id: string; kind: AccountKind }> = await manager.query(
-        `SELECT id, kind FROM ledger_accounts WHERE currency = $1 AND kind = ANY($2) AND (client_id IS NULL OR client_id = $3)`,
+    const lock = async () => {
+      const rows: Array<{ id: string; kind: AccountKind; balance_minor: string }> = await tx.query(
+        `SELECT id, kind, balance_minor FROM ledger_accounts
+         WHERE currency = $1 AND kind = ANY($2) AND (client_id IS NULL OR client_id = $3) ORDER BY id FOR UPDATE`,
         [currency, [debit.kind, credit.kind], clientId],
       );
-      const idOf = (ref: AccountRef) => rows.find((row) => row.kind === ref.kind)?.id ?? null;
-      return { debitId: idOf(debit), creditId: idOf(credit) };
+      const of = (ref: AccountRef): LockedAccount | null => {
+        const row = rows.find((candidate) => candidate.kind === ref.kind);
+        return row ? { id: row.id, balance: BigInt(row.balance_minor) } : null;
+      };
+      return { debit: of(debit), credit: of(credit) };
     };
-    const found = await find();
-    const missing = [
-      ...(found.debitId === null && !isClientAccount(debit.kind) ? [debit] : []),
-      ...(found.creditId === null ? [credit] : []),
-    ];
-    for (const ref of missing) await this.createAccount(manager, ref);
-    const { debitId, creditId } = missing.length === 0 ? found : await find();
-    if (creditId === null) throw new RangeError(`Ledger account ${credit.kind} ${currency} was not created`);
-    return { debitId, creditId };
+    const found = await lock();
+    const missing = [...(found.debit === null && !isClientAccount(debit.kind) ? [debit] : []), ...(found.credit === null ? [credit] : [])];
+    for (const ref of missing) await this.createAccount(tx, ref);
+    // The rows created here are this transaction's own: locking again waits for nobody new.
+    const accounts = missing.length === 0 ? found : await lock();
+    if (accounts.credit === null) throw new RangeError(`Ledger account ${credit.kind} ${currency} was not created`);
+    return { debit: accounts.debit, credit: accounts.credit };
   }
 
   private async createAccount(manager: EntityManager, ref: AccountRef): Promise<void> {
@@ -499,15 +511,6 @@ export class LedgerService {
         [ref.clientId, ref.currency],
       );
     }
-  }
-
-  private async lockAccounts(tx: EntityManager, ids: string[]): Promise<Map<string, bigint>> {
-    const rows: Array<{ id: string; balance_minor: string }> = await tx.query(
-      `SELECT id, balance_minor FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-      [ids],
-    );
-    if (rows.length !== ids.length) throw new RangeError(`Ledger accounts ${ids.join(', ')} not all found`);
-    return new Map(rows.map((row) => [row.id, BigInt(row.balance_minor)]));
   }
 
   private async assertUnresolved(tx: EntityManager, reservationEntryId: string, reserveOperationId: string): Promise<void> {

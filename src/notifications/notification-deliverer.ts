@@ -3,7 +3,7 @@ import type { LookupFunction } from 'node:net';
 import { DataSource, EntityNotFoundError } from 'typeorm';
 import { countCallbackDelivery } from '../observability/metrics';
 import { CallbackAnswer, CallbackHttpClient, CallbackTransportError } from './callback-http';
-import { NotificationEntity } from './notification.entity';
+import type { NotificationEntity } from './notification.entity';
 import { notificationUrlProblem } from './notification-url';
 import { publicOnlyLookup } from './public-lookup';
 import { signPayload } from '../../clients/typescript/src/webhook-signature';
@@ -36,6 +36,9 @@ export class CallbackNotAcknowledgedError extends Error {
 export class CallbackUndeliverableError extends Error {
   override name = 'CallbackUndeliverableError';
 }
+
+/** What an attempt reads of its callback: one small statement, no entity building (every callback takes this path). */
+type StoredCallback = Pick<NotificationEntity, 'id' | 'clientId' | 'event' | 'url' | 'body' | 'status'>;
 
 interface Outcome {
   statusCode: number | null;
@@ -84,7 +87,10 @@ export class NotificationDeliverer {
    * again, delivered or not, until an attempt numbered above it is acknowledged.
    */
   async attempt(eventId: string, redeliverAfter?: number): Promise<{ delivered: true }> {
-    const notification = await this.dataSource.getRepository(NotificationEntity).findOneBy({ id: eventId });
+    const [notification]: StoredCallback[] = await this.dataSource.query(
+      'SELECT id, client_id AS "clientId", event, url, body, status FROM notifications WHERE id = $1',
+      [eventId],
+    );
     if (!notification) throw new CallbackUndeliverableError(`notification ${eventId} does not exist`);
     // A retry after an acknowledgement (the activity's result was lost) must not resend.
     if (notification.status === 'DELIVERED' && (redeliverAfter === undefined || (await this.acknowledgedAfter(eventId, redeliverAfter)))) {
@@ -118,7 +124,7 @@ export class NotificationDeliverer {
     return rows.length > 0;
   }
 
-  private async send(notification: NotificationEntity): Promise<Outcome> {
+  private async send(notification: StoredCallback): Promise<Outcome> {
     // Checked again here: the rule may have tightened since the URL was accepted.
     const urlProblem = notificationUrlProblem(notification.url, this.options.allowInsecure);
     if (urlProblem) return failed(`notification_url ${urlProblem}`, true);

@@ -16,19 +16,23 @@ export interface NewNotification {
 /** Writes callbacks into the outbox; delivery is NotificationDeliverer's job. */
 export const NotificationOutbox = {
   /**
-   * Inserts inside the caller's transaction, so the order change and its callback commit
-   * together. A second enqueue of the same eventId (an activity retry) changes nothing: the
-   * first body stays, which is what makes every attempt byte-identical. Returns whether
-   * this call inserted the row.
+   * The INSERT of these callbacks, its parameters added through `param` (which answers each
+   * one's placeholder), for a statement of the caller's (an order's change writes its callbacks
+   * in the statement that writes the change). A callback already there (an activity retry)
+   * changes nothing: the first body stays, which is what makes every attempt byte-identical.
    */
+  insertSql(notifications: readonly NewNotification[], param: (value: unknown) => string): string {
+    const column = (of: (notification: NewNotification) => string) => param(notifications.map(of));
+    return `INSERT INTO notifications (id, client_id, order_id, event, url, body)
+       SELECT * FROM unnest(${column((n) => n.eventId)}::uuid[], ${column((n) => n.clientId)}::uuid[], ${column((n) => n.orderId)}::uuid[],
+                            ${column((n) => n.event)}::text[], ${column((n) => n.url)}::text[], ${column((n) => JSON.stringify(n.payload))}::text[])
+       ON CONFLICT (id) DO NOTHING`;
+  },
+
+  /** Inserts inside the caller's transaction, so that what it reports commits with it; returns whether this call inserted the row. */
   async enqueue(manager: EntityManager, notification: NewNotification): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `INSERT INTO notifications (id, client_id, order_id, event, url, body)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (id) DO NOTHING
-       RETURNING id`,
-      [notification.eventId, notification.clientId, notification.orderId, notification.event, notification.url, JSON.stringify(notification.payload)],
-    );
+    const params: unknown[] = [];
+    const rows: unknown[] = await manager.query(`${this.insertSql([notification], (value) => `$${params.push(value)}`)} RETURNING id`, params);
     return rows.length === 1;
   },
 };

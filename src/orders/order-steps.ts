@@ -51,6 +51,8 @@ export interface OrderOutcome {
 /** A step's answer: the order's outcome and the x-event-ids of the callbacks it wrote. */
 export interface StepResult extends OrderOutcome {
   eventIds: string[];
+  /** A delivering step's (DeliveringStep) callbacks that were not acknowledged. */
+  undelivered?: string[];
 }
 
 export interface ClaimResult extends StepResult {
@@ -114,13 +116,22 @@ export interface StepInput {
   seq: number;
 }
 
+/**
+ * A step that closes the order on its own path (an expiry, a settlement nobody waits on) may
+ * deliver its callbacks itself, once written, instead of the workflow running a local activity
+ * for each: it answers those not acknowledged in `undelivered`.
+ */
+export interface DeliveringStep {
+  deliver?: true;
+}
+
 /** A step that applies an integrator's request sent under an idempotency-key, and records its id with the change. */
 export interface RequestedStep {
   requestId?: string;
 }
 
 /** A step that moves no money (an expiry, a rejection, a cancel, a merchant nobody knows). */
-export interface ChangeInput extends StepInput, RequestedStep {
+export interface ChangeInput extends StepInput, RequestedStep, DeliveringStep {
   event: OrderEvent;
   /** Where the payer hears of the decision, when the step is one. */
   notificationUrl?: string;
@@ -146,7 +157,7 @@ export interface ClaimInput extends StepInput {
   facts: OrderFacts;
 }
 
-export interface SettleInput extends StepInput {
+export interface SettleInput extends StepInput, DeliveringStep {
   settlement: Settlement;
   facts: OrderFacts;
 }

@@ -2,10 +2,10 @@ import { DataSource, EntityManager, EntityNotFoundError, QueryFailedError } from
 import { EntityColumns } from '../db/entity-columns';
 import { PreparedStatement } from '../db/prepared-statement';
 import { quoteLockRefusal, quoteLockSql } from '../fx/fx.service';
-import { NotificationOutbox } from '../notifications/notification-outbox';
 import type { NotificationEvent } from '../notifications/notification.entity';
 import { countOrderTransition } from '../observability/metrics';
 import { callbacksOf, type OrderEvent, type OrderStep, orderStep, OrderTransitionError } from './lifecycle';
+import { selectOrderForUpdate, writeChange } from './order-change-statements';
 import { CallbackBodies, orderNotifications } from './order-notifications';
 import { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
 
@@ -167,7 +167,7 @@ export class OrderRepository {
     let eventIds: string[] = [];
     let step: OrderStep | null = null;
     const order = await this.dataSource.transaction(async (tx) => {
-      const current = await tx.findOneOrFail(OrderEntity, { where: { id: change.orderId }, lock: { mode: 'pessimistic_write' } });
+      const current = await selectOrderForUpdate(tx, this.columns, change.orderId);
       if (current.lastSeq >= change.seq) {
         // A retried step: its callbacks were written with it; their ids are all it needs again.
         eventIds = notificationsOf(current, callbacksOf(current, change.event), new Date()).map((notification) => notification.eventId);
@@ -189,24 +189,13 @@ export class OrderRepository {
         ...(step.paid ? { paymentDate: now } : {}),
       };
       Object.assign(current, columns);
-      // An UPDATE of these columns alone: save() would read the row once more to find what changed.
-      await tx.update(OrderEntity, { id: current.id }, columns);
-      if (step.history) {
-        await tx.insert(OrderStatusHistoryEntity, {
-          orderId: current.id,
-          seq: change.seq,
-          status: step.to,
-          localAmount: current.localAmount,
-          userAmount: current.userAmount,
-          note: change.note ?? null,
-          requestId: change.requestId ?? null,
-          createdAt: now,
-        });
-      }
-      for (const notification of notificationsOf(current, step.notify, now)) {
-        await NotificationOutbox.enqueue(tx, notification);
-        eventIds.push(notification.eventId);
-      }
+      // The row, its history entry and its callbacks in one statement: save() would read the row once more, and each insert is a round trip.
+      const history = step.history
+        ? { seq: change.seq, status: step.to, localAmount: current.localAmount, userAmount: current.userAmount, note: change.note ?? null, requestId: change.requestId ?? null, createdAt: now }
+        : null;
+      const notifications = notificationsOf(current, step.notify, now);
+      await writeChange(tx, this.columns, current.id, columns, history, notifications);
+      eventIds.push(...notifications.map((notification) => notification.eventId));
       return current;
     });
     // Counted once committed: a rolled-back or replayed change moved nothing.

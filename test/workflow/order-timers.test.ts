@@ -218,10 +218,12 @@ describe('order workflow timers (time-skipping)', () => {
           { TemporalChangeVersion: ['stuck-orders-search-attributes'] },
           { PayerCurrency: 'EUR' },
           { OrderStatus: 'PROCESSING', StatusSince: expect.any(String) },
+          // The SDK's own, as the closing step is the first to ask for the issue-22 patch.
+          { TemporalChangeVersion: ['22-closing-step-delivers', 'stuck-orders-search-attributes'] },
           { OrderStatus: 'COMPLETED', StatusSince: expect.any(String) },
         ]);
         // Each StatusSince is the workflow's time when the status changed, the time of its own upsert.
-        for (const upsert of upserts.slice(2)) expect(Math.abs(Date.parse(upsert.fields.StatusSince as string) - upsert.at.getTime())).toBeLessThan(1_000);
+        for (const upsert of upserts.filter(({ fields }) => 'StatusSince' in fields)) expect(Math.abs(Date.parse(upsert.fields.StatusSince as string) - upsert.at.getTime())).toBeLessThan(1_000);
       },
       DAY_MS,
       overrides,

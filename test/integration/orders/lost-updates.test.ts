@@ -39,7 +39,7 @@ describe('a step recorded while its update was lost', () => {
   function orderActivities() {
     const env = loadEnv({ ...process.env, RAILS_URL: stack.railsUrl });
     const rails = createRails(env.RAILS_URL, env.RAILS_TIMEOUT_MS);
-    return createOrderActivities({ env, orders: new OrderRepository(stack.api.dataSource), rails, fx: new FxService(stack.api.dataSource, rails.fx), ledger: stack.ledger });
+    return createOrderActivities({ env, orders: new OrderRepository(stack.api.dataSource), rails, fx: new FxService(stack.api.dataSource, rails.fx), ledger: stack.ledger, deliver: async () => [] });
   }
 
   /**
