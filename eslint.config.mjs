@@ -19,6 +19,9 @@ export default defineConfig(
       // hook, a stub activity, runScript's main): `async` is what makes its throw a rejection,
       // and dropping it, or wrapping each result in Promise.resolve, would be worse code.
       '@typescript-eslint/require-await': 'off',
+      // A `let` that handlers read before its one assignment (a workflow's state before its
+      // first step, a process's worker before it starts) cannot be a const.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // As tsconfig's noUnusedLocals/noUnusedParameters: a leading underscore marks a binding
       // kept on purpose (a parameter a signature needs, a field a rest pattern leaves out).
       '@typescript-eslint/no-unused-vars': [

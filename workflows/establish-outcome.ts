@@ -21,7 +21,7 @@ export interface MovementProbe {
   /** Called once, when the window ends with the outcome still unknown. */
   onUnconfirmed(reason: string): void;
   /** True once an operator has said what happened; checked while waiting. */
-  resolved(): boolean;
+  resolved: () => boolean;
 }
 
 export type Established = Exclude<MovementOutcome, { kind: 'UNKNOWN' }> | { kind: 'RESOLVED' };

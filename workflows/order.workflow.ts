@@ -14,7 +14,7 @@ import type { createNotificationActivities } from '../activities/notifications.a
 import type { OrderActivities } from '../activities/order.activities';
 import type { CurrencyCode } from '../src/money';
 import { AWAITING_PHASES, BUSY_PHASES, statusAfter, type OrderAction, type OrderEvent, type OrderRejection, type OrderStatus } from '../src/orders/lifecycle';
-import { outcomeOf, type OrderOutcome, type OrderSettings, type RecordedBodies, type Settlement, type StepResult } from '../src/orders/order-steps';
+import { outcomeOf, type OrderOutcome, type RecordedBodies, type Settlement, type StepResult } from '../src/orders/order-steps';
 import { withWallet } from '../src/orders/payout-destination';
 import type { MovementOutcome } from '../src/rails/rails.port';
 import { ORDER_STATUS, PAYER_CURRENCY, PAYOUT_UNCONFIRMED, STATUS_SINCE } from '../src/temporal/search-attribute-keys';
@@ -100,7 +100,6 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   const { orderId } = input;
   const state = new OrderState(orderId, input.initialStatus, new Date(input.expiresAtMs));
   let seq = 1;
-  let settings: OrderSettings | undefined;
   let resolution: PayoutResolution | undefined;
   const deliveries: Array<Promise<void>> = [];
   // Histories recorded before StatusSince and PayerCurrency existed replay without these upserts.
@@ -202,7 +201,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
         state.done();
         throw ApplicationFailure.nonRetryable(`order ${orderId} cannot be claimed: ${error.cause?.message ?? error.message}`, 'ALREADY_PROCESSED');
       }
-      const outcome = applied(claimed as StepResult | RecordedBodies, false);
+      const outcome = applied(claimed, false);
       // The claim as recorded at this seq; histories recorded before `recorded` existed carry the claim's own facts.
       const recorded = claimed.recorded as typeof claimed.recorded | undefined;
       state.facts = recorded?.facts ?? {
@@ -267,7 +266,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   notify(prepared.eventIds, !prepared.ready);
   if (!prepared.ready) return finish();
   state.facts = prepared.facts;
-  settings = prepared.settings;
+  const settings = prepared.settings;
 
   const awaiting = () => AWAITING_PHASES.includes(state.phase);
   // A decision whose step refused what it brought (a tester's wallet or URL) leaves the order waiting again, racing the same expiry.
@@ -284,7 +283,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     await condition(() => state.phase !== 'DECIDING' && state.phase !== 'CLOSING');
   } while (awaiting());
   if (state.phase === 'PAYING') {
-    const facts = state.facts!;
+    const facts = state.facts;
     // A collection is paid inside the service: the collector's account is the destination.
     const settlement: Settlement = facts.flow === 'COLLECTION' ? { outcome: 'PAID', railReference: 'INTERNAL' } : await payout();
     // An operator's resolution is answered as this task ends: its callback is not to hold the answer back.
@@ -388,7 +387,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
           if (error instanceof ActivityFailure) return { status: 'UNREACHABLE' as const, reason: error.message };
           throw error;
         }),
-      windowMs: settings!.payoutRetryWindowMs,
+      windowMs: settings.payoutRetryWindowMs,
       onUnconfirmed: (reason) => {
         state.unconfirmed = true;
         upsertSearchAttributes([{ key: PAYOUT_UNCONFIRMED, value: true }]);

@@ -283,7 +283,7 @@ export class LedgerService {
     const accounts = await this.dataSource.getRepository(LedgerAccountEntity).findBy({ clientId, currency });
     if (accounts.length === 0) return null;
     const accountIds = accounts.map((account) => account.id);
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM journal_lines WHERE account_id = ANY($1::uuid[])`, [accountIds]);
+    const [{ total }] = await this.dataSource.query<[{ total: number }]>(`SELECT count(*)::int AS total FROM journal_lines WHERE account_id = ANY($1::uuid[])`, [accountIds]);
     const rows: Array<EntryRow & { line_id: string; line_amount_minor: string; balance_after_minor: string; account_kind: AccountKind }> =
       await this.dataSource.query(
         `SELECT l.id AS line_id, l.amount_minor AS line_amount_minor, l.balance_after_minor, a.kind AS account_kind,
@@ -420,7 +420,7 @@ export class LedgerService {
     const creditAfter = creditBalance + amountMinor;
     // One round trip for the entry, both balances and both lines; the lines' foreign key to the
     // entry is checked at the end of the statement, once the entry is in.
-    const [{ created_at: createdAt }] = await tx.query(
+    const [{ created_at: createdAt }] = await tx.query<[{ created_at: Date }]>(
       `WITH entry AS (
          INSERT INTO journal_entries (id, operation_id, kind, client_id, currency, amount_minor, reference, reservation_entry_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at
@@ -462,7 +462,7 @@ export class LedgerService {
   }
 
   private async findEntry(manager: EntityManager, operationId: string): Promise<EntryRow | undefined> {
-    const [row] = await manager.query(SELECT_ENTRY, [operationId]);
+    const [row] = await manager.query<EntryRow[]>(SELECT_ENTRY, [operationId]);
     return row;
   }
 
@@ -533,7 +533,7 @@ export class LedgerService {
     amountMinor: bigint,
     kinds: { added: EntryKind; taken: EntryKind },
   ): Promise<void> {
-    const [{ refundable }] = await tx.query(
+    const [{ refundable }] = await tx.query<[{ refundable: string }]>(
       `SELECT coalesce(sum(CASE kind WHEN $4 THEN amount_minor ELSE -amount_minor END), 0) AS refundable
        FROM journal_entries
        WHERE client_id = $1 AND currency = $2 AND reference = $3 AND kind IN ($4, $5)`,

@@ -121,7 +121,9 @@ export async function runWorker(): Promise<void> {
     windowMs: STARTUP_RETRY_WINDOW_MS,
     firstDelayMs: 500,
     maxDelayMs: 10_000,
-    warn: (message) => Runtime.instance().logger.warn(message),
+    warn: (message) => {
+      Runtime.instance().logger.warn(message);
+    },
   };
   const created = await createOrderWorker(env, undefined, { reconciler: true, startupRetry });
   worker = created.worker;
