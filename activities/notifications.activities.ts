@@ -30,13 +30,19 @@ export function notificationDeliverer(deps: NotificationActivityDeps): Notificat
  */
 export function deliverEach(deliverer: NotificationDeliverer) {
   return async (eventIds: readonly string[]): Promise<string[]> => {
-    const answers = await Promise.all(eventIds.map((eventId) => deliverer.attempt(eventId).then(() => null, () => eventId)));
+    const answers = await Promise.all(
+      eventIds.map((eventId) =>
+        deliverer.attempt(eventId).then(
+          () => null,
+          () => eventId,
+        ),
+      ),
+    );
     return answers.filter((eventId): eventId is string => eventId !== null);
   };
 }
 
 export function createNotificationActivities(deps: NotificationActivityDeps, deliverer = notificationDeliverer(deps)) {
-
   return {
     /**
      * One POST of the stored callback; throws (retryably) unless the receiver answered 2xx.

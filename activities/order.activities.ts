@@ -4,18 +4,7 @@ import type { Env } from '../src/config/env';
 import type { FxService } from '../src/fx/fx.service';
 import { InsufficientFundsError } from '../src/ledger/ledger.errors';
 import type { LedgerService } from '../src/ledger/ledger.service';
-import {
-  assertAmountWithinLimits,
-  convert,
-  CountryCode,
-  CurrencyCode,
-  Decimal,
-  formatAmount,
-  MoneyError,
-  parseAmount,
-  parseLimitOverrides,
-  PaymentCurrency,
-} from '../src/money';
+import { assertAmountWithinLimits, convert, CountryCode, CurrencyCode, Decimal, formatAmount, MoneyError, parseAmount, parseLimitOverrides, PaymentCurrency } from '../src/money';
 import { isFinal, type LedgerMovement } from '../src/orders/lifecycle';
 import type { OrderEntity } from '../src/orders/order.entity';
 import { DuplicateOrderError, type AppliedChange, type ChangeEffect, type OrderChange, type OrderRepository } from '../src/orders/order.repository';
@@ -96,8 +85,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
   const limits = parseLimitOverrides(env.AMOUNT_LIMITS);
   const write = async (change: OrderChange, effect?: ChangeEffect) => resultOf(await orders.apply(change, effect));
   /** A delivering step's result: its callbacks tried once it has committed. */
-  const delivered = async (result: StepResult, delivering: boolean): Promise<StepResult> =>
-    delivering ? { ...result, undelivered: await deliver(result.eventIds) } : result;
+  const delivered = async (result: StepResult, delivering: boolean): Promise<StepResult> => (delivering ? { ...result, undelivered: await deliver(result.eventIds) } : result);
 
   /** Where the payer hears of its decision, checked as the API checks it (a tester's signal may name any URL). */
   const paymentNotificationUrl = (url: string | undefined) => {
@@ -180,10 +168,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
      */
     async claimOrder({ orderId, seq, claim, facts }: ClaimInput): Promise<ClaimResult> {
       const userCurrency = claim.userCurrency as CurrencyCode;
-      const priced =
-        claim.fxQuoteId === null || facts.localAmount === null
-          ? null
-          : { quote: await fx.lockToOrder(claim.fxQuoteId, orderId), localAmount: new Decimal(facts.localAmount) };
+      const priced = claim.fxQuoteId === null || facts.localAmount === null ? null : { quote: await fx.lockToOrder(claim.fxQuoteId, orderId), localAmount: new Decimal(facts.localAmount) };
       const userAmount = priced ? formatAmount(convert(priced.localAmount, priced.quote.rate, userCurrency), userCurrency) : null;
       try {
         const applied = await orders.apply({

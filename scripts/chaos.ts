@@ -191,10 +191,16 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
     const heals = finalAfterHeals(times, healsOf(timeline));
     const requests = summarizeRequests(attempts);
     const requestsDuringCuts = requestsInWindows(attempts, startedAt, cutWindows(timeline));
-    const bundles =
-      plan.pass.bothBundlesServed
-        ? bundlesServed(await histories(topology.temporal, input.orders.map((order) => order.id)), (pid) => topology.workers.history.find((entry) => entry.pid === pid)?.variant, ROLLING_DEPLOY_PATCH)
-        : null;
+    const bundles = plan.pass.bothBundlesServed
+      ? bundlesServed(
+          await histories(
+            topology.temporal,
+            input.orders.map((order) => order.id),
+          ),
+          (pid) => topology.workers.history.find((entry) => entry.pid === pid)?.variant,
+          ROLLING_DEPLOY_PATCH,
+        )
+      : null;
 
     const checks: RuleResult[] = [
       ...(plan.railFaultWindows.length ? [railFaultsMetPayouts(topology.railCalls.windows)] : []),
@@ -203,7 +209,9 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
         ? [finalSoonAfterLastHeal(times, heals, plan.pass.finalWithinMsOfLastHeal), requestsFailFastInCuts(requestsDuringCuts, REQUEST_BOUND_MS), activitiesEnded(activities)]
         : []),
       ...(bundles ? [bothCodesServed(bundles)] : []),
-      ...timeline.filter((entry) => entry.failed).map((entry) => ({ rule: 'every planned step done', checked: entry.what, violations: [`${entry.what} failed: ${entry.detail}`], notes: [] })),
+      ...timeline
+        .filter((entry) => entry.failed)
+        .map((entry) => ({ rule: 'every planned step done', checked: entry.what, violations: [`${entry.what} failed: ${entry.detail}`], notes: [] })),
     ];
     const audit = [...auditMoney(input, plan.pass.callbacksDelivered), ...checks];
     return {
@@ -278,7 +286,8 @@ async function main(): Promise<number> {
     }
     const unfinished = outcome.unfinishedOrders;
     // Anything unexpected keeps the logs: a violation, an order not final, a process that died, a failed request.
-    keepLogs = outcome.violations > 0 || unfinished.length > 0 || outcome.workersDiedOnTheirOwn.length + outcome.apisDiedOnTheirOwn.length > 0 || Object.keys(outcome.requests.failed).length > 0;
+    keepLogs =
+      outcome.violations > 0 || unfinished.length > 0 || outcome.workersDiedOnTheirOwn.length + outcome.apisDiedOnTheirOwn.length > 0 || Object.keys(outcome.requests.failed).length > 0;
     if (unfinished.length > 0) await topology.saveHistories(unfinished).catch((error: unknown) => say(`could not save the workflow histories: ${String(error)}`));
     process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : formatChaosReport(outcome));
     return outcome.violations > 0 ? 1 : 0;

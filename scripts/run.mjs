@@ -107,7 +107,11 @@ function ensureTestServer() {
 </project>\n`,
   );
   run('mvn', ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${join(staging, 'lib')}`], { cwd: staging, stdio: ['ignore', process.stderr, 'inherit'] });
-  writeFileSync(join(staging, 'temporal-test-server'), '#!/bin/sh\n# Started by @temporalio/testing as `temporal-test-server <port>`.\nexec java -cp "$(dirname "$0")/lib/*" io.temporal.testserver.TestServer "$@"\n', { mode: 0o755 });
+  writeFileSync(
+    join(staging, 'temporal-test-server'),
+    '#!/bin/sh\n# Started by @temporalio/testing as `temporal-test-server <port>`.\nexec java -cp "$(dirname "$0")/lib/*" io.temporal.testserver.TestServer "$@"\n',
+    { mode: 0o755 },
+  );
   rmSync(join(staging, 'pom.xml'));
   mkdirSync(dirname(dir), { recursive: true });
   renameSync(staging, dir);
@@ -169,7 +173,10 @@ function ensureKubeValidator() {
   if (process.env.KUBE_VALIDATE_PATH) return process.env.KUBE_VALIDATE_PATH;
   const source = join(root, 'deploy', 'helm', 'validate');
   const hash = createHash('sha256');
-  for (const file of readdirSync(source).filter((name) => /\.go$|^go\.(mod|sum)$/.test(name)).sort()) hash.update(file).update(readFileSync(join(source, file)));
+  for (const file of readdirSync(source)
+    .filter((name) => /\.go$|^go\.(mod|sum)$/.test(name))
+    .sort())
+    hash.update(file).update(readFileSync(join(source, file)));
   const wanted = hash.digest('hex');
   const dir = join(cacheRoot(), 'kube-validate');
   const binary = join(dir, 'kube-validate');
@@ -279,7 +286,10 @@ switch (command) {
       say('linting (ESLint, type-aware)…');
       const eslint = spawnSync(join(root, 'node_modules', '.bin', 'eslint'), ['--max-warnings=0', ...paths], { cwd: root, stdio: 'inherit' });
       say('checking the format (Prettier)…');
-      const prettier = spawnSync(join(root, 'node_modules', '.bin', 'prettier'), ['--check', '--log-level', 'warn', '--cache', '--cache-strategy', 'content', ...paths], { cwd: root, stdio: 'inherit' });
+      const prettier = spawnSync(join(root, 'node_modules', '.bin', 'prettier'), ['--check', '--log-level', 'warn', '--cache', '--cache-strategy', 'content', ...paths], {
+        cwd: root,
+        stdio: 'inherit',
+      });
       if (prettier.status !== 0) say('to format: npx prettier --write .');
       process.exit(eslint.status === 0 && prettier.status === 0 ? 0 : 1);
     }

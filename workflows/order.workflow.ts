@@ -109,7 +109,14 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   const record = (outcome: Pick<OrderOutcome, 'status' | 'errorCode'>) => {
     if (!state.record(outcome)) return;
     const to = outcome.status;
-    upsertSearchAttributes(searchable ? [{ key: ORDER_STATUS, value: to }, { key: STATUS_SINCE, value: new Date() }] : [{ key: ORDER_STATUS, value: to }]);
+    upsertSearchAttributes(
+      searchable
+        ? [
+            { key: ORDER_STATUS, value: to },
+            { key: STATUS_SINCE, value: new Date() },
+          ]
+        : [{ key: ORDER_STATUS, value: to }],
+    );
   };
 
   /** Callbacks go out beside the payment path, never in its way; `closing`: the order closes on its own path, no update waits. */

@@ -1,14 +1,4 @@
-import {
-  ActivityFailure,
-  allHandlersFinished,
-  ApplicationFailure,
-  condition,
-  log,
-  proxyActivities,
-  proxyLocalActivities,
-  setHandler,
-  upsertSearchAttributes,
-} from '@temporalio/workflow';
+import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, log, proxyActivities, proxyLocalActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { createNotificationActivities } from '../activities/notifications.activities';
 import type { RefundActivities } from '../activities/refund.activities';
 import { Decimal } from '../src/money/decimal';

@@ -91,7 +91,13 @@ export async function runOpenOrders(
   const samples: OpenOrdersSample[] = [];
   const sample = () => {
     peakWaiting = Math.max(peakWaiting, created - expired);
-    samples.push({ atS: (performance.now() - started) / 1000, created, expired, workerRssMiB: residentMiB(workerPid), temporalServerRssMiB: temporalPid === null ? null : residentMiB(temporalPid) });
+    samples.push({
+      atS: (performance.now() - started) / 1000,
+      created,
+      expired,
+      workerRssMiB: residentMiB(workerPid),
+      temporalServerRssMiB: temporalPid === null ? null : residentMiB(temporalPid),
+    });
   };
   sample();
   const sampling = setInterval(sample, SAMPLE_EVERY_MS);
@@ -101,37 +107,39 @@ export async function runOpenOrders(
   const delays: number[] = [];
   let lastExpiresAt = 0;
   const expiryOf = (reference: string) =>
-    stack.engine.callbacks.waitFor(callbackPath(reference), (callback) => callback.body?.event === 'QR_EXPIRED').then((callback) => {
-      stack.engine.callbacks.forget(callbackPath(reference));
-      const { status, error_code: errorCode, expires_at: expiresAt } = callback.body ?? {};
-      if (status !== 'CANCELED' || errorCode !== 'EXPIRED' || expiresAt === undefined) return;
-      expired++;
-      delays.push((performance.timeOrigin + callback.at - Date.parse(expiresAt)) / 1000);
-    });
+    stack.engine.callbacks
+      .waitFor(callbackPath(reference), (callback) => callback.body?.event === 'QR_EXPIRED')
+      .then((callback) => {
+        stack.engine.callbacks.forget(callbackPath(reference));
+        const { status, error_code: errorCode, expires_at: expiresAt } = callback.body ?? {};
+        if (status !== 'CANCELED' || errorCode !== 'EXPIRED' || expiresAt === undefined) return;
+        expired++;
+        delays.push((performance.timeOrigin + callback.at - Date.parse(expiresAt)) / 1000);
+      });
 
   say(`creating ${options.orders} open-amount orders, ${options.concurrency} at a time (QR_EXPIRY_SECONDS=${stack.env.QR_EXPIRY_SECONDS})…`);
-  const creation = await runLanes(async (index, signal) => {
-    const reference = `bench-open-${run}-${index}`;
-    const sent = performance.now();
-    const { apiUrl, token, receiverUrl } = stack.engine;
-    const body = previewBody(reference, `${receiverUrl}${callbackPath(reference)}`, null);
-    const preview = await postOnce({ url: `${apiUrl}/v2/payments/previews`, token, key: `${reference}:preview`, body, signal });
-    if (preview.status !== 200 || fieldsOf(preview.body).status !== 'missing_amount') throw new Error(`preview answered ${preview.status}: ${JSON.stringify(preview.body)}`);
-    created++;
-    // The order was created before this answer, so it expires no later than this.
-    lastExpiresAt = Date.now() + stack.env.QR_EXPIRY_SECONDS * 1000;
-    expiries.push(expiryOf(reference));
-    return performance.now() - sent;
-  }, { ...lanes, label: 'open orders', flows: options.orders });
+  const creation = await runLanes(
+    async (index, signal) => {
+      const reference = `bench-open-${run}-${index}`;
+      const sent = performance.now();
+      const { apiUrl, token, receiverUrl } = stack.engine;
+      const body = previewBody(reference, `${receiverUrl}${callbackPath(reference)}`, null);
+      const preview = await postOnce({ url: `${apiUrl}/v2/payments/previews`, token, key: `${reference}:preview`, body, signal });
+      if (preview.status !== 200 || fieldsOf(preview.body).status !== 'missing_amount') throw new Error(`preview answered ${preview.status}: ${JSON.stringify(preview.body)}`);
+      created++;
+      // The order was created before this answer, so it expires no later than this.
+      lastExpiresAt = Date.now() + stack.env.QR_EXPIRY_SECONDS * 1000;
+      expiries.push(expiryOf(reference));
+      return performance.now() - sent;
+    },
+    { ...lanes, label: 'open orders', flows: options.orders },
+  );
   sample();
   const atLastCreated = samples.at(-1)!.workerRssMiB;
   say(`created ${created} in ${(creation.wallMs / 1000).toFixed(1)} s; waiting for their expiry…`);
 
   const deadline = lastExpiresAt + EXPIRY_GRACE_MS;
-  await Promise.race([
-    Promise.all(expiries),
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))),
-  ]);
+  await Promise.race([Promise.all(expiries), new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now())))]);
   clearInterval(sampling);
   sample();
 
@@ -177,7 +185,14 @@ export function formatOpenOrdersReport(report: OpenOrdersReport): string {
     '',
     '     s   created   expired   waiting   worker RSS   Temporal RSS',
     ...report.timeline.map((s) =>
-      [s.atS.toFixed(0).padStart(6), String(s.created).padStart(9), String(s.expired).padStart(9), String(s.created - s.expired).padStart(9), mib(s.workerRssMiB).padStart(12), mib(s.temporalServerRssMiB).padStart(14)].join(' '),
+      [
+        s.atS.toFixed(0).padStart(6),
+        String(s.created).padStart(9),
+        String(s.expired).padStart(9),
+        String(s.created - s.expired).padStart(9),
+        mib(s.workerRssMiB).padStart(12),
+        mib(s.temporalServerRssMiB).padStart(14),
+      ].join(' '),
     ),
     ...creation.firstFailures,
     '',

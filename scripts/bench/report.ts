@@ -119,7 +119,7 @@ const IDLE_ROWS = [
 ] as const;
 
 function sqlRows(sql: SqlPerFlow | null, targets: FlowVerdicts): string[] {
-  if (sql === null) return ['SQL per flow: not measured (the database is not the bench\'s own)'];
+  if (sql === null) return ["SQL per flow: not measured (the database is not the bench's own)"];
   const kinds = sql.byKind
     ? `    ${Object.entries(sql.byKind)
         .filter(([kind]) => kind !== 'transactionControl' && kind !== 'trigger')

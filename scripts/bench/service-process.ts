@@ -15,7 +15,12 @@ const STOP_LIMIT_MS = 30_000;
 export async function startServiceProcess(role: MainProcess['role'], env: NodeJS.ProcessEnv, readyUrl: string, nodeArgs: readonly string[] = []): Promise<MainProcess> {
   const child = new MainProcess(role, env, { nodeArgs });
   const deadline = Date.now() + START_LIMIT_MS;
-  while (!(await fetch(readyUrl).then((response) => response.ok, () => false))) {
+  while (
+    !(await fetch(readyUrl).then(
+      (response) => response.ok,
+      () => false,
+    ))
+  ) {
     if (!child.running) throw new Error(`main.js ${role} exited (${child.exitDescription}) before it was ready:\n${child.recentOutput}`);
     if (Date.now() > deadline) {
       await child.kill();

@@ -124,7 +124,8 @@ export function ordersFinalOrExplained({ orders, payouts }: AuditInput, strict =
     if (order.workflow !== null && order.workflow !== 'RUNNING') violations.push(`order ${order.id} is ${order.status}, but its workflow has ended (${order.workflow})`);
     else if (order.status !== 'PROCESSING') violations.push(`order ${order.id} is ${order.status}, not final`);
     else if (!payout || payout.requests === 0) violations.push(`order ${order.id} is PROCESSING, but the rail never received its payout`);
-    else if (UNCONFIRMED_AT_RAIL.includes(payout.status)) (strict ? violations : notes).push(`order ${order.id} is PROCESSING: its payout is ${payout.status} at the rail (unconfirmed, funds held)`);
+    else if (UNCONFIRMED_AT_RAIL.includes(payout.status))
+      (strict ? violations : notes).push(`order ${order.id} is PROCESSING: its payout is ${payout.status} at the rail (unconfirmed, funds held)`);
     else violations.push(`order ${order.id} is PROCESSING although the rail settled its payout ${payout.status}`);
   }
   return { rule: strict ? 'every order final' : 'every order final or explained', checked: plural(orders.length, 'order'), violations, notes };
@@ -245,15 +246,9 @@ export function noDebitTwice({ orders, entries, accounts, payers }: AuditInput):
   }
 
   for (const payer of payers) {
-    const balance = sum(
-      accounts
-        .filter((account) => account.clientId === payer.clientId && account.currency === payer.currency)
-        .map((account) => account.balanceMinor),
-    );
+    const balance = sum(accounts.filter((account) => account.clientId === payer.clientId && account.currency === payer.currency).map((account) => account.balanceMinor));
     const spent = sum(
-      orders
-        .filter((order) => order.payerClientId === payer.clientId && order.status === 'COMPLETED' && order.userCurrency === payer.currency)
-        .map((order) => order.userAmountMinor ?? 0n),
+      orders.filter((order) => order.payerClientId === payer.clientId && order.status === 'COMPLETED' && order.userCurrency === payer.currency).map((order) => order.userAmountMinor ?? 0n),
     );
     if (balance !== payer.fundedMinor - spent) {
       violations.push(`payer ${payer.clientId}: holds ${balance} ${payer.currency}; funded ${payer.fundedMinor} less ${spent} for COMPLETED orders is ${payer.fundedMinor - spent}`);
@@ -298,11 +293,5 @@ export function finalCallbacksSent({ orders, notifications }: AuditInput, strict
  * callback delivered, nothing merely explained or still retrying.
  */
 export function auditMoney(input: AuditInput, strict = false): RuleResult[] {
-  return [
-    ordersFinalOrExplained(input, strict),
-    ledgerBalanced(input),
-    ledgerMatchesRail(input),
-    noDebitTwice(input),
-    finalCallbacksSent(input, strict),
-  ];
+  return [ordersFinalOrExplained(input, strict), ledgerBalanced(input), ledgerMatchesRail(input), noDebitTwice(input), finalCallbacksSent(input, strict)];
 }

@@ -101,7 +101,8 @@ export function requestsFailFastInCuts(windows: readonly RequestsInWindow[], bou
   for (const { what, summary } of windows) {
     const failed = count(summary.failed);
     if (failed) violations.push(`during ${what}: ${failed} requests failed (${describe(summary.failed)})`);
-    if (summary.longest && summary.longest.ms > boundMs) violations.push(`during ${what}: a request took ${seconds(summary.longest.ms)} (${summary.longest.outcome}), beyond ${seconds(boundMs)}`);
+    if (summary.longest && summary.longest.ms > boundMs)
+      violations.push(`during ${what}: a request took ${seconds(summary.longest.ms)} (${summary.longest.outcome}), beyond ${seconds(boundMs)}`);
   }
   const sent = windows.reduce((total, window) => total + window.summary.sent, 0);
   return { rule: `requests during cuts answered within ${seconds(boundMs)}`, checked: `${sent} requests in ${windows.length} cuts`, violations, notes: [] };

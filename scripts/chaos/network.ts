@@ -138,7 +138,10 @@ export class Network {
 
 /** Namespaces and root-namespace interfaces of ours whose run is gone (a SIGKILLed chaos run): their processes are killed, they are deleted. */
 async function removeLeftovers(say: (message: string) => void): Promise<void> {
-  const namespaces = (await ip(null, 'netns', 'list')).split('\n').map((line) => line.split(' ')[0]!).filter((name) => name.startsWith(NAMESPACE_PREFIX));
+  const namespaces = (await ip(null, 'netns', 'list'))
+    .split('\n')
+    .map((line) => line.split(' ')[0]!)
+    .filter((name) => name.startsWith(NAMESPACE_PREFIX));
   const interfaces = (await ip(null, '-o', 'link', 'show'))
     .split('\n')
     .map((line) => /^\d+: ([^:@]+)/.exec(line)?.[1])

@@ -41,7 +41,12 @@ interface Started<V> {
   ready: Promise<number | null>;
 }
 
-const headline = (output: string) => output.trim().split('\n').find((line) => line.trim() !== '')?.slice(0, 200) ?? '(no output)';
+const headline = (output: string) =>
+  output
+    .trim()
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.slice(0, 200) ?? '(no output)';
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**

@@ -59,5 +59,8 @@ export const describeRailFault = (fault: RailFault) => (fault === 'down' ? 'the 
 export function railFaultsWithoutPayouts(windows: readonly RailFaultWindow[]): string[] {
   return windows
     .filter((window) => window.calls.payouts === 0)
-    .map((window) => `${describeRailFault(window.fault)} from ${(window.fromMs / 1000).toFixed(1)} s to ${window.toMs === null ? 'the end' : `${(window.toMs / 1000).toFixed(1)} s`} met no payout`);
+    .map(
+      (window) =>
+        `${describeRailFault(window.fault)} from ${(window.fromMs / 1000).toFixed(1)} s to ${window.toMs === null ? 'the end' : `${(window.toMs / 1000).toFixed(1)} s`} met no payout`,
+    );
 }

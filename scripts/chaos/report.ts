@@ -133,7 +133,12 @@ export function formatChaosReport(report: ChaosReport): string {
     `longest time to final after a heal: ${heals.longestMs === null ? 'no order was held up' : `${seconds(heals.longestMs)} s (order ${heals.longestOrder})`}` +
       (heals.lastFinalAfterLastHealMs === null ? '' : `; the last order final ${seconds(heals.lastFinalAfterLastHealMs)} s after the last heal`),
     `activities (the workers alive at the end): ${
-      report.activities.types.map((type) => `${type.type}${type.kind === 'local activity' ? ' (local)' : ''} ${type.attempts} × ${type.meanMs.toFixed(0)} ms${type.overTenSeconds ? `, ${type.overTenSeconds} over 10 s` : ''}`).join('; ') || 'none read'
+      report.activities.types
+        .map(
+          (type) =>
+            `${type.type}${type.kind === 'local activity' ? ' (local)' : ''} ${type.attempts} × ${type.meanMs.toFixed(0)} ms${type.overTenSeconds ? `, ${type.overTenSeconds} over 10 s` : ''}`,
+        )
+        .join('; ') || 'none read'
     }; ${report.activities.stillRunning} still running at the end`,
     ...(report.bundles
       ? [
@@ -147,7 +152,11 @@ export function formatChaosReport(report: ChaosReport): string {
     '',
     auditRow('audit', 'checked', 'result'),
     ...report.audit.flatMap((rule) => [
-      auditRow(rule.rule, rule.checked, rule.violations.length ? `${rule.violations.length} VIOLATION${rule.violations.length === 1 ? '' : 'S'}` : `ok${rule.notes.length ? ` (${rule.notes.length} noted)` : ''}`),
+      auditRow(
+        rule.rule,
+        rule.checked,
+        rule.violations.length ? `${rule.violations.length} VIOLATION${rule.violations.length === 1 ? '' : 'S'}` : `ok${rule.notes.length ? ` (${rule.notes.length} noted)` : ''}`,
+      ),
       ...listed(rule.violations, '✗'),
       ...listed(rule.notes, '·'),
     ]),

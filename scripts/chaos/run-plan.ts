@@ -70,13 +70,7 @@ function readiness(topology: Topology, action: ChaosAction): Promise<string | un
  * starts once it has closed, so the topology always gets its time to recover. A step that fails
  * is recorded and its lane goes on; the signal stops every lane.
  */
-export function runPlan(
-  plan: ChaosPlan,
-  topology: Topology,
-  startedAt: number,
-  signal: AbortSignal,
-  say: (message: string) => void,
-): { progress: PlanProgress; done: Promise<PlanOutcome> } {
+export function runPlan(plan: ChaosPlan, topology: Topology, startedAt: number, signal: AbortSignal, say: (message: string) => void): { progress: PlanProgress; done: Promise<PlanOutcome> } {
   const timeline: TimelineEntry[] = [];
   const skipped: string[] = [];
   const progress: PlanProgress = { faultsApplied: 0, faultsPlanned: plan.lanes.flat().filter((step) => isFault(step.action)).length };

@@ -81,12 +81,7 @@ function auditNotification(row: NotificationRow): AuditNotification {
  * account (with the sum of its lines) and notification from PostgreSQL, every payout the rail
  * has seen from its admin API, and how the workflow of each order not final stands.
  */
-export async function readAuditInput(
-  dataSource: DataSource,
-  railsUrl: string,
-  payers: PayerFunding[],
-  workflowOf: (orderId: string) => Promise<string>,
-): Promise<AuditInput> {
+export async function readAuditInput(dataSource: DataSource, railsUrl: string, payers: PayerFunding[], workflowOf: (orderId: string) => Promise<string>): Promise<AuditInput> {
   const orders: OrderRow[] = await dataSource.query(
     `SELECT id, status, error_code, payer_client_id, user_currency, user_amount::text, local_currency, local_amount::text FROM orders ORDER BY created_at`,
   );

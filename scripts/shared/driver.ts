@@ -69,10 +69,7 @@ export async function runLanes<T>(work: (index: number, signal: AbortSignal) => 
   let next = 0;
   const started = performance.now();
   const stopStartingAt = started + options.runTimeoutMs;
-  const progress = setInterval(
-    () => options.say(`${options.label}: ${results.length + failures.length}/${options.flows} done, ${failures.length} failed`),
-    5_000,
-  );
+  const progress = setInterval(() => options.say(`${options.label}: ${results.length + failures.length}/${options.flows} done, ${failures.length} failed`), 5_000);
 
   const lane = async () => {
     while (next < options.flows && performance.now() < stopStartingAt && !options.stopStarting?.aborted) {

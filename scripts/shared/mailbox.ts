@@ -15,7 +15,10 @@ export class Mailbox<T> {
     const waiters = this.waiting.get(key) ?? [];
     const waiter = waiters.find((candidate) => candidate.matches(item));
     if (waiter) {
-      this.waiting.set(key, waiters.filter((candidate) => candidate !== waiter));
+      this.waiting.set(
+        key,
+        waiters.filter((candidate) => candidate !== waiter),
+      );
       waiter.resolve(item);
     } else {
       this.kept.set(key, [...(this.kept.get(key) ?? []), item]);

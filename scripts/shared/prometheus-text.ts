@@ -26,5 +26,4 @@ export function samplesOf(samples: Sample[], name: string, labels: Record<string
 }
 
 /** The sum of those samples' values (0 when there are none). */
-export const valueOf = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
-  samplesOf(samples, name, labels).reduce((sum, sample) => sum + sample.value, 0);
+export const valueOf = (samples: Sample[], name: string, labels: Record<string, string> = {}) => samplesOf(samples, name, labels).reduce((sum, sample) => sum + sample.value, 0);

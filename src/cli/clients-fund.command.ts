@@ -5,7 +5,6 @@ import { CurrencyCode, Decimal, formatAmount, isSupportedCurrency, MoneyError, p
 import { isUuid } from '../keys';
 import { Command, parseCommandArgs, UsageError } from './command';
 
-
 function parseAmountOption(text: string | undefined, currency: CurrencyCode): Decimal {
   try {
     return parseAmount(text, currency);

@@ -29,7 +29,11 @@ async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2);
   const command = name ? commands[name] : undefined;
   if (!command) {
-    process.stderr.write(`usage:\n${Object.values(commands).map((c) => `  npm run cli -- ${c.usage}`).join('\n')}\n`);
+    process.stderr.write(
+      `usage:\n${Object.values(commands)
+        .map((c) => `  npm run cli -- ${c.usage}`)
+        .join('\n')}\n`,
+    );
     return 2;
   }
   const env = loadEnv(withDevDefaults(process.env));

@@ -58,7 +58,9 @@ function stuckOrderText(stuck: StuckOrder, now: Date): string {
     `order ${json.order_id}  ${json.flow} ${json.country}  ${json.status}  idle ${formatAge(now.getTime() - stuck.idleSince.getTime())}  client ${json.client_id}`,
     `  waiting for ${json.waiting_for}: ${json.detail}`,
     `  workflow ${json.workflow.id} ${json.workflow.status}${json.workflow.phase ? `, phase ${json.workflow.phase}` : ''}`,
-    ...json.undelivered_callbacks.map((callback) => `  callback ${callback.event} ${callback.event_id} not acknowledged after ${callback.attempt_count} attempts${callback.last_error ? ` (${callback.last_error})` : ''}`),
+    ...json.undelivered_callbacks.map(
+      (callback) => `  callback ${callback.event} ${callback.event_id} not acknowledged after ${callback.attempt_count} attempts${callback.last_error ? ` (${callback.last_error})` : ''}`,
+    ),
     ...(stuck.lastError ? [`  last error ${stuck.lastError.at.toISOString()} [${stuck.lastError.source}] ${stuck.lastError.what}: ${stuck.lastError.error}`] : []),
   ];
   return lines.join('\n');

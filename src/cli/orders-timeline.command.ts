@@ -21,7 +21,15 @@ export const ordersTimeline: Command = {
     if (!inspection) throw new CommandFailure(`no order ${orderId}`);
     const { order, workflow, timeline } = inspection;
     if (options.json) {
-      out(JSON.stringify({ order_id: order.id, flow: order.flow, status: order.status, workflow: { id: orderWorkflowId(order.id), status: workflow.status }, timeline: timeline.map(timelineEntryJson) }));
+      out(
+        JSON.stringify({
+          order_id: order.id,
+          flow: order.flow,
+          status: order.status,
+          workflow: { id: orderWorkflowId(order.id), status: workflow.status },
+          timeline: timeline.map(timelineEntryJson),
+        }),
+      );
       return;
     }
     out(`order ${order.id} (${order.flow} ${order.localCountry}) ${order.status}; workflow ${orderWorkflowId(order.id)} ${workflow.status}`);

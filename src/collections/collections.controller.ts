@@ -42,7 +42,7 @@ export class CollectionsController {
   }
 
   @Get('v2/payins/orders/:order_id')
-  @ApiOperation({ summary: "A QR you created: its current status and status history, under your external_reference" })
+  @ApiOperation({ summary: 'A QR you created: its current status and status history, under your external_reference' })
   @ApiOkResponse({ type: StatusHistoryViewDto })
   @ApiErrors({ 404: 'Order not found: not a QR you created' })
   read(@ClientId() clientId: string, @Param('order_id') orderId: string) {

@@ -8,9 +8,7 @@ export const createQrSchema = z.strictObject({
   pos_uuid: z.uuid().describe('One of your enabled points of sale'),
   external_reference: externalReference.describe('Your own reference for this collection, unique among your QRs'),
   notification_url: notificationUrlField.describe('Where the QR creation, payment, expiration and refund notifications go'),
-  amount: amountInput
-    .optional()
-    .describe('In the local currency: a dynamic closed-amount QR (order CREATED); absent: a static open-amount QR (WAITING_AMOUNT)'),
+  amount: amountInput.optional().describe('In the local currency: a dynamic closed-amount QR (order CREATED); absent: a static open-amount QR (WAITING_AMOUNT)'),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)

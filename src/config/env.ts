@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { parseDuration } from './duration';
 import { productionProblems } from './production-rules';
 
-const booleanString = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const port = z.coerce.number().int().min(0).max(65535);
 

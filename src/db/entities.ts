@@ -15,4 +15,21 @@ import { OrderEntity, OrderStatusHistoryEntity } from '../orders/order.entity';
 import { RefundEntity } from '../refunds/refund.entity';
 
 /** Every TypeORM entity of the service; each module adds its own here. */
-export const entities = [ClientEntity, ApiKeyEntity, RefreshTokenEntity, CollectorEntity, StoreEntity, PosEntity, NotificationEntity, NotificationAttemptEntity, OrderEntity, OrderStatusHistoryEntity, LedgerAccountEntity, JournalEntryEntity, JournalLineEntity, FxQuoteEntity, IdempotencyKeyEntity, RefundEntity];
+export const entities = [
+  ClientEntity,
+  ApiKeyEntity,
+  RefreshTokenEntity,
+  CollectorEntity,
+  StoreEntity,
+  PosEntity,
+  NotificationEntity,
+  NotificationAttemptEntity,
+  OrderEntity,
+  OrderStatusHistoryEntity,
+  LedgerAccountEntity,
+  JournalEntryEntity,
+  JournalLineEntity,
+  FxQuoteEntity,
+  IdempotencyKeyEntity,
+  RefundEntity,
+];

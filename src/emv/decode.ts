@@ -1,14 +1,7 @@
 import { nameAdditionalData, type AdditionalData } from './additional-data';
 import type { EmvDecodeResult } from './decode-result';
 import { emvError, type EmvError } from './emv-error';
-import {
-  checkMaxLength,
-  readAmount,
-  readCountry,
-  readCurrency,
-  readMcc,
-  readPointOfInitiation,
-} from './header-fields';
+import { checkMaxLength, readAmount, readCountry, readCurrency, readMcc, readPointOfInitiation } from './header-fields';
 import { readMerchantAccounts } from './merchant-accounts';
 import { findPixAccount, readPix } from './pix';
 import { notPayableReasons } from './payability';
@@ -86,9 +79,7 @@ export function decodeEmvQr(payload: string): EmvDecodeResult {
     merchant_language: language === null ? null : { language: language['00'] ?? null, name: language['01'] ?? null, city: language['02'] ?? null },
     unreserved_templates: unreserved,
     other_tags: Object.fromEntries(
-      fields
-        .filter((field) => !INTERPRETED_TAGS.has(field.id) && !isMerchantAccountTag(field.id) && !isUnreservedTemplateTag(field.id))
-        .map((field) => [field.id, field.value]),
+      fields.filter((field) => !INTERPRETED_TAGS.has(field.id) && !isMerchantAccountTag(field.id) && !isUnreservedTemplateTag(field.id)).map((field) => [field.id, field.value]),
     ),
     crc,
     pix: pix?.data ?? null,

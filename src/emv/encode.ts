@@ -34,9 +34,7 @@ export function encodeEmvQr(input: EmvEncodeInput): string {
   const parts = [
     buildTlv('00', '01'),
     buildTlv('01', POINT_OF_INITIATION_CODES[input.point_of_initiation]),
-    ...input.merchant_accounts.map((account) =>
-      template(account.tag, [['00', account.gui], ...Object.entries(account.fields ?? {})]),
-    ),
+    ...input.merchant_accounts.map((account) => template(account.tag, [['00', account.gui], ...Object.entries(account.fields ?? {})])),
     buildTlv('52', input.merchant.mcc),
     buildTlv('53', input.currency_numeric),
     input.amount === undefined ? '' : buildTlv('54', input.amount),

@@ -45,13 +45,14 @@ const AMOUNT = /^\d+(?:\.\d+)?$/;
 /** Also refuses more decimals than the currency has: such an amount cannot be charged as written. */
 export function readAmount(value: string, currency: IsoCurrency | null, errors: EmvError[]): string | null {
   const decimals = value.split('.')[1]?.length ?? 0;
-  const problem = !AMOUNT.test(value) || value.length > 13
-    ? 'not a plain decimal of at most 13 characters'
-    : !/[1-9]/.test(value)
-      ? 'zero'
-      : currency !== null && decimals > currency.minorUnit
-        ? `${currency.alpha} has ${currency.minorUnit} decimals`
-        : null;
+  const problem =
+    !AMOUNT.test(value) || value.length > 13
+      ? 'not a plain decimal of at most 13 characters'
+      : !/[1-9]/.test(value)
+        ? 'zero'
+        : currency !== null && decimals > currency.minorUnit
+          ? `${currency.alpha} has ${currency.minorUnit} decimals`
+          : null;
   if (problem === null) return value;
   errors.push(emvError('INVALID_AMOUNT', '54', `${JSON.stringify(value)}: ${problem}`));
   return null;
@@ -63,13 +64,7 @@ export function readCountry(value: string, errors: EmvError[]): string | null {
   return null;
 }
 
-export function checkMaxLength(
-  value: string,
-  max: number,
-  code: 'MERCHANT_NAME_TOO_LONG' | 'MERCHANT_CITY_TOO_LONG' | 'POSTAL_CODE_TOO_LONG',
-  tag: string,
-  errors: EmvError[],
-): string {
+export function checkMaxLength(value: string, max: number, code: 'MERCHANT_NAME_TOO_LONG' | 'MERCHANT_CITY_TOO_LONG' | 'POSTAL_CODE_TOO_LONG', tag: string, errors: EmvError[]): string {
   const length = codePointLength(value);
   if (length > max) errors.push(emvError(code, tag, `${length} characters`));
   return value;

@@ -57,10 +57,7 @@ export function isRecurrenceOnly(pix: PixData): boolean {
  * may carry the GUI alone when the QR only offers a recurrence: EMVCo wants at least one
  * merchant account, and the manual's own example fills it so.
  */
-export function pixRuleErrors(
-  account: MerchantAccount,
-  context: { readonly additionalData: Record<string, string>; readonly unreservedTemplates: readonly TemplateFields[] },
-): EmvError[] {
+export function pixRuleErrors(account: MerchantAccount, context: { readonly additionalData: Record<string, string>; readonly unreservedTemplates: readonly TemplateFields[] }): EmvError[] {
   const pix = readPix(account, context.unreservedTemplates);
   const errors: EmvError[] = [];
   if (pix.key === null && pix.url === null && pix.recurrence_url === null) errors.push(emvError('PIX_MISSING_KEY_OR_URL', account.tag));

@@ -29,11 +29,7 @@ export function checkPayloadFormatIndicator(fields: readonly TlvField[], errors:
  * The CRC covers everything before its own value, tag and length included ("...6304"). The
  * declared value is compared case-insensitively: hex is hex, and the encoder writes upper case.
  */
-export function checkCrc(
-  payload: string,
-  crcField: TlvField | undefined,
-  errors: EmvError[],
-): { declared: string | null; computed: string | null } {
+export function checkCrc(payload: string, crcField: TlvField | undefined, errors: EmvError[]): { declared: string | null; computed: string | null } {
   if (crcField === undefined) {
     errors.push(emvError('CRC_MISSING', '63'));
     return { declared: null, computed: null };

@@ -46,9 +46,7 @@ export class Readiness {
   private async check(): Promise<DependencyStates> {
     const [postgres, temporal] = await Promise.all([
       this.answers('postgres', () => this.dataSource.query('SELECT 1')),
-      this.answers('temporal', () =>
-        this.temporal.connection.withDeadline(Date.now() + READY_CHECK_TIMEOUT_MS, () => this.temporal.workflowService.getSystemInfo({})),
-      ),
+      this.answers('temporal', () => this.temporal.connection.withDeadline(Date.now() + READY_CHECK_TIMEOUT_MS, () => this.temporal.workflowService.getSystemInfo({}))),
     ]);
     return { postgres, temporal };
   }

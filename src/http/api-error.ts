@@ -3,9 +3,7 @@ import { z } from 'zod';
 /** The body every error has unless the spec shows another (docs/decisions.md, "The contract in brief"). */
 export const errorBodySchema = z.object({
   statusCode: z.number().int().describe('The HTTP status, repeated'),
-  message: z
-    .union([z.string(), z.array(z.string())])
-    .describe('Informational only, may change: a sentence, or for a refused input one line per problem, each naming its field'),
+  message: z.union([z.string(), z.array(z.string())]).describe('Informational only, may change: a sentence, or for a refused input one line per problem, each naming its field'),
   error_code: z.string().optional().describe('A stable code to act on, e.g. INVALID_STATUS, ALREADY_PROCESSED, RATE_LIMITED, SERVICE_UNAVAILABLE'),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -16,7 +16,7 @@ const DESCRIPTION = [
   'EMVCo QR and payment-key payins, collections, refunds and signed callbacks. See README.md and docs/decisions.md.',
   '',
   'Every error is `{ statusCode, message, error_code? }` (`ErrorBodyDto`) unless an operation shows another body; every 400 has `message` as an array of strings, one per problem, naming the field.',
-  'A method an operation path does not list is answered 405 with `Allow`. The request schemas carry the rules the service enforces; the rules they cannot state (a QR code\'s CRC, a key\'s check digits, per-country amount limits) are answered 400 naming the field.',
+  "A method an operation path does not list is answered 405 with `Allow`. The request schemas carry the rules the service enforces; the rules they cannot state (a QR code's CRC, a key's check digits, per-country amount limits) are answered 400 naming the field.",
 ].join('\n');
 
 /**

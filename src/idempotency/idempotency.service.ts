@@ -152,12 +152,7 @@ export class IdempotencyService {
     return claimed.rowCount === 1;
   }
 
-  private async execute(
-    scope: IdempotencyScope,
-    key: string,
-    executionId: string,
-    handler: () => Promise<HandlerResponse>,
-  ): Promise<IdempotentResponse> {
+  private async execute(scope: IdempotencyScope, key: string, executionId: string, handler: () => Promise<HandlerResponse>): Promise<IdempotentResponse> {
     const execution = [scope.clientId, scope.operation, key, executionId];
     const release = () => this.statements.release.run(this.dataSource, execution);
     let response: Omit<IdempotentResponse, 'replayed'>;

@@ -22,7 +22,12 @@ export interface KeyedRequest {
 
 export function keyedRequest(operation: string, clientId: string, key: string | undefined, request: RequestFingerprint): KeyedRequest | undefined {
   if (key === undefined) return undefined;
-  return { key, id: `${operation}:${createHash('sha256').update(`${clientId}\n${key}\n${requestHash(request)}`).digest('hex')}` };
+  return {
+    key,
+    id: `${operation}:${createHash('sha256')
+      .update(`${clientId}\n${key}\n${requestHash(request)}`)
+      .digest('hex')}`,
+  };
 }
 
 /**

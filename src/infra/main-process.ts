@@ -33,12 +33,7 @@ export class MainProcess {
   constructor(
     readonly role: 'api' | 'worker' | 'rails',
     env: NodeJS.ProcessEnv,
-    {
-      root = PROJECT_ROOT,
-      user,
-      wrapper = [],
-      nodeArgs = [],
-    }: { root?: string; user?: { uid: number; gid: number }; wrapper?: readonly string[]; nodeArgs?: readonly string[] } = {},
+    { root = PROJECT_ROOT, user, wrapper = [], nodeArgs = [] }: { root?: string; user?: { uid: number; gid: number }; wrapper?: readonly string[]; nodeArgs?: readonly string[] } = {},
   ) {
     const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', ...nodeArgs, MAIN, role];
     this.child = spawn(command, args, {

@@ -23,9 +23,7 @@ export interface TemporalDevServerOptions {
 export async function startTemporalDevServer(options: TemporalDevServerOptions): Promise<TemporalDevServer> {
   const env = await TestWorkflowEnvironment.createLocal({
     server: {
-      executable: options.cliPath
-        ? { type: 'existing-path', path: options.cliPath }
-        : { type: 'cached-download' },
+      executable: options.cliPath ? { type: 'existing-path', path: options.cliPath } : { type: 'cached-download' },
       ip: '127.0.0.1',
       port: options.port,
       ui: options.uiPort !== null,

@@ -1,10 +1,4 @@
 export { PAYMENT_KEY_RULES_DESCRIPTION } from './describe-key-rules';
 export type { KeyCountry } from './key-rule';
 export { isUuid } from './uuid';
-export {
-  allowedKeyTypesMessage,
-  PAYMENT_KEY_TYPES,
-  validatePaymentKey,
-  type PaymentKeyType,
-  type PaymentKeyValidation,
-} from './validate-payment-key';
+export { allowedKeyTypesMessage, PAYMENT_KEY_TYPES, validatePaymentKey, type PaymentKeyType, type PaymentKeyValidation } from './validate-payment-key';

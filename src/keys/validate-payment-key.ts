@@ -12,8 +12,7 @@ export type PaymentKeyType<C extends KeyCountry = KeyCountry> = (typeof COUNTRY_
  * - `messages`: the 400 body's `message` array, the reason first when there is one, then `message`.
  */
 export type PaymentKeyValidation<C extends KeyCountry = KeyCountry> =
-  | { ok: true; type: PaymentKeyType<C>; normalized: string }
-  | { ok: false; code: 'INVALID_DICT_KEY'; reason: string | null; message: string; messages: string[] };
+  { ok: true; type: PaymentKeyType<C>; normalized: string } | { ok: false; code: 'INVALID_DICT_KEY'; reason: string | null; message: string; messages: string[] };
 
 /** The types each country accepts, as `validatePaymentKey` names them. */
 export const PAYMENT_KEY_TYPES = {

@@ -3,13 +3,7 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { CurrencyCode, Decimal, fromMinorUnits, toMinorUnits } from '../money';
 import type { EntryKind } from './journal-entry.entity';
 import { AccountKind, LedgerAccountEntity } from './ledger-account.entity';
-import {
-  CreditExceedsDebitError,
-  InsufficientFundsError,
-  LedgerConflictError,
-  ReservationNotFoundError,
-  ReservationResolvedError,
-} from './ledger.errors';
+import { CreditExceedsDebitError, InsufficientFundsError, LedgerConflictError, ReservationNotFoundError, ReservationResolvedError } from './ledger.errors';
 
 /** What every operation returns, the first time and on every replay of its operation id. */
 export interface LedgerEntry {
@@ -243,8 +237,7 @@ export class LedgerService {
     const { kind, clientId, currency, amount, reference, within } = movement;
     assertId('reference', reference);
     const spec = { kind, clientId, currency, amountMinor: positiveMinor(amount, currency), reference };
-    const account = (accountKind: AccountKind): AccountRef =>
-      accountKind.startsWith('CLIENT_') ? clientAccount(clientId, currency, accountKind) : serviceAccount(currency, accountKind);
+    const account = (accountKind: AccountKind): AccountRef => (accountKind.startsWith('CLIENT_') ? clientAccount(clientId, currency, accountKind) : serviceAccount(currency, accountKind));
     return this.execute(
       operationId,
       spec,
@@ -258,7 +251,6 @@ export class LedgerService {
       tx,
     );
   }
-
 
   /** The client's balances, one row per currency it has an account in, by currency code. */
   async balances(clientId: string): Promise<AccountBalance[]> {
@@ -284,9 +276,8 @@ export class LedgerService {
     if (accounts.length === 0) return null;
     const accountIds = accounts.map((account) => account.id);
     const [{ total }] = await this.dataSource.query<[{ total: number }]>(`SELECT count(*)::int AS total FROM journal_lines WHERE account_id = ANY($1::uuid[])`, [accountIds]);
-    const rows: Array<EntryRow & { line_id: string; line_amount_minor: string; balance_after_minor: string; account_kind: AccountKind }> =
-      await this.dataSource.query(
-        `SELECT l.id AS line_id, l.amount_minor AS line_amount_minor, l.balance_after_minor, a.kind AS account_kind,
+    const rows: Array<EntryRow & { line_id: string; line_amount_minor: string; balance_after_minor: string; account_kind: AccountKind }> = await this.dataSource.query(
+      `SELECT l.id AS line_id, l.amount_minor AS line_amount_minor, l.balance_after_minor, a.kind AS account_kind,
                 e.id, e.operation_id, e.kind, e.reference, e.created_at
          FROM journal_lines l
          JOIN ledger_accounts a ON a.id = l.account_id
@@ -294,8 +285,8 @@ export class LedgerService {
          WHERE l.account_id = ANY($1::uuid[])
          ORDER BY l.id DESC
          LIMIT $2 OFFSET $3`,
-        [accountIds, pageSize, (page - 1) * pageSize],
-      );
+      [accountIds, pageSize, (page - 1) * pageSize],
+    );
     return {
       total,
       data: rows.map((row) => ({
@@ -314,25 +305,29 @@ export class LedgerService {
 
   private async resolve(operationId: string, kind: 'COMMIT' | 'RELEASE', reserveOperationId: string, tx?: EntityManager): Promise<LedgerEntry> {
     assertId('reserveOperationId', reserveOperationId);
-    return this.execute(operationId, { kind, reserveOperationId }, async (manager) => {
-      const [reservation]: Array<{ id: string; client_id: string; currency: CurrencyCode; amount_minor: string; reference: string | null }> =
-        await manager.query(
+    return this.execute(
+      operationId,
+      { kind, reserveOperationId },
+      async (manager) => {
+        const [reservation]: Array<{ id: string; client_id: string; currency: CurrencyCode; amount_minor: string; reference: string | null }> = await manager.query(
           `SELECT id, client_id, currency, amount_minor, reference FROM journal_entries WHERE operation_id = $1 AND kind = 'RESERVE'`,
           [reserveOperationId],
         );
-      if (!reservation) throw new ReservationNotFoundError(reserveOperationId);
-      const { client_id: clientId, currency } = reservation;
-      return {
-        clientId,
-        currency,
-        amountMinor: BigInt(reservation.amount_minor),
-        reference: reservation.reference,
-        reservation: { entryId: reservation.id, operationId: reserveOperationId },
-        debit: clientAccount(clientId, currency, 'CLIENT_RESERVED'),
-        credit: kind === 'COMMIT' ? serviceAccount(currency, 'SETTLEMENT') : clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
-        guard: (locked) => this.assertUnresolved(locked, reservation.id, reserveOperationId),
-      };
-    }, tx);
+        if (!reservation) throw new ReservationNotFoundError(reserveOperationId);
+        const { client_id: clientId, currency } = reservation;
+        return {
+          clientId,
+          currency,
+          amountMinor: BigInt(reservation.amount_minor),
+          reference: reservation.reference,
+          reservation: { entryId: reservation.id, operationId: reserveOperationId },
+          debit: clientAccount(clientId, currency, 'CLIENT_RESERVED'),
+          credit: kind === 'COMMIT' ? serviceAccount(currency, 'SETTLEMENT') : clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
+          guard: (locked) => this.assertUnresolved(locked, reservation.id, reserveOperationId),
+        };
+      },
+      tx,
+    );
   }
 
   /**
@@ -365,13 +360,7 @@ export class LedgerService {
    * locks, could exhaust the pool), and a unique violation aborts the transaction, whose retry
    * then finds the winner's entry.
    */
-  private async executeIn(
-    tx: EntityManager,
-    operationId: string,
-    spec: OperationSpec,
-    plan: (manager: EntityManager) => Promise<Posting>,
-    checkFirst: boolean,
-  ): Promise<LedgerEntry> {
+  private async executeIn(tx: EntityManager, operationId: string, spec: OperationSpec, plan: (manager: EntityManager) => Promise<Posting>, checkFirst: boolean): Promise<LedgerEntry> {
     const existing = checkFirst ? await this.findEntry(tx, operationId) : undefined;
     if (existing) return this.replay(existing, spec);
     const posting = await plan(tx);
@@ -389,12 +378,7 @@ export class LedgerService {
     if (raced) return this.replay(raced, spec);
     await posting.guard?.(tx);
     if (isClientAccount(posting.debit.kind) && debit.balance < posting.amountMinor) {
-      throw new InsufficientFundsError(
-        posting.clientId,
-        posting.currency,
-        fromMinorUnits(debit.balance, posting.currency),
-        fromMinorUnits(posting.amountMinor, posting.currency),
-      );
+      throw new InsufficientFundsError(posting.clientId, posting.currency, fromMinorUnits(debit.balance, posting.currency), fromMinorUnits(posting.amountMinor, posting.currency));
     }
     return this.write(tx, operationId, spec.kind, posting, [debit.id, debit.balance], [credit.id, credit.balance]);
   }
@@ -514,10 +498,9 @@ export class LedgerService {
   }
 
   private async assertUnresolved(tx: EntityManager, reservationEntryId: string, reserveOperationId: string): Promise<void> {
-    const [resolution]: Array<{ kind: 'COMMIT' | 'RELEASE'; operation_id: string }> = await tx.query(
-      `SELECT kind, operation_id FROM journal_entries WHERE reservation_entry_id = $1`,
-      [reservationEntryId],
-    );
+    const [resolution]: Array<{ kind: 'COMMIT' | 'RELEASE'; operation_id: string }> = await tx.query(`SELECT kind, operation_id FROM journal_entries WHERE reservation_entry_id = $1`, [
+      reservationEntryId,
+    ]);
     if (resolution) throw new ReservationResolvedError(reserveOperationId, resolution.kind, resolution.operation_id);
   }
 

@@ -7,7 +7,7 @@ import { countryCode, email, phone } from './merchant.dto';
 
 export const createCollectorSchema = z.strictObject({
   code: text(50).optional().describe('Accepted because the spec lists it, and ignored: the service generates the code'),
-  external_reference: externalReference.describe('Unique among the client\'s collectors'),
+  external_reference: externalReference.describe("Unique among the client's collectors"),
   name: text(200),
   fantasy_name: text(200).optional(),
   tax_id: text(50).optional(),

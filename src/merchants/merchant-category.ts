@@ -8,9 +8,18 @@ const MAX_MCC = 9999;
  * that number or as its four digits, since MCCs are usually written with their leading zeros.
  */
 export const merchantCategoryCode = z
-  .union([z.number().int(MCC_MESSAGE).min(0, MCC_MESSAGE).max(MAX_MCC, MCC_MESSAGE), z.string().regex(/^\d{4}$/, MCC_MESSAGE).transform(Number)], {
-    error: MCC_MESSAGE,
-  })
+  .union(
+    [
+      z.number().int(MCC_MESSAGE).min(0, MCC_MESSAGE).max(MAX_MCC, MCC_MESSAGE),
+      z
+        .string()
+        .regex(/^\d{4}$/, MCC_MESSAGE)
+        .transform(Number),
+    ],
+    {
+      error: MCC_MESSAGE,
+    },
+  )
   .describe('Merchant category code (ISO 18245): a number from 0 to 9999, or its 4 digits as a string');
 
 /** How the reads show a category: the number, without the leading zeros of its four digits. */

@@ -29,9 +29,7 @@ export const phone = z
   .trim();
 
 /** ISO 3166-1 alpha-2, upper case as the standard writes it (the format is checked, not the registry). */
-export const countryCode = z
-  .string()
-  .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in upper case, e.g. BR');
+export const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in upper case, e.g. BR');
 
 export const statusMessageSchema = z.object({
   status: z.number().int().describe('The HTTP status, repeated in the body as the spec shows it'),

@@ -13,7 +13,7 @@ export class PosController {
   constructor(private readonly points: PosService) {}
 
   @Post('stores/:store_uuid/pos')
-  @ApiOperation({ summary: 'Create a point of sale under a store', description: 'The spec does not show the body: it is the store creation\'s { status, message, uuid }.' })
+  @ApiOperation({ summary: 'Create a point of sale under a store', description: "The spec does not show the body: it is the store creation's { status, message, uuid }." })
   @ApiCreatedResponse({ type: CreatedWithUuidDto })
   @ApiErrors({ 404: 'Store not found', 409: 'Conflict: the store or its collector is disabled, or the store already has a POS with this external_reference' })
   async create(@ClientId() clientId: string, @Param('store_uuid') storeUuid: string, @Body() body: CreatePosDto): Promise<CreatedWithUuidDto> {
@@ -30,7 +30,7 @@ export class PosController {
   }
 
   @Get('pos/:uuid')
-  @ApiOperation({ summary: 'Read a point of sale with its store and collector', description: '`name` and `enabled` (a boolean) are added to the spec\'s fields.' })
+  @ApiOperation({ summary: 'Read a point of sale with its store and collector', description: "`name` and `enabled` (a boolean) are added to the spec's fields." })
   @ApiOkResponse({ type: PosReadDto })
   @ApiErrors({ 404: 'POS not found' })
   async get(@ClientId() clientId: string, @Param('uuid') uuid: string): Promise<PosReadDto> {

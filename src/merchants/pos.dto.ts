@@ -6,7 +6,7 @@ import { externalReference } from '../http/request-fields';
 
 export const createPosSchema = z.strictObject({
   name: text(200),
-  external_reference: externalReference.describe('Unique among the store\'s points of sale'),
+  external_reference: externalReference.describe("Unique among the store's points of sale"),
   description: text(500).optional(),
   category: merchantCategoryCode.optional().describe("Its merchant category code (the read's `category`); absent takes the collector's"),
 });

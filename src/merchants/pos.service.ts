@@ -76,10 +76,7 @@ export class PosService {
   async update(clientId: string, uuid: string, body: UpdatePosDto): Promise<void> {
     const pos = await findOwned(this.points, clientId, uuid, NOT_FOUND.pos);
     await uniquely(POS_EXTERNAL_REFERENCE_UQ, conflict, () =>
-      this.points.update(
-        { id: pos.id },
-        { name: body.name, description: body.description, externalReference: body.external_reference, category: body.category },
-      ),
+      this.points.update({ id: pos.id }, { name: body.name, description: body.description, externalReference: body.external_reference, category: body.category }),
     );
   }
 

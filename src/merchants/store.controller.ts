@@ -41,7 +41,7 @@ export class StoreController {
 
   @Patch('stores/:uuid')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Replace a store\'s five fields', description: 'Answers 201 { status, message } as the spec gives it. A disabled store can still be updated.' })
+  @ApiOperation({ summary: "Replace a store's five fields", description: 'Answers 201 { status, message } as the spec gives it. A disabled store can still be updated.' })
   @ApiCreatedResponse({ type: StatusMessageDto })
   @ApiErrors({ 404: 'Store not found', 409: 'Conflict: another store of the collector has this external_reference' })
   async update(@ClientId() clientId: string, @Param('uuid') uuid: string, @Body() body: StoreBodyDto): Promise<StatusMessageDto> {

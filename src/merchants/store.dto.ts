@@ -7,7 +7,7 @@ import { phone } from './merchant.dto';
 /** The spec's one store body, for create and update alike: all five fields required. */
 export const storeBodySchema = z.strictObject({
   description: text(500),
-  external_reference: externalReference.describe('Unique among the collector\'s stores'),
+  external_reference: externalReference.describe("Unique among the collector's stores"),
   address: text(300),
   phone,
   manager: text(200),

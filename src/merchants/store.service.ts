@@ -63,10 +63,7 @@ export class StoreService {
   async update(clientId: string, uuid: string, body: StoreBodyDto): Promise<void> {
     const store = await findOwned(this.stores, clientId, uuid, NOT_FOUND.store);
     await uniquely(STORE_EXTERNAL_REFERENCE_UQ, conflict, () =>
-      this.stores.update(
-        { id: store.id },
-        { externalReference: body.external_reference, description: body.description, address: body.address, phone: body.phone, manager: body.manager },
-      ),
+      this.stores.update({ id: store.id }, { externalReference: body.external_reference, description: body.description, address: body.address, phone: body.phone, manager: body.manager }),
     );
   }
 

@@ -37,10 +37,7 @@ export function parseAmount(input: unknown, currency: CurrencyCode): Decimal {
     throw new MoneyError('AMOUNT_TOO_LARGE', `Amount must be less than ${AMOUNT_CEILING_DECIMAL.toFixed()}`);
   }
   if (amount.decimalPlaces() > minorUnit) {
-    throw new MoneyError(
-      'TOO_MANY_DECIMALS',
-      `Amount ${amount.toFixed()} has more decimals than ${currency} allows (${minorUnit})`,
-    );
+    throw new MoneyError('TOO_MANY_DECIMALS', `Amount ${amount.toFixed()} has more decimals than ${currency} allows (${minorUnit})`);
   }
   return amount;
 }
@@ -54,17 +51,11 @@ function amountText(input: unknown): string {
   if (typeof input === 'string' && input.length <= MAX_INPUT_LENGTH && DECIMAL_STRING.test(input)) {
     return input;
   }
-  throw new MoneyError(
-    'INVALID_AMOUNT',
-    'Amount must be a JSON number or a decimal string such as "12.50" (no exponent, no thousands separators, no sign other than a leading "-")',
-  );
+  throw new MoneyError('INVALID_AMOUNT', 'Amount must be a JSON number or a decimal string such as "12.50" (no exponent, no thousands separators, no sign other than a leading "-")');
 }
 
 export function roundToMinor(amount: Decimal, currency: CurrencyCode): Decimal {
-  return new Decimal(amount).toDecimalPlaces(
-    currencyByAlpha(currency).minorUnit,
-    Decimal.ROUND_HALF_EVEN,
-  );
+  return new Decimal(amount).toDecimalPlaces(currencyByAlpha(currency).minorUnit, Decimal.ROUND_HALF_EVEN);
 }
 
 /**
@@ -75,9 +66,7 @@ function exactMinor(amount: Decimal, currency: CurrencyCode): { value: Decimal; 
   const { minorUnit } = currencyByAlpha(currency);
   const value = new Decimal(amount);
   if (!value.isFinite() || value.decimalPlaces() > minorUnit) {
-    throw new RangeError(
-      `${value.toFixed()} is not a whole number of ${currency} minor units; round it first`,
-    );
+    throw new RangeError(`${value.toFixed()} is not a whole number of ${currency} minor units; round it first`);
   }
   return { value, minorUnit };
 }

@@ -53,10 +53,7 @@ export function currencyByAlpha(code: string): Currency {
 export function currencyByNumeric(numeric: string): Currency {
   const currency = BY_NUMERIC.get(numeric);
   if (!currency) {
-    throw new MoneyError(
-      'UNSUPPORTED_CURRENCY',
-      `Numeric currency code ${JSON.stringify(numeric)} is not supported`,
-    );
+    throw new MoneyError('UNSUPPORTED_CURRENCY', `Numeric currency code ${JSON.stringify(numeric)} is not supported`);
   }
   return currency;
 }

@@ -48,20 +48,13 @@ export function amountLimits(country: CountryCode, overrides: LimitOverrides = {
   }
 }
 
-export function assertAmountWithinLimits(
-  amount: Decimal,
-  country: CountryCode,
-  overrides?: LimitOverrides,
-): void {
+export function assertAmountWithinLimits(amount: Decimal, country: CountryCode, overrides?: LimitOverrides): void {
   const { currency, max } = amountLimits(country, overrides);
   if (amount.lte(0)) {
     throw new MoneyError('NOT_POSITIVE', 'Amount must be greater than 0');
   }
   if (amount.gt(max)) {
-    throw new MoneyError(
-      'AMOUNT_TOO_LARGE',
-      `Amount ${amount.toFixed()} ${currency} exceeds the maximum of ${formatAmount(max, currency)} ${currency} for ${country}`,
-    );
+    throw new MoneyError('AMOUNT_TOO_LARGE', `Amount ${amount.toFixed()} ${currency} exceeds the maximum of ${formatAmount(max, currency)} ${currency} for ${country}`);
   }
 }
 
@@ -77,9 +70,7 @@ export function parseLimitOverrides(envValue?: string): LimitOverrides {
   for (const rawEntry of envValue.split(',')) {
     const match = /^\s*([A-Za-z]*)\s*=\s*(\S*)\s*$/.exec(rawEntry);
     if (!match || match[1] === '' || match[2] === '') {
-      throw new LimitConfigError(
-        `Invalid amount limit entry ${JSON.stringify(rawEntry)}: expected COUNTRY=AMOUNT, e.g. BR=100000`,
-      );
+      throw new LimitConfigError(`Invalid amount limit entry ${JSON.stringify(rawEntry)}: expected COUNTRY=AMOUNT, e.g. BR=100000`);
     }
     const [, country, value] = match;
     if (!isSupportedCountry(country)) {

@@ -37,9 +37,7 @@ function scaleOf(values: readonly Decimal[]): (value: Decimal) => bigint {
  */
 function cumulativeMinor(debitedMinor: bigint, refunded: bigint, total: bigint): bigint {
   if (total <= 0n || refunded < 0n || refunded > total || debitedMinor < 0n) {
-    throw new RangeError(
-      `Invalid refund state: ${refunded} of ${total} refunded, ${debitedMinor} minor units debited`,
-    );
+    throw new RangeError(`Invalid refund state: ${refunded} of ${total} refunded, ${debitedMinor} minor units debited`);
   }
   return refunded === total ? debitedMinor : (debitedMinor * refunded) / total;
 }
@@ -62,8 +60,6 @@ export function refundShare(input: RefundShareInput): Decimal {
     throw new RangeError(`Refund amount must be positive, got ${localRefundNow.toFixed()}`);
   }
   const debitedMinor = toMinorUnits(debited, currency);
-  const share =
-    cumulativeMinor(debitedMinor, before + now, total) -
-    cumulativeMinor(debitedMinor, before, total);
+  const share = cumulativeMinor(debitedMinor, before + now, total) - cumulativeMinor(debitedMinor, before, total);
   return fromMinorUnits(share, currency);
 }

@@ -71,11 +71,7 @@ export class CallbackHttpClient {
         },
       );
       outgoing.on('error', (error) =>
-        reject(
-          signal.aborted
-            ? new CallbackTransportError('timeout', `no response within ${request.timeoutMs} ms`)
-            : new CallbackTransportError('connection failed', describe(error)),
-        ),
+        reject(signal.aborted ? new CallbackTransportError('timeout', `no response within ${request.timeoutMs} ms`) : new CallbackTransportError('connection failed', describe(error))),
       );
       outgoing.end(request.body);
     });

@@ -87,10 +87,7 @@ export class NotificationDeliverer {
    * again, delivered or not, until an attempt numbered above it is acknowledged.
    */
   async attempt(eventId: string, redeliverAfter?: number): Promise<{ delivered: true }> {
-    const [notification]: StoredCallback[] = await this.dataSource.query(
-      'SELECT id, client_id AS "clientId", event, url, body, status FROM notifications WHERE id = $1',
-      [eventId],
-    );
+    const [notification]: StoredCallback[] = await this.dataSource.query('SELECT id, client_id AS "clientId", event, url, body, status FROM notifications WHERE id = $1', [eventId]);
     if (!notification) throw new CallbackUndeliverableError(`notification ${eventId} does not exist`);
     // A retry after an acknowledgement (the activity's result was lost) must not resend.
     if (notification.status === 'DELIVERED' && (redeliverAfter === undefined || (await this.acknowledgedAfter(eventId, redeliverAfter)))) {
@@ -117,10 +114,7 @@ export class NotificationDeliverer {
   }
 
   private async acknowledgedAfter(eventId: string, attempt: number): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      'SELECT 1 FROM notification_attempts WHERE notification_id = $1 AND attempt > $2 AND error IS NULL LIMIT 1',
-      [eventId, attempt],
-    );
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM notification_attempts WHERE notification_id = $1 AND attempt > $2 AND error IS NULL LIMIT 1', [eventId, attempt]);
     return rows.length > 0;
   }
 

@@ -35,9 +35,7 @@ const PCHAR = "(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})";
  * accepts spaces, backslashes and port 99999 where RFC 3986 does not, and the other way round)
  * agree on every URL the pattern admits.
  */
-export const NOTIFICATION_URL_PATTERN = new RegExp(
-  `^[Hh][Tt][Tt][Pp][Ss]?://${HOST}${PORT}(?:/${PCHAR}*)*(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`,
-);
+export const NOTIFICATION_URL_PATTERN = new RegExp(`^[Hh][Tt][Tt][Pp][Ss]?://${HOST}${PORT}(?:/${PCHAR}*)*(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`);
 
 /**
  * The URL's own text names a place a callback must never reach in production (server-side
@@ -47,7 +45,10 @@ export const NOTIFICATION_URL_PATTERN = new RegExp(
  */
 function namesNonPublicHost(hostname: string): boolean {
   // A trailing dot is the same name, fully qualified: `localhost.` is localhost.
-  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   return isIP(host) !== 0 && !isPublicAddress(host);
 }

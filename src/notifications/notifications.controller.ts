@@ -2,13 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
 import { ApiErrors } from '../http/openapi-errors';
-import {
-  ListNotificationsQueryDto,
-  NotificationView,
-  NotificationViewDto,
-  VerifySignatureRequestDto,
-  VerifySignatureResponseDto,
-} from './notifications.dto';
+import { ListNotificationsQueryDto, NotificationView, NotificationViewDto, VerifySignatureRequestDto, VerifySignatureResponseDto } from './notifications.dto';
 import { NotificationsService } from './notifications.service';
 
 @ApiTags('notifications')

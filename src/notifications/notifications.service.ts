@@ -48,11 +48,12 @@ export class NotificationsService {
 
   /** Only the caller's own callbacks: another client's order reads as one without any. */
   async listForOrder(clientId: string, orderId: string): Promise<NotificationView[]> {
-    const notifications = await this.dataSource
-      .getRepository(NotificationEntity)
-      .find({ where: { clientId, orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const notifications = await this.dataSource.getRepository(NotificationEntity).find({ where: { clientId, orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
     if (notifications.length === 0) return [];
-    const attempts = await deliveryAttemptsOf(this.dataSource, notifications.map((n) => n.id));
+    const attempts = await deliveryAttemptsOf(
+      this.dataSource,
+      notifications.map((n) => n.id),
+    );
     return notifications.map((notification) => viewOf(notification, attempts));
   }
 

@@ -22,7 +22,7 @@ export function databaseStateSource(dataSource: DataSource): MetricsSource {
   const registry = new Registry();
   const balance = new Gauge({
     name: 'cbp_ledger_balance',
-    help: 'Sum of the ledger accounts of each currency and kind, in the currency\'s units (client kinds summed over clients).',
+    help: "Sum of the ledger accounts of each currency and kind, in the currency's units (client kinds summed over clients).",
     labelNames: ['currency', 'kind'] as const,
     registers: [registry],
   });

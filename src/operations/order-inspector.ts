@@ -50,7 +50,10 @@ export class OrderInspector {
     if (!order) return null;
     const history = await this.orders.history(orderId);
     const notifications = await this.dataSource.getRepository(NotificationEntity).find({ where: { orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
-    const attempts = await deliveryAttemptsOf(this.dataSource, notifications.map((n) => n.id));
+    const attempts = await deliveryAttemptsOf(
+      this.dataSource,
+      notifications.map((n) => n.id),
+    );
     const { workflow, orderHistory } = await this.orderWorkflow(orderId);
     const refundsHistory = await this.historyOf(refundsWorkflowId(orderId));
     const timeline = mergeTimeline(

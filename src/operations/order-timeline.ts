@@ -41,9 +41,7 @@ export function lastError(timeline: TimelineEntry[]): TimelineEntry | null {
 /** One line per entry: time, source, what happened, and the error after a mark. */
 export function formatTimeline(timeline: TimelineEntry[]): string {
   const width = Math.max(0, ...timeline.map((entry) => entry.source.length));
-  return timeline
-    .map((entry) => `${entry.at.toISOString()}  ${entry.source.padEnd(width)}  ${entry.what}${entry.error === null ? '' : `  ✗ ${entry.error}`}`)
-    .join('\n');
+  return timeline.map((entry) => `${entry.at.toISOString()}  ${entry.source.padEnd(width)}  ${entry.what}${entry.error === null ? '' : `  ✗ ${entry.error}`}`).join('\n');
 }
 
 /** The JSON form of an entry. */

@@ -40,9 +40,7 @@ function recipients(event: NotificationEvent, order: OrderEntity): Array<{ audie
       ? []
       : [{ audience: 'payer' as const, clientId: order.payerClientId, url: (event === 'PAYMENT' || event === 'REFUND' ? order.paymentNotificationUrl : null) ?? order.notificationUrl! }];
   const collector =
-    order.collectorClientId === null || event === 'PREVIEW'
-      ? []
-      : [{ audience: 'collector' as const, clientId: order.collectorClientId, url: order.collectorNotificationUrl! }];
+    order.collectorClientId === null || event === 'PREVIEW' ? [] : [{ audience: 'collector' as const, clientId: order.collectorClientId, url: order.collectorNotificationUrl! }];
   return [...payer, ...collector];
 }
 

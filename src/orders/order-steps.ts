@@ -98,10 +98,7 @@ export function outcomeOf(result: StepResult | RecordedBodies): OrderOutcome {
 }
 
 /** The payout's established outcome, as the workflow settles it. */
-export type Settlement =
-  | { outcome: 'PAID'; railReference: string; note?: string }
-  | { outcome: 'REJECTED'; reason: string }
-  | { outcome: 'NOT_PAID'; reason: string; note?: string };
+export type Settlement = { outcome: 'PAID'; railReference: string; note?: string } | { outcome: 'REJECTED'; reason: string } | { outcome: 'NOT_PAID'; reason: string; note?: string };
 
 /** The lifecycle's event for a settlement. */
 export const SETTLEMENT_EVENTS: Record<Settlement['outcome'], OrderEvent> = { PAID: 'PAID', REJECTED: 'PAYOUT_REJECTED', NOT_PAID: 'NOT_PAID' };

@@ -191,7 +191,15 @@ export class OrderRepository {
       Object.assign(current, columns);
       // The row, its history entry and its callbacks in one statement: save() would read the row once more, and each insert is a round trip.
       const history = step.history
-        ? { seq: change.seq, status: step.to, localAmount: current.localAmount, userAmount: current.userAmount, note: change.note ?? null, requestId: change.requestId ?? null, createdAt: now }
+        ? {
+            seq: change.seq,
+            status: step.to,
+            localAmount: current.localAmount,
+            userAmount: current.userAmount,
+            note: change.note ?? null,
+            requestId: change.requestId ?? null,
+            createdAt: now,
+          }
         : null;
       const notifications = notificationsOf(current, step.notify, now);
       await writeChange(tx, this.columns, current.id, columns, history, notifications);

@@ -5,18 +5,7 @@ import { Env } from '../config/env';
 import type { FxQuote } from '../fx/fx.service';
 import { FxService } from '../fx/fx.service';
 import { ApiError } from '../http/api-error';
-import {
-  assertAmountWithinLimits,
-  convert,
-  CountryCode,
-  CurrencyCode,
-  Decimal,
-  formatAmount,
-  LimitOverrides,
-  MoneyError,
-  parseAmount,
-  parseLimitOverrides,
-} from '../money';
+import { assertAmountWithinLimits, convert, CountryCode, CurrencyCode, Decimal, formatAmount, LimitOverrides, MoneyError, parseAmount, parseLimitOverrides } from '../money';
 import { notificationUrlProblem } from '../notifications/notification-url';
 import { OrderEntity, OrderPayer } from './order.entity';
 import { DuplicateOrderError, OrderRepository } from './order.repository';
@@ -66,7 +55,9 @@ export interface OrderDraft {
  * in the schema's key order), so the same request always hashes alike.
  */
 function creationFingerprint(idempotencyKey: string, input: unknown): string {
-  return createHash('sha256').update(`${idempotencyKey}\n${JSON.stringify(input)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${idempotencyKey}\n${JSON.stringify(input)}`)
+    .digest('hex');
 }
 
 /**
@@ -172,12 +163,10 @@ export class PaymentOrders {
       ...draft.details,
     } satisfies Partial<OrderEntity>);
     // A priced order is written with its quote locked to it.
-    const { order } = await this.orders
-      .create(row)
-      .catch((error: unknown) => {
-        if (error instanceof DuplicateOrderError) throw new ApiError(409, error.message, 'ALREADY_PROCESSED');
-        throw error;
-      });
+    const { order } = await this.orders.create(row).catch((error: unknown) => {
+      if (error instanceof DuplicateOrderError) throw new ApiError(409, error.message, 'ALREADY_PROCESSED');
+      throw error;
+    });
     await this.workflows.start(order);
     return order;
   }

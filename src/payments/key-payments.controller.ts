@@ -5,15 +5,7 @@ import { openApiSchema } from '../http/openapi';
 import { ApiErrors } from '../http/openapi-errors';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';
-import {
-  KeyPreviewAckDto,
-  KeyPreviewDto,
-  KeyValidationDto,
-  keyValidationResponseSchema,
-  PeruKeyPreviewDto,
-  WalletValidationDto,
-  WalletValidationResponseDto,
-} from './key-payments.dto';
+import { KeyPreviewAckDto, KeyPreviewDto, KeyValidationDto, keyValidationResponseSchema, PeruKeyPreviewDto, WalletValidationDto, WalletValidationResponseDto } from './key-payments.dto';
 import { KeyPaymentsService } from './key-payments.service';
 
 const BAD_KEY =
@@ -32,7 +24,10 @@ export class KeyPaymentsController {
   @HttpCode(200)
   @Idempotent('payments.validation.dictkey')
   @ApiOperation({ summary: "Checks a key's format for its country and looks it up in that country's directory" })
-  @ApiOkResponse({ description: "The key's account: Peru's CCI fields (plus walletId and wallets for a phone), or the holder in Brazil and Colombia", schema: openApiSchema(keyValidationResponseSchema) })
+  @ApiOkResponse({
+    description: "The key's account: Peru's CCI fields (plus walletId and wallets for a phone), or the holder in Brazil and Colombia",
+    schema: openApiSchema(keyValidationResponseSchema),
+  })
   @ApiErrors({ 400: BAD_KEY, 503: RAIL_DOWN })
   validateKey(@Body() body: KeyValidationDto) {
     return this.keys.validateKey(body);
@@ -53,7 +48,8 @@ export class KeyPaymentsController {
   @Idempotent('payments.preview.dictkey')
   @ApiOperation({
     summary: 'Previews a payment to a key: the ack, then the preview callback (payment_type DICT_KEY) with the order to pay',
-    description: 'The currency is set by the server from local_country: BRL, PEN or COP. A phone key\'s callback lists its `wallets` (and, in Peru, the `walletId` record); pay it with one of them as `wallet_id`.',
+    description:
+      "The currency is set by the server from local_country: BRL, PEN or COP. A phone key's callback lists its `wallets` (and, in Peru, the `walletId` record); pay it with one of them as `wallet_id`.",
   })
   @ApiOkResponse({ type: KeyPreviewAckDto })
   @ApiErrors({ 400: BAD_PREVIEW, 409: DUPLICATE, 503: RAIL_DOWN })

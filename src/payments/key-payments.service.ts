@@ -45,7 +45,7 @@ export class KeyPaymentsService {
       return await this.rails.keys.resolveWallet({ walletRecordId: input.wallet_record_id, selectedWalletId: input.selected_wallet_id, country: 'PE' });
     } catch (error) {
       if (error instanceof RailsDeclinedError && error.code === 'KEY_NOT_FOUND') throw new ApiError(400, ['wallet_record_id: no such wallet record'], 'INVALID_DICT_KEY');
-      if (error instanceof RailsDeclinedError && error.code === 'WALLET_NOT_FOUND') throw new ApiError(400, ['selected_wallet_id: not one of the record\'s wallets']);
+      if (error instanceof RailsDeclinedError && error.code === 'WALLET_NOT_FOUND') throw new ApiError(400, ["selected_wallet_id: not one of the record's wallets"]);
       throw error;
     }
   }

@@ -49,7 +49,7 @@ export class PaymentsController {
   @Idempotent('payments.pay')
   @ApiOkResponse({ type: PaymentResultViewDto, description: 'The result so far; the final one may come only by notification' })
   @ApiErrors({
-    400: 'wallet_id is missing or not one of the preview\'s wallets (phone keys), or sent for an order whose preview listed none; or notification_url is not allowed here',
+    400: "wallet_id is missing or not one of the preview's wallets (phone keys), or sent for an order whose preview listed none; or notification_url is not allowed here",
     404: 'Order not found',
     409: ORDER_REFUSED,
   })

@@ -37,7 +37,11 @@ export class PaymentsService {
   async previewQr(clientId: string, input: QrPreviewDto, request: KeyedRequest | undefined): Promise<PreviewAckDto> {
     this.paymentOrders.assertNotificationUrl(input.notification_url);
     const qr = decodeEmvQr(input.qr);
-    if (!qr.valid) throw new ApiError(400, qr.errors.map((error) => `qr: ${error.message}`));
+    if (!qr.valid)
+      throw new ApiError(
+        400,
+        qr.errors.map((error) => `qr: ${error.message}`),
+      );
     const collectionId = ownQrOrderId(qr);
     if (collectionId !== null) return this.claimCollection(clientId, input, collectionId, request);
     const country = qr.country!;

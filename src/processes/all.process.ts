@@ -2,12 +2,7 @@ import { ChildProcess, fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedSandboxClient } from '../auth/sandbox-seed';
-import {
-  DATA_DIR,
-  EMBEDDED_DATABASE_NAME,
-  EMBEDDED_DATABASE_PORT,
-  withDevDefaults,
-} from '../config/dev-defaults';
+import { DATA_DIR, EMBEDDED_DATABASE_NAME, EMBEDDED_DATABASE_PORT, withDevDefaults } from '../config/dev-defaults';
 import { loadEnv, temporalBackend } from '../config/env';
 import { createDataSource, migrate } from '../db/data-source';
 import { startEmbeddedDatabase } from '../infra/embedded-database';
@@ -136,7 +131,10 @@ function stopChild(child: ChildProcess, forceAfterMs: number): Promise<void> {
 async function waitForReady(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const ok = await fetch(url).then((response) => response.ok, () => false);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

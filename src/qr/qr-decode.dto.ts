@@ -30,22 +30,15 @@ const findings = (description: string) =>
     .describe(description);
 
 export const qrDecodeResponseSchema = z.object({
-  valid: z
-    .boolean()
-    .describe('True exactly when `errors` is empty, which makes it equal to `payable`: the QR can be previewed and paid (POST /v2/payments/previews)'),
+  valid: z.boolean().describe('True exactly when `errors` is empty, which makes it equal to `payable`: the QR can be previewed and paid (POST /v2/payments/previews)'),
   errors: findings('Every finding, not only the first: `emvco_errors`, then `scheme_violations`, then `not_payable_reasons`'),
   emvco_valid: z.boolean().describe('The payload is well-formed EMVCo MPM: TLV structure, CRC, mandatory tags, formats, lengths counted in characters'),
   emvco_errors: findings('The EMVCo defects, e.g. CRC_MISMATCH, MISSING_TAG, INVALID_CURRENCY (not an ISO 4217 code)'),
   scheme_valid: z.boolean().describe("The rules of the QR's scheme or country profile (see `profile`) hold; true when no profile applies"),
   scheme_violations: findings('The broken rules of the profile, e.g. PIX_MISSING_TXID, CURRENCY_COUNTRY_MISMATCH'),
   payable: z.boolean().describe('This service can pay it: `emvco_valid`, `scheme_valid`, and no entry in `not_payable_reasons`'),
-  not_payable_reasons: findings(
-    'Why this service cannot pay the QR whatever its form: UNSUPPORTED_COUNTRY, UNSUPPORTED_CURRENCY, NOTHING_TO_PAY (a Pix Automático recurrence alone)',
-  ),
-  profile: nullable(
-    z.enum(['BR_PIX', 'PE', 'CO', 'AR']),
-    'The country or scheme profile whose extra rules were applied; null when none matched',
-  ),
+  not_payable_reasons: findings('Why this service cannot pay the QR whatever its form: UNSUPPORTED_COUNTRY, UNSUPPORTED_CURRENCY, NOTHING_TO_PAY (a Pix Automático recurrence alone)'),
+  profile: nullable(z.enum(['BR_PIX', 'PE', 'CO', 'AR']), 'The country or scheme profile whose extra rules were applied; null when none matched'),
   point_of_initiation: nullable(z.enum(['STATIC', 'DYNAMIC']), 'Tag 01; null when absent or invalid'),
   amount: nullable(z.number(), 'Tag 54 as a number; null for an open-amount QR, or when tag 54 is invalid (see `errors`)'),
   currency: nullable(z.object({ alpha: z.string(), numeric: z.string() }), 'Tag 53, any ISO 4217 currency; null when absent or invalid'),
@@ -63,13 +56,11 @@ export const qrDecodeResponseSchema = z.object({
           .describe('primitive: a card-network tag 02-25; template: a 26-51 tag read as sub-fields; opaque: a 26-51 tag whose value is no sub-TLV, kept as written'),
         gui: nullable(z.string(), 'Sub-tag 00 of a template; null for primitive and opaque accounts'),
         fields: z.record(z.string(), z.string()).describe('The other sub-fields of a template, by sub-tag id; empty otherwise'),
-        value: z.string().describe('The raw value: the network\'s merchant id of a primitive tag, the encoded template otherwise'),
+        value: z.string().describe("The raw value: the network's merchant id of a primitive tag, the encoded template otherwise"),
       }),
     )
     .describe('Merchant account information, in payload order'),
-  additional_data: z
-    .record(z.string(), z.string())
-    .describe('Tag 62, by name for the EMVCo sub-tags (bill_number, reference_label, ...) and by id otherwise'),
+  additional_data: z.record(z.string(), z.string()).describe('Tag 62, by name for the EMVCo sub-tags (bill_number, reference_label, ...) and by id otherwise'),
   crc: z
     .object({
       declared: nullable(z.string(), 'Tag 63 as written'),

@@ -27,8 +27,7 @@ export function createRails(baseUrl: string, timeoutMs: number): Rails {
     if (!isKeyCountry(country)) throw new RangeError(`no key payments rail in ${country}`);
     return keyRails[country];
   };
-  const railOf = (route: MovementRoute): MovementRail<PayoutDestination> =>
-    route.via === 'QR' ? acquirer : keyRail(route.country);
+  const railOf = (route: MovementRoute): MovementRail<PayoutDestination> => (route.via === 'QR' ? acquirer : keyRail(route.country));
 
   return {
     keys: {
@@ -46,8 +45,7 @@ export function createRails(baseUrl: string, timeoutMs: number): Rails {
     },
     acquirer,
     payouts: {
-      payout: (request) =>
-        request.destination.type === 'QR' ? acquirer.payout(request, request.destination) : keyRail(request.country).payout(request, request.destination),
+      payout: (request) => (request.destination.type === 'QR' ? acquirer.payout(request, request.destination) : keyRail(request.country).payout(request, request.destination)),
       payoutStatus: ({ payoutId, route }) => railOf(route).payoutStatus(payoutId),
     },
     refunds: {

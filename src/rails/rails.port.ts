@@ -93,8 +93,7 @@ export interface QrMerchant {
 
 export type PayoutDestination =
   /** A payment key; walletId is the wallet the payer picked for a phone key. */
-  | { type: 'KEY'; key: string; walletId?: string }
-  | { type: 'QR'; qr: string };
+  { type: 'KEY'; key: string; walletId?: string } | { type: 'QR'; qr: string };
 export type KeyDestination = Extract<PayoutDestination, { type: 'KEY' }>;
 export type QrDestination = Extract<PayoutDestination, { type: 'QR' }>;
 
@@ -137,10 +136,7 @@ export interface RefundResult {
  * cannot read) means the rail may have moved the money: the caller must ask, never guess.
  */
 export type MovementOutcome =
-  | { kind: 'COMPLETED'; railReference: string }
-  | { kind: 'REJECTED'; railReference: string; reason: string }
-  | { kind: 'FAILED'; reason: string }
-  | { kind: 'UNKNOWN'; reason: string };
+  { kind: 'COMPLETED'; railReference: string } | { kind: 'REJECTED'; railReference: string; reason: string } | { kind: 'FAILED'; reason: string } | { kind: 'UNKNOWN'; reason: string };
 
 /** The rail's status inquiry: NOT_FOUND means it never executed a request under that id. */
 export const MOVEMENT_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'NOT_FOUND'] as const;

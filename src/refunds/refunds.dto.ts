@@ -15,7 +15,9 @@ export const refundResultSchema = z.object({
   order_id: z.uuid(),
   status: z
     .enum(['REFUNDED', 'PARTIALLY_REFUNDED', 'PENDING', 'REJECTED', 'FAILED'])
-    .describe('REFUNDED: nothing is left to refund; PARTIALLY_REFUNDED: some is; PENDING: the rail has not confirmed yet (the refund notification follows); REJECTED/FAILED: the rail did not refund'),
+    .describe(
+      'REFUNDED: nothing is left to refund; PARTIALLY_REFUNDED: some is; PENDING: the rail has not confirmed yet (the refund notification follows); REJECTED/FAILED: the rail did not refund',
+    ),
   amount: z.number().describe('This refund, in the local currency'),
   currency: z.string(),
   refunded_total: z.number().describe('Refunded so far, this refund included once it went through'),

@@ -90,7 +90,7 @@ export class MovementCursor {
    * one, so the database and the socket work at the same time; no more is held than these two.
    */
   async *batches(): AsyncGenerator<MovementRow[]> {
-    for (let batch = this.first; batch.length > 0; ) {
+    for (let batch = this.first; batch.length > 0;) {
       const following = this.next();
       yield batch;
       batch = await following;
@@ -107,7 +107,12 @@ export class MovementCursor {
     await this.reading;
     if (this.failure !== undefined) return this.release(this.failure);
     if (!(await this.closeCursor())) return this.release(new Error('the movements cursor did not close'));
-    this.release(await this.client.query('RESET statement_timeout').then(() => undefined, (error: unknown) => error));
+    this.release(
+      await this.client.query('RESET statement_timeout').then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+    );
   }
 
   private next(): Promise<MovementRow[]> {

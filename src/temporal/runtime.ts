@@ -55,9 +55,7 @@ export function installTemporalRuntime(
     }),
     telemetryOptions: {
       logging: { filter: { core: TEMPORAL_LEVELS[level], other: 'ERROR' }, forward: {} },
-      ...(metrics
-        ? { metrics: { prometheus: { bindAddress: metrics.prometheusBindAddress, useSecondsForDurations: true, unitSuffix: true, countersTotalSuffix: true } } }
-        : {}),
+      ...(metrics ? { metrics: { prometheus: { bindAddress: metrics.prometheusBindAddress, useSecondsForDurations: true, unitSuffix: true, countersTotalSuffix: true } } } : {}),
     },
   });
 }

@@ -159,7 +159,12 @@ describe('record workflow histories', () => {
       const handle = stack.temporal.workflow.getHandle(orderWorkflowId(flow.orderId));
       while ((await handle.query(orderPhaseQuery)) !== 'PAYOUT_UNCONFIRMED') await new Promise((resolve) => setTimeout(resolve, 200));
       const env = loadEnv({ ...process.env, TEMPORAL_TASK_QUEUE: stack.taskQueue });
-      await ordersResolve.run({ dataSource: stack.api.dataSource, env, args: ['--order', flow.orderId, '--outcome', 'paid', '--reason', 'recorded flow', '--operator', 'recorder'], out: () => undefined });
+      await ordersResolve.run({
+        dataSource: stack.api.dataSource,
+        env,
+        args: ['--order', flow.orderId, '--outcome', 'paid', '--reason', 'recorded flow', '--operator', 'recorder'],
+        out: () => undefined,
+      });
     } finally {
       await rail('DELETE');
     }
@@ -182,7 +187,7 @@ describe('record workflow histories', () => {
     }
   });
 
-  it('a delivered callback redelivered at the integrator\'s request', async () => {
+  it("a delivered callback redelivered at the integrator's request", async () => {
     const flow = await preview(pixQr('10.00'));
     const eventId = String(flow.callback.headers['x-event-id']);
     const queued = await flow.call.post(`/v2/notifications/${eventId}/redeliver`);
@@ -215,7 +220,14 @@ describe('record workflow histories', () => {
     const call = http(stack.api.baseUrl, client.token);
     const path = `/hooks/${randomUUID()}`;
     const url = stack.receiver.url(path);
-    await call.post('/v2/payments/previews/dictkey', { dict_key: '+51987654321', amount: '30.00', local_country: 'PE', external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+    await call.post('/v2/payments/previews/dictkey', {
+      dict_key: '+51987654321',
+      amount: '30.00',
+      local_country: 'PE',
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: url,
+      user: payer,
+    });
     const callback = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     await call.post('/v2/payments', { order_id: callback.body.order.id, status: 'accepted', notification_url: url, wallet_id: callback.body.wallets[0].id });
     await save('order-key-peru-phone-completed', orderWorkflowId(callback.body.order.id));
@@ -253,7 +265,12 @@ describe('record workflow histories', () => {
   async function collection(amount?: string) {
     const collector = await stack.newPayer({});
     const { posUuid } = await createHierarchy(collector.call);
-    const created = await collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url(`/hooks/${randomUUID()}`), ...(amount ? { amount } : {}) });
+    const created = await collector.call.post('/v2/qr', {
+      pos_uuid: posUuid,
+      external_reference: `qr-${randomUUID()}`,
+      notification_url: stack.receiver.url(`/hooks/${randomUUID()}`),
+      ...(amount ? { amount } : {}),
+    });
     const flow = await preview(created.body.qr);
     return { ...flow, collector };
   }

@@ -22,7 +22,11 @@ export interface Copy {
 }
 
 export function parseDockerfile(text: string): Stage[] {
-  const lines = text.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+  const lines = text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
   const stages: Stage[] = [];
   const args: Record<string, string> = {};
   for (const line of lines) {

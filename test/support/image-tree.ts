@@ -85,7 +85,10 @@ export function assembleImageTree(): ImageTree {
       const destination = join(root, copy.destination);
       if (copy.from === 'production-dependencies') {
         // Its `npm ci --omit=dev`, then what its other commands do to node_modules, run as they are.
-        const [install, ...after] = instructions(stages.find((candidate) => candidate.name === copy.from)!, 'RUN');
+        const [install, ...after] = instructions(
+          stages.find((candidate) => candidate.name === copy.from)!,
+          'RUN',
+        );
         if (!/^npm ci --omit=dev\b/.test(install ?? '')) throw new Error(`stage ${copy.from} no longer starts with npm ci --omit=dev: reproduce what it does`);
         productionNodeModules(root);
         for (const command of after) {

@@ -29,7 +29,6 @@ export function argentinaStaticQr(): string {
 }
 
 /** The Banco Central do Brasil's own static Pix example (BR Code manual). */
-export const BCB_STATIC_PIX =
-  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
+export const BCB_STATIC_PIX = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
 
 export const payer = { full_name: 'Ana Souza', currency: 'USD', account_number: 'ACC-123456', tax_id: '12345678' };

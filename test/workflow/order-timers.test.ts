@@ -94,12 +94,7 @@ describe('order workflow timers (time-skipping)', () => {
   });
   afterAll(() => env?.teardown());
 
-  async function run<T>(
-    rail: Rail,
-    body: (orderId: string, calls: ReturnType<typeof standIns>['calls']) => Promise<T>,
-    expiryMs = DAY_MS,
-    overrides: Partial<Activities> = {},
-  ): Promise<T> {
+  async function run<T>(rail: Rail, body: (orderId: string, calls: ReturnType<typeof standIns>['calls']) => Promise<T>, expiryMs = DAY_MS, overrides: Partial<Activities> = {}): Promise<T> {
     const { activities: standing, calls } = standIns(rail);
     const activities = { ...standing, ...overrides };
     const taskQueue = `timers-${randomUUID()}`;
@@ -134,11 +129,15 @@ describe('order workflow timers (time-skipping)', () => {
 
   it('cancels an undecided order as EXPIRED when its 10 minutes are up, with the QR expiration notification', async () => {
     const rail = { sendPayout: () => unknown, payoutStatus: () => ({ status: 'UNREACHABLE' as const, reason: 'down' }) };
-    await run(rail, async (orderId, calls) => {
-      expect(await handle(orderId).result()).toBe('CANCELED');
-      expect(calls.changes).toEqual([expect.objectContaining({ from: 'CREATED', to: 'CANCELED', errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] })]);
-      expect(calls.payouts).toBe(0);
-    }, EXPIRY_MS);
+    await run(
+      rail,
+      async (orderId, calls) => {
+        expect(await handle(orderId).result()).toBe('CANCELED');
+        expect(calls.changes).toEqual([expect.objectContaining({ from: 'CREATED', to: 'CANCELED', errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] })]);
+        expect(calls.payouts).toBe(0);
+      },
+      EXPIRY_MS,
+    );
   });
 
   it('keeps asking about a payout of unknown outcome, backing off, and settles it paid when the rail finds it', async () => {
@@ -167,7 +166,7 @@ describe('order workflow timers (time-skipping)', () => {
     });
   });
 
-  it('flags a payout still unknown after the window for an operator, keeps asking, and settles on the operator\'s word', async () => {
+  it("flags a payout still unknown after the window for an operator, keeps asking, and settles on the operator's word", async () => {
     const rail = { sendPayout: () => unknown, payoutStatus: (): MovementInquiry => ({ status: 'UNREACHABLE', reason: 'down' }) };
     await run(rail, async (orderId, calls) => {
       await accept(orderId);
@@ -203,7 +202,14 @@ describe('order workflow timers (time-skipping)', () => {
       rail,
       async (orderId) => {
         while ((await handle(orderId).query(orderPhaseQuery)) !== 'AWAITING_PAYER') await new Promise((resolve) => setTimeout(resolve, 20));
-        const claim = { payerClientId: randomUUID(), externalReference: 'ref-1', notificationUrl: 'https://example.com/hook', payer: { full_name: 'Ana', currency: 'EUR', account_number: '1', tax_id: '1' }, userCurrency: 'EUR', fxQuoteId: null };
+        const claim = {
+          payerClientId: randomUUID(),
+          externalReference: 'ref-1',
+          notificationUrl: 'https://example.com/hook',
+          payer: { full_name: 'Ana', currency: 'EUR', account_number: '1', tax_id: '1' },
+          userCurrency: 'EUR',
+          fxQuoteId: null,
+        };
         await handle(orderId).executeUpdate(claimUpdate, { args: [claim] });
         await accept(orderId);
         expect(await handle(orderId).result()).toBe('COMPLETED');
@@ -223,7 +229,8 @@ describe('order workflow timers (time-skipping)', () => {
           { OrderStatus: 'COMPLETED', StatusSince: expect.any(String) },
         ]);
         // Each StatusSince is the workflow's time when the status changed, the time of its own upsert.
-        for (const upsert of upserts.filter(({ fields }) => 'StatusSince' in fields)) expect(Math.abs(Date.parse(upsert.fields.StatusSince as string) - upsert.at.getTime())).toBeLessThan(1_000);
+        for (const upsert of upserts.filter(({ fields }) => 'StatusSince' in fields))
+          expect(Math.abs(Date.parse(upsert.fields.StatusSince as string) - upsert.at.getTime())).toBeLessThan(1_000);
       },
       DAY_MS,
       overrides,

@@ -15,7 +15,9 @@ import { installTemporalRuntime } from '../../src/temporal/runtime';
  * off and on alike, since OTEL_EXPORTER_OTLP_ENDPOINT may change between two deployments.
  */
 const HISTORIES = join(__dirname, 'histories');
-const files = readdirSync(HISTORIES).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(HISTORIES)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 
 function tracingOn(): Partial<ReplayWorkerOptions> {
   const { workflowModules, sinks } = workflowTracing(new SimpleSpanProcessor(new InMemorySpanExporter()), new Resource({ 'service.name': 'replay' }));

@@ -65,7 +65,9 @@ export async function ensureTemporalServer(say: (message: string) => void): Prom
     );
   }
   const dirs = temporalServerCacheDirs();
-  say(`building the Temporal server ${TEMPORAL_SERVER_VERSION}, its SQL tool and the Web UI server ${TEMPORAL_UI_SERVER_VERSION} with Go into ${dirs.server} and ${dirs.uiServer} (first time only: about 4 minutes)…`);
+  say(
+    `building the Temporal server ${TEMPORAL_SERVER_VERSION}, its SQL tool and the Web UI server ${TEMPORAL_UI_SERVER_VERSION} with Go into ${dirs.server} and ${dirs.uiServer} (first time only: about 4 minutes)…`,
+  );
   for (const build of missing) await goInstall(build);
   return binariesOf(all);
 }

@@ -53,10 +53,7 @@ export function servicePorts(ports: readonly number[]): Record<TemporalService, 
   if (ports.length !== listenerCount() || new Set(ports).size !== ports.length) {
     throw new Error(`expected ${listenerCount()} distinct ports, got ${ports.join(', ')}`);
   }
-  return Object.fromEntries(TEMPORAL_SERVICES.map((service, i) => [service, { grpc: ports[i]!, membership: ports[i + TEMPORAL_SERVICES.length]! }])) as Record<
-    TemporalService,
-    ServicePorts
-  >;
+  return Object.fromEntries(TEMPORAL_SERVICES.map((service, i) => [service, { grpc: ports[i]!, membership: ports[i + TEMPORAL_SERVICES.length]! }])) as Record<TemporalService, ServicePorts>;
 }
 
 function sqlStore(database: PostgresTarget, databaseName: string, maxConns: number) {

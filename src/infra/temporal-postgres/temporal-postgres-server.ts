@@ -76,7 +76,9 @@ export async function startTemporalPostgresServer(options: TemporalPostgresServe
   const ports = servicePorts([options.port, ...(await distinctFreePorts(listenerCount() - 1, taken, () => freePortIn(...INTERNAL_PORTS)))]);
   const dynamicConfigPath = join(options.runDir, 'dynamic-config.yaml');
   writeFileSync(dynamicConfigPath, asYaml(temporalDynamicConfig()));
-  writeFileSync(join(options.runDir, 'temporal.yaml'), asYaml(temporalServerConfig({ ports, database, dynamicConfigPath, logLevel: 'warn', frontendListenAddress: options.listenAddress })), { mode: 0o600 });
+  writeFileSync(join(options.runDir, 'temporal.yaml'), asYaml(temporalServerConfig({ ports, database, dynamicConfigPath, logLevel: 'warn', frontendListenAddress: options.listenAddress })), {
+    mode: 0o600,
+  });
 
   const address = `127.0.0.1:${options.port}`;
   const server = startServiceProcess(
@@ -124,7 +126,10 @@ async function upgradeSchema(sqlTool: string, database: PostgresTarget, name: st
     SQL_PASSWORD: database.password,
     SQL_DATABASE: name,
   };
-  for (const args of [['setup-schema', '-v', '0.0'], ['update-schema', '--schema-name', schemaName]]) {
+  for (const args of [
+    ['setup-schema', '-v', '0.0'],
+    ['update-schema', '--schema-name', schemaName],
+  ]) {
     try {
       await promisify(execFile)(sqlTool, args, { env });
     } catch (error) {

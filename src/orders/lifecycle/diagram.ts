@@ -38,7 +38,11 @@ const recordsHistory = (row: OrderTransition, from: OrderStatus) => (row.to !== 
  * each event that makes it, with its guards (an event one of whose rows is unguarded has none).
  */
 export function orderStatusDiagram(): string {
-  const opening: DiagramEdge[] = OPENINGS.map((row) => ({ from: '[*]', to: row.status, label: [row.amountKnown ? 'amount known' : 'amount unknown', guardOf(row)].filter(Boolean).join(', ') }));
+  const opening: DiagramEdge[] = OPENINGS.map((row) => ({
+    from: '[*]',
+    to: row.status,
+    label: [row.amountKnown ? 'amount known' : 'amount unknown', guardOf(row)].filter(Boolean).join(', '),
+  }));
   const moves = new Map<string, { from: OrderStatus; to: OrderStatus; events: Map<string, string[]> }>();
   for (const row of ORDER_TRANSITIONS) {
     for (const from of row.from) {
@@ -49,8 +53,7 @@ export function orderStatusDiagram(): string {
       moves.set(key, move);
     }
   }
-  const labelOf = (events: Map<string, string[]>) =>
-    [...events].map(([event, guards]) => (guards.includes('') ? event : `${event} (${guards.join('; ')})`)).join(', ');
+  const labelOf = (events: Map<string, string[]>) => [...events].map(([event, guards]) => (guards.includes('') ? event : `${event} (${guards.join('; ')})`)).join(', ');
   const edges: DiagramEdge[] = [...moves.values()].map(({ from, to, events }) => ({ from, to, label: labelOf(events) }));
   // The statuses refunds can no longer change end the diagram; COMPLETED and PARTIALLY_REFUNDED stay open to refunds.
   const ends = FINAL_STATUSES.filter((status) => !ORDER_TRANSITIONS.some((row) => row.from.includes(status))).map((status) => ({ from: status, to: '[*]', label: '' }));

@@ -60,7 +60,5 @@ export function expiryRejection(order: Omit<OrderStanding, 'id'>, now: Date): Or
 export function rejectionMessage(order: OrderStanding, rejection: OrderRejection, now: Date): string {
   if (rejection === 'ALREADY_PROCESSED') return `Order ${order.id} was already processed`;
   const expired = expiredAt(order, now);
-  return expired === null
-    ? `Order ${order.id} is ${order.status}: the operation is not allowed in this status`
-    : `Order ${order.id} expired at ${isoSeconds(expired)}`;
+  return expired === null ? `Order ${order.id} is ${order.status}: the operation is not allowed in this status` : `Order ${order.id} expired at ${isoSeconds(expired)}`;
 }

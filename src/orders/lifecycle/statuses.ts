@@ -3,18 +3,7 @@
  * workflow bundle imports it. WAITING_AMOUNT and PROCESS_LATER wait for an amount; CREATED
  * waits for the user's decision.
  */
-export const ORDER_STATUSES = [
-  'WAITING_AMOUNT',
-  'PROCESS_LATER',
-  'CREATED',
-  'PROCESSING',
-  'COMPLETED',
-  'CANCELED',
-  'REFUNDED',
-  'PARTIALLY_REFUNDED',
-  'REJECTED',
-  'FAILED',
-] as const;
+export const ORDER_STATUSES = ['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED', 'PROCESSING', 'COMPLETED', 'CANCELED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'REJECTED', 'FAILED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** A QR paid by scanning it (QR), a payment key (KEY), or a QR created here for a collector (COLLECTION). */

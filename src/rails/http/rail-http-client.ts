@@ -30,16 +30,7 @@ function describe(error: unknown): string {
 export type RailName = 'acquirer' | 'brazil' | 'peru' | 'colombia' | 'fx_provider' | 'simulator';
 
 /** What a call asks of its rail, in the port's words: the `operation` label of the same series. */
-export type RailOperation =
-  | 'resolve_merchant'
-  | 'lookup_key'
-  | 'resolve_wallet'
-  | 'payout'
-  | 'payout_status'
-  | 'refund'
-  | 'refund_status'
-  | 'mid_rate'
-  | 'force_payout_answer';
+export type RailOperation = 'resolve_merchant' | 'lookup_key' | 'resolve_wallet' | 'payout' | 'payout_status' | 'refund' | 'refund_status' | 'mid_rate' | 'force_payout_answer';
 
 /**
  * JSON over HTTP to one rail, with the failures every rail shares: no answer in time, an

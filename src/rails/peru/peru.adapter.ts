@@ -4,17 +4,7 @@ import type { MovementRail } from '../movement-rail';
 import { isPhoneKey } from '../phone-wallets';
 import type { KeyDestination, KeyLookupResult, MovementOutcome, MovementStatus, PayoutRequest, PeruWalletAccount, RefundRequest } from '../rails.port';
 import { accountInfoFrom, walletAccountFrom, walletFrom } from './peru.mapper';
-import {
-  CCE_MOVEMENTS,
-  CceMovement,
-  CceReversalRequest,
-  CceState,
-  CceTransferRequest,
-  cciAccountSchema,
-  PERU_PATHS,
-  walletDirectorySchema,
-  walletSelectionSchema,
-} from './peru.wire';
+import { CCE_MOVEMENTS, CceMovement, CceReversalRequest, CceState, CceTransferRequest, cciAccountSchema, PERU_PATHS, walletDirectorySchema, walletSelectionSchema } from './peru.wire';
 
 /** Peru: CCI accounts and transfers through the CCE, and the mobile-wallet directory. */
 export class PeruCceAdapter implements MovementRail<KeyDestination> {

@@ -43,7 +43,9 @@ export class DeterministicSource {
   }
 
   hex(length: number): string {
-    return this.bytes(Math.ceil(length / 2)).toString('hex').slice(0, length);
+    return this.bytes(Math.ceil(length / 2))
+      .toString('hex')
+      .slice(0, length);
   }
 
   private uint32(): number {

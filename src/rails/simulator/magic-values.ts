@@ -14,7 +14,11 @@ export const REJECTED_DIGITS = '99999999';
 
 /** Valid keys that trigger them, for the README and the tests. */
 export const MAGIC_KEYS = {
-  notFound: { BR: ['notfound@sandbox.test', '00000000191', '+5511900000000', '00000000-0000-4000-8000-000000000000'], PE: ['00219300000000000010', '+51900000000'], CO: ['0000000000', '+573000000000'] },
+  notFound: {
+    BR: ['notfound@sandbox.test', '00000000191', '+5511900000000', '00000000-0000-4000-8000-000000000000'],
+    PE: ['00219300000000000010', '+51900000000'],
+    CO: ['0000000000', '+573000000000'],
+  },
   closedAccount: { BR: ['rejected@sandbox.test', '99999999050', '+5511999999999'], PE: ['00219399999999000018', '+51999999999'], CO: ['9999999999'] },
 } as const;
 export const UNKNOWN_QR_MERCHANT = 'UNKNOWN MERCHANT';

@@ -28,8 +28,7 @@ export function movementRoutes<S extends string, A, B>(kind: 'payout' | 'refund'
       path: pathOf(spec.collection),
       handle: async (request: IncomingMessage) => {
         const { id, order } = spec.orderOf(await readJson(request, spec.request));
-        const { created, result } =
-          kind === 'payout' ? await movements.payout(id, order) : await movements.refund(id, { ...order, originalReference: order.originalReference ?? '' });
+        const { created, result } = kind === 'payout' ? await movements.payout(id, order) : await movements.refund(id, { ...order, originalReference: order.originalReference ?? '' });
         return settled(created, answer(spec.wire, result));
       },
     },

@@ -1,13 +1,43 @@
 import type { DeterministicSource } from './deterministic-source';
 
 const FIRST_NAMES = [
-  'Ana', 'Bruno', 'Camila', 'Diego', 'Elena', 'Felipe', 'Gabriela', 'Hugo', 'Isabela',
-  'Juan', 'Lucia', 'Mateo', 'Natalia', 'Pedro', 'Renata', 'Sofia', 'Tomas', 'Valentina',
+  'Ana',
+  'Bruno',
+  'Camila',
+  'Diego',
+  'Elena',
+  'Felipe',
+  'Gabriela',
+  'Hugo',
+  'Isabela',
+  'Juan',
+  'Lucia',
+  'Mateo',
+  'Natalia',
+  'Pedro',
+  'Renata',
+  'Sofia',
+  'Tomas',
+  'Valentina',
 ] as const;
 
 const LAST_NAMES = [
-  'Silva', 'Santos', 'Oliveira', 'Souza', 'Pereira', 'Gomez', 'Rodriguez', 'Lopez',
-  'Martinez', 'Garcia', 'Torres', 'Flores', 'Rojas', 'Vargas', 'Castillo', 'Mendoza',
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Pereira',
+  'Gomez',
+  'Rodriguez',
+  'Lopez',
+  'Martinez',
+  'Garcia',
+  'Torres',
+  'Flores',
+  'Rojas',
+  'Vargas',
+  'Castillo',
+  'Mendoza',
 ] as const;
 
 const TRADES = ['Comercio', 'Servicios', 'Distribuidora', 'Alimentos', 'Tecnologia'] as const;

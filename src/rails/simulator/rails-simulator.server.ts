@@ -106,7 +106,6 @@ export function createRailsSimulator(options: RailsSimulatorOptions = {}): Rails
     },
   ];
 
-
   /** Runs the request; `admin` tells whether faults apply to its answer. */
   async function dispatch(request: IncomingMessage): Promise<{ reply: Reply; admin: boolean }> {
     const pathname = new URL(request.url ?? '/', 'http://simulator').pathname;

@@ -49,9 +49,7 @@ export function nitFromBase(base9: string): string {
 
 /** Chile's RUT (mod 11 with weights 2..7 from the right; 10 is written K). */
 export function rutFromBody(body: string): string {
-  const sum = [...body]
-    .reverse()
-    .reduce((acc, digit, i) => acc + Number(digit) * (2 + (i % 6)), 0);
+  const sum = [...body].reverse().reduce((acc, digit, i) => acc + Number(digit) * (2 + (i % 6)), 0);
   const check = 11 - (sum % 11);
   return `${body}-${check === 11 ? '0' : check === 10 ? 'K' : String(check)}`;
 }

@@ -16,7 +16,10 @@ describe('authentication', () => {
     const response = await tokenFor(client.apiKey);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ expiresIn: '3600', accessToken: expect.any(String), refreshToken: expect.any(String) });
-    const [header, payload] = response.body.accessToken.split('.').slice(0, 2).map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    const [header, payload] = response.body.accessToken
+      .split('.')
+      .slice(0, 2)
+      .map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
     expect(payload.sub).toBe(client.clientId);
     expect(payload.exp - payload.iat).toBe(3600);

@@ -29,8 +29,7 @@ describe('access and refresh tokens under attack', () => {
     let claims: jwt.JwtPayload;
     const now = () => Math.floor(Date.now() / 1000);
     // Undefined claims are left out, as a forger would leave them out (jsonwebtoken adds iat unless told not to).
-    const sign = (payload: Record<string, unknown>) =>
-      jwt.sign(JSON.parse(JSON.stringify(payload)), process.env.JWT_SECRET!, { algorithm: 'HS256', noTimestamp: payload.iat === undefined });
+    const sign = (payload: Record<string, unknown>) => jwt.sign(JSON.parse(JSON.stringify(payload)), process.env.JWT_SECRET!, { algorithm: 'HS256', noTimestamp: payload.iat === undefined });
 
     beforeAll(async () => {
       claims = jwt.decode((await login()).accessToken) as jwt.JwtPayload;

@@ -235,7 +235,14 @@ describe('collections', () => {
   it('expires unpaid after QR_EXPIRY_SECONDS with the QR expiration notification', async () => {
     const shortLived = await stack.extraApi({ QR_EXPIRY_SECONDS: '2' });
     const collector = await newCollector();
-    const created = (await http(shortLived.baseUrl, collector.client.token).post('/v2/qr', { pos_uuid: collector.posUuid, external_reference: `qr-${randomUUID()}`, notification_url: collector.url, amount: '10.00' })).body;
+    const created = (
+      await http(shortLived.baseUrl, collector.client.token).post('/v2/qr', {
+        pos_uuid: collector.posUuid,
+        external_reference: `qr-${randomUUID()}`,
+        notification_url: collector.url,
+        amount: '10.00',
+      })
+    ).body;
     const expired = await stack.receiver.waitFor(collector.path, (c) => c.body.event === 'QR_EXPIRED');
     expect(expired.body).toMatchObject({ order_id: created.order_id, status: 'CANCELED', error_code: 'EXPIRED' });
     expect((await collector.client.call.get(`/v2/payins/orders/${created.order_id}`)).body.status).toBe('CANCELED');
@@ -265,11 +272,16 @@ describe('collections', () => {
 
     // Both sides' reconciliation files list the payment and its two refunds, each under its own reference.
     const period = `from=${utcDay(-1)}&to=${utcDay(1)}`;
-    for (const [side, reference] of [[collector.client, created.external_reference], [client, payerReference]] as const) {
+    for (const [side, reference] of [
+      [collector.client, created.external_reference],
+      [client, payerReference],
+    ] as const) {
       const csv = parseCsv((await side.call.get(`/v2/reports/conciliation/payins?${period}&format=csv`)).body);
       const txt = parseTxt((await side.call.get(`/v2/reports/conciliation/payins?${period}&format=txt`)).body);
       expect(txt).toEqual(csv);
-      expect(csv.filter((row) => row.order_id === created.order_id).map(({ type, status, local_amount, external_reference }) => ({ type, status, local_amount, external_reference }))).toEqual([
+      expect(
+        csv.filter((row) => row.order_id === created.order_id).map(({ type, status, local_amount, external_reference }) => ({ type, status, local_amount, external_reference })),
+      ).toEqual([
         { type: 'PAYMENT', status: 'REFUNDED', local_amount: '100.00', external_reference: reference },
         { type: 'REFUND', status: 'COMPLETED', local_amount: '40.00', external_reference: reference },
         { type: 'REFUND', status: 'COMPLETED', local_amount: '60.00', external_reference: reference },
@@ -298,7 +310,7 @@ describe('collections', () => {
   });
 
   describe('refuses', () => {
-    it('another client\'s POS (404), a disabled POS (409), a currency that is not the collector\'s (400) and bad amounts (400)', async () => {
+    it("another client's POS (404), a disabled POS (409), a currency that is not the collector's (400) and bad amounts (400)", async () => {
       const collector = await newCollector();
       const other = await newCollector();
       const foreign = await createQr(other, { pos_uuid: collector.posUuid });

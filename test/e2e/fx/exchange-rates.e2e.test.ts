@@ -22,8 +22,7 @@ describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
     await rails.close();
   });
 
-  const rate = (base: string, target: string, token: string | null = client.token) =>
-    http(api.baseUrl, token).get(`/v2/exchange-rates/rates/payins/${base}/${target}`);
+  const rate = (base: string, target: string, token: string | null = client.token) => http(api.baseUrl, token).get(`/v2/exchange-rates/rates/payins/${base}/${target}`);
 
   it("applies the client's spread to the provider's mid rate: rate = mid × (1 + bps / 10000)", async () => {
     const response = await rate('USD', 'BRL');
@@ -49,10 +48,9 @@ describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
     const other = await createTestClient(api, 'Quoted');
     await http(api.baseUrl, other.token).get('/v2/exchange-rates/rates/payins/BRL/USD');
 
-    const rows = await api.dataSource.query(
-      `SELECT base, target, mid_rate::text, rate::text, spread_bps, order_id, expires_at - quoted_at AS ttl FROM fx_quotes WHERE client_id = $1`,
-      [other.clientId],
-    );
+    const rows = await api.dataSource.query(`SELECT base, target, mid_rate::text, rate::text, spread_bps, order_id, expires_at - quoted_at AS ttl FROM fx_quotes WHERE client_id = $1`, [
+      other.clientId,
+    ]);
     expect(rows).toEqual([
       {
         base: 'BRL',

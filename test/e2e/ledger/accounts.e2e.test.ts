@@ -14,10 +14,9 @@ describe('pre-funded accounts over HTTP', () => {
   afterAll(() => api.close());
 
   const as = (client: TestClient) => http(api.baseUrl, client.token);
-  const fund = (client: TestClient, currency: 'USD' | 'BRL' | 'CLP', amount: string) =>
-    ledger.fund(`fund:${randomUUID()}`, client.clientId, currency, new Decimal(amount));
+  const fund = (client: TestClient, currency: 'USD' | 'BRL' | 'CLP', amount: string) => ledger.fund(`fund:${randomUUID()}`, client.clientId, currency, new Decimal(amount));
 
-  it('lists the calling client\'s balances per currency, in major units as JSON numbers', async () => {
+  it("lists the calling client's balances per currency, in major units as JSON numbers", async () => {
     const client = await createTestClient(api);
     expect((await as(client).get('/v2/accounts')).body).toEqual([]);
 

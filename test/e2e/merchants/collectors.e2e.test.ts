@@ -13,7 +13,7 @@ describe('collectors', () => {
   });
   afterAll(() => api.close());
 
-  it('creates a collector, answers 201 { collector_uuid }, and reads it back in the spec\'s representation', async () => {
+  it("creates a collector, answers 201 { collector_uuid }, and reads it back in the spec's representation", async () => {
     const body = collectorBody();
     const response = await client.post('/collectors', body);
     expect(response.status).toBe(201);

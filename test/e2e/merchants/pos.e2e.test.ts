@@ -254,10 +254,11 @@ describe('points of sale', () => {
 
   describe('findActivePos, the anchor of QR creation', () => {
     const findActivePos = (clientId: string, posUuid: string) => api.app.get(PosService).findActivePos(clientId, posUuid);
-    const failure = (promise: Promise<unknown>) => promise.then(
-      () => undefined,
-      (error: ApiError) => ({ statusCode: error.statusCode, body: error.body() }),
-    );
+    const failure = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (error: ApiError) => ({ statusCode: error.statusCode, body: error.body() }),
+      );
 
     it('returns the POS with its store and collector (name, tax_id, country_code, code)', async () => {
       const { collectorUuid, storeUuid, posUuid } = await createHierarchy(client);
@@ -267,7 +268,7 @@ describe('points of sale', () => {
       expect(collector).toMatchObject({ id: collectorUuid, name: collectorBody().name, taxId: collectorBody().tax_id, countryCode: 'BR', code: expect.stringMatching(/^[0-9A-Z]{10}$/) });
     });
 
-    it('gives the MCC for tag 52 of its QR codes, four digits: the POS\'s own, else its collector\'s, else 0000', async () => {
+    it("gives the MCC for tag 52 of its QR codes, four digits: the POS's own, else its collector's, else 0000", async () => {
       const collectorUuid = await createCollector(client, { category: 5411 });
       const storeUuid = await createStore(client, collectorUuid);
       const own = await createPos(client, storeUuid, { category: 742 });

@@ -52,7 +52,7 @@ describe('stores', () => {
     expect(list.body[0]).toMatchObject({ enabled: true, externalReference: expect.any(String) });
   });
 
-  it('shows the store\'s points of sale as POS list entries in the store read', async () => {
+  it("shows the store's points of sale as POS list entries in the store read", async () => {
     const collectorUuid = await createCollector(client);
     const storeUuid = await createStore(client, collectorUuid);
     const posUuid = await createPos(client, storeUuid, { name: 'Till 7', description: 'By the door', external_reference: 'till-7' });

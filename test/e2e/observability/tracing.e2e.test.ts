@@ -26,7 +26,11 @@ describe('OpenTelemetry traces', () => {
     const call = await stack.newPayer();
     const requestId = `trace-${randomUUID()}`;
     const path = `/traced/${randomUUID()}`;
-    const ack = await call.post('/v2/payments/previews', { qr: pixQr('25.00'), external_reference: `t-${randomUUID()}`, notification_url: stack.receiver.url(path), user: payer }, { 'x-request-id': requestId });
+    const ack = await call.post(
+      '/v2/payments/previews',
+      { qr: pixQr('25.00'), external_reference: `t-${randomUUID()}`, notification_url: stack.receiver.url(path), user: payer },
+      { 'x-request-id': requestId },
+    );
     expect(ack.status).toBe(200);
     expect(ack.headers.get('x-request-id')).toBe(requestId);
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined, 60_000);

@@ -25,7 +25,14 @@ describe('an order past its expires_at, its worker paused', () => {
   });
   afterAll(async () => {
     // No worker will ever run them: end them, so the suite's Temporal keeps no orphans.
-    await Promise.all(workflows.map((id) => stack.temporal.workflow.getHandle(`order-${id}`).terminate('test over').catch(() => undefined)));
+    await Promise.all(
+      workflows.map((id) =>
+        stack.temporal.workflow
+          .getHandle(`order-${id}`)
+          .terminate('test over')
+          .catch(() => undefined),
+      ),
+    );
     await stack.close();
   });
 

@@ -26,7 +26,10 @@ describe('idempotency of the payment endpoints', () => {
   }
 
   describe('preview (POST /v2/payments/previews)', () => {
-    it.each([['CREATED', '10.00'], ['WAITING_AMOUNT', undefined]])('%s: same key and same request returns the previous response, 200', async (_status, amount) => {
+    it.each([
+      ['CREATED', '10.00'],
+      ['WAITING_AMOUNT', undefined],
+    ])('%s: same key and same request returns the previous response, 200', async (_status, amount) => {
       const { client, body, headers, ack } = await newOrder(amount);
       const again = await client.call.post('/v2/payments/previews', body, headers);
       expect(again.status).toBe(200);
@@ -34,7 +37,10 @@ describe('idempotency of the payment endpoints', () => {
       expect(again.headers.get('idempotency-replay')).toBe('true');
     });
 
-    it.each([['CREATED', '10.00'], ['WAITING_AMOUNT', undefined]])('%s: the existing order with a new key is rejected as already processed', async (_status, amount) => {
+    it.each([
+      ['CREATED', '10.00'],
+      ['WAITING_AMOUNT', undefined],
+    ])('%s: the existing order with a new key is rejected as already processed', async (_status, amount) => {
       const { client, body } = await newOrder(amount);
       const again = await client.call.post('/v2/payments/previews', body, key());
       expect(again.status).toBe(409);
@@ -77,9 +83,7 @@ describe('idempotency of the payment endpoints', () => {
 
     it('two concurrent amounts with different keys: exactly one executes', async () => {
       const { client, orderId } = await newOrder();
-      const results = await Promise.all(
-        ['1.00', '2.00'].map((amount) => client.call.put('/v2/payments/previews', { order_id: orderId, amount }, key())),
-      );
+      const results = await Promise.all(['1.00', '2.00'].map((amount) => client.call.put('/v2/payments/previews', { order_id: orderId, amount }, key())));
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     });
   });

@@ -23,8 +23,7 @@ describe('payment-key flows', () => {
     return { path, url: stack.receiver.url(path), reference: `ref-${randomUUID()}` };
   }
 
-  const payoutCount = async (orderId: string) =>
-    (await (await fetch(`${stack.railsUrl}/__admin/payouts/${orderId}`)).json()) as { executions: number; status: string | null };
+  const payoutCount = async (orderId: string) => (await (await fetch(`${stack.railsUrl}/__admin/payouts/${orderId}`)).json()) as { executions: number; status: string | null };
 
   /** Previews a key payment and waits for its preview callback. */
   async function preview(client: Payer, body: Record<string, unknown>, route = '/v2/payments/previews/dictkey') {
@@ -88,7 +87,10 @@ describe('payment-key flows', () => {
     it('refuses a formatted CPF saying so, and lists the accepted key types', async () => {
       const client = await stack.newPayer();
       const preview = { amount: '10.00', external_reference: 'r', notification_url: stack.receiver.url(), user: payer };
-      for (const [route, extra] of [['/v2/payments/validations/dictkey', {}], ['/v2/payments/previews/dictkey', preview]] as const) {
+      for (const [route, extra] of [
+        ['/v2/payments/validations/dictkey', {}],
+        ['/v2/payments/previews/dictkey', preview],
+      ] as const) {
         const response = await client.call.post(route, { dict_key: '529.982.247-25', ...extra });
         expect(response.status).toBe(400);
         expect(response.body).toEqual({
@@ -273,7 +275,14 @@ describe('payment-key flows', () => {
       const flow = await preview(client, { dict_key: phone, amount: '30.00', local_country: 'PE' });
       expect(flow.callback.walletId).toBe(walletId);
       expect(flow.callback.wallets).toEqual(
-        wallets.map((wallet) => ({ id: wallet.id, brand: wallet.bankName, mobile: phone, present: expect.any(Boolean), directory: expect.any(String), participant_code: expect.any(String) })),
+        wallets.map((wallet) => ({
+          id: wallet.id,
+          brand: wallet.bankName,
+          mobile: phone,
+          present: expect.any(Boolean),
+          directory: expect.any(String),
+          participant_code: expect.any(String),
+        })),
       );
 
       const missing = await client.call.post('/v2/payments', { order_id: flow.orderId, status: 'accepted', notification_url: flow.url });
@@ -290,7 +299,13 @@ describe('payment-key flows', () => {
     it('the older Peru route: tax_id_type required, an ack without collector, the same payment', async () => {
       const client = await stack.newPayer({ USD: '1000.00' });
       const { url } = scenario();
-      const withoutType = await client.call.post('/v2/payments/previews/dictkey/peru', { dict_key: '00219300123456789013', amount: '10.00', external_reference: 'r', notification_url: url, user: payer });
+      const withoutType = await client.call.post('/v2/payments/previews/dictkey/peru', {
+        dict_key: '00219300123456789013',
+        amount: '10.00',
+        external_reference: 'r',
+        notification_url: url,
+        user: payer,
+      });
       expect(withoutType.status).toBe(400);
       expect(withoutType.body.message).toEqual([expect.stringMatching(/^user\.tax_id_type/)]);
       const withLocalCountry = await client.call.post('/v2/payments/previews/dictkey/peru', {

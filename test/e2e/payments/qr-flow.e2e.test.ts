@@ -226,7 +226,11 @@ describe('QR payment flow', () => {
       await owner.call.post('/v2/payments/previews', { qr: pixQr('10.00'), external_reference: reference, notification_url: url, user: payer });
       const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
 
-      for (const [client, id] of [[owner, randomUUID()], [stranger, orderId], [owner, 'not-a-uuid']] as const) {
+      for (const [client, id] of [
+        [owner, randomUUID()],
+        [stranger, orderId],
+        [owner, 'not-a-uuid'],
+      ] as const) {
         const response = await client.call.get(`/v2/payments/${id}/status`, { 'x-request-id': 'corr-1' });
         expect(response.status).toBe(404);
         expect(response.body).toEqual({

@@ -7,8 +7,15 @@ import { NO_FINDINGS, signed, wellFormedButNotPayable } from '../../unit/emv/sig
 
 /** A well-formed Japanese QR for 1500 yen, under a made-up scheme GUI. */
 const yenQr = signed(
-  buildTlv('00', '01') + buildTlv('01', '12') + buildTlv('26', buildTlv('00', 'jp.example.qr')) + buildTlv('52', '5812') +
-    buildTlv('53', '392') + buildTlv('54', '1500') + buildTlv('58', 'JP') + buildTlv('59', 'RAMEN ICHI') + buildTlv('60', 'TOKYO'),
+  buildTlv('00', '01') +
+    buildTlv('01', '12') +
+    buildTlv('26', buildTlv('00', 'jp.example.qr')) +
+    buildTlv('52', '5812') +
+    buildTlv('53', '392') +
+    buildTlv('54', '1500') +
+    buildTlv('58', 'JP') +
+    buildTlv('59', 'RAMEN ICHI') +
+    buildTlv('60', 'TOKYO'),
 );
 
 describe('POST /v2/qr/decode', () => {
@@ -111,8 +118,14 @@ describe('POST /v2/qr/decode', () => {
 
   it('shows primitive card-network accounts and opaque templates with their raw values, as no defect', async () => {
     const qr = signed(
-      buildTlv('00', '01') + buildTlv('02', '4111111111111111') + buildTlv('30', 'MERCHANT-1') + buildTlv('52', '5411') +
-        buildTlv('53', '484') + buildTlv('58', 'MX') + buildTlv('59', 'TIENDA') + buildTlv('60', 'CDMX'),
+      buildTlv('00', '01') +
+        buildTlv('02', '4111111111111111') +
+        buildTlv('30', 'MERCHANT-1') +
+        buildTlv('52', '5411') +
+        buildTlv('53', '484') +
+        buildTlv('58', 'MX') +
+        buildTlv('59', 'TIENDA') +
+        buildTlv('60', 'CDMX'),
     );
     const response = await decode({ qr });
     expect(response.body).toMatchObject({ valid: true, emvco_valid: true, payable: true });
@@ -140,7 +153,8 @@ describe('POST /v2/qr/decode', () => {
       expect(response.status).toBe(200);
       expect(response.body.valid).toBe(false);
       expect(response.body.errors.length).toBeGreaterThan(0);
-      for (const error of response.body.errors) expect(error).toEqual({ code: expect.any(String), message: expect.any(String), ...(error.tag === undefined ? {} : { tag: expect.any(String) }) });
+      for (const error of response.body.errors)
+        expect(error).toEqual({ code: expect.any(String), message: expect.any(String), ...(error.tag === undefined ? {} : { tag: expect.any(String) }) });
       expect(response.body.merchant_accounts).toEqual([]);
     }
   });

@@ -89,7 +89,7 @@ describe('refunds', () => {
     expect(credits).toHaveLength(4);
   });
 
-  it('refuses more than what remains (422), a refund of an order that was never paid (409), bad amounts (400) and another client\'s order (404)', async () => {
+  it("refuses more than what remains (422), a refund of an order that was never paid (409), bad amounts (400) and another client's order (404)", async () => {
     const client = await stack.newPayer({ USD: '1000.00' });
     const { orderId, url } = await paidOrder(client, '50.00');
     const over = await refund(client, { order_id: orderId, amount: '50.01' });

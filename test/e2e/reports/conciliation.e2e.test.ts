@@ -55,7 +55,10 @@ describe('GET /v2/reports/conciliation/payins', () => {
     return id;
   }
 
-  async function insertRefund(orderId: string, fields: { seq: number; status: string; localAmount: string; userAmount: string | null; createdAt?: Date; requestedBy: string; errorCode?: string }) {
+  async function insertRefund(
+    orderId: string,
+    fields: { seq: number; status: string; localAmount: string; userAmount: string | null; createdAt?: Date; requestedBy: string; errorCode?: string },
+  ) {
     const createdAt = fields.createdAt ?? new Date();
     await dataSource.query(
       `INSERT INTO refunds (id, order_id, requested_by_client_id, seq, status, local_amount, local_currency, user_amount, user_currency,
@@ -202,10 +205,18 @@ describe('GET /v2/reports/conciliation/payins', () => {
     expect(found.find((row) => row.order_id === listed.FAILED)).toMatchObject({ status: 'FAILED', error_code: 'UPSTREAM_ERROR' });
   });
 
-  it("shows a collected order to its payer and to its collector, and to no one else", async () => {
+  it('shows a collected order to its payer and to its collector, and to no one else', async () => {
     const [payerClient, collector, third] = [await createTestClient(api), await createTestClient(api), await createTestClient(api)];
     const orderId = await insertOrder({ payer: payerClient.clientId, collector: collector.clientId, status: 'COMPLETED', createdAt: '2026-07-01T10:00:00Z', decided: true });
-    await insertRefund(orderId, { seq: 1, status: 'REJECTED', localAmount: '50.00', userAmount: null, createdAt: new Date('2026-07-02T10:00:00Z'), requestedBy: collector.clientId, errorCode: 'DESTINATION_REJECTED' });
+    await insertRefund(orderId, {
+      seq: 1,
+      status: 'REJECTED',
+      localAmount: '50.00',
+      userAmount: null,
+      createdAt: new Date('2026-07-02T10:00:00Z'),
+      requestedBy: collector.clientId,
+      errorCode: 'DESTINATION_REJECTED',
+    });
     // The collector's own QR that nobody has paid yet.
     await insertOrder({ collector: collector.clientId, status: 'CREATED', createdAt: '2026-07-01T11:00:00Z' });
 
@@ -229,8 +240,7 @@ describe('GET /v2/reports/conciliation/payins', () => {
   });
 
   describe('holding connections', () => {
-    const activeCursors = async () =>
-      Number((await dataSource.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE state <> 'idle' AND query LIKE '/* reconciliation file */%'`))[0].n);
+    const activeCursors = async () => Number((await dataSource.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE state <> 'idle' AND query LIKE '/* reconciliation file */%'`))[0].n);
 
     it('streams at most a quarter of the pool at once, and a reader that goes away gives its connection back', async () => {
       // A pool of 4: one file at a time.

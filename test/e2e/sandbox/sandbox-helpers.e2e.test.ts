@@ -130,7 +130,7 @@ describe('integrator test helpers', () => {
       expect(late.body).toEqual({ statusCode: 409, message: expect.stringContaining('REJECTED'), error_code: 'INVALID_STATUS' });
     });
 
-    it("makes the rail pay an amount that would otherwise be rejected (1313.13)", async () => {
+    it('makes the rail pay an amount that would otherwise be rejected (1313.13)', async () => {
       const client = await stack.newPayer({ USD: '1000.00' });
       const { orderId, path, url } = await preview(client, pixQr('1313.13'));
       expect((await client.call.post(`/v2/sandbox/orders/${orderId}/payout`, { outcome: 'completed' })).status).toBe(200);

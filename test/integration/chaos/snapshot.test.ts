@@ -136,10 +136,11 @@ describe('chaos audit snapshot: what the audit reads from PostgreSQL and the rai
     await ledger.reserve(`order:${canceled}:reserve`, payer, 'USD', new Decimal('3.00'), canceled);
     await ledger.commit(`order:${canceled}:commit`, `order:${canceled}:reserve`);
 
-    const violations = auditMoney(await readAuditInput(dataSource, railsUrl, [{ clientId: payer, currency: 'USD', funding: '1000.00' }], askedWorkflow)).flatMap(
-      (rule) => rule.violations,
-    );
-    expect(violations).toEqual([`order ${canceled} is CANCELED but was debited (1 COMMIT)`, expect.stringMatching(new RegExp(`^payer ${payer}: holds \\d+ USD; funded 100000 less \\d+ for COMPLETED orders`))]);
+    const violations = auditMoney(await readAuditInput(dataSource, railsUrl, [{ clientId: payer, currency: 'USD', funding: '1000.00' }], askedWorkflow)).flatMap((rule) => rule.violations);
+    expect(violations).toEqual([
+      `order ${canceled} is CANCELED but was debited (1 COMMIT)`,
+      expect.stringMatching(new RegExp(`^payer ${payer}: holds \\d+ USD; funded 100000 less \\d+ for COMPLETED orders`)),
+    ]);
   });
 
   it("asks how the workflow of an order not final stands, and flags one that ended with the order's funds held", async () => {

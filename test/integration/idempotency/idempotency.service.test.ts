@@ -31,8 +31,7 @@ describe('IdempotencyService on PostgreSQL', () => {
     return handler;
   }
 
-  const rowsOf = (s: { clientId: string; key: string }) =>
-    dataSource.query<{ state: string }[]>('SELECT state FROM idempotency_keys WHERE client_id = $1 AND key = $2', [s.clientId, s.key]);
+  const rowsOf = (s: { clientId: string; key: string }) => dataSource.query<{ state: string }[]>('SELECT state FROM idempotency_keys WHERE client_id = $1 AND key = $2', [s.clientId, s.key]);
 
   it('should replay the stored response with the same status and byte-identical body', async () => {
     const s = scope();

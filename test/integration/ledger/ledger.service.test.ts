@@ -3,13 +3,7 @@ import type { DataSource } from 'typeorm';
 import { ClientsService } from '../../../src/auth/clients.service';
 import { SecretBox } from '../../../src/auth/secret-box';
 import { createDataSource } from '../../../src/db/data-source';
-import {
-  CreditExceedsDebitError,
-  InsufficientFundsError,
-  LedgerConflictError,
-  ReservationNotFoundError,
-  ReservationResolvedError,
-} from '../../../src/ledger/ledger.errors';
+import { CreditExceedsDebitError, InsufficientFundsError, LedgerConflictError, ReservationNotFoundError, ReservationResolvedError } from '../../../src/ledger/ledger.errors';
 import { LedgerService } from '../../../src/ledger/ledger.service';
 import { applySpread, convert, CurrencyCode, Decimal, formatAmount, refundShare } from '../../../src/money';
 import { expectLedgerInvariants } from './ledger-invariants';
@@ -64,9 +58,7 @@ describe('LedgerService on PostgreSQL', () => {
     const clientId = await newClient();
     await ledger.fund(op('fund'), clientId, 'USD', d('1000.00'));
 
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 200 }, (_, i) => ledger.reserve(op(`reserve-${i}`), clientId, 'USD', d('30.00'), `order-${i}`)),
-    );
+    const outcomes = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => ledger.reserve(op(`reserve-${i}`), clientId, 'USD', d('30.00'), `order-${i}`)));
 
     const succeeded = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
@@ -179,9 +171,7 @@ describe('LedgerService on PostgreSQL', () => {
     const reserveId = op('reserve');
     await ledger.reserve(reserveId, clientId, 'USD', d('10.00'), 'order-1');
 
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, i) => (i % 2 ? ledger.commit(op('commit'), reserveId) : ledger.release(op('release'), reserveId))),
-    );
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => (i % 2 ? ledger.commit(op('commit'), reserveId) : ledger.release(op('release'), reserveId))));
 
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const { reserved, available } = (await balance(clientId, 'USD'))!;
@@ -261,10 +251,7 @@ describe('LedgerService on PostgreSQL', () => {
 
     const unbalanced = dataSource.transaction(async (tx) => {
       const entryId = randomUUID();
-      await tx.query(
-        `INSERT INTO journal_entries (id, operation_id, kind, client_id, currency, amount_minor) VALUES ($1, $2, 'FUND', $3, 'USD', 100)`,
-        [entryId, op('forged'), clientId],
-      );
+      await tx.query(`INSERT INTO journal_entries (id, operation_id, kind, client_id, currency, amount_minor) VALUES ($1, $2, 'FUND', $3, 'USD', 100)`, [entryId, op('forged'), clientId]);
       await tx.query(`INSERT INTO journal_lines (entry_id, account_id, amount_minor, balance_after_minor) VALUES ($1, $2, 100, 600)`, [entryId, account.id]);
     });
     await expect(unbalanced).rejects.toThrow(/does not balance/);

@@ -106,9 +106,7 @@ describe('notification delivery attempts', () => {
       expect(failure).toMatchObject({ type: 'CallbackNotAcknowledged', nonRetryable: false });
 
       expect(receiver.received.map((request) => request.path)).toEqual(['/moved']);
-      expect(await kit.attempts(eventId)).toEqual([
-        expect.objectContaining({ attempt: 1, statusCode: 302, error: 'HTTP 302 redirect to /elsewhere not followed' }),
-      ]);
+      expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ attempt: 1, statusCode: 302, error: 'HTTP 302 redirect to /elsewhere not followed' })]);
       expect(await kit.notification(eventId)).toMatchObject({ status: 'PENDING', attemptCount: 1, lastError: 'HTTP 302 redirect to /elsewhere not followed' });
     } finally {
       await receiver.close();
@@ -144,8 +142,7 @@ describe('notification delivery attempts', () => {
 
   describe('in production (ALLOW_INSECURE_CALLBACKS=false), checking the address connected to', () => {
     /** Resolves every name to the receiver's loopback address: an integrator's DNS pointing inside our network. */
-    const toLoopback: LookupFunction = (_hostname, options, callback) =>
-      options.all ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4);
+    const toLoopback: LookupFunction = (_hostname, options, callback) => (options.all ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4));
 
     it('refuses, before connecting, a host name that resolves to an internal address', async () => {
       const receiver = await startCallbackReceiver(() => ({ status: 200 }));
@@ -163,23 +160,18 @@ describe('notification delivery attempts', () => {
       }
     });
 
-    it.each(['localhost.', '[::ffff:127.0.0.1]', '[64:ff9b::7f00:1]', '[::127.0.0.1]'])(
-      'refuses https://%s without retry and without connecting',
-      async (host) => {
-        const receiver = await startCallbackReceiver(() => ({ status: 200 }));
-        try {
-          const strict = createNotificationActivities({ dataSource: kit.dataSource, env: { ...kit.env, ALLOW_INSECURE_CALLBACKS: false } });
-          const eventId = await kit.enqueue(client, `https://${host}:${new URL(receiver.url()).port}/callbacks`);
-          await expect(strict.deliverNotification(eventId)).rejects.toMatchObject({ type: 'CallbackUndeliverable', nonRetryable: true });
-          expect(receiver.connections).toBe(0);
-          expect(await kit.attempts(eventId)).toEqual([
-            expect.objectContaining({ error: 'notification_url must not point to a loopback, private or other non-public address' }),
-          ]);
-        } finally {
-          await receiver.close();
-        }
-      },
-    );
+    it.each(['localhost.', '[::ffff:127.0.0.1]', '[64:ff9b::7f00:1]', '[::127.0.0.1]'])('refuses https://%s without retry and without connecting', async (host) => {
+      const receiver = await startCallbackReceiver(() => ({ status: 200 }));
+      try {
+        const strict = createNotificationActivities({ dataSource: kit.dataSource, env: { ...kit.env, ALLOW_INSECURE_CALLBACKS: false } });
+        const eventId = await kit.enqueue(client, `https://${host}:${new URL(receiver.url()).port}/callbacks`);
+        await expect(strict.deliverNotification(eventId)).rejects.toMatchObject({ type: 'CallbackUndeliverable', nonRetryable: true });
+        expect(receiver.connections).toBe(0);
+        expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ error: 'notification_url must not point to a loopback, private or other non-public address' })]);
+      } finally {
+        await receiver.close();
+      }
+    });
   });
 
   it('fails without retry when the notification does not exist', async () => {
@@ -205,8 +197,7 @@ describe('notification delivery attempts', () => {
   });
 
   it('counts each attempt by event and outcome: delivered, failed (retried) or undeliverable; a resend that is skipped is no attempt', async () => {
-    const counted = async (outcome: string) =>
-      valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_callback_deliveries_total', { event: 'PAYMENT', outcome });
+    const counted = async (outcome: string) => valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_callback_deliveries_total', { event: 'PAYMENT', outcome });
     const outcomes = ['delivered', 'failed', 'undeliverable'];
     const before = await Promise.all(outcomes.map(counted));
     const receiver = await startCallbackReceiver((_, request) => ({ status: request.path === '/down' ? 500 : 200 }));

@@ -45,7 +45,6 @@ describe('operator commands on real orders', () => {
     return { orderId: callback.body.order.id as string, path, url };
   }
 
-
   describe('orders:stuck', () => {
     let refusing: CallbackReceiver;
     let client: Payer;
@@ -60,7 +59,11 @@ describe('operator commands on real orders', () => {
       const paid = await preview(client, pixQr('100.00'));
       payoutUnknown = paid.orderId;
       // The rail takes this payout and never says what became of it.
-      const forced = await fetch(`${stack.railsUrl}/__admin/payouts/${payoutUnknown}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"outcome":"unknown"}' });
+      const forced = await fetch(`${stack.railsUrl}/__admin/payouts/${payoutUnknown}/answer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"outcome":"unknown"}',
+      });
       expect(forced.status).toBe(200);
       await client.call.post('/v2/payments', { order_id: payoutUnknown, status: 'accepted', notification_url: paid.url });
       const handle = stack.temporal.workflow.getHandle(orderWorkflowId(payoutUnknown));
@@ -190,7 +193,10 @@ describe('operator commands on real orders', () => {
           'sendPayout attempt 1: UNKNOWN',
           'sendPayout attempt 1: COMPLETED',
         ]);
-        expect(timeline.filter((entry) => entry.what.startsWith('payoutStatus')).map((entry) => entry.what)).toEqual(['payoutStatus attempt 1: NOT_FOUND', 'payoutStatus attempt 1: NOT_FOUND']);
+        expect(timeline.filter((entry) => entry.what.startsWith('payoutStatus')).map((entry) => entry.what)).toEqual([
+          'payoutStatus attempt 1: NOT_FOUND',
+          'payoutStatus attempt 1: NOT_FOUND',
+        ]);
 
         const previewAttempts = timeline.filter((entry) => entry.source === 'callback' && / PREVIEW .+ attempt \d/.test(entry.what));
         expect(previewAttempts.map((entry) => [entry.what.replace(/^callback PREVIEW [0-9a-f-]{36} /, '').replace(/ in \d+ ms$/, ''), entry.error])).toEqual([

@@ -39,7 +39,14 @@ describe('a step recorded while its update was lost', () => {
   function orderActivities() {
     const env = loadEnv({ ...process.env, RAILS_URL: stack.railsUrl });
     const rails = createRails(env.RAILS_URL, env.RAILS_TIMEOUT_MS);
-    return createOrderActivities({ env, orders: new OrderRepository(stack.api.dataSource), rails, fx: new FxService(stack.api.dataSource, rails.fx), ledger: stack.ledger, deliver: async () => [] });
+    return createOrderActivities({
+      env,
+      orders: new OrderRepository(stack.api.dataSource),
+      rails,
+      fx: new FxService(stack.api.dataSource, rails.fx),
+      ledger: stack.ledger,
+      deliver: async () => [],
+    });
   }
 
   /**
@@ -62,8 +69,7 @@ describe('a step recorded while its update was lost', () => {
     return { orderId, path, url, pay, handle, userAmount: preview.body.order.user_total_amount as number };
   }
 
-  const usd = async (client: Payer) =>
-    ((await client.call.get('/v2/accounts')).body as Array<{ currency: string; available: number; reserved: number }>).find((a) => a.currency === 'USD')!;
+  const usd = async (client: Payer) => ((await client.call.get('/v2/accounts')).body as Array<{ currency: string; available: number; reserved: number }>).find((a) => a.currency === 'USD')!;
   const executions = async (orderId: string) => ((await (await fetch(`${stack.railsUrl}/__admin/payouts/${orderId}`)).json()) as { executions: number }).executions;
 
   it('the decision sent again is answered PROCESSING from the record and pays once', async () => {

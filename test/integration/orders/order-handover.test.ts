@@ -56,8 +56,7 @@ describe('handing an order over to its workflow', () => {
     return { order, path };
   }
 
-  const reconcile = () =>
-    stack.temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue: stack.taskQueue, workflowId: `reconcile-${randomUUID()}`, args: [{ graceMs: 0 }] });
+  const reconcile = () => stack.temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue: stack.taskQueue, workflowId: `reconcile-${randomUUID()}`, args: [{ graceMs: 0 }] });
 
   it('starts the workflow of an order left without one; the order then proceeds as usual', async () => {
     const { order, path } = await orphanOrder(600_000);

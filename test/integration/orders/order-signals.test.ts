@@ -23,7 +23,12 @@ describe('an order driven by signals', () => {
   const handle = (orderId: string) => stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
   const phase = (orderId: string, expected: string) => until(`phase ${expected}`, async () => (await handle(orderId).query(orderPhaseQuery)) === expected);
   const row = async (orderId: string) =>
-    (await stack.api.dataSource.query('SELECT status, error_code, trim_scale(local_amount)::text AS local_amount, trim_scale(user_amount)::text AS user_amount, fx_quote_id, payment_notification_url FROM orders WHERE id = $1', [orderId]))[0];
+    (
+      await stack.api.dataSource.query(
+        'SELECT status, error_code, trim_scale(local_amount)::text AS local_amount, trim_scale(user_amount)::text AS user_amount, fx_quote_id, payment_notification_url FROM orders WHERE id = $1',
+        [orderId],
+      )
+    )[0];
 
   it("takes an amount without a quote, priced at a quote the workflow makes and locks for the payer, and a decision whose callbacks go where the preview's did", async () => {
     const client = await stack.newPayer({ USD: '1000.00' });

@@ -19,8 +19,7 @@ describe('order transition metrics', () => {
   });
   afterAll(() => api.close());
 
-  const transitions = async (from: string, to: string) =>
-    valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_order_transitions_total', { flow: 'QR', country: 'BR', from, to });
+  const transitions = async (from: string, to: string) => valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_order_transitions_total', { flow: 'QR', country: 'BR', from, to });
 
   // Its steps write their callbacks, as the API's orders do: a notification URL to write them to.
   const newOrder = () => createdQrOrder(clientId, { creationFingerprint: 'f'.repeat(64), notificationUrl: 'https://example.com/hook' });

@@ -71,9 +71,7 @@ describe('order workflow', () => {
     expect(await refusal(workflow.executeUpdate(submitAmountUpdate, { args: [{ amount: '1.00', fxQuoteId: randomUUID() }] }))).toBe('ALREADY_PROCESSED');
     await workflow.executeUpdate(decideUpdate, { args: [{ decision: 'accepted', notificationUrl: url }] });
     expect(await workflow.query(orderStatusQuery)).toBe('PROCESSING');
-    expect(await refusal(workflow.executeUpdate(decideUpdate, { args: [{ decision: 'rejected', notificationUrl: url }] }))).toBe(
-      'ALREADY_PROCESSED',
-    );
+    expect(await refusal(workflow.executeUpdate(decideUpdate, { args: [{ decision: 'rejected', notificationUrl: url }] }))).toBe('ALREADY_PROCESSED');
     expect(await refusal(workflow.executeUpdate(submitAmountUpdate, { args: [{ amount: '1.00', fxQuoteId: randomUUID() }] }))).toBe('INVALID_STATUS');
     expect(await workflow.result()).toBe('COMPLETED');
   });
@@ -112,9 +110,7 @@ describe('order workflow', () => {
     const { preview, handle } = await createOrder(pixQr('15.00', 'UNKNOWN MERCHANT'));
     expect(preview.body).toMatchObject({ payment_type: 'QR', error_code: 'UPSTREAM_ERROR', version: '2' });
     expect(preview.body.order).toBeUndefined();
-    const [order] = await stack.api.dataSource.query('SELECT id, status, error_code FROM orders WHERE external_reference = $1', [
-      preview.body.external_reference,
-    ]);
+    const [order] = await stack.api.dataSource.query('SELECT id, status, error_code FROM orders WHERE external_reference = $1', [preview.body.external_reference]);
     expect(order).toMatchObject({ status: 'FAILED', error_code: 'UPSTREAM_ERROR' });
     expect(await handle(order.id).result()).toBe('FAILED');
   });

@@ -166,9 +166,7 @@ describe('payouts still unknown when the retry window ends', () => {
     expect((await statuses(client, orderId)).at(-1)).toBe('PROCESSING');
     expect((await usd(client)).reserved).toBeGreaterThan(0);
 
-    expect(await resolve('--order', orderId, '--outcome', 'paid', '--reason', 'rail statement line 42', '--operator', 'ops-ana')).toEqual([
-      `order ${orderId} resolved as paid: COMPLETED`,
-    ]);
+    expect(await resolve('--order', orderId, '--outcome', 'paid', '--reason', 'rail statement line 42', '--operator', 'ops-ana')).toEqual([`order ${orderId} resolved as paid: COMPLETED`]);
     const completed = await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
     expect(completed.body.payment_date).not.toBeNull();
     expect(await usd(client)).toMatchObject({ reserved: 0 });
@@ -178,9 +176,7 @@ describe('payouts still unknown when the retry window ends', () => {
     expect(note.note).toBe('payout resolved as paid by ops-ana: rail statement line 42');
     // The decision, who took it and why are in the order's Temporal history too.
     const history = await handle.fetchHistory();
-    const input = history
-      .events!.map((event) => event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input)
-      .find((accepted) => accepted?.name === 'resolvePayout');
+    const input = history.events!.map((event) => event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input).find((accepted) => accepted?.name === 'resolvePayout');
     const [payload] = input!.args!.payloads!;
     expect(JSON.parse(Buffer.from(payload!.data!).toString('utf8'))).toEqual({ outcome: 'paid', reason: 'rail statement line 42', operator: 'ops-ana' });
   });
@@ -201,7 +197,7 @@ describe('payouts still unknown when the retry window ends', () => {
     expect(await usd(client)).toEqual({ currency: 'USD', available: 5000, reserved: 0 });
   });
 
-  it('holds a refund the rail cannot answer about, flags it, and credits the payer only on an operator\'s word', async () => {
+  it("holds a refund the rail cannot answer about, flags it, and credits the payer only on an operator's word", async () => {
     const client = await stack.newPayer({ USD: '5000.00' });
     const { orderId, path } = await payOrder(stack, client, '40.00');
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');

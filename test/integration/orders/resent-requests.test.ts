@@ -67,9 +67,9 @@ describe('a request resent with its key after its first attempt ran out of time'
 
   const orderRow = async (orderId: string) =>
     (await stack.api.dataSource.query<Array<{ status: string; error_code: string | null }>>('SELECT status, error_code FROM orders WHERE id = $1', [orderId]))[0]!;
-  const untilStatus = (orderId: string, status: string) => until(`order ${orderId} ${status}`, async () => ((await orderRow(orderId)).status === status ? true : undefined), { timeoutMs: 60_000 });
-  const usd = async (client: Payer) =>
-    ((await client.call.get('/v2/accounts')).body as Array<{ currency: string; available: number; reserved: number }>).find((a) => a.currency === 'USD')!;
+  const untilStatus = (orderId: string, status: string) =>
+    until(`order ${orderId} ${status}`, async () => ((await orderRow(orderId)).status === status ? true : undefined), { timeoutMs: 60_000 });
+  const usd = async (client: Payer) => ((await client.call.get('/v2/accounts')).body as Array<{ currency: string; available: number; reserved: number }>).find((a) => a.currency === 'USD')!;
   const executions = async (orderId: string) => ((await (await fetch(`${stack.railsUrl}/__admin/payouts/${orderId}`)).json()) as { executions: number }).executions;
   const cents = (amount: number) => Math.round(amount * 100);
 

@@ -50,8 +50,7 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
     return until(what, check, { timeoutMs, intervalMs: 100, alive: () => workers.at(-1)?.assertRunning() });
   }
 
-  const payoutCount = async (payoutId: string) =>
-    (await (await fetch(`${railsUrl}/__admin/payouts/${payoutId}`)).json()) as { requests: number; executions: number };
+  const payoutCount = async (payoutId: string) => (await (await fetch(`${railsUrl}/__admin/payouts/${payoutId}`)).json()) as { requests: number; executions: number };
 
   beforeAll(async () => {
     MainProcess.assertBuilt();
@@ -103,8 +102,10 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
     );
 
     // Kill once every payout has reached the rail, before the slow answers come back.
-    await untilLive('every payout to reach the rail', 30_000, async () =>
-      (await Promise.all(orders.map(({ orderId }) => payoutCount(orderId)))).every((count) => count.requests >= 1) || undefined,
+    await untilLive(
+      'every payout to reach the rail',
+      30_000,
+      async () => (await Promise.all(orders.map(({ orderId }) => payoutCount(orderId)))).every((count) => count.requests >= 1) || undefined,
     );
     await workers[0]!.kill();
     // Counted after the process is gone: a payout not yet executed now was in flight when it died.
@@ -131,10 +132,9 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
       expect(history.statuses.map((entry: { status: string }) => entry.status)).toEqual(['CREATED', 'PROCESSING', 'COMPLETED']);
       expect(cents(history.user_amount)).toBe(userCents);
 
-      const entries: Array<{ kind: string; operation_id: string }> = await api.dataSource.query(
-        'SELECT kind, operation_id FROM journal_entries WHERE reference = $1 ORDER BY kind',
-        [orderId],
-      );
+      const entries: Array<{ kind: string; operation_id: string }> = await api.dataSource.query('SELECT kind, operation_id FROM journal_entries WHERE reference = $1 ORDER BY kind', [
+        orderId,
+      ]);
       expect(entries).toEqual([
         { kind: 'COMMIT', operation_id: `order:${orderId}:commit` },
         { kind: 'RESERVE', operation_id: `order:${orderId}:reserve` },

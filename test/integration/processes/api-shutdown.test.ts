@@ -41,14 +41,10 @@ describe('an api process stopped under load', () => {
     const send = (method: 'GET' | 'POST', path: string, body?: unknown) =>
       new Promise<Outcome>((resolve) => {
         const startedAt = Date.now();
-        const request = http.request(
-          `${stack.apiUrl}${path}`,
-          { method, agent, headers: { authorization: `Bearer ${payer.token}`, 'content-type': 'application/json' } },
-          (response) => {
-            response.resume();
-            response.on('end', () => resolve({ startedAt, status: response.statusCode, connection: response.headers.connection }));
-          },
-        );
+        const request = http.request(`${stack.apiUrl}${path}`, { method, agent, headers: { authorization: `Bearer ${payer.token}`, 'content-type': 'application/json' } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ startedAt, status: response.statusCode, connection: response.headers.connection }));
+        });
         request.on('error', (error: NodeJS.ErrnoException) => resolve({ startedAt, error: `${error.code ?? ''} ${error.message}` }));
         request.end(body === undefined ? undefined : JSON.stringify(body));
       });

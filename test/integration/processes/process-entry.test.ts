@@ -5,8 +5,7 @@ import { http, startTestApi, TestApi } from '../../support/test-api';
 // `npm test` builds dist/ with swc before jest runs; these tests run the built entries as a
 // user or an operator would.
 const root = join(__dirname, '..', '..', '..');
-const node = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
-  spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+const node = (args: string[], env: NodeJS.ProcessEnv = process.env) => spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
 
 describe('process entries', () => {
   let api: TestApi;

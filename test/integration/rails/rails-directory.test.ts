@@ -75,9 +75,7 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
     const result = await rails.adapter().keys.lookupKey({ country: 'PE', key: '00219300123456789013' });
     expect(result.kind).toBe('PERU_ACCOUNT');
     if (result.kind !== 'PERU_ACCOUNT') return;
-    expect(Object.keys(result.account).sort()).toEqual(
-      ['accountNumber', 'bank', 'branchOffice', 'category', 'identificationNumber', 'mcc', 'name', 'postalCode', 'terminal'],
-    );
+    expect(Object.keys(result.account).sort()).toEqual(['accountNumber', 'bank', 'branchOffice', 'category', 'identificationNumber', 'mcc', 'name', 'postalCode', 'terminal']);
     expect(result.account.bank).toBe('BCP');
   });
 
@@ -173,7 +171,11 @@ describe('rails simulator over HTTP: directories, QR and FX', () => {
   it('gives the same answers from a second simulator with the same seed', async () => {
     const twin = await startSimulator({ seed: 'directory-test' });
     try {
-      for (const [country, key] of [['BR', 'ana@example.com'], ['PE', '+51987654321'], ['CO', 'ABCDEFGHIJ']] as [KeyCountry, string][]) {
+      for (const [country, key] of [
+        ['BR', 'ana@example.com'],
+        ['PE', '+51987654321'],
+        ['CO', 'ABCDEFGHIJ'],
+      ] as [KeyCountry, string][]) {
         expect(await twin.adapter().keys.lookupKey({ country, key })).toEqual(await rails.adapter().keys.lookupKey({ country, key }));
       }
     } finally {

@@ -20,7 +20,13 @@ const lookup = (adapter = rails.adapter()) => adapter.keys.lookupKey({ country: 
 
 async function outcomes(count: number): Promise<boolean[]> {
   const failed: boolean[] = [];
-  for (let i = 0; i < count; i += 1) failed.push(await lookup().then(() => false, () => true));
+  for (let i = 0; i < count; i += 1)
+    failed.push(
+      await lookup().then(
+        () => false,
+        () => true,
+      ),
+    );
   return failed;
 }
 

@@ -11,8 +11,7 @@ beforeAll(async () => {
 
 afterAll(() => rails.close());
 
-const railCalls = async (labels: Record<string, string>) =>
-  valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_rails_request_duration_seconds_count', labels);
+const railCalls = async (labels: Record<string, string>) => valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_rails_request_duration_seconds_count', labels);
 
 describe('rail request metrics', () => {
   it('times each call under its rail and operation, with its outcome: ok, declined or unavailable', async () => {

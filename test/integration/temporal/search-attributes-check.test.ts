@@ -18,10 +18,18 @@ describe('assertSearchAttributes', () => {
     connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! });
     await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
     // The frontend serves a new namespace once its registry has refreshed.
-    await until(`namespace ${namespace} to be served`, () => connection.workflowService.listWorkflowExecutions({ namespace, pageSize: 1 }).then(() => true, () => false), {
-      timeoutMs: 60_000,
-      intervalMs: 500,
-    });
+    await until(
+      `namespace ${namespace} to be served`,
+      () =>
+        connection.workflowService.listWorkflowExecutions({ namespace, pageSize: 1 }).then(
+          () => true,
+          () => false,
+        ),
+      {
+        timeoutMs: 60_000,
+        intervalMs: 500,
+      },
+    );
   }, 90_000);
 
   afterAll(async () => {

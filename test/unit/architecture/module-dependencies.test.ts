@@ -46,7 +46,11 @@ function cycles(files: string[]): string[][] {
 }
 
 const importers = (folder: string, target: string) =>
-  sources(folder).flatMap((file) => importsOf(file).filter(({ path }) => path === target || path.startsWith(`${target}/`)).map(({ path }) => `${file} → ${path}`));
+  sources(folder).flatMap((file) =>
+    importsOf(file)
+      .filter(({ path }) => path === target || path.startsWith(`${target}/`))
+      .map(({ path }) => `${file} → ${path}`),
+  );
 
 /** Dependencies point down (docs/architecture.md): who may not import whom. */
 describe('module dependencies', () => {
@@ -63,7 +67,11 @@ describe('module dependencies', () => {
   });
 
   it('the lifecycle imports no framework and nothing of the order row beyond types', () => {
-    const lifecycle = sources('src/orders/lifecycle').flatMap((file) => importsOf(file).filter(({ path, typeOnly }) => !typeOnly && !path.startsWith('src/orders')).map(({ path }) => `${file} → ${path}`));
+    const lifecycle = sources('src/orders/lifecycle').flatMap((file) =>
+      importsOf(file)
+        .filter(({ path, typeOnly }) => !typeOnly && !path.startsWith('src/orders'))
+        .map(({ path }) => `${file} → ${path}`),
+    );
     expect(lifecycle).toEqual([]);
     expect(sources('src/orders/lifecycle').filter((file) => /from '(?!\.)/.test(readFileSync(join(ROOT, file), 'utf8')))).toEqual([]);
   });
@@ -73,7 +81,11 @@ describe('module dependencies', () => {
   });
 
   it('workflows learn their contract from src/, and take only the activities’ types from activities/', () => {
-    const values = sources('workflows').flatMap((file) => importsOf(file).filter(({ path, typeOnly }) => path.startsWith('activities/') && !typeOnly).map(({ path }) => `${file} → ${path}`));
+    const values = sources('workflows').flatMap((file) =>
+      importsOf(file)
+        .filter(({ path, typeOnly }) => path.startsWith('activities/') && !typeOnly)
+        .map(({ path }) => `${file} → ${path}`),
+    );
     expect(values).toEqual([]);
   });
 });

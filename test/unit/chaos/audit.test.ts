@@ -89,8 +89,7 @@ function world(plans: Plan[]): AuditInput {
     });
     const payment = (status: string, errorCode: string | null = null) =>
       notifications.push({ orderId: id, event: 'PAYMENT', status: callback, bodyStatus: status, bodyErrorCode: errorCode });
-    const payout = (status: RailPayout['status'], executions: number) =>
-      payouts.push({ payoutId: id, requests: executions + 1, executions, status, amount: local, currency: 'BRL' });
+    const payout = (status: RailPayout['status'], executions: number) => payouts.push({ payoutId: id, requests: executions + 1, executions, status, amount: local, currency: 'BRL' });
     notifications.push({ orderId: id, event: 'PREVIEW', status: 'DELIVERED', bodyStatus: 'CREATED', bodyErrorCode: null });
 
     switch (ending) {
@@ -136,9 +135,11 @@ function world(plans: Plan[]): AuditInput {
   return { orders, entries: books.entries, accounts: books.accounts(), notifications, payouts, payers: [{ clientId: PAYER, currency: 'USD', fundedMinor: FUNDED }] };
 }
 
-const ALL_ENDINGS: Plan[] = (['COMPLETED', 'REJECTED', 'PROCESSING_UNCONFIRMED', 'EXPIRED', 'FAILED_AT_PREVIEW', 'INSUFFICIENT_FUNDS'] as const).map(
-  (ending, index) => ({ ending, cents: 1000 + index * 137, callback: 'DELIVERED' }),
-);
+const ALL_ENDINGS: Plan[] = (['COMPLETED', 'REJECTED', 'PROCESSING_UNCONFIRMED', 'EXPIRED', 'FAILED_AT_PREVIEW', 'INSUFFICIENT_FUNDS'] as const).map((ending, index) => ({
+  ending,
+  cents: 1000 + index * 137,
+  callback: 'DELIVERED',
+}));
 
 const violationsOf = (input: AuditInput) => auditMoney(input).flatMap((rule) => rule.violations);
 
@@ -246,10 +247,7 @@ describe('chaos money audit', () => {
       const input = world(ALL_ENDINGS);
       input.entries[1] = { ...input.entries[1]!, lines: [-1000n, 999n] };
       input.entries[2] = { ...input.entries[2]!, amountMinor: 1n };
-      expect(ledgerBalanced(input).violations).toEqual([
-        'RESERVE entry e2: its lines sum to -1, not 0',
-        'COMMIT entry e3: its lines move 1000, the entry says 1',
-      ]);
+      expect(ledgerBalanced(input).violations).toEqual(['RESERVE entry e2: its lines sum to -1, not 0', 'COMMIT entry e3: its lines move 1000, the entry says 1']);
     });
 
     it('flags a balance that differs from its lines, or from the entries, and a negative client balance', () => {
@@ -311,10 +309,7 @@ describe('chaos money audit', () => {
       const input = world(ALL_ENDINGS);
       input.payouts[1] = { ...input.payouts[1]!, status: 'COMPLETED' };
       input.payouts.push({ payoutId: 'stranger', requests: 1, executions: 1, status: 'COMPLETED', amount: '1.00', currency: 'BRL' });
-      expect(ledgerMatchesRail(input).violations).toEqual([
-        'the rail paid order order-1 (REJECTED), which was never debited',
-        'the rail paid stranger, which is no order of ours',
-      ]);
+      expect(ledgerMatchesRail(input).violations).toEqual(['the rail paid order order-1 (REJECTED), which was never debited', 'the rail paid stranger, which is no order of ours']);
     });
 
     it('flags a debit for an order that is not COMPLETED', () => {
@@ -337,7 +332,7 @@ describe('chaos money audit', () => {
       ]);
     });
 
-    it("flags a payer whose balance is not its funding less its COMPLETED orders", () => {
+    it('flags a payer whose balance is not its funding less its COMPLETED orders', () => {
       const input = world(ALL_ENDINGS);
       input.orders[1] = { ...input.orders[1]!, status: 'COMPLETED' };
       expect(noDebitTwice(input).violations).toEqual([
@@ -349,10 +344,7 @@ describe('chaos money audit', () => {
       const input = world(ALL_ENDINGS);
       input.entries = input.entries.filter((entry) => entry.kind !== 'RELEASE');
       input.entries = input.entries.filter((entry) => !(entry.reference === 'order-2' && entry.kind === 'RESERVE'));
-      expect(noDebitTwice(input).violations).toEqual([
-        'order order-1 is REJECTED but its funds are still held',
-        'order order-2 is PROCESSING without a hold on its funds',
-      ]);
+      expect(noDebitTwice(input).violations).toEqual(['order order-1 is REJECTED but its funds are still held', 'order order-2 is PROCESSING without a hold on its funds']);
     });
   });
 
@@ -363,10 +355,7 @@ describe('chaos money audit', () => {
       input.notifications = input.notifications.map((notification) =>
         notification.orderId === 'order-0' && notification.bodyStatus === 'COMPLETED' ? { ...notification, status: 'FAILED' } : notification,
       );
-      expect(finalCallbacksSent(input).violations).toEqual([
-        'order order-0: its PAYMENT callback (COMPLETED) FAILED for good',
-        'order order-3 (CANCELED) has no final callback',
-      ]);
+      expect(finalCallbacksSent(input).violations).toEqual(['order order-0: its PAYMENT callback (COMPLETED) FAILED for good', 'order order-3 (CANCELED) has no final callback']);
     });
 
     it('does not take a PROCESSING callback, or a successful preview, for the final one', () => {

@@ -113,16 +113,14 @@ describe('the default chaos plan', () => {
 
 describe('payouts timed to meet every rail fault (issue 19)', () => {
   // One after another, as a plan has them.
-  const windows = fc
-    .array(fc.record({ gapMs: fc.integer({ min: 0, max: 60_000 }), lastsMs: fc.integer({ min: 1_000, max: 60_000 }) }), { minLength: 1, maxLength: 4 })
-    .map((spans) => {
-      let at = 0;
-      return spans.map(({ gapMs, lastsMs }) => {
-        const fromMs = at + gapMs;
-        at = fromMs + lastsMs;
-        return { fromMs, toMs: at };
-      });
+  const windows = fc.array(fc.record({ gapMs: fc.integer({ min: 0, max: 60_000 }), lastsMs: fc.integer({ min: 1_000, max: 60_000 }) }), { minLength: 1, maxLength: 4 }).map((spans) => {
+    let at = 0;
+    return spans.map(({ gapMs, lastsMs }) => {
+      const fromMs = at + gapMs;
+      at = fromMs + lastsMs;
+      return { fromMs, toMs: at };
     });
+  });
 
   it('has flows due at least the lead before a window decide inside it, each flow once', () => {
     fc.assert(
@@ -184,9 +182,7 @@ describe('the partitions plan', () => {
   it('cuts each path for its time, heals it, and waits before the next; PostgreSQL from everything last', () => {
     const plan = planNamed('partitions', false);
     const steps = plan.lanes[0]!;
-    expect(steps.map((step) => describeAction(step.action))).toEqual(
-      CUTS.flatMap((cut) => [`cut ${cut} (links down, silently)`, `heal ${cut}`]),
-    );
+    expect(steps.map((step) => describeAction(step.action))).toEqual(CUTS.flatMap((cut) => [`cut ${cut} (links down, silently)`, `heal ${cut}`]));
     for (let i = 0; i < steps.length; i += 2) {
       const [cut, heal] = [steps[i]!, steps[i + 1]!];
       const lasts = cut.action.kind === 'cut' && cut.action.cut === 'postgres↔everything' ? 30_000 : 60_000;

@@ -10,7 +10,7 @@ describe('collectionMarket', () => {
     expect(collectionMarket('PE', 'USD')).toEqual({ problem: 'currency: the collector is in PE, whose currency is PEN, not USD' });
   });
 
-  it("takes the country from the currency when the collector has none", () => {
+  it('takes the country from the currency when the collector has none', () => {
     expect(collectionMarket(null, 'COP')).toEqual({ country: 'CO', currency: 'COP' });
     expect(collectionMarket(null, undefined)).toEqual({ problem: 'currency: required, since the collector has no country_code' });
     expect(collectionMarket(null, 'USD')).toMatchObject({ problem: expect.stringContaining('USD is not collected here') });

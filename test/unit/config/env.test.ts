@@ -67,12 +67,7 @@ describe('loadEnv', () => {
   it('reads TRUST_PROXY as a hop count or a list of trusted proxies, loopback by default', () => {
     expect(loadEnv(required).TRUST_PROXY).toEqual(['loopback']);
     expect(loadEnv({ ...required, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
-    expect(loadEnv({ ...required, TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32, 192.0.2.1' }).TRUST_PROXY).toEqual([
-      'loopback',
-      '10.0.0.0/8',
-      '2001:db8::/32',
-      '192.0.2.1',
-    ]);
+    expect(loadEnv({ ...required, TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32, 192.0.2.1' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', '2001:db8::/32', '192.0.2.1']);
   });
 
   it.each(['true', '*', '10.0.0.0/33', '10.0.0.0/8/1', 'lb.internal', '', '-1'])('refuses TRUST_PROXY=%s', (value) => {

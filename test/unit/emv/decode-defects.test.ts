@@ -92,7 +92,10 @@ describe('decodeEmvQr defects', () => {
     });
 
     it('reports a CRC followed by unreadable data', () => {
-      expect(codes(`${signed(PERU_BODY)}\n`)).toEqual([['TRUNCATED_TLV', undefined], ['CRC_NOT_LAST', '63']]);
+      expect(codes(`${signed(PERU_BODY)}\n`)).toEqual([
+        ['TRUNCATED_TLV', undefined],
+        ['CRC_NOT_LAST', '63'],
+      ]);
     });
 
     it('reports a CRC that is not 4 hex characters', () => {

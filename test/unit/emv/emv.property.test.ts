@@ -6,16 +6,11 @@ import { COUNTRY_CODES, isSupportedCountry, PAYMENT_CURRENCIES } from '../../../
 import { PERU_BODY, signed } from './signed-payload';
 
 const VALID_PAYLOADS = [
-  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR' +
-    '5913Fulano de Tal6008BRASILIA62070503***63041D3D',
+  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR' + '5913Fulano de Tal6008BRASILIA62070503***63041D3D',
   signed(`${PERU_BODY}5406150.00`),
 ];
 
-const anyText = fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 600 }),
-  fc.string({ unit: 'grapheme', maxLength: 200 }),
-  fc.stringMatching(/^[0-9]{0,300}$/),
-);
+const anyText = fc.oneof(fc.string({ unit: 'binary', maxLength: 600 }), fc.string({ unit: 'grapheme', maxLength: 200 }), fc.stringMatching(/^[0-9]{0,300}$/));
 
 /** The three answers and `valid` never contradict their lists, nor each other. */
 function expectConsistent(payload: string) {
@@ -146,11 +141,7 @@ const encodeInput: fc.Arbitrary<EmvEncodeInput> = fc
     name: text(25),
     city: text(15),
     postal_code: fc.option(text(10), { nil: undefined }),
-    additional_data: fc.dictionary(
-      fc.constantFrom('bill_number', 'store_label', 'reference_label', 'terminal_label', 'purpose_of_transaction', '50', '99'),
-      text(12),
-      { maxKeys: 4 },
-    ),
+    additional_data: fc.dictionary(fc.constantFrom('bill_number', 'store_label', 'reference_label', 'terminal_label', 'purpose_of_transaction', '50', '99'), text(12), { maxKeys: 4 }),
   })
   .map(({ place, accountTags, gui, accountFields, amount, name, city, postal_code, mcc, ...rest }) => ({
     ...rest,
@@ -158,9 +149,7 @@ const encodeInput: fc.Arbitrary<EmvEncodeInput> = fc
     merchant: postal_code === undefined ? { name, city, mcc } : { name, city, mcc, postal_code },
     currency_numeric: place.currency,
     country: place.country,
-    ...(amount === undefined
-      ? {}
-      : { amount: place.decimals === 0 ? String(amount.units) : `${amount.units}.${String(amount.cents).padStart(2, '0')}` }),
+    ...(amount === undefined ? {} : { amount: place.decimals === 0 ? String(amount.units) : `${amount.units}.${String(amount.cents).padStart(2, '0')}` }),
   }));
 
 describe('encode then decode', () => {

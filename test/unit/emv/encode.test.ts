@@ -15,9 +15,7 @@ describe('encodeEmvQr', () => {
     // The encoder always writes tag 01, as the contract needs 11 or 12. The CRC was computed
     // independently (Python) over the same bytes.
     expect(encodeEmvQr(pixStatic)).toBe(
-      '000201010211' +
-        '26580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR' +
-        '5913Fulano de Tal6008BRASILIA62070503***630448CD',
+      '000201010211' + '26580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR' + '5913Fulano de Tal6008BRASILIA62070503***630448CD',
     );
   });
 
@@ -44,7 +42,11 @@ describe('encodeEmvQr', () => {
       country: 'CO',
       additional_data: { bill_number: 'F-100', terminal_label: 'CAJA1', '50': 'scheme data' },
     });
-    expect(parseTlv(payload).fields.filter((field) => ['01', '54'].includes(field.id)).map((field) => field.value)).toEqual(['12', '125000.50']);
+    expect(
+      parseTlv(payload)
+        .fields.filter((field) => ['01', '54'].includes(field.id))
+        .map((field) => field.value),
+    ).toEqual(['12', '125000.50']);
     expect(decodeEmvQr(payload)).toMatchObject({
       valid: true,
       point_of_initiation: 'DYNAMIC',

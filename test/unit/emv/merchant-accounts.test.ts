@@ -4,9 +4,7 @@ import { signed } from './signed-payload';
 
 /** A Mexican QR (no scheme profile) with the given merchant account fields. */
 function qr(accounts: string) {
-  return signed(
-    buildTlv('00', '01') + accounts + buildTlv('52', '5411') + buildTlv('53', '484') + buildTlv('58', 'MX') + buildTlv('59', 'TIENDA') + buildTlv('60', 'CDMX'),
-  );
+  return signed(buildTlv('00', '01') + accounts + buildTlv('52', '5411') + buildTlv('53', '484') + buildTlv('58', 'MX') + buildTlv('59', 'TIENDA') + buildTlv('60', 'CDMX'));
 }
 
 describe('merchant account information (tags 02-51)', () => {
@@ -38,14 +36,15 @@ describe('merchant account information (tags 02-51)', () => {
   it('reads a template that opens with a GUI as a template, and reports it broken when its sub-fields are', () => {
     const result = decodeEmvQr(qr(buildTlv('26', '0014br.gov.bcb.pix0199x')));
     expect(result.emvco_errors.map((error) => [error.code, error.tag])).toEqual([['LENGTH_OVERRUN', '26.01']]);
-    expect(result.merchant_accounts).toEqual([
-      { tag: '26', format: 'template', gui: 'br.gov.bcb.pix', fields: {}, value: '0014br.gov.bcb.pix0199x' },
-    ]);
+    expect(result.merchant_accounts).toEqual([{ tag: '26', format: 'template', gui: 'br.gov.bcb.pix', fields: {}, value: '0014br.gov.bcb.pix0199x' }]);
   });
 
   it('reports a GUI header whose length runs past the value as a broken template', () => {
     const result = decodeEmvQr(qr(buildTlv('26', '0099br.gov.bcb.pix')));
-    expect(result.emvco_errors.map((error) => [error.code, error.tag])).toEqual([['LENGTH_OVERRUN', '26.00'], ['MISSING_GUI', '26']]);
+    expect(result.emvco_errors.map((error) => [error.code, error.tag])).toEqual([
+      ['LENGTH_OVERRUN', '26.00'],
+      ['MISSING_GUI', '26'],
+    ]);
   });
 
   it('still wants a GUI in a template whose value is a well-formed sub-TLV', () => {

@@ -39,9 +39,7 @@ describe('payable: what this service can pay, apart from the QR being well-forme
     });
     expect(codes(result.not_payable_reasons)).toEqual(['UNSUPPORTED_COUNTRY', 'UNSUPPORTED_CURRENCY']);
     expect(result.errors).toEqual(result.not_payable_reasons);
-    expect(result.not_payable_reasons[1]?.message).toBe(
-      'tag 53: this service does not pay in this currency (JPY; this service pays in USD, EUR, BRL, PEN, COP, ARS, CLP, MXN, UYU)',
-    );
+    expect(result.not_payable_reasons[1]?.message).toBe('tag 53: this service does not pay in this currency (JPY; this service pays in USD, EUR, BRL, PEN, COP, ARS, CLP, MXN, UYU)');
   });
 
   it('judges the amount by the currency it names, even one not paid here: yen have no decimals', () => {

@@ -36,7 +36,10 @@ describe('parseTlv', () => {
 
   it('reports a zero length but keeps the empty field and goes on', () => {
     const { fields, errors } = parseTlv('59005802BR');
-    expect(fields.map((field) => [field.id, field.value])).toEqual([['59', ''], ['58', 'BR']]);
+    expect(fields.map((field) => [field.id, field.value])).toEqual([
+      ['59', ''],
+      ['58', 'BR'],
+    ]);
     expect(errors).toEqual([expect.objectContaining({ code: 'INVALID_LENGTH', tag: '59' })]);
   });
 

@@ -10,11 +10,7 @@ const nested = (levels: number): unknown => {
 describe('input limits', () => {
   it('names every string field holding a NUL character, nested and in arrays, in document order', () => {
     const body = { name: 'Acme\u0000', user: { full_name: 'Ana', tax_id: '\u0000123' }, tags: ['ok', 'x\u0000'] };
-    expect(inputLimitProblems(body)).toEqual([
-      'name: must not contain NUL characters',
-      'user.tax_id: must not contain NUL characters',
-      'tags.1: must not contain NUL characters',
-    ]);
+    expect(inputLimitProblems(body)).toEqual(['name: must not contain NUL characters', 'user.tax_id: must not contain NUL characters', 'tags.1: must not contain NUL characters']);
   });
 
   it('names a field name holding a NUL character', () => {

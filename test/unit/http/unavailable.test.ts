@@ -20,10 +20,7 @@ describe('unavailability', () => {
     ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
     ['Temporal not connected in time', new Error('Failed to connect before the deadline')],
     ['a bare gRPC UNAVAILABLE', Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14, details: 'No connection established', metadata: {} })],
-    [
-      'search attributes no worker has registered yet',
-      grpc(3, '3 INVALID_ARGUMENT: Namespace fresh has no mapping defined for search attribute OrderStatus'),
-    ],
+    ['search attributes no worker has registered yet', grpc(3, '3 INVALID_ARGUMENT: Namespace fresh has no mapping defined for search attribute OrderStatus')],
   ])('calls %s SERVICE_UNAVAILABLE', (_label, error) => {
     expect(unavailability(error)).toBe('SERVICE_UNAVAILABLE');
   });

@@ -47,7 +47,11 @@ describe('the Temporal server configuration', () => {
       user: 'postgres',
       password: 'secret',
     });
-    expect(stores[config.persistence.visibilityStore as keyof typeof stores].sql).toMatchObject({ pluginName: 'postgres12', databaseName: 'temporal_visibility', connectAddr: '127.0.0.1:54329' });
+    expect(stores[config.persistence.visibilityStore as keyof typeof stores].sql).toMatchObject({
+      pluginName: 'postgres12',
+      databaseName: 'temporal_visibility',
+      connectAddr: '127.0.0.1:54329',
+    });
   });
 
   it('keeps archival off and reads the dynamic config file it is pointed at', () => {
@@ -81,6 +85,12 @@ describe('the dynamic config', () => {
 
 describe('the Web UI server configuration', () => {
   it('listens on loopback and talks to the given frontend', () => {
-    expect(temporalUiConfig({ port: 8233, frontendAddress: '127.0.0.1:7233' })).toMatchObject({ host: '127.0.0.1', port: 8233, temporalGrpcAddress: '127.0.0.1:7233', enableUi: true, defaultNamespace: 'default' });
+    expect(temporalUiConfig({ port: 8233, frontendAddress: '127.0.0.1:7233' })).toMatchObject({
+      host: '127.0.0.1',
+      port: 8233,
+      temporalGrpcAddress: '127.0.0.1:7233',
+      enableUi: true,
+      defaultNamespace: 'default',
+    });
   });
 });

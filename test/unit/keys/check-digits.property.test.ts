@@ -38,9 +38,7 @@ const cnpj = digits(12)
   .map((body) => body + cnpjCheckDigit(body))
   .map((partial) => partial + cnpjCheckDigit(partial))
   .filter(notOneRepeatedDigit);
-const cci = fc
-  .tuple(digits(6), digits(12))
-  .map(([bankAndBranch, account]) => `${bankAndBranch}${account}${cciCheckDigit(bankAndBranch)}${cciCheckDigit(account)}`);
+const cci = fc.tuple(digits(6), digits(12)).map(([bankAndBranch, account]) => `${bankAndBranch}${account}${cciCheckDigit(bankAndBranch)}${cciCheckDigit(account)}`);
 
 /** The key with the digit at `position` (modulo its length) replaced by a different one. */
 function withOneDigitChanged(key: string, position: number, shift: number): string {

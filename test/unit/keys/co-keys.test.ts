@@ -2,8 +2,7 @@ import { validatePaymentKey } from '../../../src/keys';
 import { refusal } from './refusal';
 
 const ALLOWED_TYPES =
-  'dict_key must be one of: NAME (@ + 20 letters or digits), ID (17 or 18 digits), RANDOM (10 letters or digits), ' +
-  'OPEN_INPUT (21 letters or digits), PHONE (+57 3XXXXXXXXX), EMAIL';
+  'dict_key must be one of: NAME (@ + 20 letters or digits), ID (17 or 18 digits), RANDOM (10 letters or digits), ' + 'OPEN_INPUT (21 letters or digits), PHONE (+57 3XXXXXXXXX), EMAIL';
 
 describe('Colombian Bre-B keys', () => {
   it.each([

@@ -18,11 +18,7 @@ import { expectMoneyError } from './expect-money-error';
 
 const currencyArb = fc.constantFrom(...CURRENCY_CODES);
 /** Any valid amount: a currency and a positive whole number of its minor units below 1e13. */
-const amountArb = currencyArb.chain((currency) =>
-  fc
-    .bigInt({ min: 1n, max: 10n ** BigInt(13 + currencyByAlpha(currency).minorUnit) - 1n })
-    .map((minor) => ({ currency, minor })),
-);
+const amountArb = currencyArb.chain((currency) => fc.bigInt({ min: 1n, max: 10n ** BigInt(13 + currencyByAlpha(currency).minorUnit) - 1n }).map((minor) => ({ currency, minor })));
 
 describe('parseAmount', () => {
   it.each<[unknown, CurrencyCode, string]>([
@@ -49,9 +45,7 @@ describe('parseAmount', () => {
   });
 
   it('returns a Decimal of the money configuration', () => {
-    expect(parseAmount('1', 'BRL').dividedBy(3).toFixed()).toBe(
-      new Decimal(1).dividedBy(3).toFixed(),
-    );
+    expect(parseAmount('1', 'BRL').dividedBy(3).toFixed()).toBe(new Decimal(1).dividedBy(3).toFixed());
   });
 
   it.each<[unknown]>([
@@ -98,19 +92,13 @@ describe('parseAmount', () => {
     expect(error.message).toContain(currency);
   });
 
-  it.each<[unknown]>([['0'], ['0.00'], ['-0'], ['-12.50'], [0], [-0], [-5]])(
-    'rejects %p as NOT_POSITIVE',
-    (input) => {
-      expectMoneyError(() => parseAmount(input, 'BRL'), 'NOT_POSITIVE');
-    },
-  );
+  it.each<[unknown]>([['0'], ['0.00'], ['-0'], ['-12.50'], [0], [-0], [-5]])('rejects %p as NOT_POSITIVE', (input) => {
+    expectMoneyError(() => parseAmount(input, 'BRL'), 'NOT_POSITIVE');
+  });
 
-  it.each<[unknown]>([['10000000000000'], ['10000000000000.00'], [1e13], [1e21], [1e300]])(
-    'rejects %p as AMOUNT_TOO_LARGE',
-    (input) => {
-      expectMoneyError(() => parseAmount(input, 'USD'), 'AMOUNT_TOO_LARGE');
-    },
-  );
+  it.each<[unknown]>([['10000000000000'], ['10000000000000.00'], [1e13], [1e21], [1e300]])('rejects %p as AMOUNT_TOO_LARGE', (input) => {
+    expectMoneyError(() => parseAmount(input, 'USD'), 'AMOUNT_TOO_LARGE');
+  });
 
   it('rejects an unsupported currency even when the type system was bypassed', () => {
     expectMoneyError(() => parseAmount('10', 'XXX' as CurrencyCode), 'UNSUPPORTED_CURRENCY');
@@ -129,12 +117,7 @@ describe('parseAmount', () => {
   });
 
   it('either parses or throws a MoneyError, for any string or JSON value', () => {
-    const inputArb = fc.oneof(
-      fc.string(),
-      fc.stringMatching(/^[-+0-9.,eE ]{0,20}$/),
-      fc.double(),
-      fc.jsonValue(),
-    );
+    const inputArb = fc.oneof(fc.string(), fc.stringMatching(/^[-+0-9.,eE ]{0,20}$/), fc.double(), fc.jsonValue());
     fc.assert(
       fc.property(inputArb, currencyArb, (input, currency) => {
         let result: Decimal;

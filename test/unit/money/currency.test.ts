@@ -1,13 +1,4 @@
-import {
-  COUNTRY_CODES,
-  CURRENCY_CODES,
-  PAYMENT_CURRENCIES,
-  countryCurrency,
-  currencyByAlpha,
-  currencyByNumeric,
-  isSupportedCountry,
-  isSupportedCurrency,
-} from '../../../src/money';
+import { COUNTRY_CODES, CURRENCY_CODES, PAYMENT_CURRENCIES, countryCurrency, currencyByAlpha, currencyByNumeric, isSupportedCountry, isSupportedCurrency } from '../../../src/money';
 import { expectMoneyError } from './expect-money-error';
 
 describe('currencies', () => {
@@ -39,13 +30,10 @@ describe('currencies', () => {
     numerics.forEach((numeric) => expect(numeric).toMatch(/^[0-9]{3}$/));
   });
 
-  it.each(['brl', 'XXX', '', 'BRL ', 'toString', '__proto__'])(
-    'rejects %j as an alpha code',
-    (code) => {
-      expect(isSupportedCurrency(code)).toBe(false);
-      expectMoneyError(() => currencyByAlpha(code), 'UNSUPPORTED_CURRENCY');
-    },
-  );
+  it.each(['brl', 'XXX', '', 'BRL ', 'toString', '__proto__'])('rejects %j as an alpha code', (code) => {
+    expect(isSupportedCurrency(code)).toBe(false);
+    expectMoneyError(() => currencyByAlpha(code), 'UNSUPPORTED_CURRENCY');
+  });
 
   it.each([986, null, undefined, {}])('isSupportedCurrency(%p) is false', (value) => {
     expect(isSupportedCurrency(value)).toBe(false);

@@ -1,12 +1,4 @@
-import {
-  COUNTRY_CODES,
-  CountryCode,
-  Decimal,
-  LimitConfigError,
-  amountLimits,
-  assertAmountWithinLimits,
-  parseLimitOverrides,
-} from '../../../src/money';
+import { COUNTRY_CODES, CountryCode, Decimal, LimitConfigError, amountLimits, assertAmountWithinLimits, parseLimitOverrides } from '../../../src/money';
 import { expectMoneyError } from './expect-money-error';
 
 describe('amountLimits', () => {
@@ -59,10 +51,7 @@ describe('assertAmountWithinLimits', () => {
     ['AR', '1000000'],
     ['CO', '200000000.01'],
   ])('rejects %s %s as too large', (country, amount) => {
-    const error = expectMoneyError(
-      () => assertAmountWithinLimits(new Decimal(amount), country),
-      'AMOUNT_TOO_LARGE',
-    );
+    const error = expectMoneyError(() => assertAmountWithinLimits(new Decimal(amount), country), 'AMOUNT_TOO_LARGE');
     expect(error.message).toContain(amountLimits(country).currency);
   });
 
@@ -73,10 +62,7 @@ describe('assertAmountWithinLimits', () => {
   it('applies overrides', () => {
     const overrides = { BR: '100' };
     expect(() => assertAmountWithinLimits(new Decimal('100'), 'BR', overrides)).not.toThrow();
-    expectMoneyError(
-      () => assertAmountWithinLimits(new Decimal('100.01'), 'BR', overrides),
-      'AMOUNT_TOO_LARGE',
-    );
+    expectMoneyError(() => assertAmountWithinLimits(new Decimal('100.01'), 'BR', overrides), 'AMOUNT_TOO_LARGE');
   });
 });
 
@@ -104,24 +90,10 @@ describe('parseLimitOverrides', () => {
     }
   });
 
-  it.each([
-    'BR',
-    'BR=',
-    '=100',
-    'BR=100,',
-    ',BR=100',
-    'BR=100;CO=200',
-    'BR=100=200',
-    'BR=1 00',
-    'br=100',
-    'US=100',
-    'BR=100,BR=200',
-    'BR=abc',
-    'BR=0',
-    'BR=-5',
-    'BR=1e6',
-    'CL=10.5',
-  ])('throws on %j', (value) => {
-    expect(() => parseLimitOverrides(value)).toThrow(LimitConfigError);
-  });
+  it.each(['BR', 'BR=', '=100', 'BR=100,', ',BR=100', 'BR=100;CO=200', 'BR=100=200', 'BR=1 00', 'br=100', 'US=100', 'BR=100,BR=200', 'BR=abc', 'BR=0', 'BR=-5', 'BR=1e6', 'CL=10.5'])(
+    'throws on %j',
+    (value) => {
+      expect(() => parseLimitOverrides(value)).toThrow(LimitConfigError);
+    },
+  );
 });

@@ -1,12 +1,5 @@
 import fc from 'fast-check';
-import {
-  CURRENCY_CODES,
-  Decimal,
-  cumulativeUserRefund,
-  currencyByAlpha,
-  fromMinorUnits,
-  refundShare,
-} from '../../../src/money';
+import { CURRENCY_CODES, Decimal, cumulativeUserRefund, currencyByAlpha, fromMinorUnits, refundShare } from '../../../src/money';
 
 const d = (value: string) => new Decimal(value);
 
@@ -46,12 +39,8 @@ describe('refundShare', () => {
 
   it('works in a currency without minor unit', () => {
     const base = { debited: d('1001'), localTotal: d('2.00'), currency: 'CLP' as const };
-    expect(
-      refundShare({ ...base, localRefundedBefore: d('0'), localRefundNow: d('1.00') }).toFixed(),
-    ).toBe('500');
-    expect(
-      refundShare({ ...base, localRefundedBefore: d('1.00'), localRefundNow: d('1.00') }).toFixed(),
-    ).toBe('501');
+    expect(refundShare({ ...base, localRefundedBefore: d('0'), localRefundNow: d('1.00') }).toFixed()).toBe('500');
+    expect(refundShare({ ...base, localRefundedBefore: d('1.00'), localRefundNow: d('1.00') }).toFixed()).toBe('501');
   });
 
   it('stays exact beyond 40 significant digits', () => {

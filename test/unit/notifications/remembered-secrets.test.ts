@@ -1,7 +1,7 @@
 import { rememberedSecrets } from '../../../src/notifications/remembered-secrets';
 
 describe('rememberedSecrets', () => {
-  it('reads each client\'s secret once, and asks again after a lookup that failed', async () => {
+  it("reads each client's secret once, and asks again after a lookup that failed", async () => {
     const asked: string[] = [];
     let failNext = true;
     const secrets = rememberedSecrets({

@@ -38,9 +38,7 @@ describe('what a stuck order waits for', () => {
   });
 
   it("names the expiry of an order that waits for someone's action", () => {
-    expect(waitingFor({ status: 'CREATED', expiresAt }, running('AWAITING_DECISION'), 0).detail).toBe(
-      "the payer's decision (POST /v2/payments); expires at 2026-11-22T10:10:00.000Z",
-    );
+    expect(waitingFor({ status: 'CREATED', expiresAt }, running('AWAITING_DECISION'), 0).detail).toBe("the payer's decision (POST /v2/payments); expires at 2026-11-22T10:10:00.000Z");
   });
 
   it('names the payout activity still running, with its attempt', () => {

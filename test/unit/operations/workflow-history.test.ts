@@ -48,7 +48,12 @@ describe('a workflow history as timeline entries', () => {
     const history = temporal.api.history.v1.History.fromObject({
       events: [
         { eventId: 5, eventTime: at(100), eventType: 'EVENT_TYPE_ACTIVITY_TASK_SCHEDULED', activityTaskScheduledEventAttributes: { activityType: { name: 'markNotificationFailed' } } },
-        { eventId: 6, eventTime: at(107), eventType: 'EVENT_TYPE_ACTIVITY_TASK_STARTED', activityTaskStartedEventAttributes: { scheduledEventId: 5, attempt: 3, lastFailure: { message: 'HTTP 500' } } },
+        {
+          eventId: 6,
+          eventTime: at(107),
+          eventType: 'EVENT_TYPE_ACTIVITY_TASK_STARTED',
+          activityTaskStartedEventAttributes: { scheduledEventId: 5, attempt: 3, lastFailure: { message: 'HTTP 500' } },
+        },
         { eventId: 7, eventTime: at(108), eventType: 'EVENT_TYPE_ACTIVITY_TASK_COMPLETED', activityTaskCompletedEventAttributes: { scheduledEventId: 5 } },
       ],
     });

@@ -58,9 +58,7 @@ describe('order views', () => {
   });
 
   it('shows status-history amounts as strings with the currency minor unit', () => {
-    const history = [
-      Object.assign(new OrderStatusHistoryEntity(), { status: 'CREATED', createdAt: new Date('2026-01-01T10:00:00.000Z') }),
-    ];
+    const history = [Object.assign(new OrderStatusHistoryEntity(), { status: 'CREATED', createdAt: new Date('2026-01-01T10:00:00.000Z') })];
     const view = statusHistoryView(order(), history);
     expect(view).toMatchObject({ local_amount: '100.50', user_amount: '17250', statuses: [{ status: 'CREATED', created_at: '2026-01-01T10:00:00.000Z' }] });
   });

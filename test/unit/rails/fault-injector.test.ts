@@ -3,7 +3,12 @@ import { FaultInjector, NO_FAULTS, faultsFromEnv } from '../../../src/rails/simu
 async function outcomes(injector: FaultInjector, count: number): Promise<boolean[]> {
   const failed: boolean[] = [];
   for (let i = 0; i < count; i += 1) {
-    failed.push(await injector.apply().then(() => false, () => true));
+    failed.push(
+      await injector.apply().then(
+        () => false,
+        () => true,
+      ),
+    );
   }
   return failed;
 }
@@ -42,9 +47,12 @@ describe('faultsFromEnv', () => {
   });
 
   it('reads the four variables', () => {
-    expect(
-      faultsFromEnv({ RAILS_FAULT_LATENCY_MS: '250', RAILS_FAULT_ERROR_RATE: '0.1', RAILS_FAULT_DOWN: '1', RAILS_FAULT_LOSE_RESPONSE: 'true' }),
-    ).toEqual({ latency_ms: 250, error_rate: 0.1, down: true, lose_response: true });
+    expect(faultsFromEnv({ RAILS_FAULT_LATENCY_MS: '250', RAILS_FAULT_ERROR_RATE: '0.1', RAILS_FAULT_DOWN: '1', RAILS_FAULT_LOSE_RESPONSE: 'true' })).toEqual({
+      latency_ms: 250,
+      error_rate: 0.1,
+      down: true,
+      lose_response: true,
+    });
   });
 
   it('refuses a rate outside 0..1', () => {

@@ -41,12 +41,12 @@ describe('KeyDirectoryService', () => {
     expect(statusOf(() => lookup(country, key))).toBe(400);
   });
 
-  it.each([
-    ['BR', 'notfound@sandbox.test'],
-    ...Object.entries(MAGIC_KEYS.notFound).flatMap(([country, keys]) => keys.map((key) => [country, key])),
-  ] as [KeyCountry, string][])('answers 404 for the magic %s key %s', (country, key) => {
-    expect(statusOf(() => lookup(country, key))).toBe(404);
-  });
+  it.each([['BR', 'notfound@sandbox.test'], ...Object.entries(MAGIC_KEYS.notFound).flatMap(([country, keys]) => keys.map((key) => [country, key]))] as [KeyCountry, string][])(
+    'answers 404 for the magic %s key %s',
+    (country, key) => {
+      expect(statusOf(() => lookup(country, key))).toBe(404);
+    },
+  );
 
   it('answers the same holder for the same key, and another for another seed', () => {
     const first = lookup('BR', 'ana@example.com');
@@ -102,9 +102,7 @@ describe('Peru phone wallets', () => {
 
   it('resolves without memory of the lookup: a fresh directory with the same seed knows the record', () => {
     const fresh = new KeyDirectoryService('unit');
-    expect(fresh.resolveWallet(wallets.walletId, wallets.wallets[0]!.id)).toEqual(
-      directory.resolveWallet(wallets.walletId, wallets.wallets[0]!.id),
-    );
+    expect(fresh.resolveWallet(wallets.walletId, wallets.wallets[0]!.id)).toEqual(directory.resolveWallet(wallets.walletId, wallets.wallets[0]!.id));
   });
 
   it('answers 404 to a forged or foreign record and 422 to a wallet outside the record', () => {

@@ -36,20 +36,14 @@ describe('resolveQrMerchant', () => {
   });
 
   it('uses the tax id the QR carries', () => {
-    expect(resolveQrMerchant(qr({ name: 'PADARIA BOA', taxId: '11222333000181' }), 's').identification_number).toBe(
-      '11222333000181',
-    );
+    expect(resolveQrMerchant(qr({ name: 'PADARIA BOA', taxId: '11222333000181' }), 's').identification_number).toBe('11222333000181');
   });
 
   it('is deterministic, and another account or city means another merchant', () => {
     const base = resolveQrMerchant(qr({ name: 'PADARIA BOA' }), 's');
     expect(resolveQrMerchant(qr({ name: 'PADARIA BOA' }), 's')).toEqual(base);
-    expect(resolveQrMerchant(qr({ name: 'PADARIA BOA', account: 'other@example.com' }), 's').identification_number).not.toBe(
-      base.identification_number,
-    );
-    expect(resolveQrMerchant(qr({ name: 'PADARIA BOA', city: 'RECIFE' }), 's').identification_number).not.toBe(
-      base.identification_number,
-    );
+    expect(resolveQrMerchant(qr({ name: 'PADARIA BOA', account: 'other@example.com' }), 's').identification_number).not.toBe(base.identification_number);
+    expect(resolveQrMerchant(qr({ name: 'PADARIA BOA', city: 'RECIFE' }), 's').identification_number).not.toBe(base.identification_number);
   });
 
   it.each([
@@ -71,8 +65,6 @@ describe('resolveQrMerchant', () => {
   });
 
   it('answers 404 to the magic unknown merchant', () => {
-    expect(() => resolveQrMerchant(qr({ name: 'UNKNOWN MERCHANT' }), 's')).toThrow(
-      expect.objectContaining({ status: 404, code: 'KEY_NOT_FOUND' }),
-    );
+    expect(() => resolveQrMerchant(qr({ name: 'UNKNOWN MERCHANT' }), 's')).toThrow(expect.objectContaining({ status: 404, code: 'KEY_NOT_FOUND' }));
   });
 });

@@ -25,7 +25,7 @@ const holder = (identificationType: AccountHolder['identificationType']) =>
     accountType: fc.constantFrom<AccountHolder['accountType']>('CHECKING', 'SAVINGS', 'PAYMENT'),
   });
 
-describe('each rail reads its own wire into the engine\'s terms, and the simulator writes it back', () => {
+describe("each rail reads its own wire into the engine's terms, and the simulator writes it back", () => {
   it('Brazil DICT entries', () => {
     const holders = fc.constantFrom<AccountHolder['identificationType']>('CPF', 'CNPJ').chain(holder);
     fc.assert(fc.property(holders, text, (h, key) => expect(holderFromDictEntry(dictEntryFor(key, 'EMAIL', h))).toEqual(h)));
@@ -53,7 +53,7 @@ describe('each rail reads its own wire into the engine\'s terms, and the simulat
     expect(walletFrom(walletEntryOf(wallet))).toEqual(wallet);
   });
 
-  it('the QR acquirer\'s merchants', () => {
+  it("the QR acquirer's merchants", () => {
     const merchant = { name: 'Padaria Central', identification_number: '49640613000182', branch_office: '' };
     expect(toQrMerchant(fromQrMerchant(merchant))).toEqual(merchant);
   });

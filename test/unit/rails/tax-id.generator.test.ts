@@ -1,12 +1,5 @@
 import fc from 'fast-check';
-import {
-  cnpjFromBase,
-  cpfFromBase,
-  cuitFromBase,
-  nitFromBase,
-  rucFromBase,
-  rutFromBody,
-} from '../../../src/rails/simulator/tax-id.generator';
+import { cnpjFromBase, cpfFromBase, cuitFromBase, nitFromBase, rucFromBase, rutFromBody } from '../../../src/rails/simulator/tax-id.generator';
 
 describe('tax id check digits', () => {
   it('match published valid identifiers', () => {
@@ -25,7 +18,7 @@ describe('tax id check digits', () => {
         const cpf = cpfFromBase(base);
         const sum = [...cpf.slice(0, 10)].reduce((acc, d, i) => acc + Number(d) * (11 - i), 0);
         expect(cpf).toMatch(/^\d{11}$/);
-        expect((sum * 10) % 11 % 10).toBe(Number(cpf[10]));
+        expect(((sum * 10) % 11) % 10).toBe(Number(cpf[10]));
       }),
     );
   });

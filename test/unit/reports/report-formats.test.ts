@@ -14,15 +14,18 @@ const asRead = (rows: ReportValues[]) => rows.map((row) => row.map((value) => va
 describe('csv format', () => {
   it('is RFC 4180: a header row and CRLF after every record', () => {
     expect(csv.header).toBe(`${REPORT_COLUMNS.join(',')}\r\n`);
-    expect(csv.lines([['a', 'b'], ['c', null]])).toBe('a,b\r\nc,\r\n');
+    expect(
+      csv.lines([
+        ['a', 'b'],
+        ['c', null],
+      ]),
+    ).toBe('a,b\r\nc,\r\n');
     expect(csv.lines([])).toBe('');
     expect(csv.contentType).toBe('text/csv; charset=utf-8');
   });
 
   it('quotes fields holding a comma, a double quote, CR or LF, and doubles the quotes', () => {
-    expect(csv.lines([['a,b', 'say "hi"', 'one\ntwo', 'one\rtwo', 'one\r\ntwo', 'plain']])).toBe(
-      '"a,b","say ""hi""","one\ntwo","one\rtwo","one\r\ntwo",plain\r\n',
-    );
+    expect(csv.lines([['a,b', 'say "hi"', 'one\ntwo', 'one\rtwo', 'one\r\ntwo', 'plain']])).toBe('"a,b","say ""hi""","one\ntwo","one\rtwo","one\r\ntwo",plain\r\n');
   });
 
   it('reads back, through an RFC 4180 parser, exactly what was written', () => {
@@ -38,7 +41,12 @@ describe('csv format', () => {
 describe('txt format', () => {
   it('is pipe-separated with a header row and LF line ends', () => {
     expect(txt.header).toBe(`${REPORT_COLUMNS.join('|')}\n`);
-    expect(txt.lines([['a', 'b'], ['c', null]])).toBe('a|b\nc|\n');
+    expect(
+      txt.lines([
+        ['a', 'b'],
+        ['c', null],
+      ]),
+    ).toBe('a|b\nc|\n');
     expect(txt.contentType).toBe('text/plain; charset=utf-8');
   });
 

@@ -27,7 +27,17 @@ describe('attributeTemporalBackends', () => {
 });
 
 describe('cpuMsPerFlowByProcess', () => {
-  const seconds = (values: Partial<CpuSeconds>): CpuSeconds => ({ api: null, worker: null, rails: null, bareWorker: null, temporal: null, postgres: null, driver: null, temporalPostgresBackends: 0, ...values });
+  const seconds = (values: Partial<CpuSeconds>): CpuSeconds => ({
+    api: null,
+    worker: null,
+    rails: null,
+    bareWorker: null,
+    temporal: null,
+    postgres: null,
+    driver: null,
+    temporalPostgresBackends: 0,
+    ...values,
+  });
 
   it("gives each process's milliseconds per completed flow, the bare run's worker as the bare worker", () => {
     const engine = { completed: 200, cpuSeconds: seconds({ api: 4, worker: 10, temporal: 12, postgres: 3, rails: 0.6, driver: 2, bareWorker: 0.2 }) };

@@ -104,7 +104,7 @@ describe('formatReport', () => {
     expect(text).not.toContain('its PostgreSQL backends');
   });
 
-  it("prints the SQL per flow with its source, its kinds and the most called statements", () => {
+  it('prints the SQL per flow with its source, its kinds and the most called statements', () => {
     const text = formatReport(report('dev-server'));
     expect(text).toContain("SQL per flow in the service's database (statements: pg_stat_statements; transactions: pg_stat_database)");
     expect(line(text, '  statements')).toMatch(/24\.0\s+≤ 25 met$/);

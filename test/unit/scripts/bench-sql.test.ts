@@ -61,7 +61,7 @@ describe('sqlPerFlow', () => {
     expect(sql.top).toEqual([]);
   });
 
-  it("gives the transactions alone when pg_stat_statements is not loaded, and says so", () => {
+  it('gives the transactions alone when pg_stat_statements is not loaded, and says so', () => {
     const sql = sqlPerFlow(counters(100, null), counters(300, null), 10);
     expect(sql).toEqual({ source: { statements: null, transactions: 'pg_stat_database' }, statements: null, transactionControl: null, byKind: null, transactions: 20, top: [] });
   });

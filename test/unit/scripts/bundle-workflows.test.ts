@@ -7,10 +7,7 @@ describe('bundle-workflows arguments', () => {
     expect(bundleArguments(['out.js', '--workflows', 'next/index.js'])).toEqual({ out: 'out.js', workflowsPath: resolve('next/index.js') });
   });
 
-  it.each([[[]], [['--workflows', 'x.js']], [['out.js', '--workflows']], [['out.js', '--other', 'x']], [['out.js', '--workflows', 'x.js', 'more']]])(
-    'refuses %j',
-    (argv) => {
-      expect(bundleArguments(argv)).toBeNull();
-    },
-  );
+  it.each([[[]], [['--workflows', 'x.js']], [['out.js', '--workflows']], [['out.js', '--other', 'x']], [['out.js', '--workflows', 'x.js', 'more']]])('refuses %j', (argv) => {
+    expect(bundleArguments(argv)).toBeNull();
+  });
 });

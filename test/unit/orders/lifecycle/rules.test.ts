@@ -29,9 +29,8 @@ describe('the spec idempotency tables as rules', () => {
       expect(amountRejection('CREATED')).toBe('ALREADY_PROCESSED');
     });
 
-    it.each(ORDER_STATUSES.filter((s) => !['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED'].includes(s)))(
-      'refuses %s as an invalid status',
-      (status) => expect(amountRejection(status)).toBe('INVALID_STATUS'),
+    it.each(ORDER_STATUSES.filter((s) => !['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED'].includes(s)))('refuses %s as an invalid status', (status) =>
+      expect(amountRejection(status)).toBe('INVALID_STATUS'),
     );
   });
 
@@ -140,15 +139,12 @@ describe('an expired order', () => {
   const after = new Date('2026-11-25T10:10:00.000Z');
   const order = (status: OrderStatus, errorCode: OrderErrorCode | null = null) => ({ id: 'a1b2', status, errorCode, expiresAt });
 
-  it.each(['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED'] as OrderStatus[])(
-    'has expired from its expires_at on while it still waits (%s), its expiry written or not',
-    (status) => {
-      expect(expiredAt(order(status), before)).toBeNull();
-      expect(expiredAt(order(status), after)).toEqual(expiresAt);
-      expect(expiryRejection(order(status), before)).toBeNull();
-      expect(expiryRejection(order(status), after)).toBe('INVALID_STATUS');
-    },
-  );
+  it.each(['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED'] as OrderStatus[])('has expired from its expires_at on while it still waits (%s), its expiry written or not', (status) => {
+    expect(expiredAt(order(status), before)).toBeNull();
+    expect(expiredAt(order(status), after)).toEqual(expiresAt);
+    expect(expiryRejection(order(status), before)).toBeNull();
+    expect(expiryRejection(order(status), after)).toBe('INVALID_STATUS');
+  });
 
   it('is one canceled as EXPIRED, and no order canceled for another reason', () => {
     expect(expiredAt(order('CANCELED', 'EXPIRED'), before)).toEqual(expiresAt);
