@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Connection } from '@temporalio/client';
-import { msToTs } from '@temporalio/common/lib/time';
+import type { Connection } from '@temporalio/client';
 import { MainProcess } from '../../../src/infra/main-process';
+import { freshNamespace } from '../../support/fresh-namespace';
 import { until } from '../../support/until';
 
 /**
@@ -16,20 +16,7 @@ describe('a worker that may not register the search attributes', () => {
 
   beforeAll(async () => {
     MainProcess.assertBuilt();
-    connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! });
-    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
-    await until(
-      `namespace ${namespace} to be served`,
-      () =>
-        connection.workflowService.listWorkflowExecutions({ namespace, pageSize: 1 }).then(
-          () => true,
-          () => false,
-        ),
-      {
-        timeoutMs: 60_000,
-        intervalMs: 500,
-      },
-    );
+    connection = await freshNamespace(namespace);
   }, 90_000);
 
   afterAll(async () => {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Connection } from '@temporalio/client';
-import { msToTs } from '@temporalio/common/lib/time';
+import type { Connection } from '@temporalio/client';
 import { assertSearchAttributes, registerSearchAttributes } from '../../../src/temporal/search-attributes';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../../src/temporal/search-attribute-keys';
-import { until } from '../../support/until';
+import { freshNamespace } from '../../support/fresh-namespace';
 
 /**
  * With TEMPORAL_REGISTER_SEARCH_ATTRIBUTES=false (Temporal Cloud) the worker registers nothing
@@ -15,21 +14,7 @@ describe('assertSearchAttributes', () => {
   let connection: Connection;
 
   beforeAll(async () => {
-    connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! });
-    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
-    // The frontend serves a new namespace once its registry has refreshed.
-    await until(
-      `namespace ${namespace} to be served`,
-      () =>
-        connection.workflowService.listWorkflowExecutions({ namespace, pageSize: 1 }).then(
-          () => true,
-          () => false,
-        ),
-      {
-        timeoutMs: 60_000,
-        intervalMs: 500,
-      },
-    );
+    connection = await freshNamespace(namespace);
   }, 90_000);
 
   afterAll(async () => {
