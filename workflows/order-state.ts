@@ -20,6 +20,9 @@ import type { RefusedSignal } from './order.definitions';
  * lifecycle's rules (src/orders/lifecycle), and every action asks the lifecycle before it is
  * taken. No I/O and no clock: the workflow passes the time in.
  */
+/** Refused signals an order keeps for its query; older ones are dropped first. */
+export const MAX_REFUSED_SIGNALS = 100;
+
 export class OrderState {
   status: OrderStatus;
   /** Why the order failed or was canceled, as its last step wrote it: a refusal says "expired" from it. */
@@ -28,6 +31,7 @@ export class OrderState {
   facts: OrderFacts | undefined;
   /** The payout's retry window passed with its outcome still unknown: an operator decides. */
   unconfirmed = false;
+  /** The latest MAX_REFUSED_SIGNALS: a tester's script that keeps sending bad signals does not grow the state without end. */
   readonly refusedSignals: RefusedSignal[] = [];
   /** The phase of the action being applied, if one is. */
   private applying: OrderPhase | null = null;
@@ -87,5 +91,6 @@ export class OrderState {
 
   refuseSignal(signal: RefusedSignal['signal'], reason: string, message: string, now: Date): void {
     this.refusedSignals.push({ signal, reason, message, at: now.toISOString() });
+    if (this.refusedSignals.length > MAX_REFUSED_SIGNALS) this.refusedSignals.shift();
   }
 }

@@ -1,5 +1,5 @@
 import type { OrderFacts } from '../../../src/orders/order-steps';
-import { OrderState } from '../../../workflows/order-state';
+import { MAX_REFUSED_SIGNALS, OrderState } from '../../../workflows/order-state';
 
 const facts: OrderFacts = {
   flow: 'QR',
@@ -78,5 +78,13 @@ describe('the order workflow’s state', () => {
     const state = new OrderState('o1', 'CREATED', expiresAt);
     state.refuseSignal('cancel', 'INVALID_STATUS', 'no collector', new Date('2026-11-25T10:00:00Z'));
     expect(state.refusedSignals).toEqual([{ signal: 'cancel', reason: 'INVALID_STATUS', message: 'no collector', at: '2026-11-25T10:00:00.000Z' }]);
+  });
+
+  it('keeps the latest refused signals only, however many come', () => {
+    const state = new OrderState('o1', 'CREATED', expiresAt);
+    for (let n = 1; n <= MAX_REFUSED_SIGNALS + 20; n++) state.refuseSignal('decide', 'INVALID_SIGNAL', `signal ${n}`, new Date('2026-11-25T10:00:00Z'));
+    expect(state.refusedSignals).toHaveLength(MAX_REFUSED_SIGNALS);
+    expect(state.refusedSignals[0]!.message).toBe('signal 21');
+    expect(state.refusedSignals.at(-1)!.message).toBe(`signal ${MAX_REFUSED_SIGNALS + 20}`);
   });
 });
