@@ -20,17 +20,17 @@ function windowOf(now: Date) {
 const tooManyRequests = (retryAfter: number) => new ApiError(429, 'Too Many Requests', 'RATE_LIMITED', { 'Retry-After': String(retryAfter) });
 
 /**
- * Counts a hit in bucket $1's window starting $2, clearing the bucket's older windows (keeping
- * the table small), and reads how many hits bucket $3 (if any) holds in that window: one
- * statement per request.
+ * Counts a hit in bucket $1's window starting $2, clearing the bucket's older windows at the
+ * window's first hit (keeping the table small), and reads how many hits bucket $3 (if any)
+ * holds in that window: one statement per request.
  */
 const countHit = new PreparedStatement<{ hits: number; checkedHits: number | null }>(
   'rate-limit.hit',
-  `WITH cleared AS (DELETE FROM rate_limit_windows WHERE bucket = $1 AND window_start < $2),
-   counted AS (
+  `WITH counted AS (
      INSERT INTO rate_limit_windows (bucket, window_start, hits) VALUES ($1, $2, 1)
      ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
-     RETURNING hits)
+     RETURNING hits),
+   cleared AS (DELETE FROM rate_limit_windows WHERE bucket = $1 AND window_start < $2 AND (SELECT hits FROM counted) = 1)
    SELECT (SELECT hits FROM counted) AS hits,
      (SELECT hits FROM rate_limit_windows WHERE bucket = $3 AND window_start = $2) AS "checkedHits"`,
 );

@@ -31,6 +31,16 @@ describe('token rate limits', () => {
     expect(answers[4]!.body).toEqual({ statusCode: 429, message: 'Too Many Requests', error_code: 'RATE_LIMITED' });
   });
 
+  it("clears a bucket's older windows at a new window's first hit", async () => {
+    const address = freshAddress();
+    const bucket = `auth:${address}`;
+    const windows = async () =>
+      (await api.dataSource.query<Array<{ window_start: Date }>>('SELECT window_start FROM rate_limit_windows WHERE bucket = $1 ORDER BY window_start', [bucket])).length;
+    await api.dataSource.query(`INSERT INTO rate_limit_windows (bucket, window_start, hits) VALUES ($1, now() - interval '1 hour', 7)`, [bucket]);
+    await statuses(api, [{ 'x-api-key': `${freshPrefix()}-unknown`, 'x-forwarded-for': address }]);
+    expect(await windows()).toBe(1);
+  });
+
   it('counts refused keys per key prefix too: guesses spread over many addresses are stopped', async () => {
     const prefix = freshPrefix();
     const guesses = Array.from({ length: 5 }, (_, i) => ({ 'x-api-key': `${prefix}-guess-${i}`, 'x-forwarded-for': freshAddress() }));
