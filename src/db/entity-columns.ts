@@ -26,7 +26,10 @@ export class EntityColumns<T extends ObjectLiteral> {
     if (refused.length > 0) throw new Error(`${metadata.name} has columns a plain row cannot hold: ${refused.map((column) => column.propertyName).join(', ')}`);
     const columns = metadata.columns.map((column) => ({ column: column.databaseName, property: column.propertyName, json: column.type === 'jsonb' || column.type === 'json' }));
     this.names = columns.map(({ column }) => column).join(', ');
-    this.selectList = (alias) => columns.map(({ column, property }) => `${alias ? `${alias}.` : ''}${column} AS "${property}"`).join(', ');
+    const listOf = (alias?: string) => columns.map(({ column, property }) => `${alias ? `${alias}.` : ''}${column} AS "${property}"`).join(', ');
+    // Every order change reads the row with the plain list: built once, not per statement.
+    const plain = listOf();
+    this.selectList = (alias) => (alias ? listOf(alias) : plain);
     this.properties = columns.map(({ property, json }) => ({ name: property, json }));
     this.columnOf = new Map(columns.map(({ column, property }) => [property, column]));
   }
