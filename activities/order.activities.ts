@@ -149,16 +149,17 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
               eventIds: applied.eventIds,
               ...(awaitsPayer(applied.order) ? { awaitingPayer: true } : {}),
             };
-      if (order.lastSeq >= seq || order.flow !== 'QR') return prepared(await orders.apply({ orderId, seq, event: 'PREPARED' }));
+      // The order just read goes with each change: a preparation moves no money, so it is written guarded by that read alone.
+      if (order.lastSeq >= seq || order.flow !== 'QR') return prepared(await orders.apply({ orderId, seq, event: 'PREPARED' }, undefined, order));
       let merchant;
       try {
         merchant = await rails.acquirer.resolveQrMerchant({ qr: order.qrPayload! });
       } catch (error) {
         if (!(error instanceof RailsDeclinedError)) throw error;
-        return prepared(await orders.apply({ orderId, seq, event: 'UNRESOLVED' }));
+        return prepared(await orders.apply({ orderId, seq, event: 'UNRESOLVED' }, undefined, order));
       }
       const patch = { merchantName: merchant.name, merchantIdentificationNumber: merchant.identification_number, merchantBranchOffice: merchant.branch_office };
-      return prepared(await orders.apply({ orderId, seq, event: 'PREPARED', patch }));
+      return prepared(await orders.apply({ orderId, seq, event: 'PREPARED', patch }, undefined, order));
     },
 
     /**

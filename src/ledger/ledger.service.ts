@@ -309,11 +309,23 @@ export class LedgerService {
       operationId,
       { kind, reserveOperationId },
       async (manager) => {
-        const [reservation]: Array<{ id: string; client_id: string; currency: CurrencyCode; amount_minor: string; reference: string | null }> = await manager.query(
-          `SELECT id, client_id, currency, amount_minor, reference FROM journal_entries WHERE operation_id = $1 AND kind = 'RESERVE'`,
+        // The reservation and whatever already resolved it, in one read.
+        const [reservation]: Array<{
+          id: string;
+          client_id: string;
+          currency: CurrencyCode;
+          amount_minor: string;
+          reference: string | null;
+          resolved_kind: 'COMMIT' | 'RELEASE' | null;
+          resolved_by: string | null;
+        }> = await manager.query(
+          `SELECT r.id, r.client_id, r.currency, r.amount_minor, r.reference, x.kind AS resolved_kind, x.operation_id AS resolved_by
+             FROM journal_entries r LEFT JOIN journal_entries x ON x.reservation_entry_id = r.id
+             WHERE r.operation_id = $1 AND r.kind = 'RESERVE'`,
           [reserveOperationId],
         );
         if (!reservation) throw new ReservationNotFoundError(reserveOperationId);
+        if (reservation.resolved_kind !== null) throw new ReservationResolvedError(reserveOperationId, reservation.resolved_kind, reservation.resolved_by!);
         const { client_id: clientId, currency } = reservation;
         return {
           clientId,
@@ -323,7 +335,10 @@ export class LedgerService {
           reservation: { entryId: reservation.id, operationId: reserveOperationId },
           debit: clientAccount(clientId, currency, 'CLIENT_RESERVED'),
           credit: kind === 'COMMIT' ? serviceAccount(currency, 'SETTLEMENT') : clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
-          guard: (locked) => this.assertUnresolved(locked, reservation.id, reserveOperationId),
+          // On its own transaction a commit and a release of one reservation may race: the loser
+          // finds the winner's entry once it holds the locks. In an order's change they are two
+          // steps of that order, which its row lock keeps apart: the read above saw the other.
+          ...(tx ? {} : { guard: (locked: EntityManager) => this.assertUnresolved(locked, reservation.id, reserveOperationId) }),
         };
       },
       tx,
@@ -331,14 +346,14 @@ export class LedgerService {
   }
 
   /**
-   * The one write path, in one transaction (the caller's when given). The replay check runs
-   * under the locks, so that a replay racing its original returns the original result instead
-   * of, say, InsufficientFundsError for the money the original just took; on its own
-   * transaction it also runs once before, cheaply, so that a replay neither locks nor creates
-   * accounts. In a caller's transaction that first check is left out: the callers are an order's
-   * changes (OrderRepository.apply), which run their ledger entries only for a step not written
-   * yet, with the order's row locked, so it would find nothing; a replay there is still found
-   * under the locks.
+   * The one write path, in one transaction (the caller's when given). On its own transaction the
+   * replay check runs under the locks, so that a replay racing its original returns the original
+   * result instead of, say, InsufficientFundsError for the money the original just took; it also
+   * runs once before, cheaply, so that a replay neither locks nor creates accounts. In a caller's
+   * transaction both are left out: the callers are an order's changes (OrderRepository.apply),
+   * which run their ledger entries only for a step not written yet, with the order's row locked,
+   * and each entry's operation id names its order and step, so neither could find anything. The
+   * unique operation id still refuses a second entry there (an error, never a second movement).
    */
   private async execute(operationId: string, spec: OperationSpec, plan: (manager: EntityManager) => Promise<Posting>, outer?: EntityManager): Promise<LedgerEntry> {
     assertId('operationId', operationId);
@@ -360,8 +375,8 @@ export class LedgerService {
    * locks, could exhaust the pool), and a unique violation aborts the transaction, whose retry
    * then finds the winner's entry.
    */
-  private async executeIn(tx: EntityManager, operationId: string, spec: OperationSpec, plan: (manager: EntityManager) => Promise<Posting>, checkFirst: boolean): Promise<LedgerEntry> {
-    const existing = checkFirst ? await this.findEntry(tx, operationId) : undefined;
+  private async executeIn(tx: EntityManager, operationId: string, spec: OperationSpec, plan: (manager: EntityManager) => Promise<Posting>, checkReplays: boolean): Promise<LedgerEntry> {
+    const existing = checkReplays ? await this.findEntry(tx, operationId) : undefined;
     if (existing) return this.replay(existing, spec);
     const posting = await plan(tx);
     const accounts = await this.lockedAccounts(tx, posting);
@@ -369,12 +384,20 @@ export class LedgerService {
       // A client account that does not exist yet has a zero balance: nothing to take from.
       throw new InsufficientFundsError(posting.clientId, posting.currency, new Decimal(0), fromMinorUnits(posting.amountMinor, posting.currency));
     }
-    return this.post(tx, operationId, spec, posting, accounts.debit, accounts.credit);
+    return this.post(tx, operationId, spec, posting, accounts.debit, accounts.credit, checkReplays);
   }
 
-  /** With both accounts locked: re-checks for a racing replay, runs the guard and writes the entry. */
-  private async post(tx: EntityManager, operationId: string, spec: OperationSpec, posting: Posting, debit: LockedAccount, credit: LockedAccount): Promise<LedgerEntry> {
-    const raced = await this.findEntry(tx, operationId);
+  /** With both accounts locked: re-checks for a racing replay (when asked), runs the guard and writes the entry. */
+  private async post(
+    tx: EntityManager,
+    operationId: string,
+    spec: OperationSpec,
+    posting: Posting,
+    debit: LockedAccount,
+    credit: LockedAccount,
+    checkReplays: boolean,
+  ): Promise<LedgerEntry> {
+    const raced = checkReplays ? await this.findEntry(tx, operationId) : undefined;
     if (raced) return this.replay(raced, spec);
     await posting.guard?.(tx);
     if (isClientAccount(posting.debit.kind) && debit.balance < posting.amountMinor) {

@@ -20,12 +20,14 @@ export const NotificationOutbox = {
    * one's placeholder), for a statement of the caller's (an order's change writes its callbacks
    * in the statement that writes the change). A callback already there (an activity retry)
    * changes nothing: the first body stays, which is what makes every attempt byte-identical.
+   * `onlyIf`, a condition in the caller's statement, says whether they are written at all.
    */
-  insertSql(notifications: readonly NewNotification[], param: (value: unknown) => string): string {
+  insertSql(notifications: readonly NewNotification[], param: (value: unknown) => string, onlyIf = 'true'): string {
     const column = (of: (notification: NewNotification) => string) => param(notifications.map(of));
     return `INSERT INTO notifications (id, client_id, order_id, event, url, body)
        SELECT * FROM unnest(${column((n) => n.eventId)}::uuid[], ${column((n) => n.clientId)}::uuid[], ${column((n) => n.orderId)}::uuid[],
                             ${column((n) => n.event)}::text[], ${column((n) => n.url)}::text[], ${column((n) => JSON.stringify(n.payload))}::text[])
+       WHERE ${onlyIf}
        ON CONFLICT (id) DO NOTHING`;
   },
 

@@ -28,26 +28,30 @@ export interface HistoryRow {
 
 /**
  * A change as one statement: the order's columns, its history entry (when the step keeps one)
- * and its callbacks (a retried step's are already there: the first body stays). Data-modifying
- * parts of a WITH all run, whatever the last part reads.
+ * and its callbacks (a retried step's are already there: the first body stays), all of it only
+ * if the row is still at `readSeq`, the last_seq the change was planned from. Data-modifying
+ * parts of a WITH all run, whatever the last part reads; the inserts take their rows from the
+ * update's, so an update that matched nothing writes nothing. True when it matched.
  */
 export async function writeChange(
-  tx: EntityManager,
+  manager: EntityManager,
   order: EntityColumns<OrderEntity>,
   orderId: string,
+  readSeq: number,
   columns: Partial<OrderEntity>,
   history: HistoryRow | null,
   notifications: readonly NewNotification[],
-): Promise<void> {
+): Promise<boolean> {
   const params: unknown[] = [orderId];
   const param = (value: unknown) => `$${params.push(value)}`;
-  const parts = [`UPDATE orders SET ${order.assignments(columns, params)} WHERE id = $1`];
+  const parts = [`UPDATE orders SET ${order.assignments(columns, params)} WHERE id = $1 AND last_seq = ${param(readSeq)} RETURNING id`];
   if (history) {
     const values = [history.seq, history.status, history.localAmount, history.userAmount, history.note, history.requestId, history.createdAt].map(param);
-    parts.push(`INSERT INTO order_status_history (order_id, seq, status, local_amount, user_amount, note, request_id, created_at) VALUES ($1, ${values.join(', ')})`);
+    parts.push(`INSERT INTO order_status_history (order_id, seq, status, local_amount, user_amount, note, request_id, created_at) SELECT id, ${values.join(', ')} FROM changed`);
   }
-  if (notifications.length > 0) parts.push(NotificationOutbox.insertSql(notifications, param));
-  const last = parts.pop()!;
-  const sql = parts.length === 0 ? last : `WITH ${parts.map((part, index) => `step${index} AS (${part})`).join(', ')} ${last}`;
-  await tx.query(sql, params);
+  if (notifications.length > 0) parts.push(NotificationOutbox.insertSql(notifications, param, 'EXISTS (SELECT 1 FROM changed)'));
+  const [changed, ...rest] = parts;
+  const sql = `WITH changed AS (${changed}) ${rest.map((part, index) => `, step${index} AS (${part})`).join('')} SELECT count(*)::int AS matched FROM changed`;
+  const [{ matched }] = await manager.query<[{ matched: number }]>(sql, params);
+  return matched === 1;
 }

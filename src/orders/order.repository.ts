@@ -3,9 +3,10 @@ import { EntityColumns } from '../db/entity-columns';
 import { PreparedStatement } from '../db/prepared-statement';
 import { quoteLockRefusal, quoteLockSql } from '../fx/fx.service';
 import type { NotificationEvent } from '../notifications/notification.entity';
+import type { NewNotification } from '../notifications/notification-outbox';
 import { countOrderTransition } from '../observability/metrics';
 import { callbacksOf, type OrderEvent, type OrderStep, orderStep, OrderTransitionError } from './lifecycle';
-import { selectOrderForUpdate, writeChange } from './order-change-statements';
+import { type HistoryRow, selectOrderForUpdate, writeChange } from './order-change-statements';
 import { CallbackBodies, orderNotifications } from './order-notifications';
 import { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
 
@@ -59,6 +60,24 @@ export interface AppliedChange {
 
 /** Work that must commit with a change or not at all: the ledger entries its step implies. */
 export type ChangeEffect = (tx: EntityManager, order: OrderEntity, step: OrderStep) => Promise<void>;
+
+/** How often a guarded change reads and tries again before it gives up (each miss is a retry of the same step that won). */
+const GUARDED_ATTEMPTS = 3;
+
+interface PlannedWrite {
+  step: OrderStep;
+  /** The last_seq the step was planned from: the write happens only if the row is still there. */
+  readSeq: number;
+  columns: Partial<OrderEntity>;
+  history: HistoryRow | null;
+  notifications: NewNotification[];
+}
+
+/** A change planned from the order as read: the callbacks' ids, and what to write (null for a step already written). */
+interface PlannedChange {
+  eventIds: string[];
+  write: PlannedWrite | null;
+}
 
 /** A second order with the same payer and external_reference that is not a retry of the first. */
 export class DuplicateOrderError extends Error {
@@ -151,9 +170,13 @@ export class OrderRepository {
     }
   }
 
-  async apply(change: OrderChange, effect?: ChangeEffect): Promise<AppliedChange> {
+  /**
+   * `read` is the order as the caller just read it, if it did: a change without an effect then
+   * writes in one statement, guarded by that read's last_seq, instead of locking the row first.
+   */
+  async apply(change: OrderChange, effect?: ChangeEffect, read?: OrderEntity): Promise<AppliedChange> {
     try {
-      return await this.applyOnce(change, effect);
+      return effect ? await this.applyLocked(change, effect) : await this.applyGuarded(change, read);
     } catch (error) {
       // A payer claiming a collection's QR under a reference it already used for another order.
       if (isUniqueViolation(error, 'orders_payer_reference_uq')) throw new DuplicateOrderError(change.patch?.externalReference ?? '');
@@ -161,55 +184,92 @@ export class OrderRepository {
     }
   }
 
-  private async applyOnce(change: OrderChange, effect?: ChangeEffect): Promise<AppliedChange> {
-    const notificationsOf = (order: OrderEntity, callbacks: readonly NotificationEvent[], now: Date) =>
-      callbacks.flatMap((event) => orderNotifications(order, change.seq, event, now, change.bodies));
-    let eventIds: string[] = [];
-    let step: OrderStep | null = null;
+  /**
+   * A change that moves money: its ledger entries and its writes in one transaction, with the
+   * order's row locked from the read on, so that nothing else decides from the same status.
+   */
+  private async applyLocked(change: OrderChange, effect: ChangeEffect): Promise<AppliedChange> {
+    let planned: PlannedChange | null = null;
     const order = await this.dataSource.transaction(async (tx) => {
       const current = await selectOrderForUpdate(tx, this.columns, change.orderId);
-      if (current.lastSeq >= change.seq) {
-        // A retried step: its callbacks were written with it; their ids are all it needs again.
-        eventIds = notificationsOf(current, callbacksOf(current, change.event), new Date()).map((notification) => notification.eventId);
-        return current;
+      planned = this.plan(current, change);
+      if (planned.write) {
+        await effect(tx, current, planned.write.step);
+        await this.write(tx, current, planned.write, true);
       }
-      step = orderStep(current, change.event);
-      if (!step) throw new OrderTransitionError(current.id, current.status, change.event);
-      // A step that moves money without the effect that moves it would write a status the ledger does not back.
-      if (step.ledger.length > 0 && !effect) throw new Error(`${change.event} on order ${current.id} needs its ledger entries: ${step.ledger.join(', ')}`);
-      await effect?.(tx, current, step);
-      const now = new Date();
-      const columns: Partial<OrderEntity> = {
-        ...change.patch,
-        status: step.to,
-        lastSeq: change.seq,
-        updatedAt: now,
-        ...(step.errorCode ? { errorCode: step.errorCode } : {}),
-        ...(change.payoutReference ? { payoutReference: change.payoutReference } : {}),
-        ...(step.paid ? { paymentDate: now } : {}),
-      };
-      Object.assign(current, columns);
-      // The row, its history entry and its callbacks in one statement: save() would read the row once more, and each insert is a round trip.
-      const history = step.history
-        ? {
-            seq: change.seq,
-            status: step.to,
-            localAmount: current.localAmount,
-            userAmount: current.userAmount,
-            note: change.note ?? null,
-            requestId: change.requestId ?? null,
-            createdAt: now,
-          }
-        : null;
-      const notifications = notificationsOf(current, step.notify, now);
-      await writeChange(tx, this.columns, current.id, columns, history, notifications);
-      eventIds.push(...notifications.map((notification) => notification.eventId));
       return current;
     });
-    // Counted once committed: a rolled-back or replayed change moved nothing.
-    const written = step as OrderStep | null;
-    if (written?.history) countOrderTransition({ flow: order.flow, country: order.localCountry, from: written.from, to: written.to });
-    return { order, eventIds };
+    return this.applied(order, planned!);
+  }
+
+  /**
+   * A change that moves no money needs no transaction of its own: one statement writes the row,
+   * its history entry and its callbacks only if the row is still at the read's last_seq. When it
+   * is not (a retry of the same step got there first), the order is read again and the change
+   * is planned afresh, which finds the step written.
+   */
+  private async applyGuarded(change: OrderChange, read?: OrderEntity): Promise<AppliedChange> {
+    for (let attempt = 1; ; attempt++) {
+      const current = read ?? (await this.findById(change.orderId));
+      read = undefined;
+      const planned = this.plan(current, change);
+      if (!planned.write) return this.applied(current, planned);
+      // A step that moves money without the effect that moves it would write a status the ledger does not back.
+      if (planned.write.step.ledger.length > 0) throw new Error(`${change.event} on order ${current.id} needs its ledger entries: ${planned.write.step.ledger.join(', ')}`);
+      // Each miss means the row moved on since its read; a step can only be written once, so the next read finds it.
+      if (await this.write(this.dataSource.manager, current, planned.write, attempt >= GUARDED_ATTEMPTS)) return this.applied(current, planned);
+    }
+  }
+
+  /** What the change writes, from the order as it stands (it is updated in place): nothing for a step already written. */
+  private plan(current: OrderEntity, change: OrderChange): PlannedChange {
+    const notificationsOf = (order: OrderEntity, callbacks: readonly NotificationEvent[], now: Date) =>
+      callbacks.flatMap((event) => orderNotifications(order, change.seq, event, now, change.bodies));
+    if (current.lastSeq >= change.seq) {
+      // A retried step: its callbacks were written with it; their ids are all it needs again.
+      return { eventIds: notificationsOf(current, callbacksOf(current, change.event), new Date()).map((notification) => notification.eventId), write: null };
+    }
+    const step = orderStep(current, change.event);
+    if (!step) throw new OrderTransitionError(current.id, current.status, change.event);
+    const now = new Date();
+    const columns: Partial<OrderEntity> = {
+      ...change.patch,
+      status: step.to,
+      lastSeq: change.seq,
+      updatedAt: now,
+      ...(step.errorCode ? { errorCode: step.errorCode } : {}),
+      ...(change.payoutReference ? { payoutReference: change.payoutReference } : {}),
+      ...(step.paid ? { paymentDate: now } : {}),
+    };
+    const readSeq = current.lastSeq;
+    Object.assign(current, columns);
+    const history = step.history
+      ? {
+          seq: change.seq,
+          status: step.to,
+          localAmount: current.localAmount,
+          userAmount: current.userAmount,
+          note: change.note ?? null,
+          requestId: change.requestId ?? null,
+          createdAt: now,
+        }
+      : null;
+    const notifications = notificationsOf(current, step.notify, now);
+    return { eventIds: notifications.map((notification) => notification.eventId), write: { step, readSeq, columns, history, notifications } };
+  }
+
+  /** Writes a planned change; false when the row had moved past the read's last_seq (and `mustMatch` is not set, else that throws). */
+  private async write(manager: EntityManager, order: OrderEntity, planned: PlannedWrite, mustMatch: boolean): Promise<boolean> {
+    const matched = await writeChange(manager, this.columns, order.id, planned.readSeq, planned.columns, planned.history, planned.notifications);
+    if (!matched && mustMatch) throw new Error(`Order ${order.id} moved past last_seq ${planned.readSeq} while its step ${planned.step.event} was written`);
+    return matched;
+  }
+
+  /** Counted once written: a rolled-back or replayed change moved nothing. */
+  private applied(order: OrderEntity, planned: PlannedChange): AppliedChange {
+    const step = planned.write?.step;
+    if (step?.history) countOrderTransition({ flow: order.flow, country: order.localCountry, from: step.from, to: step.to });
+    return { order, eventIds: planned.eventIds };
   }
 
   /** The order as it stands, if the request `requestId` made one of its changes; else null. */
