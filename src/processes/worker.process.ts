@@ -16,7 +16,7 @@ import { temporalConnectionOptions } from '../temporal/connection-options';
 import { installTemporalRuntime } from '../temporal/runtime';
 import { ensureReconcilerSchedule } from '../temporal/reconciler-schedule';
 import { assertSearchAttributes, registerSearchAttributes } from '../temporal/search-attributes';
-import { WORKFLOW_PRELOAD_MODULES, WORKFLOWS_PATH } from '../temporal/workflow-modules';
+import { WORKFLOW_BUNDLER_OPTIONS, WORKFLOWS_PATH } from '../temporal/workflow-modules';
 import { createActivityDeps, reachWith } from './activity-deps';
 import { onStopSignal } from './stop-signals';
 
@@ -33,7 +33,7 @@ export interface WorkerOptions {
  */
 function workflowCode(env: Env): Pick<SdkWorkerOptions, 'workflowsPath' | 'workflowBundle' | 'bundlerOptions'> {
   if (env.WORKFLOW_BUNDLE_PATH) return { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } };
-  return { workflowsPath: WORKFLOWS_PATH, bundlerOptions: { preloadModules: WORKFLOW_PRELOAD_MODULES } };
+  return { workflowsPath: WORKFLOWS_PATH, bundlerOptions: WORKFLOW_BUNDLER_OPTIONS };
 }
 
 /** How long the SDK waits past SHUTDOWN_GRACE for activities that ignore their cancellation before it gives up on them. */

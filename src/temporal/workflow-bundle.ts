@@ -1,5 +1,5 @@
 import { bundleWorkflowCode } from '@temporalio/worker';
-import { WORKFLOW_INTERCEPTOR_MODULES, WORKFLOW_PRELOAD_MODULES, WORKFLOWS_PATH } from './workflow-modules';
+import { WORKFLOW_BUNDLER_OPTIONS, WORKFLOW_INTERCEPTOR_MODULES, WORKFLOWS_PATH } from './workflow-modules';
 
 /**
  * The code of the workflows at `workflowsPath` (an index module, like `workflows/index`),
@@ -8,6 +8,6 @@ import { WORKFLOW_INTERCEPTOR_MODULES, WORKFLOW_PRELOAD_MODULES, WORKFLOWS_PATH 
  * the old one during a rolling deploy).
  */
 export async function bundleWorkflows(workflowsPath = WORKFLOWS_PATH): Promise<string> {
-  const { code } = await bundleWorkflowCode({ workflowsPath, workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES, preloadModules: WORKFLOW_PRELOAD_MODULES });
+  const { code } = await bundleWorkflowCode({ workflowsPath, workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES, ...WORKFLOW_BUNDLER_OPTIONS });
   return code;
 }

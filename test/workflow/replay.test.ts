@@ -3,16 +3,18 @@ import { join } from 'node:path';
 import { Resource } from '@opentelemetry/resources';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { TRACE_HEADER } from '@temporalio/interceptors-opentelemetry/lib/instrumentation';
-import { ReplayWorkerOptions, Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, ReplayWorkerOptions, Worker } from '@temporalio/worker';
 import { workflowTracing } from '../../src/observability/tracing';
 import { installTemporalRuntime } from '../../src/temporal/runtime';
+import { WORKFLOW_BUNDLER_OPTIONS, WORKFLOWS_PATH } from '../../src/temporal/workflow-modules';
 
 /**
  * The determinism safety net: every history recorded by `npm run record-histories` (one per
  * flow, and per workflow version) must replay on today's workflow code. A change that would
  * break a workflow already running in production fails here, in CI, instead of in production.
  * The rule for changing workflows is in docs/workflow-versioning.md. They replay with tracing
- * off and on alike, since OTEL_EXPORTER_OTLP_ENDPOINT may change between two deployments.
+ * off and on alike, since OTEL_EXPORTER_OTLP_ENDPOINT may change between two deployments, and
+ * bundled as the worker bundles them (zod preloaded, shared and frozen).
  */
 const HISTORIES = join(__dirname, 'histories');
 const files = readdirSync(HISTORIES)
@@ -47,11 +49,24 @@ describe('recorded workflow histories', () => {
     const histories = files.map((name) => ({ workflowId: name, history: JSON.parse(readFileSync(join(HISTORIES, name), 'utf8')) }));
     const failures: string[] = [];
     let replayed = 0;
-    for await (const result of Worker.runReplayHistories({ workflowsPath: require.resolve('../../workflows'), replayName: 'recorded-histories', ...options() }, histories)) {
+    for await (const result of Worker.runReplayHistories(
+      { workflowsPath: WORKFLOWS_PATH, bundlerOptions: WORKFLOW_BUNDLER_OPTIONS, replayName: 'recorded-histories', ...options() },
+      histories,
+    )) {
       replayed += 1;
       if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
     }
     expect(failures).toEqual([]);
     expect(replayed).toBe(files.length);
+  });
+
+  it('bundles the preloaded modules: webpack keeps a preload whose package says it has no side effects', async () => {
+    const { code } = await bundleWorkflowCode({
+      workflowsPath: WORKFLOWS_PATH,
+      ...WORKFLOW_BUNDLER_OPTIONS,
+      logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    const preload = code.slice(code.indexOf('exports.preloadModules'), code.indexOf('exports.importWorkflows'));
+    expect(preload).toMatch(/__webpack_require__\([^)]*zod-preload/);
   });
 });
