@@ -36,23 +36,42 @@ function describe(error: unknown): string {
   return [code, message].filter(Boolean).join(': ') || String(error);
 }
 
+/** How much of an answer's body is read (and thrown away) so that its connection can carry the next callback. */
+const DRAINED_BODY_BYTES = 64 * 1024;
+/**
+ * How long an idle connection is kept: under the 5 s a Node.js server keeps one (and most proxies
+ * longer), so that it is mostly this side that closes it, not the receiver as a callback goes out.
+ */
+const IDLE_CONNECTION_MS = 4_000;
+
+function isResetBeforeAnswer(error: unknown): boolean {
+  const { code } = error as { code?: string };
+  return code === 'ECONNRESET' || code === 'EPIPE';
+}
+
 /**
  * POSTs callbacks over node:http(s). Every socket is opened by agents whose `lookup` is the
  * one given (publicOnlyLookup in production), so the address checked is the address
  * connected to. Redirects are never followed: node:http does not follow them.
+ *
+ * Connections are kept and reused for the same receiver: a payment's callbacks go to one URL,
+ * and each new connection cost a TCP (and, over https, a TLS) handshake on both sides.
  */
 export class CallbackHttpClient {
   private readonly agents: { http: http.Agent; https: https.Agent };
 
   constructor(lookup?: LookupFunction) {
-    const options = lookup ? { lookup } : {};
+    const options = { keepAlive: true, timeout: IDLE_CONNECTION_MS, ...(lookup ? { lookup } : {}) };
     this.agents = { http: new http.Agent(options), https: new https.Agent(options) };
   }
 
   post(request: CallbackPost): Promise<CallbackAnswer> {
+    return this.attempt(request, AbortSignal.timeout(request.timeoutMs), true);
+  }
+
+  private attempt(request: CallbackPost, signal: AbortSignal, mayResend: boolean): Promise<CallbackAnswer> {
     const url = new URL(request.url);
     const secure = url.protocol === 'https:';
-    const signal = AbortSignal.timeout(request.timeoutMs);
     return new Promise((resolve, reject) => {
       const outgoing = (secure ? https : http).request(
         url,
@@ -63,16 +82,27 @@ export class CallbackHttpClient {
           signal,
         },
         (response) => {
-          // The answer's body means nothing to us; dropping it frees the socket.
-          response.on('error', () => undefined);
-          response.destroy();
           const location = response.headers.location;
           resolve({ status: response.statusCode ?? 0, location: typeof location === 'string' ? location : null });
+          // The body means nothing to us: read to its end, it frees the connection for the next callback; past a bound, the connection goes instead.
+          let read = 0;
+          response.on('error', () => undefined);
+          response.on('data', (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > DRAINED_BODY_BYTES) response.destroy();
+          });
         },
       );
-      outgoing.on('error', (error) =>
-        reject(signal.aborted ? new CallbackTransportError('timeout', `no response within ${request.timeoutMs} ms`) : new CallbackTransportError('connection failed', describe(error))),
-      );
+      outgoing.on('error', (error) => {
+        // A kept connection the receiver closed as this callback went out on it: nothing was
+        // answered there, so the callback goes once more on a new connection (each carries its
+        // x-event-id: a receiver that did see the first treats the second as the same event).
+        if (mayResend && outgoing.reusedSocket && !signal.aborted && isResetBeforeAnswer(error)) {
+          resolve(this.attempt(request, signal, false));
+          return;
+        }
+        reject(signal.aborted ? new CallbackTransportError('timeout', `no response within ${request.timeoutMs} ms`) : new CallbackTransportError('connection failed', describe(error)));
+      });
       outgoing.end(request.body);
     });
   }
