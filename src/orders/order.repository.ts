@@ -58,7 +58,7 @@ export interface AppliedChange {
   eventIds: string[];
 }
 
-/** Work that must commit with a change or not at all: the ledger entries its step implies. */
+/** Work that must commit with a change or not at all: the ledger entries its step implies. It sees the order as read, before the step. */
 export type ChangeEffect = (tx: EntityManager, order: OrderEntity, step: OrderStep) => Promise<void>;
 
 /** How often a guarded change reads and tries again before it gives up (each miss is a retry of the same step that won). */
@@ -66,6 +66,8 @@ const GUARDED_ATTEMPTS = 3;
 
 interface PlannedWrite {
   step: OrderStep;
+  /** The order as the step leaves it. */
+  order: OrderEntity;
   /** The last_seq the step was planned from: the write happens only if the row is still there. */
   readSeq: number;
   columns: Partial<OrderEntity>;
@@ -193,11 +195,10 @@ export class OrderRepository {
     const order = await this.dataSource.transaction(async (tx) => {
       const current = await selectOrderForUpdate(tx, this.columns, change.orderId);
       planned = this.plan(current, change);
-      if (planned.write) {
-        await effect(tx, current, planned.write.step);
-        await this.write(tx, current, planned.write, true);
-      }
-      return current;
+      if (!planned.write) return current;
+      await effect(tx, current, planned.write.step);
+      await this.write(tx, planned.write, true);
+      return planned.write.order;
     });
     return this.applied(order, planned!);
   }
@@ -217,11 +218,11 @@ export class OrderRepository {
       // A step that moves money without the effect that moves it would write a status the ledger does not back.
       if (planned.write.step.ledger.length > 0) throw new Error(`${change.event} on order ${current.id} needs its ledger entries: ${planned.write.step.ledger.join(', ')}`);
       // Each miss means the row moved on since its read; a step can only be written once, so the next read finds it.
-      if (await this.write(this.dataSource.manager, current, planned.write, attempt >= GUARDED_ATTEMPTS)) return this.applied(current, planned);
+      if (await this.write(this.dataSource.manager, planned.write, attempt >= GUARDED_ATTEMPTS)) return this.applied(planned.write.order, planned);
     }
   }
 
-  /** What the change writes, from the order as it stands (it is updated in place): nothing for a step already written. */
+  /** What the change writes, from the order as it stands: nothing for a step already written. */
   private plan(current: OrderEntity, change: OrderChange): PlannedChange {
     const notificationsOf = (order: OrderEntity, callbacks: readonly NotificationEvent[], now: Date) =>
       callbacks.flatMap((event) => orderNotifications(order, change.seq, event, now, change.bodies));
@@ -241,25 +242,25 @@ export class OrderRepository {
       ...(change.payoutReference ? { payoutReference: change.payoutReference } : {}),
       ...(step.paid ? { paymentDate: now } : {}),
     };
-    const readSeq = current.lastSeq;
-    Object.assign(current, columns);
+    const order = Object.assign(new OrderEntity(), current, columns);
     const history = step.history
       ? {
           seq: change.seq,
           status: step.to,
-          localAmount: current.localAmount,
-          userAmount: current.userAmount,
+          localAmount: order.localAmount,
+          userAmount: order.userAmount,
           note: change.note ?? null,
           requestId: change.requestId ?? null,
           createdAt: now,
         }
       : null;
-    const notifications = notificationsOf(current, step.notify, now);
-    return { eventIds: notifications.map((notification) => notification.eventId), write: { step, readSeq, columns, history, notifications } };
+    const notifications = notificationsOf(order, step.notify, now);
+    return { eventIds: notifications.map((notification) => notification.eventId), write: { step, order, readSeq: current.lastSeq, columns, history, notifications } };
   }
 
   /** Writes a planned change; false when the row had moved past the read's last_seq (and `mustMatch` is not set, else that throws). */
-  private async write(manager: EntityManager, order: OrderEntity, planned: PlannedWrite, mustMatch: boolean): Promise<boolean> {
+  private async write(manager: EntityManager, planned: PlannedWrite, mustMatch: boolean): Promise<boolean> {
+    const { order } = planned;
     const matched = await writeChange(manager, this.columns, order.id, planned.readSeq, planned.columns, planned.history, planned.notifications);
     if (!matched && mustMatch) throw new Error(`Order ${order.id} moved past last_seq ${planned.readSeq} while its step ${planned.step.event} was written`);
     return matched;
