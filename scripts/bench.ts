@@ -11,7 +11,7 @@ import { BenchParts } from './bench/base-stack';
 import { benchConciliation, formatConciliationReport } from './bench/conciliation-run';
 import { benchHotAccount, formatHotAccountReport, HOT_ACCOUNT_CONCURRENCIES } from './bench/hot-account';
 import { openDatabaseCounters, SqlPerFlow, sqlPerFlow } from './bench/database-counters';
-import { cpuMsPerFlowByProcess, cpuMsPerSecond, startCpuWindow, totalOf } from './bench/process-usage';
+import { cpuMsPerFlowByProcess, cpuMsPerSecond, medianPerProcess, startCpuWindow, totalOf } from './bench/process-usage';
 import { BenchReport, formatReport, MeasuredRun, TARGETS_TEXT } from './bench/report';
 import { flowVerdicts, TARGETS } from './bench/targets';
 import { BenchStack, startBenchStack } from './bench/stack';
@@ -66,8 +66,9 @@ const RUN_TIMEOUT_MS = 5 * 60_000;
  * late once idle). The window's CPU includes both pauses: a process idles at a few ms a second.
  */
 const SETTLE_MS = 2_000;
-/** With no flow running, before the engine run: what each process costs a second by itself. */
+/** With no flow running, before the engine run: what each process costs a second by itself, the median of IDLE_SLICES slices. */
 const IDLE_MS = 10_000;
+const IDLE_SLICES = 5;
 // Generation takes about a minute per million movements on a 2-core machine: ten million is still a run, not a day.
 const MAX_REPORT_MOVEMENTS = 10_000_000;
 
@@ -129,13 +130,24 @@ async function measure(label: string, flow: Flow, flows: number, concurrency: nu
   return { run: { ...result, cpuSeconds }, workflowIds, sql };
 }
 
-/** Each process's CPU a second over IDLE_MS without flows: pollers, timers, probes, and the order reconciler when its minute falls in. */
+/**
+ * Each process's CPU a second without flows (pollers, timers, probes): the median of slices of
+ * IDLE_MS, so that a burst in one (the order reconciler's minute, the warm-up's garbage
+ * collected) does not read as the idle cost. Temporal's backends are read once, not per slice:
+ * each read is a query the slice would charge to PostgreSQL.
+ */
 async function measureIdle(stack: BenchStack, counters: Counters | null) {
   await sleep(SETTLE_MS);
   say(`idle: ${IDLE_MS / 1000} s without flows…`);
-  const cpu = startCpuWindow(stack.pids, (await counters?.read())?.temporalBackendPids ?? []);
-  await sleep(IDLE_MS);
-  return cpuMsPerSecond(cpu((await counters?.read())?.temporalBackendPids ?? []), IDLE_MS);
+  const backends = (await counters?.read())?.temporalBackendPids ?? [];
+  const sliceMs = IDLE_MS / IDLE_SLICES;
+  const slices = [];
+  for (let slice = 0; slice < IDLE_SLICES; slice++) {
+    const cpu = startCpuWindow(stack.pids, backends);
+    await sleep(sliceMs);
+    slices.push(cpuMsPerSecond(cpu(backends), sliceMs));
+  }
+  return medianPerProcess(slices);
 }
 
 async function bench(options: Options, stack: BenchStack): Promise<BenchReport> {

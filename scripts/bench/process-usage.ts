@@ -82,6 +82,22 @@ export function totalOf(figures: Record<string, number | null>): number | null {
   return values.some((value) => value === null) ? null : values.reduce<number>((sum, value) => sum + value!, 0);
 }
 
+/**
+ * Each process's median over slices of the idle window: a burst in one slice (the order
+ * reconciler's minute, the collection of a warm-up's garbage) is not what the process costs
+ * doing nothing, and read over the whole window it was most of the figure.
+ */
+export function medianPerProcess(slices: readonly Record<keyof BenchPids | 'driver', number | null>[]): Record<keyof BenchPids | 'driver', number | null> {
+  const keys = Object.keys(slices[0] ?? {}) as (keyof BenchPids | 'driver')[];
+  const median = (values: (number | null)[]) => {
+    if (values.some((value) => value === null)) return null;
+    const sorted = [...(values as number[])].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  return Object.fromEntries(keys.map((key) => [key, median(slices.map((slice) => slice[key]))])) as Record<keyof BenchPids | 'driver', number | null>;
+}
+
 /** Each process's CPU milliseconds a second over a window of `windowMs` (the idle window: what it costs doing nothing). */
 export function cpuMsPerSecond(seconds: CpuSeconds, windowMs: number): Record<keyof BenchPids | 'driver', number | null> {
   const { temporalPostgresBackends: _, ...processes } = seconds;

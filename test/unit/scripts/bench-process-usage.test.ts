@@ -1,4 +1,4 @@
-import { attributeTemporalBackends, cpuMsPerFlowByProcess, cpuMsPerSecond, CpuSeconds, totalOf } from '../../../scripts/bench/process-usage';
+import { attributeTemporalBackends, cpuMsPerFlowByProcess, cpuMsPerSecond, CpuSeconds, medianPerProcess, totalOf } from '../../../scripts/bench/process-usage';
 
 const trees = { api: 2, worker: 5, rails: 0.5, bareWorker: 0.1, temporal: 6, postgres: 4, driver: 1 };
 
@@ -68,5 +68,21 @@ describe('cpuMsPerSecond', () => {
   it("gives each process's CPU milliseconds a second over the window", () => {
     const seconds = { api: 0.05, worker: 0.3, rails: 0, bareWorker: 0.1, temporal: 0.08, postgres: null, driver: 0.02, temporalPostgresBackends: 0.01 };
     expect(cpuMsPerSecond(seconds, 10_000)).toEqual({ api: 5, worker: 30, rails: 0, bareWorker: 10, temporal: 8, postgres: null, driver: 2 });
+  });
+});
+
+describe('medianPerProcess', () => {
+  const slice = (worker: number, api: number | null = 5) => ({ api, worker, rails: 0, bareWorker: 10, temporal: 8, postgres: 20, driver: 2 });
+
+  it("takes each process's median over the slices, so that one slice's burst is not the idle cost", () => {
+    expect(medianPerProcess([slice(5), slice(190), slice(0), slice(5), slice(10)])).toEqual(slice(5));
+  });
+
+  it('averages the two middle slices of an even number', () => {
+    expect(medianPerProcess([slice(0), slice(10), slice(20), slice(400)]).worker).toBe(15);
+  });
+
+  it('is null for a process that was not read in a slice', () => {
+    expect(medianPerProcess([slice(5), slice(5, null), slice(5)]).api).toBeNull();
   });
 });
