@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, EntityNotFoundError, QueryFailedError } from 'typeorm';
 import { ClientEntity } from '../auth/client.entity';
 import { PreparedStatement } from '../db/prepared-statement';
+import { BoundedMap } from '../infra/bounded-map';
 import { CurrencyCode, Decimal, MoneyError, PaymentCurrency, applySpread, inverseRate, isPaymentCurrency } from '../money';
 import { RailsUnavailableError } from '../rails/rails.errors';
 import type { FxRatesPort } from '../rails/rails.port';
@@ -89,7 +90,7 @@ function toQuote(row: FxQuoteEntity): FxQuote {
  */
 export class FxService {
   /** Clients' spreads as last read (insertQuote checks them). */
-  private readonly spreads = new Map<string, number>();
+  private readonly spreads = new BoundedMap<string, number>(REMEMBERED_SPREADS);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -159,7 +160,6 @@ export class FxService {
   private async spreadOf(clientId: string): Promise<number> {
     const { rows } = await readSpread.run(this.dataSource, [clientId]);
     if (!rows[0]) throw new EntityNotFoundError(ClientEntity, { id: clientId });
-    if (this.spreads.size >= REMEMBERED_SPREADS) this.spreads.delete(this.spreads.keys().next().value!);
     this.spreads.set(clientId, rows[0].fxSpreadBps);
     return rows[0].fxSpreadBps;
   }

@@ -1,6 +1,7 @@
+import { BoundedMap } from '../infra/bounded-map';
 import type { WebhookSecrets } from './notification-deliverer';
 
-/** More clients than any deployment has integrators; past it the memory starts over rather than grow. */
+/** More clients than any deployment has integrators; past it the oldest are forgotten rather than the memory grow. */
 const MAX_REMEMBERED = 10_000;
 
 /**
@@ -10,13 +11,12 @@ const MAX_REMEMBERED = 10_000;
  * kept: the next callback asks again.
  */
 export function rememberedSecrets(source: WebhookSecrets): WebhookSecrets {
-  const known = new Map<string, string>();
+  const known = new BoundedMap<string, string>(MAX_REMEMBERED);
   return {
     async webhookSecret(clientId: string): Promise<string> {
       const remembered = known.get(clientId);
       if (remembered !== undefined) return remembered;
       const secret = await source.webhookSecret(clientId);
-      if (known.size >= MAX_REMEMBERED) known.clear();
       known.set(clientId, secret);
       return secret;
     },
