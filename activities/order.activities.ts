@@ -149,17 +149,17 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
               eventIds: applied.eventIds,
               ...(awaitsPayer(applied.order) ? { awaitingPayer: true } : {}),
             };
-      // The order just read goes with each change: a preparation moves no money, so it is written guarded by that read alone.
-      if (order.lastSeq >= seq || order.flow !== 'QR') return prepared(await orders.apply({ orderId, seq, event: 'PREPARED' }, undefined, order));
+      // A preparation moves no money: each change is applied to the order just read, with no read of its own.
+      if (order.lastSeq >= seq || order.flow !== 'QR') return prepared(await orders.applyTo(order, { orderId, seq, event: 'PREPARED' }));
       let merchant;
       try {
         merchant = await rails.acquirer.resolveQrMerchant({ qr: order.qrPayload! });
       } catch (error) {
         if (!(error instanceof RailsDeclinedError)) throw error;
-        return prepared(await orders.apply({ orderId, seq, event: 'UNRESOLVED' }, undefined, order));
+        return prepared(await orders.applyTo(order, { orderId, seq, event: 'UNRESOLVED' }));
       }
       const patch = { merchantName: merchant.name, merchantIdentificationNumber: merchant.identification_number, merchantBranchOffice: merchant.branch_office };
-      return prepared(await orders.apply({ orderId, seq, event: 'PREPARED', patch }, undefined, order));
+      return prepared(await orders.applyTo(order, { orderId, seq, event: 'PREPARED', patch }));
     },
 
     /**

@@ -172,13 +172,22 @@ export class OrderRepository {
     }
   }
 
+  /** Applies a change, with `effect` (its ledger entries) in the same transaction when it has one. */
+  apply(change: OrderChange, effect?: ChangeEffect): Promise<AppliedChange> {
+    return this.refusingDuplicates(change, () => (effect ? this.applyLocked(change, effect) : this.applyGuarded(change)));
+  }
+
   /**
-   * `read` is the order as the caller just read it, if it did: a change without an effect then
-   * writes in one statement, guarded by that read's last_seq, instead of locking the row first.
+   * Applies a change that moves no money to the order as the caller has just read it: written in
+   * one statement guarded by that read's last_seq, with no read of its own.
    */
-  async apply(change: OrderChange, effect?: ChangeEffect, read?: OrderEntity): Promise<AppliedChange> {
+  applyTo(read: OrderEntity, change: OrderChange): Promise<AppliedChange> {
+    return this.refusingDuplicates(change, () => this.applyGuarded(change, read));
+  }
+
+  private async refusingDuplicates(change: OrderChange, applying: () => Promise<AppliedChange>): Promise<AppliedChange> {
     try {
-      return effect ? await this.applyLocked(change, effect) : await this.applyGuarded(change, read);
+      return await applying();
     } catch (error) {
       // A payer claiming a collection's QR under a reference it already used for another order.
       if (isUniqueViolation(error, 'orders_payer_reference_uq')) throw new DuplicateOrderError(change.patch?.externalReference ?? '');

@@ -55,7 +55,7 @@ describe('an order change without a transaction of its own', () => {
     const readBefore = await orders.findById(order.id);
     const first = await orders.apply({ orderId: order.id, seq: 2, event: 'EXPIRED' });
 
-    const retried = await orders.apply({ orderId: order.id, seq: 2, event: 'EXPIRED' }, undefined, readBefore);
+    const retried = await orders.applyTo(readBefore, { orderId: order.id, seq: 2, event: 'EXPIRED' });
 
     expect(retried.eventIds).toEqual(first.eventIds);
     expect(retried.order).toMatchObject({ status: 'CANCELED', lastSeq: 2 });
@@ -74,7 +74,7 @@ describe('an order change without a transaction of its own', () => {
     await orders.apply({ orderId: order.id, seq: 2, event: 'EXPIRED' });
 
     // Planned from the stale read, PREPARED would fit a CREATED order; the canceled one refuses it.
-    await expect(orders.apply({ orderId: order.id, seq: 3, event: 'PREPARED', patch: { merchantName: 'Late' } }, undefined, readBefore)).rejects.toBeInstanceOf(OrderTransitionError);
+    await expect(orders.applyTo(readBefore, { orderId: order.id, seq: 3, event: 'PREPARED', patch: { merchantName: 'Late' } })).rejects.toBeInstanceOf(OrderTransitionError);
 
     expect(await orders.findById(order.id)).toMatchObject({ status: 'CANCELED', lastSeq: 2, merchantName: null });
     expect(await written(order.id)).toEqual({
