@@ -1,4 +1,5 @@
 import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { dynamicConfigArgs } from './temporal-postgres/server-config';
 
 export interface TemporalDevServer {
   address: string;
@@ -19,7 +20,7 @@ export interface TemporalDevServerOptions {
   cliPath?: string;
 }
 
-/** Runs `temporal server start-dev` for `npm start` and the tests. */
+/** Runs `temporal server start-dev` for `npm start` and the tests, with the dynamic config the service's servers all have. */
 export async function startTemporalDevServer(options: TemporalDevServerOptions): Promise<TemporalDevServer> {
   const env = await TestWorkflowEnvironment.createLocal({
     server: {
@@ -30,6 +31,7 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
       uiPort: options.uiPort ?? undefined,
       dbFilename: options.dbFilename,
       log: { format: 'json', level: 'warn' },
+      extraArgs: dynamicConfigArgs(),
     },
   });
   return {

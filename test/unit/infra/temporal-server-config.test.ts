@@ -2,6 +2,7 @@ import { load } from 'js-yaml';
 import {
   asYaml,
   DYNAMIC_CONFIG,
+  dynamicConfigArgs,
   listenerCount,
   servicePorts,
   TEMPORAL_SERVICES,
@@ -80,6 +81,30 @@ describe('the dynamic config', () => {
       expect(file[key]).toEqual([{ value: true, constraints: {} }]);
     }
     expect(Object.keys(file)).toEqual(Object.keys(DYNAMIC_CONFIG));
+  });
+
+  it('lets a history shard read its transfer queue far more often than the 20 times a second it would by default', () => {
+    expect(temporalDynamicConfig()['history.transferProcessorMaxPollRPS']).toEqual([{ value: 1000, constraints: {} }]);
+  });
+
+  it('gives the dev server the same values on its command line, each as JSON after its key', () => {
+    const args = dynamicConfigArgs();
+    expect(args.filter((_arg, index) => index % 2 === 0).every((flag) => flag === '--dynamic-config-value')).toBe(true);
+    const given = Object.fromEntries(
+      args
+        .filter((_arg, index) => index % 2 === 1)
+        .map((pair) => {
+          const at = pair.indexOf('=');
+          return [pair.slice(0, at), JSON.parse(pair.slice(at + 1)) as unknown];
+        }),
+    );
+    expect(given).toEqual(DYNAMIC_CONFIG);
+    expect(dynamicConfigArgs({ 'matching.numTaskqueueReadPartitions': 1, 'some.flag': false })).toEqual([
+      '--dynamic-config-value',
+      'matching.numTaskqueueReadPartitions=1',
+      '--dynamic-config-value',
+      'some.flag=false',
+    ]);
   });
 });
 
