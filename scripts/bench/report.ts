@@ -100,6 +100,7 @@ function cpuRows(report: BenchReport): string[] {
     ...(report.infrastructure.temporal === 'postgres' ? [cells('    of it, its PostgreSQL backends', inPostgres(report.engine), inPostgres(report.bare))] : []),
     `    per flow, from its history (mean of ${report.footprint.flows} and ${report.bareFootprint.flows}):`,
     ...FOOTPRINT_ROWS.map(([key, label]) => cells(`      ${label}`, String(report.footprint[key]), String(report.bareFootprint[key]))),
+    ...(['p50', 'p99'] as const).map((p) => cells(`      task dispatch ${p}, ms`, ms(report.footprint.dispatchMs[p]), ms(report.bareFootprint.dispatchMs[p]))),
     cells('  PostgreSQL (service database)', ms(engine.postgres), '', describeVerdict(targets.postgresMs, ' ms')),
     cells('  rails simulator', ms(engine.rails), ''),
     cells('  driver (this process)', ms(engine.driver), ms(bare.driver)),

@@ -71,7 +71,7 @@ describe('formatReport', () => {
     firstFailures: [],
     cpuSeconds: { api: 3.6, worker: 10.4, rails: 0.6, bareWorker: 1, temporal: 12, postgres: 2.8, driver: 2.4, temporalPostgresBackends },
   });
-  const footprint = { flows: 200, workflowTasks: 3.4, activityTasks: 2, localActivities: 4, childWorkflows: 0 };
+  const footprint = { flows: 200, workflowTasks: 3.4, activityTasks: 2, localActivities: 4, childWorkflows: 0, dispatchMs: { p50: 1.5, p99: 12.25 } };
   const report = (temporal: string, backends = 0): BenchReport => ({
     flows: 200,
     concurrency: 20,
@@ -86,7 +86,7 @@ describe('formatReport', () => {
     idleCpuMsPerSecond: { api: 6.5, worker: 24, bareWorker: 7.25, temporal: 8, postgres: 1, rails: 0, driver: 9 },
     sqlPerFlow: sql,
     footprint,
-    bareFootprint: { ...footprint, workflowTasks: 2, activityTasks: 1, localActivities: 0 },
+    bareFootprint: { ...footprint, workflowTasks: 2, activityTasks: 1, localActivities: 0, dispatchMs: { p50: 41, p99: 48 } },
     targets: flowVerdicts({ concurrency: 20, cpu, sql, payAckP50Ms: 10, decisionToCompletedP50Ms: 10 }),
     profileDir: null,
   });
@@ -97,6 +97,8 @@ describe('formatReport', () => {
     expect(line(text, '  API + worker')).toMatch(/^ {2}API \+ worker\s+70\.0\s+≤ 30 ms NOT MET$/);
     expect(line(text, '  Temporal')).toMatch(/60\.0\s+40\.0\s+≤ 1\.5 × bare met \(1\.50 ×\)$/);
     expect(line(text, '      workflow tasks')).toMatch(/3\.4\s+2$/);
+    expect(line(text, '      task dispatch p50, ms')).toMatch(/1\.5\s+41\.0$/);
+    expect(line(text, '      task dispatch p99, ms')).toMatch(/12\.3\s+48\.0$/);
     expect(line(text, '  PostgreSQL')).toMatch(/14\.0\s+≤ 8 ms NOT MET$/);
     expect(line(text, '  all')).toMatch(/159\.0\s+54\.0$/);
     expect(line(text, 'idle')).toBe('idle, CPU ms a second without flows: API 6.5, worker 24.0, bare worker 7.3, Temporal 8.0, PostgreSQL 1.0, rails 0.0, driver 9.0');
