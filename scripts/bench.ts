@@ -23,7 +23,7 @@ import { qrFlow } from './shared/qr-flow';
 import { runScript, sayAs } from './shared/script-main';
 
 const USAGE = `usage: npm run bench -- [--flows N] [--concurrency C] [--temporal-backend dev|postgres] [--profile DIR] [--json]
-       npm run bench -- --open N [--concurrency C] [--temporal-backend dev|postgres] [--json]
+       npm run bench -- --open N [--concurrency C] [--temporal-backend dev|postgres] [--profile DIR] [--json]
        npm run bench -- --report M [--format csv|txt] [--json]
        npm run bench -- --hot-account S [--json]
 
@@ -210,7 +210,8 @@ async function main(): Promise<number> {
   if (report !== undefined) return partsRun((parts) => benchConciliation(parts, report, options.format), formatConciliationReport, options, interrupted);
   if (hotAccountSeconds !== null) return partsRun((parts) => benchHotAccount(parts, hotAccountSeconds), formatHotAccountReport, options, interrupted);
   const open = options.open;
-  const stack = await startBenchStack(say, options.temporalBackend, open === null ? { bare: true, profileDir: options.profileDir ?? undefined } : openOrdersStackOptions());
+  const profileDir = options.profileDir ?? undefined;
+  const stack = await startBenchStack(say, options.temporalBackend, open === null ? { bare: true, profileDir } : openOrdersStackOptions(profileDir));
   try {
     const outcome = await Promise.race([open === null ? bench(options, stack) : runOpenOrders({ ...options, orders: open }, stack, say), interrupted]);
     if (typeof outcome === 'number') {

@@ -23,8 +23,8 @@ const SAMPLE_EVERY_MS = 1_000;
 const TIMELINE_EVERY_MS = 15_000;
 
 /** The open-orders run needs no bare worker, and the orders' expiry. */
-export function openOrdersStackOptions(): StackOptions {
-  return { env: { QR_EXPIRY_SECONDS: process.env.QR_EXPIRY_SECONDS ?? String(OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS) } };
+export function openOrdersStackOptions(profileDir?: string): StackOptions {
+  return { env: { QR_EXPIRY_SECONDS: process.env.QR_EXPIRY_SECONDS ?? String(OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS) }, ...(profileDir ? { profileDir } : {}) };
 }
 
 /** One moment of the run. */
