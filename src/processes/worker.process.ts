@@ -60,6 +60,7 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue,
     maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
+    workflowThreadPoolSize: env.WORKER_WORKFLOW_THREADS,
     ...code,
     shutdownGraceTime: env.SHUTDOWN_GRACE,
     shutdownForceTime: env.SHUTDOWN_GRACE + FORCE_AFTER_GRACE_MS,

@@ -11,10 +11,16 @@ describe('loadEnv', () => {
       TEMPORAL_ADDRESS: '127.0.0.1:7233',
       TEMPORAL_TASK_QUEUE: 'orders',
       WORKER_MAX_CACHED_WORKFLOWS: 1000,
+      WORKER_WORKFLOW_THREADS: 2,
       QR_EXPIRY_SECONDS: 600,
       PAYOUT_RETRY_WINDOW: 30 * 60_000,
       ALLOW_INSECURE_CALLBACKS: false,
     });
+  });
+
+  it('takes 1 to 16 workflow threads for the worker', () => {
+    expect(loadEnv({ ...required, WORKER_WORKFLOW_THREADS: '4' }).WORKER_WORKFLOW_THREADS).toBe(4);
+    for (const value of ['0', '17', '1.5']) expect(() => loadEnv({ ...required, WORKER_WORKFLOW_THREADS: value })).toThrow(/WORKER_WORKFLOW_THREADS/);
   });
 
   it('reads PAYOUT_RETRY_WINDOW as a duration and refuses a bare number', () => {

@@ -52,7 +52,7 @@ The variables the chart sets itself. `config` may not name them (it would be a s
 silently shadowed definition), nor anything that looks like a secret.
 */}}
 {{- define "cbp.checkConfig" -}}
-{{- $owned := list "NODE_ENV" "PORT" "DATABASE_URL" "DATABASE_POOL_SIZE" "JWT_SECRET" "SECRETS_KEY" "RAILS_URL" "RAILS_TIMEOUT_MS" "METRICS_HOST" "API_METRICS_PORT" "WORKER_METRICS_PORT" "TRUST_PROXY" "WORKER_MAX_CACHED_WORKFLOWS" "API_DRAIN_DELAY" "SHUTDOWN_GRACE" -}}
+{{- $owned := list "NODE_ENV" "PORT" "DATABASE_URL" "DATABASE_POOL_SIZE" "JWT_SECRET" "SECRETS_KEY" "RAILS_URL" "RAILS_TIMEOUT_MS" "METRICS_HOST" "API_METRICS_PORT" "WORKER_METRICS_PORT" "TRUST_PROXY" "WORKER_MAX_CACHED_WORKFLOWS" "WORKER_WORKFLOW_THREADS" "API_DRAIN_DELAY" "SHUTDOWN_GRACE" -}}
 {{- range $name, $value := .Values.config -}}
 {{- if or (has $name $owned) (hasPrefix "TEMPORAL_" $name) -}}
 {{- fail (printf "config.%s: the chart sets %s itself from its own values (values.yaml)" $name $name) -}}
