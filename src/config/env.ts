@@ -109,11 +109,11 @@ export const envSchema = z.object({
    */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).default(1000),
   /**
-   * Threads running the worker's workflow code, each with the workflows it caches. One thread
-   * was the bottleneck of orders expiring together (docs/performance.md, "Workflow threads"):
-   * the worker's other work is mostly waiting on I/O, so two keep a 2-core pod busy.
+   * Threads running the worker's workflow code, the cache shared out among them. One thread is
+   * what a 2-core worker waits on when many orders expire together, but a second did not expire
+   * them sooner there (docs/performance.md, "Workflow threads"); a pod with more cores can use more.
    */
-  WORKER_WORKFLOW_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  WORKER_WORKFLOW_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   /**
    * TLS to Temporal (src/temporal/connection-options.ts), under Temporal's own client variable
    * names: on or off, the server's CA, this process's certificate and key (mTLS).
