@@ -111,7 +111,7 @@ export const envSchema = z.object({
   /**
    * Threads running the worker's workflow code, the cache shared out among them. One thread is
    * what a 2-core worker waits on when many orders expire together, but a second did not expire
-   * them sooner there (docs/performance.md, "Workflow threads"); a pod with more cores can use more.
+   * them sooner there, having no core of its own (docs/performance.md, "Workflow threads").
    */
   WORKER_WORKFLOW_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   /**
