@@ -126,10 +126,11 @@ export function temporalServerConfig(options: TemporalServerConfigOptions) {
  *
  * And one that is not a default: how often a history shard may read its transfer queue, the
  * tasks (workflow tasks, activity tasks) waiting to be handed to a task queue. At 1.29.1's 20
- * reads a second a task written to a shard that read a moment ago waits for the next read:
- * 20 to 45 ms between a task being scheduled and a worker starting it, on an idle server with
- * its pollers waiting, three times in a payment's decision (docs/performance.md, "Dispatch").
- * At 1000 it is 1 to 3 ms; under load a read still takes every task written since the last one.
+ * reads a second a task written to a shard whose reads are used up waits for the next one: on
+ * the dev server's single shard, 20 to 45 ms between a task being scheduled and a worker
+ * starting it, with the worker's pollers waiting, three times in a payment's decision
+ * (docs/performance.md, "Dispatch"). At 1000 it is 1 to 3 ms; under load a read still takes
+ * every task written since the last one.
  */
 export const DYNAMIC_CONFIG: Readonly<Record<string, unknown>> = {
   'frontend.enableUpdateWorkflowExecution': true,
