@@ -4,6 +4,7 @@ import { ClientsService } from '../src/auth/clients.service';
 import { SecretBox } from '../src/auth/secret-box';
 import type { Env } from '../src/config/env';
 import { CallbackUndeliverableError, NotificationDeliverer, WebhookSecrets } from '../src/notifications/notification-deliverer';
+import type { NewNotification } from '../src/notifications/notification-outbox';
 import { rememberedSecrets } from '../src/notifications/remembered-secrets';
 
 export interface NotificationActivityDeps {
@@ -25,18 +26,22 @@ export function notificationDeliverer(deps: NotificationActivityDeps): Notificat
 
 /**
  * One attempt at each of these callbacks, side by side, from inside a step that wrote them:
- * answers the ids not acknowledged, whose long retry the workflow starts. It never throws, as
- * the step has committed by then and must not run again for its callbacks' sake.
+ * answers the ids not acknowledged, whose long retry the workflow starts. Those this run of the
+ * step has `written` go out as written; the others (a retried step's) are read first, as they
+ * may have been acknowledged since. It never throws, as the step has committed by then and must
+ * not run again for its callbacks' sake.
  */
 export function deliverEach(deliverer: NotificationDeliverer) {
-  return async (eventIds: readonly string[]): Promise<string[]> => {
+  return async (eventIds: readonly string[], written: readonly NewNotification[] = []): Promise<string[]> => {
+    const fresh = new Map(written.map((notification) => [notification.eventId, notification]));
     const answers = await Promise.all(
-      eventIds.map((eventId) =>
-        deliverer.attempt(eventId).then(
+      eventIds.map((eventId) => {
+        const notification = fresh.get(eventId);
+        return (notification ? deliverer.attemptWritten(notification) : deliverer.attempt(eventId)).then(
           () => null,
           () => eventId,
-        ),
-      ),
+        );
+      }),
     );
     return answers.filter((eventId): eventId is string => eventId !== null);
   };

@@ -23,6 +23,7 @@ import {
   type StepResult,
 } from '../src/orders/order-steps';
 import { notificationUrlProblem } from '../src/notifications/notification-url';
+import type { NewNotification } from '../src/notifications/notification-outbox';
 import { payoutDestinationOf, walletRefusal } from '../src/orders/payout-destination';
 import { RailsDeclinedError, RailsUnavailableError } from '../src/rails/rails.errors';
 import { routeOf, type MovementOutcome, type Rails } from '../src/rails/rails.port';
@@ -33,8 +34,8 @@ export interface OrderActivityDeps {
   rails: Rails;
   fx: FxService;
   ledger: LedgerService;
-  /** One attempt at each callback, answering those not acknowledged (notifications.activities.ts, deliverEach). */
-  deliver: (eventIds: readonly string[]) => Promise<string[]>;
+  /** One attempt at each callback, those `written` sent as written, answering those not acknowledged (notifications.activities.ts, deliverEach). */
+  deliver: (eventIds: readonly string[], written?: readonly NewNotification[]) => Promise<string[]>;
 }
 
 const reserveOperation = (orderId: string) => `order:${orderId}:reserve`;
@@ -84,8 +85,11 @@ const invalidAmount = (message: string) => ApplicationFailure.nonRetryable(`amou
 export function createOrderActivities({ env, orders, rails, fx, ledger, deliver }: OrderActivityDeps) {
   const limits = parseLimitOverrides(env.AMOUNT_LIMITS);
   const write = async (change: OrderChange, effect?: ChangeEffect) => resultOf(await orders.apply(change, effect));
-  /** A delivering step's result: its callbacks tried once it has committed. */
-  const delivered = async (result: StepResult, delivering: boolean): Promise<StepResult> => (delivering ? { ...result, undelivered: await deliver(result.eventIds) } : result);
+  /** A step's result; a delivering step's with its callbacks tried once it has committed. */
+  const writeDelivering = async (change: OrderChange, effect: ChangeEffect | undefined, delivering: boolean): Promise<StepResult> => {
+    const applied = await orders.apply(change, effect);
+    return delivering ? { ...resultOf(applied), undelivered: await deliver(applied.eventIds, applied.written) } : resultOf(applied);
+  };
 
   /** Where the payer hears of its decision, checked as the API checks it (a tester's signal may name any URL). */
   const paymentNotificationUrl = (url: string | undefined) => {
@@ -121,7 +125,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
   return {
     /** A step that moves no money: the user's rejection, a collector's cancel, expiry, a merchant nobody knows. */
     changeOrder: async ({ orderId, seq, event, notificationUrl, requestId, deliver: delivering }: ChangeInput): Promise<StepResult> =>
-      delivered(await write({ orderId, seq, event, patch: paymentNotificationUrl(notificationUrl), requestId }), delivering === true),
+      writeDelivering({ orderId, seq, event, patch: paymentNotificationUrl(notificationUrl), requestId }, undefined, delivering === true),
 
     /** The order as the database has it, for a workflow that must take it up from there. */
     async orderFacts({ orderId }: { orderId: string }): Promise<{ facts: OrderFacts; awaitingPayer: boolean }> {
@@ -253,8 +257,8 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
      * The payout's outcome is known: the lifecycle commits the hold for a payment (and credits a
      * collection's collector) or releases it otherwise, in the same transaction.
      */
-    async settleOrder({ orderId, seq, settlement, facts, deliver: delivering }: SettleInput): Promise<StepResult> {
-      const result = await write(
+    settleOrder({ orderId, seq, settlement, facts, deliver: delivering }: SettleInput): Promise<StepResult> {
+      return writeDelivering(
         {
           orderId,
           seq,
@@ -263,8 +267,8 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
           ...('note' in settlement && settlement.note ? { note: settlement.note } : {}),
         },
         ledgerEntries(orderId, facts),
+        delivering === true,
       );
-      return delivered(result, delivering === true);
     },
 
     /** Pays the merchant in local currency; the rail de-duplicates on the order id. Never guesses. */

@@ -4,6 +4,7 @@ import { DataSource, EntityNotFoundError } from 'typeorm';
 import { countCallbackDelivery } from '../observability/metrics';
 import { CallbackAnswer, CallbackHttpClient, CallbackTransportError } from './callback-http';
 import type { NotificationEntity } from './notification.entity';
+import { NewNotification, NotificationOutbox } from './notification-outbox';
 import { notificationUrlProblem } from './notification-url';
 import { publicOnlyLookup } from './public-lookup';
 import { signPayload } from '../../clients/typescript/src/webhook-signature';
@@ -93,7 +94,20 @@ export class NotificationDeliverer {
     if (notification.status === 'DELIVERED' && (redeliverAfter === undefined || (await this.acknowledgedAfter(eventId, redeliverAfter)))) {
       return { delivered: true };
     }
+    return this.deliver(notification);
+  }
 
+  /**
+   * The first attempt at a callback the caller has just written and committed (a closing step's):
+   * sent as written, without reading back the row inserted a moment ago, which no attempt can
+   * have acknowledged yet. Resolves and throws as `attempt` does.
+   */
+  attemptWritten(written: NewNotification): Promise<{ delivered: true }> {
+    const { eventId, clientId, event, url } = written;
+    return this.deliver({ id: eventId, clientId, event, url, body: NotificationOutbox.bodyOf(written), status: 'PENDING' });
+  }
+
+  private async deliver(notification: StoredCallback): Promise<{ delivered: true }> {
     const startedAt = new Date();
     const outcome = await this.send(notification);
     await this.record(notification.id, startedAt, Date.now() - startedAt.getTime(), outcome);

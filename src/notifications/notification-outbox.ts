@@ -15,6 +15,11 @@ export interface NewNotification {
 
 /** Writes callbacks into the outbox; delivery is NotificationDeliverer's job. */
 export const NotificationOutbox = {
+  /** The body stored, and sent byte for byte (its signature covers these bytes). */
+  bodyOf(notification: NewNotification): string {
+    return JSON.stringify(notification.payload);
+  },
+
   /**
    * The INSERT of these callbacks, its parameters added through `param` (which answers each
    * one's placeholder), for a statement of the caller's (an order's change writes its callbacks
@@ -26,7 +31,7 @@ export const NotificationOutbox = {
     const column = (of: (notification: NewNotification) => string) => param(notifications.map(of));
     return `INSERT INTO notifications (id, client_id, order_id, event, url, body)
        SELECT * FROM unnest(${column((n) => n.eventId)}::uuid[], ${column((n) => n.clientId)}::uuid[], ${column((n) => n.orderId)}::uuid[],
-                            ${column((n) => n.event)}::text[], ${column((n) => n.url)}::text[], ${column((n) => JSON.stringify(n.payload))}::text[])
+                            ${column((n) => n.event)}::text[], ${column((n) => n.url)}::text[], ${column((n) => NotificationOutbox.bodyOf(n))}::text[])
        WHERE ${onlyIf}
        ON CONFLICT (id) DO NOTHING`;
   },

@@ -56,6 +56,8 @@ export interface AppliedChange {
   order: OrderEntity;
   /** The x-event-ids of the change's callbacks (one per client that hears each), the same on a replay. */
   eventIds: string[];
+  /** The callbacks this call wrote, as written; none when the step was written before (they may have been attempted since). */
+  written: NewNotification[];
 }
 
 /** Work that must commit with a change or not at all: the ledger entries its step implies. It sees the order as read, before the step. */
@@ -279,7 +281,7 @@ export class OrderRepository {
   private applied(order: OrderEntity, planned: PlannedChange): AppliedChange {
     const step = planned.write?.step;
     if (step?.history) countOrderTransition({ flow: order.flow, country: order.localCountry, from: step.from, to: step.to });
-    return { order, eventIds: planned.eventIds };
+    return { order, eventIds: planned.eventIds, written: planned.write?.notifications ?? [] };
   }
 
   /** The order as it stands, if the request `requestId` made one of its changes; else null. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import { ApplicationFailure } from '@temporalio/common';
-import { createNotificationActivities } from '../../../activities/notifications.activities';
+import { createNotificationActivities, deliverEach } from '../../../activities/notifications.activities';
 import { CreatedClient } from '../../../src/auth/clients.service';
-import { NotificationOutbox } from '../../../src/notifications/notification-outbox';
+import { NewNotification, NotificationOutbox } from '../../../src/notifications/notification-outbox';
 import { CallbackNotAcknowledgedError, NotificationDeliverer } from '../../../src/notifications/notification-deliverer';
 import { verifySignature } from '../../../src/notifications';
 import { serviceRegistry } from '../../../src/observability/metrics';
@@ -124,6 +124,48 @@ describe('notification delivery attempts', () => {
     expect((failure as Error).message).toContain('ECONNREFUSED');
     expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ statusCode: null, error: 'connection failed' })]);
     expect(await kit.notification(eventId)).toMatchObject({ lastError: 'connection failed' });
+  });
+
+  it("sends a closing step's callbacks it has just written as written, and reads back only those it did not write", async () => {
+    const receiver = await startCallbackReceiver(() => ({ status: 200 }));
+    try {
+      const written: NewNotification = {
+        eventId: randomUUID(),
+        clientId: client.clientId,
+        orderId: randomUUID(),
+        event: 'PAYMENT',
+        url: receiver.url(),
+        payload: { event: 'PAYMENT', status: 'COMPLETED', message: 'Pago recibido ✓' },
+      };
+      await NotificationOutbox.enqueue(kit.dataSource.manager, written);
+      // A retried step's callback, acknowledged by its first run: read back, found delivered, not sent again.
+      const earlier = await kit.enqueue(client, receiver.url());
+      await activities.deliverNotification(earlier);
+      const reads: unknown[] = [];
+      const watched = new Proxy(kit.dataSource, {
+        get: (target, property) =>
+          property === 'query'
+            ? (sql: string, parameters?: unknown[]) => {
+                if (sql.startsWith('SELECT')) reads.push(parameters?.[0]);
+                return target.query(sql, parameters);
+              }
+            : Reflect.get(target, property),
+      });
+      const deliver = deliverEach(new NotificationDeliverer(watched, kit.clients, { allowInsecure: true }));
+
+      expect(await deliver([written.eventId, earlier], [written])).toEqual([]);
+      expect(reads).toEqual([earlier]);
+
+      expect(receiver.received.map((callback) => callback.headers['x-event-id'])).toEqual([earlier, written.eventId]);
+      const sent = receiver.received[1]!;
+      const stored = await kit.dataSource.query('SELECT body FROM notifications WHERE id = $1', [written.eventId]);
+      expect(sent.rawBody).toBe(stored[0].body);
+      expect(verifySignature(client.webhookSecret, sent.rawBody, sent.headers.signature as string)).toBe(true);
+      expect(await kit.notification(written.eventId)).toMatchObject({ status: 'DELIVERED', attemptCount: 1 });
+      expect(await kit.notification(earlier)).toMatchObject({ status: 'DELIVERED', attemptCount: 1 });
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('gives up on a receiver that does not answer within the timeout', async () => {
