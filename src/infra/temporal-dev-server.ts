@@ -1,4 +1,5 @@
 import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { distinctFreePorts, freePort } from './free-port';
 import { dynamicConfigArgs } from './temporal-postgres/server-config';
 
 export interface TemporalDevServer {
@@ -22,6 +23,9 @@ export interface TemporalDevServerOptions {
 
 /** Runs `temporal server start-dev` for `npm start` and the tests, with the dynamic config the service's servers all have. */
 export async function startTemporalDevServer(options: TemporalDevServerOptions): Promise<TemporalDevServer> {
+  // Chosen here, not left to the CLI: its own random pick could land on `port`, which was free
+  // when it was chosen and is not bound yet (the server then fails with "address already in use").
+  const [httpPort, metricsPort] = await distinctFreePorts(2, [options.port, ...(options.uiPort === null ? [] : [options.uiPort])], freePort);
   const env = await TestWorkflowEnvironment.createLocal({
     server: {
       executable: options.cliPath ? { type: 'existing-path', path: options.cliPath } : { type: 'cached-download' },
@@ -31,7 +35,7 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
       uiPort: options.uiPort ?? undefined,
       dbFilename: options.dbFilename,
       log: { format: 'json', level: 'warn' },
-      extraArgs: dynamicConfigArgs(),
+      extraArgs: [...dynamicConfigArgs(), '--http-port', String(httpPort), '--metrics-port', String(metricsPort)],
     },
   });
   return {
