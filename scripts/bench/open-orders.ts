@@ -55,6 +55,11 @@ export interface OpenOrdersReport {
   missing: number;
   /** How long after its expires_at each callback arrived, in seconds (expires_at has whole seconds). */
   expiryDelayS: Summary;
+  /**
+   * How long after the preview's ack its preview callback arrived, in seconds: how far the
+   * worker's preparations fell behind the API's creations.
+   */
+  previewCallbackDelayS: Summary;
   /** The worker's resident memory: before the first order, its peak, when the last was created, once all had expired. */
   workerRssMiB: { before: number | null; peak: number | null; atLastCreated: number | null; after: number | null };
   /** Every TIMELINE_EVERY_MS. */
@@ -105,6 +110,11 @@ export async function runOpenOrders(
   const expiries: Array<Promise<void>> = [];
   // Kept as they arrive: a run that ends at its deadline still reports those that came.
   const delays: number[] = [];
+  const previewDelays: number[] = [];
+  const previewOf = (reference: string, ackedAt: number) =>
+    void stack.engine.callbacks
+      .waitFor(callbackPath(reference), (callback) => callback.body?.order?.id !== undefined || callback.body?.error_code !== undefined)
+      .then((callback) => previewDelays.push((callback.at - ackedAt) / 1000));
   let lastExpiresAt = 0;
   const expiryOf = (reference: string) =>
     stack.engine.callbacks
@@ -127,6 +137,7 @@ export async function runOpenOrders(
       const preview = await postOnce({ url: `${apiUrl}/v2/payments/previews`, token, key: `${reference}:preview`, body, signal });
       if (preview.status !== 200 || fieldsOf(preview.body).status !== 'missing_amount') throw new Error(`preview answered ${preview.status}: ${JSON.stringify(preview.body)}`);
       created++;
+      previewOf(reference, performance.now());
       // The order was created before this answer, so it expires no later than this.
       lastExpiresAt = Date.now() + stack.env.QR_EXPIRY_SECONDS * 1000;
       expiries.push(expiryOf(reference));
@@ -163,6 +174,7 @@ export async function runOpenOrders(
     expired,
     missing: created - expired,
     expiryDelayS,
+    previewCallbackDelayS: summarize(previewDelays),
     workerRssMiB: { before: samples[0]!.workerRssMiB, peak: rss.length ? Math.max(...rss) : null, atLastCreated, after: samples.at(-1)!.workerRssMiB },
     timeline: samples.filter((_, i) => i % (TIMELINE_EVERY_MS / SAMPLE_EVERY_MS) === 0 || i === samples.length - 1),
     targets: openOrdersVerdicts({ expiryDelayP99S: expiryDelayS.p99, missing: created - expired }),
@@ -179,6 +191,7 @@ export function formatOpenOrdersReport(report: OpenOrdersReport): string {
     `${describeMachine(m)}; PostgreSQL ${report.infrastructure.database}, Temporal ${report.infrastructure.temporal}`,
     '',
     `created        ${report.orders - creation.failures}/${report.orders} in ${(creation.wallMs / 1000).toFixed(1)} s (${creation.perSecond.toFixed(1)}/s); preview ack p50 ${creation.previewAck.p50.toFixed(0)} ms, p99 ${creation.previewAck.p99.toFixed(0)} ms`,
+    `preview callback after its ack  p50 ${report.previewCallbackDelayS.p50.toFixed(1)} s, p99 ${report.previewCallbackDelayS.p99.toFixed(1)} s`,
     `waiting at once, at most   ${report.peakWaiting}`,
     `expired with QR_EXPIRED    ${report.expired}, missing ${report.missing} (target: none; ${report.targets.missing.met ? 'met' : 'NOT MET'}); callback after expires_at p50 ${report.expiryDelayS.p50.toFixed(1)} s, p99 ${report.expiryDelayS.p99.toFixed(1)} s (target: ${describeVerdict(report.targets.expiryDelayP99S, ' s')})`,
     `worker RSS     before ${mib(report.workerRssMiB.before)}, peak ${mib(report.workerRssMiB.peak)}, when the last was created ${mib(report.workerRssMiB.atLastCreated)}, after ${mib(report.workerRssMiB.after)}`,
