@@ -39,7 +39,8 @@ per flow in the service's database, and issue #22's targets beside them: ${TARGE
 
 --open N instead previews N open-amount QRs, which wait for their amount until they expire
 (QR_EXPIRY_SECONDS, ${OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS} s unless set): how long creating them took,
-the worker's RSS before, during and after, how many QR_EXPIRED callbacks arrived and how late
+how long after each preview's ack its preview callback came, the worker's RSS before, during
+and after, how many QR_EXPIRED callbacks arrived and how late
 (target: p99 ≤ ${TARGETS.expiryDelayP99S} s after expires_at, none missing).
 
 Starts and removes its own PostgreSQL and Temporal unless DATABASE_URL / TEMPORAL_ADDRESS are
