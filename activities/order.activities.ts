@@ -84,9 +84,8 @@ const invalidAmount = (message: string) => ApplicationFailure.nonRetryable(`amou
  */
 export function createOrderActivities({ env, orders, rails, fx, ledger, deliver }: OrderActivityDeps) {
   const limits = parseLimitOverrides(env.AMOUNT_LIMITS);
-  const write = async (change: OrderChange, effect?: ChangeEffect) => resultOf(await orders.apply(change, effect));
-  /** A step's result; a delivering step's with its callbacks tried once it has committed. */
-  const writeDelivering = async (change: OrderChange, effect: ChangeEffect | undefined, delivering: boolean): Promise<StepResult> => {
+  /** A step's result; a `delivering` step's with its callbacks tried once it has committed. */
+  const write = async (change: OrderChange, effect?: ChangeEffect, delivering = false): Promise<StepResult> => {
     const applied = await orders.apply(change, effect);
     return delivering ? { ...resultOf(applied), undelivered: await deliver(applied.eventIds, applied.written) } : resultOf(applied);
   };
@@ -125,7 +124,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
   return {
     /** A step that moves no money: the user's rejection, a collector's cancel, expiry, a merchant nobody knows. */
     changeOrder: async ({ orderId, seq, event, notificationUrl, requestId, deliver: delivering }: ChangeInput): Promise<StepResult> =>
-      writeDelivering({ orderId, seq, event, patch: paymentNotificationUrl(notificationUrl), requestId }, undefined, delivering === true),
+      write({ orderId, seq, event, patch: paymentNotificationUrl(notificationUrl), requestId }, undefined, delivering === true),
 
     /** The order as the database has it, for a workflow that must take it up from there. */
     async orderFacts({ orderId }: { orderId: string }): Promise<{ facts: OrderFacts; awaitingPayer: boolean }> {
@@ -258,7 +257,7 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
      * collection's collector) or releases it otherwise, in the same transaction.
      */
     settleOrder({ orderId, seq, settlement, facts, deliver: delivering }: SettleInput): Promise<StepResult> {
-      return writeDelivering(
+      return write(
         {
           orderId,
           seq,
