@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { maskAccountNumber, maskDocument, maskName, type MaskedHolderCountry } from '../../../src/keys';
+import { serviceRegistry } from '../../../src/observability/metrics';
 import { createRails } from '../../../src/rails/rails.factory';
 import type { AccountHolder, Rails } from '../../../src/rails/rails.port';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
@@ -9,7 +10,8 @@ import { payer } from '../../support/qr-fixtures';
  * Payment-key look-ups must not hand out personal data (docs/security.md, "Payment-key
  * look-ups"): in Brazil and Colombia, where the spec leaves the answer open, a key's holder is
  * shown as Pix apps show it, in the validation and in every answer and callback about the order
- * paid to it; Peru keeps the spec's fields.
+ * paid to it; Peru keeps the spec's fields. Every look-up is counted by operation, country and
+ * outcome, so that enumeration shows on the operators' alerts.
  */
 describe('payment-key look-ups', () => {
   let stack: PaymentStack;
@@ -110,5 +112,47 @@ describe('payment-key look-ups', () => {
     expect(ack.body.collector).toMatchObject({ name: truth.account.name, identification_number: truth.account.identificationNumber, account_id: truth.account.accountNumber });
     const preview = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body;
     expect(preview.collector).toEqual({ name: truth.account.name, identification_number: truth.account.identificationNumber, branch_office: truth.account.branchOffice });
+  });
+
+  it('counts every look-up by operation, country and outcome, and names neither the client nor the key', async () => {
+    const lookups = async () => {
+      const metric = await serviceRegistry.getSingleMetric('cbp_key_lookups_total')!.get();
+      return new Map(metric.values.map(({ labels, value }) => [`${labels.operation} ${labels.country} ${labels.outcome}`, value]));
+    };
+    const before = await lookups();
+    // Every series is there from the start, at 0 until counted.
+    expect([...before.keys()]).toEqual(expect.arrayContaining(['validation BR found', 'validation CO not_found', 'preview PE invalid', 'wallet PE found', 'wallet PE not_found']));
+    const client = await stack.newPayer();
+    const validate = (dict_key: string, local_country = 'BR') => client.call.post('/v2/payments/validations/dictkey', { dict_key, local_country });
+    expect((await validate('52998224725')).status).toBe(200);
+    expect((await validate('+5511987654321')).status).toBe(200);
+    expect((await validate('notfound@sandbox.test')).body.message).toEqual(['INVALID_DICT_KEY']);
+    expect((await validate('529.982.247-25')).status).toBe(400);
+    expect((await validate('ABC', 'CO')).status).toBe(400);
+    const preview = { amount: '10.00', external_reference: `ref-${randomUUID()}`, notification_url: stack.receiver.url(), user: payer };
+    expect((await client.call.post('/v2/payments/previews/dictkey', { dict_key: 'ABCDE12345', local_country: 'CO', ...preview, amount: '15000.00' })).status).toBe(200);
+    const phone = await validate('+51987654321', 'PE');
+    const wallet = { wallet_record_id: phone.body.walletId, local_country: 'PE' };
+    expect((await client.call.post('/v2/validations/wallet', { ...wallet, selected_wallet_id: phone.body.wallets[0].id })).status).toBe(200);
+    expect((await client.call.post('/v2/validations/wallet', { ...wallet, selected_wallet_id: randomUUID() })).status).toBe(400);
+    // A replayed answer asks no directory and counts nothing.
+    const headers = { 'idempotency-key': randomUUID() };
+    await client.call.post('/v2/payments/validations/dictkey', { dict_key: '11222333000181' }, headers);
+    await client.call.post('/v2/payments/validations/dictkey', { dict_key: '11222333000181' }, headers);
+
+    const after = await lookups();
+    const counted = [...after].filter(([series, value]) => value !== (before.get(series) ?? 0)).map(([series, value]) => [series, value - (before.get(series) ?? 0)]);
+    expect(Object.fromEntries(counted)).toEqual({
+      'validation BR found': 3,
+      'validation BR not_found': 1,
+      'validation BR invalid': 1,
+      'validation CO invalid': 1,
+      'preview CO found': 1,
+      'validation PE found': 1,
+      'wallet PE found': 1,
+      'wallet PE not_found': 1,
+    });
+    const exposition = await serviceRegistry.metrics();
+    for (const named of [client.clientId, '52998224725', 'notfound@sandbox.test', phone.body.walletId]) expect(exposition).not.toContain(named);
   });
 });
