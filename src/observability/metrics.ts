@@ -38,6 +38,13 @@ const railRequestDuration = new Histogram({
   registers: [serviceRegistry],
 });
 
+const keyLookups = new Counter({
+  name: 'cbp_key_lookups_total',
+  help: "Payment-key look-ups clients asked for, by operation (validation, wallet, preview), the key's country and outcome (found, not_found, invalid).",
+  labelNames: ['operation', 'country', 'outcome'] as const,
+  registers: [serviceRegistry],
+});
+
 export function observeHttpRequest(labels: { route: string; method: string; status: number }, seconds: number): void {
   httpRequestDuration.observe({ ...labels, status: String(labels.status) }, seconds);
 }
@@ -56,6 +63,26 @@ export type RailOutcome = 'ok' | 'declined' | 'unavailable';
 
 export function observeRailRequest(labels: { rail: string; operation: string; outcome: RailOutcome }, seconds: number): void {
   railRequestDuration.observe(labels, seconds);
+}
+
+/**
+ * A look-up of a payment key in its country's directory on a client's behalf: a validation,
+ * Peru's wallet step, or a key preview's. `not_found`: the directory does not know the key (or
+ * the wallet); `invalid`: its form was refused before any directory was asked.
+ */
+export type KeyLookupOperation = 'validation' | 'wallet' | 'preview';
+export type KeyLookupOutcome = 'found' | 'not_found' | 'invalid';
+
+export function countKeyLookup(labels: { operation: KeyLookupOperation; country: string; outcome: KeyLookupOutcome }): void {
+  keyLookups.inc(labels);
+}
+
+/**
+ * Every look-up series at 0 before the first look-up, so that a rule dividing one by another
+ * (the share not found, validations per preview) has both terms from the start.
+ */
+export function startKeyLookupSeries(series: ReadonlyArray<{ operation: KeyLookupOperation; country: string; outcome: KeyLookupOutcome }>): void {
+  for (const labels of series) keyLookups.inc(labels, 0);
 }
 
 let processMetricsOn = false;

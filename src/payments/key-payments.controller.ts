@@ -25,7 +25,8 @@ export class KeyPaymentsController {
   @Idempotent('payments.validation.dictkey')
   @ApiOperation({ summary: "Checks a key's format for its country and looks it up in that country's directory" })
   @ApiOkResponse({
-    description: "The key's account: Peru's CCI fields (plus walletId and wallets for a phone), or the holder in Brazil and Colombia",
+    description:
+      "The key's account: Peru's CCI fields (plus walletId and wallets for a phone), or the holder in Brazil and Colombia, masked as Pix apps show it (first name and initials, a masked document and account)",
     schema: openApiSchema(keyValidationResponseSchema),
   })
   @ApiErrors({ 400: BAD_KEY, 503: RAIL_DOWN })

@@ -1236,9 +1236,9 @@ export interface components {
             external_reference: string | null;
             /** @description Only for a successful read */
             collector?: {
-                /** @description Merchant name */
+                /** @description Merchant name. The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
                 name: string | null;
-                /** @description The merchant's tax identification */
+                /** @description The merchant's tax identification. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
                 identification_number: string | null;
                 /** @description Branch number; may be empty */
                 branch_office: string | null;
@@ -1325,9 +1325,9 @@ export interface components {
              * @description When the order was paid; null until then
              */
             payment_date: string | null;
-            /** @description The merchant's tax identification; null until the merchant is known */
+            /** @description The merchant's tax identification; null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
             merchant_identification_number: string | null;
-            /** @description Null until the merchant is known */
+            /** @description Null until the merchant is known. The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
             merchant_name: string | null;
             /**
              * @description Why the order failed or was canceled; null otherwise
@@ -1353,9 +1353,9 @@ export interface components {
             user_currency: string | null;
             /** @description The payer's reference */
             external_reference: string | null;
-            /** @description Null until the merchant is known */
+            /** @description Null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
             merchant_identification_number: string | null;
-            /** @description Null until the merchant is known */
+            /** @description Null until the merchant is known. The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
             merchant_name: string | null;
             /** @description In order of occurrence */
             statuses: {
@@ -1383,7 +1383,7 @@ export interface components {
             order_uuid: string;
             /** @description Decimal in the local currency; null while an open-amount QR waits for its amount */
             total: string | null;
-            /** @description The merchant's identification; null until the merchant is known */
+            /** @description The merchant's identification; null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
             destination_wallet: string | null;
             /** @enum {string} */
             status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
@@ -3703,7 +3703,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The key's account: Peru's CCI fields (plus walletId and wallets for a phone), or the holder in Brazil and Colombia */
+            /** @description The key's account: Peru's CCI fields (plus walletId and wallets for a phone), or the holder in Brazil and Colombia, masked as Pix apps show it (first name and initials, a masked document and account) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3742,8 +3742,11 @@ export interface operations {
                             bankName: string;
                         }[];
                     } | {
+                        /** @description The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
                         name: string;
+                        /** @description Masked: "****" and the last 4 letters or digits, never more than half of them ("****5678") */
                         accountNumber: string;
+                        /** @description The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
                         identificationNumber: string;
                         /** @enum {string} */
                         identificationType: "CPF" | "CNPJ" | "CC" | "NIT";
