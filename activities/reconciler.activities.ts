@@ -1,13 +1,17 @@
 import type { Client } from '@temporalio/client';
 import { log } from '@temporalio/activity';
+import type { DataSource } from 'typeorm';
+import { ClientLimitsCache } from '../src/capacity/client-limits';
+import { fairnessOf } from '../src/capacity/fairness';
 import type { Env } from '../src/config/env';
 import type { OrderRepository } from '../src/orders/order.repository';
-import { startOrderWorkflow } from '../src/orders/order-workflow-start';
+import { orderClientId, startOrderWorkflow } from '../src/orders/order-workflow-start';
 
 export interface ReconcilerActivityDeps {
   env: Env;
   orders: OrderRepository;
   temporal: Client;
+  dataSource: DataSource;
 }
 
 /** An order the API created less than this ago may still be getting its workflow. */
@@ -16,7 +20,8 @@ export const HANDOVER_GRACE_MS = 60_000;
 const LOOKBACK_MS = 24 * 3_600_000;
 const BATCH = 200;
 
-export function createReconcilerActivities({ env, orders, temporal }: ReconcilerActivityDeps) {
+export function createReconcilerActivities({ env, orders, temporal, dataSource }: ReconcilerActivityDeps) {
+  const limits = new ClientLimitsCache(dataSource);
   return {
     /**
      * Starts the workflow of every order the API created but could not hand over (Temporal was
@@ -28,7 +33,8 @@ export function createReconcilerActivities({ env, orders, temporal }: Reconciler
       const candidates = await orders.findUnstarted(new Date(now - graceMs), new Date(now - LOOKBACK_MS), BATCH);
       let started = 0;
       for (const order of candidates) {
-        if (await startOrderWorkflow(temporal, env.TEMPORAL_TASK_QUEUE, order)) {
+        const clientId = orderClientId(order);
+        if (await startOrderWorkflow(temporal, env.TEMPORAL_TASK_QUEUE, order, fairnessOf(clientId, await limits.of(clientId)))) {
           started += 1;
           log.warn('started the workflow of an order left without one', { orderId: order.id });
         }

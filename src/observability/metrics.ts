@@ -45,6 +45,20 @@ const keyLookups = new Counter({
   registers: [serviceRegistry],
 });
 
+const quotaRefusals = new Counter({
+  name: 'cbp_quota_refusals_total',
+  help: 'Requests refused 429 because the client spent its quota, by quota class.',
+  labelNames: ['class'] as const,
+  registers: [serviceRegistry],
+});
+
+const admissionRefusals = new Counter({
+  name: 'cbp_admission_refusals_total',
+  help: 'New previews refused 503 while the workers were behind, by reason (OVER_FAIR_SHARE, BACKLOG_FULL).',
+  labelNames: ['reason'] as const,
+  registers: [serviceRegistry],
+});
+
 export function observeHttpRequest(labels: { route: string; method: string; status: number }, seconds: number): void {
   httpRequestDuration.observe({ ...labels, status: String(labels.status) }, seconds);
 }
@@ -95,4 +109,12 @@ export function collectProcessMetrics(): void {
   if (processMetricsOn) return;
   processMetricsOn = true;
   collectDefaultMetrics({ register: serviceRegistry, prefix: 'cbp_' });
+}
+
+export function countQuotaRefusal(quotaClass: string): void {
+  quotaRefusals.inc({ class: quotaClass });
+}
+
+export function countAdmissionRefusal(reason: string): void {
+  admissionRefusals.inc({ reason });
 }

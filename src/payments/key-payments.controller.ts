@@ -1,6 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { Quota } from '../capacity/quota.decorator';
 import { openApiSchema } from '../http/openapi';
 import { ApiErrors } from '../http/openapi-errors';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
@@ -20,6 +21,7 @@ const DUPLICATE = 'ALREADY_PROCESSED: this external_reference already names an o
 export class KeyPaymentsController {
   constructor(private readonly keys: KeyPaymentsService) {}
 
+  @Quota('lookups')
   @Post('v2/payments/validations/dictkey')
   @HttpCode(200)
   @Idempotent('payments.validation.dictkey')
@@ -34,6 +36,7 @@ export class KeyPaymentsController {
     return this.keys.validateKey(body);
   }
 
+  @Quota('lookups')
   @Post('v2/validations/wallet')
   @HttpCode(200)
   @Idempotent('payments.validation.wallet')
@@ -44,6 +47,7 @@ export class KeyPaymentsController {
     return this.keys.validateWallet(body);
   }
 
+  @Quota('previews', 'lookups')
   @Post('v2/payments/previews/dictkey')
   @HttpCode(200)
   @Idempotent('payments.preview.dictkey')
@@ -58,6 +62,7 @@ export class KeyPaymentsController {
     return this.keys.preview(clientId, body, idempotencyKey);
   }
 
+  @Quota('previews', 'lookups')
   @Post('v2/payments/previews/dictkey/peru')
   @HttpCode(200)
   @Idempotent('payments.preview.dictkey.peru')

@@ -2001,6 +2001,10 @@ export interface operations {
             /** @description The redelivery is queued */
             202: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2019,6 +2023,21 @@ export interface operations {
             /** @description Notification not found: no such callback of the caller */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3217,6 +3236,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3238,6 +3261,21 @@ export interface operations {
             /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3279,6 +3317,10 @@ export interface operations {
             /** @description The full preview; the preview callback carries it too */
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3357,8 +3399,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the FX provider did not answer; retry after Retry-After seconds
+             *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
             503: {
@@ -3392,6 +3450,10 @@ export interface operations {
             /** @description The preview callback follows */
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3461,8 +3523,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the FX provider did not answer; retry after Retry-After seconds
+             *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
             503: {
@@ -3496,6 +3574,10 @@ export interface operations {
             /** @description The result so far; the final one may come only by notification */
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3574,7 +3656,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
+             *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
+             */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3706,6 +3806,10 @@ export interface operations {
             /** @description The key's account: Peru's CCI fields (plus walletId and wallets for a phone), or the holder in Brazil and Colombia, masked as Pix apps show it (first name and initials, a masked document and account) */
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3820,6 +3924,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the key directory or the FX provider did not answer; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
@@ -3854,6 +3973,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3920,6 +4043,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the key directory or the FX provider did not answer; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
@@ -3954,6 +4092,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4023,8 +4165,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the key directory or the FX provider did not answer; retry after Retry-After seconds
+             *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
             503: {
@@ -4057,6 +4215,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4126,8 +4288,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the key directory or the FX provider did not answer; retry after Retry-After seconds
+             *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
             503: {
@@ -4160,6 +4338,10 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4238,8 +4420,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the FX provider did not answer; retry after Retry-After seconds
+             *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
             503: {
@@ -4267,6 +4465,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4300,7 +4502,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
+             *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
+             */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -4381,6 +4601,10 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4456,6 +4680,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4570,6 +4809,10 @@ export interface operations {
             /** @description The order, now CANCELED with its status history */
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4603,7 +4846,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
+             *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
+             */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -4633,6 +4894,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4693,8 +4958,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the rails simulator did not answer; retry after Retry-After seconds
+             *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
             503: {
