@@ -44,15 +44,27 @@ const DRAINED_BODY_BYTES = 64 * 1024;
  */
 const IDLE_CONNECTION_MS = 4_000;
 
+/**
+ * A callback leaves our boundary with the headers written for it and no others. With tracing on,
+ * the instrumentation adds its propagator's (`traceparent`, `tracestate`, `baggage`) to every
+ * request it sees: our trace ids and whatever the context carries are no receiver's business. The
+ * client span stays ours. Node sets `host` itself.
+ */
+function sendOnly(outgoing: http.ClientRequest, headers: Record<string, string>): void {
+  const written = new Set(['host', ...Object.keys(headers).map((name) => name.toLowerCase())]);
+  for (const name of outgoing.getHeaderNames()) if (!written.has(name)) outgoing.removeHeader(name);
+}
+
 function isResetBeforeAnswer(error: unknown): boolean {
   const { code } = error as { code?: string };
   return code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 /**
- * POSTs callbacks over node:http(s). Every socket is opened by agents whose `lookup` is the
- * one given (publicOnlyLookup in production), so the address checked is the address
- * connected to. Redirects are never followed: node:http does not follow them.
+ * POSTs callbacks over node:http(s), with the headers given and no others (sendOnly). Every
+ * socket is opened by agents whose `lookup` is the one given (publicOnlyLookup in production),
+ * so the address checked is the address connected to. Redirects are never followed: node:http
+ * does not follow them.
  *
  * Connections are kept and reused for the same receiver: a payment's callbacks go to one URL,
  * and each new connection cost a TCP (and, over https, a TLS) handshake on both sides.
@@ -72,12 +84,13 @@ export class CallbackHttpClient {
   private attempt(request: CallbackPost, signal: AbortSignal, mayResend: boolean): Promise<CallbackAnswer> {
     const url = new URL(request.url);
     const secure = url.protocol === 'https:';
+    const headers = { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
     return new Promise((resolve, reject) => {
       const outgoing = (secure ? https : http).request(
         url,
         {
           method: 'POST',
-          headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+          headers,
           agent: secure ? this.agents.https : this.agents.http,
           signal,
         },
@@ -93,6 +106,7 @@ export class CallbackHttpClient {
           });
         },
       );
+      sendOnly(outgoing, headers);
       outgoing.on('error', (error) => {
         // A kept connection the receiver closed as this callback went out on it: nothing was
         // answered there, so the callback goes once more on a new connection (each carries its

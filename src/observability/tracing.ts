@@ -7,6 +7,7 @@ import {
   OpenTelemetryWorkflowClientInterceptor,
 } from '@temporalio/interceptors-opentelemetry';
 import type { WorkerOptions } from '@temporalio/worker';
+import { propagation } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -30,13 +31,33 @@ let current: Tracing | null = null;
 const isUntraced = (request: IncomingMessage) => isProbePath(request.url) || (request.url ?? '').split('?')[0] === '/metrics';
 
 /**
+ * Trace context from outside is not ours to continue. An integrator's `traceparent` would choose
+ * our trace ids and, with a parent-based sampler, whether we keep its trace; its `tracestate` and
+ * `baggage` (a test once put a tax id there) would ride in its workflow's Temporal headers, stored in the
+ * history, and out again in its callbacks. So every header the propagator reads is dropped from a
+ * request before the instrumentation reads it, and each request begins a trace of its own: an
+ * integrator's request is found by its `x-request-id` (`cbp.request_id`).
+ */
+function dropOutsideTraceContext(request: IncomingMessage): void {
+  for (const field of propagation.fields()) delete request.headers[field];
+}
+
+/** The instrumentation asks this hook about a request before it reads the request's trace context. */
+function ignoreIncomingRequest(request: IncomingMessage): boolean {
+  dropOutsideTraceContext(request);
+  return isUntraced(request);
+}
+
+/**
  * Starts OpenTelemetry tracing for this process when `endpoint` (OTEL_EXPORTER_OTLP_ENDPOINT)
  * is set; otherwise nothing is loaded into the request path and every span call is the API's
  * no-op. Spans cover incoming API requests and outgoing HTTP (node:http for callbacks, fetch
  * for the rails), and the Temporal interceptors carry the context from the API's client
- * calls through the workflow to its activities. Spans go out in batches over OTLP/HTTP
- * (JSON), which reads the standard OTEL_EXPORTER_OTLP_* and OTEL_BSP_* variables itself;
- * every trace is sampled unless OTEL_TRACES_SAMPLER says otherwise.
+ * calls through the workflow to its activities. The context stays inside: none is taken from
+ * an incoming request (above), and callbacks send none (src/notifications/callback-http.ts).
+ * Spans go out in batches over OTLP/HTTP (JSON), which reads the standard OTEL_EXPORTER_OTLP_*
+ * and OTEL_BSP_* variables itself; every trace is sampled unless OTEL_TRACES_SAMPLER says
+ * otherwise.
  *
  * Must run before the process loads the modules it instruments (main.ts starts it first).
  */
@@ -48,7 +69,7 @@ export function startTracing(endpoint: string | undefined, serviceName: string):
   provider.register();
   const unregister = registerInstrumentations({
     tracerProvider: provider,
-    instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: isUntraced }), new UndiciInstrumentation()],
+    instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: ignoreIncomingRequest }), new UndiciInstrumentation()],
   });
   current = {
     resource,

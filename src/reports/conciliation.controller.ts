@@ -35,7 +35,9 @@ export class ConciliationController {
       `Every movement of the calling client, as payer or as collector, created from 00:00 UTC of \`from\` to the end of \`to\` ` +
       `(at most ${MAX_REPORT_DAYS} days), oldest first: one PAYMENT row per order whose payment was accepted ` +
       '(PROCESSING or later, REJECTED, and FAILED after the decision; not CANCELED or still-waiting orders), one REFUND row per refund. ' +
-      'Dates ISO 8601 UTC, amounts at the currency’s minor unit, empty fields for nulls. Streamed: any period size is fine.',
+      'Dates ISO 8601 UTC, amounts at the currency’s minor unit, empty fields for nulls. ' +
+      "A text field a spreadsheet would take for a formula (beginning with =, +, -, @, tab or CR), or beginning with ' itself, " +
+      "has a ' put before it: drop the first character of a text field that begins with ' to get the value back. Streamed: any period size is fine.",
   })
   @ApiProduces('text/csv', 'text/plain')
   @ApiOkResponse({

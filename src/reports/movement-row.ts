@@ -1,6 +1,7 @@
 import { Decimal, formatRate } from '../money';
 import { isoSeconds } from '../orders/iso-seconds';
 import { amountString } from '../orders/order-views';
+import { neutralCell } from './neutral-cell';
 
 /** The columns of a reconciliation file, in the order docs/decisions.md gives them. */
 export const REPORT_COLUMNS = [
@@ -62,7 +63,20 @@ const VALUE_OF: { [column in ReportColumn]: (row: MovementRow) => string | null 
   error_code: (row) => row.error_code,
 };
 
-/** A movement as the file's fields: ISO 8601 UTC dates, amounts at their currency's minor unit, the rate trimmed. */
+/**
+ * The columns holding numbers the service writes itself: decimal strings a spreadsheet reads as
+ * numbers, a minus sign included. Every other column is text, and the text of references and
+ * merchants comes from integrators and third parties' QR codes.
+ */
+const NUMBER_COLUMNS: ReadonlySet<ReportColumn> = new Set(['local_amount', 'user_amount', 'fx_rate']);
+
+/**
+ * A movement as the file's fields: ISO 8601 UTC dates, amounts at their currency's minor unit, the
+ * rate trimmed, and every text field a spreadsheet could take for a formula neutralised.
+ */
 export function reportValues(row: MovementRow): ReportValues {
-  return REPORT_COLUMNS.map((column) => VALUE_OF[column](row));
+  return REPORT_COLUMNS.map((column) => {
+    const value = VALUE_OF[column](row);
+    return value === null || NUMBER_COLUMNS.has(column) ? value : neutralCell(value);
+  });
 }

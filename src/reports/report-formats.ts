@@ -14,9 +14,11 @@ export interface ReportFormat {
 /**
  * RFC 4180: CRLF after every record, fields quoted when they hold a comma, a double quote, CR
  * or LF, a double quote doubled. csv-stringify quotes on the record delimiter only as a whole
- * (CRLF), so `quoted_match` adds a lone CR or LF. Null is an empty field.
+ * (CRLF), so `quoted_match` adds a lone CR or LF. It adds the semicolon and the tab too: a
+ * spreadsheet whose locale separates lists with `;` (Brazil's, Colombia's) or that splits on tabs
+ * would otherwise begin a cell inside the field, unguarded. Null is an empty field.
  */
-const CSV_OPTIONS = { record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const;
+const CSV_OPTIONS = { record_delimiter: 'windows', quoted_match: /[\r\n;\t]/ } as const;
 
 const csv: ReportFormat = {
   contentType: 'text/csv; charset=utf-8',
@@ -28,12 +30,22 @@ const csv: ReportFormat = {
 const TXT_ESCAPES: Record<string, string> = { '\\': '\\\\', '|': '\\|', '\n': '\\n', '\r': '\\r' };
 
 /**
+ * Where a spreadsheet importing the file would begin a cell the field's own guard (neutralCell, at
+ * its start) does not cover: after a `|` inside it (a spreadsheet knows nothing of the backslash
+ * before it) or a tab, a formula character or a double quote; and a double quote at its start,
+ * which would open a quoted cell whose quotes the spreadsheet strips before looking for a formula.
+ */
+const TXT_CELL_STARTS = /^"|(?<=[|\t])[=+\-@"]/g;
+
+/**
  * A field of the pipe-separated file: a backslash, a pipe, LF and CR are written `\\`, `\|`,
- * `\n` and `\r`, so every line is one record and every unescaped `|` separates fields. Null is
- * an empty field.
+ * `\n` and `\r`, so every line is one record and every unescaped `|` separates fields; a
+ * character at one of the cell starts above gets a backslash before it (`\=`), which a reader
+ * drops as it does every escaping backslash. Null is an empty field.
  */
 export function txtField(value: string | null): string {
-  return value === null ? '' : value.replace(/[\\|\n\r]/g, (character) => TXT_ESCAPES[character]!);
+  if (value === null) return '';
+  return value.replace(/[\\|\n\r]/g, (character) => TXT_ESCAPES[character]!).replace(TXT_CELL_STARTS, (character) => `\\${character}`);
 }
 
 const txtLine = (values: readonly (string | null)[]) => `${values.map(txtField).join('|')}\n`;

@@ -39,3 +39,34 @@ export function parseTxt(text: string): Row[] {
   expect(lines.pop()).toBe('');
   return asRows(lines.map(parseTxtLine));
 }
+
+/** The columns holding numbers: a spreadsheet reads `-5.00` there as a number, and the guard leaves them as they are. */
+const NUMBER_COLUMNS = new Set(['local_amount', 'user_amount', 'fx_rate']);
+
+/** What an integrator's reader does with a text cell beginning with a single quote: drops that one character, the guard's. */
+export const unguarded = (row: Row): Row =>
+  Object.fromEntries(Object.entries(row).map(([column, value]) => [column, !NUMBER_COLUMNS.has(column) && value.startsWith("'") ? value.slice(1) : value]));
+
+/** A cell a spreadsheet would evaluate: it begins with one of OWASP's characters and is not a plain number. */
+export const isFormulaCell = (cell: string) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell);
+
+/**
+ * The cells of a CSV file as a spreadsheet reads them, whatever list separator its locale uses
+ * (`,`, `;`) or whether it splits on tabs: quoted cells are one cell, quotes removed.
+ */
+export function csvCellsAsSpreadsheet(text: string): string[] {
+  const records: string[][] = parse(text, { delimiter: [',', ';', '\t'], relax_column_count: true });
+  return records.flat();
+}
+
+/**
+ * The cells of the pipe-separated file as a spreadsheet imports it (`|` as separator, tab too, as
+ * Excel's import offers by default): split at every `|` and tab, backslashes and all, since a
+ * spreadsheet knows nothing of them; a cell that begins with `"` is read as a quoted one, without
+ * its quotes.
+ */
+export const txtCellsAsSpreadsheet = (text: string): string[] =>
+  text
+    .split('\n')
+    .flatMap((line) => line.split(/[|\t]/))
+    .map((cell) => (cell.startsWith('"') ? cell.slice(1).replace(/"$/, '').replace(/""/g, '"') : cell));

@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { loadEnv } from '../../../src/config/env';
 import { REQUEST_ID_ATTRIBUTE } from '../../../src/observability/request-span';
 import { OtlpReceiver, ReceivedSpan, startOtlpReceiver } from '../../support/otlp-receiver';
 import { ProcessStack, startProcessStack } from '../../support/process-stack';
@@ -88,6 +90,54 @@ describe('OpenTelemetry traces', () => {
     const urls = collector.spans.map((span) => String(span.attributes['url.full'] ?? span.attributes['http.url'] ?? span.attributes['http.target']));
     expect(urls.filter((url) => /\/(metrics|health)$/.test(url))).toEqual([]);
   }, 120_000);
+
+  it("takes no trace context from an integrator's requests, and sends none in its callbacks", async () => {
+    const call = await stack.newPayer();
+    const theirs = { traceId: randomBytes(16).toString('hex'), state: `vendor${randomBytes(4).toString('hex')}`, taxId: String(10_000_000_000 + randomBytes(4).readUInt32BE()) };
+    const traceHeaders = { traceparent: `00-${theirs.traceId}-${randomBytes(8).toString('hex')}-01`, tracestate: `${theirs.state}=opaque`, baggage: `taxId=${theirs.taxId}` };
+    const requestId = `edge-${randomUUID()}`;
+    const path = `/edge/${randomUUID()}`;
+    const ack = await call.post(
+      '/v2/payments/previews',
+      { qr: pixQr('25.00'), external_reference: `e-${randomUUID()}`, notification_url: stack.receiver.url(path), user: payer },
+      { ...traceHeaders, 'x-request-id': requestId },
+    );
+    expect(ack.status).toBe(200);
+    const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined, 60_000)).body.order.id as string;
+    const pay = await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: stack.receiver.url(path) }, traceHeaders);
+    expect(pay.status).toBe(200);
+    await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED', 60_000);
+
+    // The preview's callback and the COMPLETED one: our headers, none of the trace's.
+    const callbacks = stack.receiver.for(path);
+    expect(callbacks).toHaveLength(2);
+    for (const { headers } of callbacks) {
+      expect(Object.keys(headers).filter((name) => ['traceparent', 'tracestate', 'baggage'].includes(name))).toEqual([]);
+      expect(JSON.stringify(headers)).not.toMatch(new RegExp(`${theirs.traceId}|${theirs.state}|${theirs.taxId}`));
+    }
+
+    // The request began a trace of our own, which the integrator's trace id never entered.
+    const request = await stack.until('the request span', 30_000, async () => collector.spans.find((span) => span.attributes[REQUEST_ID_ATTRIBUTE] === requestId));
+    expect(request.parentSpanId).toBeUndefined();
+    expect(request.traceId).not.toBe(theirs.traceId);
+    expect(collector.spans.filter((span) => span.traceId === theirs.traceId)).toEqual([]);
+
+    // Nor did anything of it reach Temporal: the order's history (its headers included) carries our trace context only.
+    const env = loadEnv(process.env);
+    const temporal = new Client({ connection: await Connection.connect({ address: env.TEMPORAL_ADDRESS }), namespace: env.TEMPORAL_NAMESPACE });
+    try {
+      const history = JSON.stringify(await temporal.workflow.getHandle(`order-${orderId}`).fetchHistory(), payloadsAsText);
+      expect(history).toContain('traceparent');
+      expect(history).not.toMatch(new RegExp(`${theirs.traceId}|${theirs.state}|${theirs.taxId}|baggage`));
+    } finally {
+      await temporal.connection.close();
+    }
+  }, 120_000);
+
+  /** A JSON replacer for a fetched history: its payloads' `data`, base64 there, as the text it encodes. */
+  function payloadsAsText(key: string, value: unknown): unknown {
+    return key === 'data' && typeof value === 'string' ? Buffer.from(value, 'base64').toString('utf8') : value;
+  }
 
   function ancestors(span: ReceivedSpan): string[] {
     const byId = new Map(collector.spans.map((each) => [each.spanId, each]));

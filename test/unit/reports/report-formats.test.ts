@@ -1,12 +1,14 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { MovementRow, REPORT_COLUMNS, reportValues, ReportValues } from '../../../src/reports/movement-row';
+import { neutralCell } from '../../../src/reports/neutral-cell';
 import { REPORT_FORMATS, reportBody, txtField } from '../../../src/reports/report-formats';
-import { parseTxtLine } from '../../support/report-files';
+import { csvCellsAsSpreadsheet, isFormulaCell, parseTxtLine, txtCellsAsSpreadsheet } from '../../support/report-files';
 
 const { csv, txt } = REPORT_FORMATS;
 
-const fieldArb = fc.option(fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '|', '\\', '\n', '\r', 'ã', '=', 'n') }), { nil: null });
+const unitArb = fc.constantFrom('a', 'Z', ' ', ',', ';', '"', "'", '|', '\\', '\n', '\r', '\t', 'ã', '=', '+', '-', '@', 'n');
+const fieldArb = fc.option(fc.string({ unit: unitArb }), { nil: null });
 const rowsArb = fc.array(fc.array(fieldArb, { minLength: 3, maxLength: 3 }), { maxLength: 5 });
 /** Both formats write null as an empty field. */
 const asRead = (rows: ReportValues[]) => rows.map((row) => row.map((value) => value ?? ''));
@@ -26,6 +28,10 @@ describe('csv format', () => {
 
   it('quotes fields holding a comma, a double quote, CR or LF, and doubles the quotes', () => {
     expect(csv.lines([['a,b', 'say "hi"', 'one\ntwo', 'one\rtwo', 'one\r\ntwo', 'plain']])).toBe('"a,b","say ""hi""","one\ntwo","one\rtwo","one\r\ntwo",plain\r\n');
+  });
+
+  it('quotes fields holding a semicolon or a tab, where spreadsheets of other locales split cells', () => {
+    expect(csv.lines([['a;=1+2', 'a\t@SUM(A1)', 'a=b']])).toBe('"a;=1+2","a\t@SUM(A1)",a=b\r\n');
   });
 
   it('reads back, through an RFC 4180 parser, exactly what was written', () => {
@@ -58,6 +64,16 @@ describe('txt format', () => {
     expect(txtField(null)).toBe('');
   });
 
+  it('puts a backslash before what would begin a formula or a quoted cell where a spreadsheet splits the field', () => {
+    expect(txtField('a|=HYPERLINK("x")')).toBe('a\\|\\=HYPERLINK("x")');
+    expect(txtField('a|+1|-1|@A1|"=1"')).toBe('a\\|\\+1\\|\\-1\\|\\@A1\\|\\"=1"');
+    expect(txtField('a\t=1\t\t-1')).toBe('a\t\\=1\t\t\\-1');
+    expect(txtField('"=1+2"')).toBe('\\"=1+2"');
+    // The start of a field is neutralCell's (text) or a number's: a minus sign there stays.
+    expect(txtField('-5.00')).toBe('-5.00');
+    expect(txtField('a=b|c, "d"')).toBe('a=b\\|c, "d"');
+  });
+
   it('keeps one record per line, and reads back exactly what was written', () => {
     fc.assert(
       fc.property(rowsArb, (rows) => {
@@ -66,6 +82,24 @@ describe('txt format', () => {
         expect(lines.map(parseTxtLine)).toEqual(asRead(rows));
       }),
     );
+  });
+});
+
+describe('what a spreadsheet reads', () => {
+  const textRowsArb = fc.array(fc.array(fc.string({ unit: unitArb }).map(neutralCell), { minLength: 3, maxLength: 3 }), { maxLength: 5 });
+
+  it('finds no formula in any cell of either format, whatever the text fields hold once neutralised', () => {
+    fc.assert(
+      fc.property(textRowsArb, (rows) => {
+        expect(csvCellsAsSpreadsheet(csv.lines(rows)).filter(isFormulaCell)).toEqual([]);
+        expect(txtCellsAsSpreadsheet(txt.lines(rows)).filter(isFormulaCell)).toEqual([]);
+      }),
+    );
+  });
+
+  it('reads numbers, negative ones included, as numbers', () => {
+    expect(csvCellsAsSpreadsheet(csv.lines([['-5.00', '0.1862']]))).toEqual(['-5.00', '0.1862']);
+    expect(txtCellsAsSpreadsheet(txt.lines([['-5.00', '0.1862']]))).toEqual(['-5.00', '0.1862', '']);
   });
 });
 
