@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { ClientsService } from '../../src/auth/clients.service';
+import { writeClientLimits } from '../../src/capacity/client-limits';
+import type { QuotaPolicies } from '../../src/capacity/quota-policy';
 import { SecretBox } from '../../src/auth/secret-box';
 import { Env, loadEnv, TemporalBackend } from '../../src/config/env';
 import { createDataSource } from '../../src/db/data-source';
@@ -45,6 +47,8 @@ export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   /** Where the API and the worker write a CPU profile (node --cpu-prof) when they stop. */
   profileDir?: string;
+  /** The payer's own quotas, as an operator sets them with `clients:limits` (the defaults otherwise). */
+  payerQuotas?: QuotaPolicies;
 }
 
 /** Enough that no flow of any sensible run is refused for funds. */
@@ -124,7 +128,7 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
 
     const receiver = await startCallbackReceiver();
     parts.onStop(receiver.close);
-    const payer = await fundedPayer(settings, api.url);
+    const payer = await fundedPayer(settings, api.url, options.payerQuotas ?? {});
 
     return {
       env,
@@ -145,11 +149,13 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
 }
 
 /** The payer every flow pays from: a client made and funded in the database, with a token from the API process. */
-async function fundedPayer(settings: NodeJS.ProcessEnv, apiUrl: string) {
+async function fundedPayer(settings: NodeJS.ProcessEnv, apiUrl: string, quotas: QuotaPolicies) {
   const dataSource = await createDataSource({ url: settings.DATABASE_URL!, poolSize: 1 }).initialize();
   try {
     const registry = { clients: new ClientsService(dataSource, new SecretBox(settings.SECRETS_KEY!)), dataSource };
-    return await createFundedPayer(registry, apiUrl, 'Bench payer', 'USD', FUNDING_USD);
+    const payer = await createFundedPayer(registry, apiUrl, 'Bench payer', 'USD', FUNDING_USD);
+    if (Object.keys(quotas).length > 0) await writeClientLimits(dataSource, payer.clientId, { quotas, fairnessWeight: null });
+    return payer;
   } finally {
     await dataSource.destroy();
   }
