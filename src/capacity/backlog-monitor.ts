@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
+import { observeBacklogAge } from '../observability/metrics';
 import type { BacklogReading } from './admission';
 
 type Duration = { seconds?: { toNumber(): number } | number | null; nanos?: number | null } | null | undefined;
@@ -66,6 +67,7 @@ export class BacklogMonitor {
       count: queues.reduce((sum, queue) => sum + Number(queue.stats?.approximateBacklogCount ?? 0), 0),
     };
     this.latest = { reading, atMs: this.now() };
+    observeBacklogAge(reading.ageMs / 1000);
     return reading;
   }
 }

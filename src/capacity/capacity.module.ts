@@ -3,9 +3,12 @@ import { Client } from '@temporalio/client';
 import { DataSource } from 'typeorm';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
+import { startCapacitySeries } from '../observability/metrics';
+import { ADMISSION_REFUSAL_REASONS } from './admission';
 import { BacklogMonitor } from './backlog-monitor';
 import { ClientLimitsCache } from './client-limits';
 import { QuotaGuard } from './quota.guard';
+import { QUOTA_CLASSES } from './quota-policy';
 import { Quotas } from './quotas';
 
 /**
@@ -37,6 +40,7 @@ export class CapacityModule implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
+    startCapacitySeries(QUOTA_CLASSES, ADMISSION_REFUSAL_REASONS);
     if (this.env.ADMISSION_MAX_BACKLOG_AGE > 0) this.backlog.start();
   }
 
