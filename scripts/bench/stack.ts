@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { ClientsService } from '../../src/auth/clients.service';
+import { SecretBox } from '../../src/auth/secret-box';
 import { writeClientLimits } from '../../src/capacity/client-limits';
 import type { QuotaPolicies } from '../../src/capacity/quota-policy';
-import { SecretBox } from '../../src/auth/secret-box';
 import { Env, loadEnv, TemporalBackend } from '../../src/config/env';
 import { createDataSource } from '../../src/db/data-source';
 import { freePort } from '../../src/infra/free-port';
@@ -14,6 +14,7 @@ import { MainProcess } from '../../src/infra/main-process';
 import { ensureTemporalServer } from '../../src/infra/temporal-postgres/installation';
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
 import { reconcilerScheduleId } from '../../src/temporal/reconciler-schedule';
+import { bundleWorkflows } from '../../src/temporal/workflow-bundle';
 import { startCallbackReceiver } from '../shared/callback-receiver';
 import { createFundedPayer } from '../shared/funded-payer';
 import type { QrFlowTarget } from '../shared/qr-flow';
@@ -102,11 +103,17 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
       return { child, url: `http://127.0.0.1:${port}` };
     };
 
-    say('starting the rails simulator, the worker (it bundles the workflows) and the API, each a main.js process…');
+    // The bundle production runs (the Dockerfile's: built once, the tracing interceptors in it),
+    // not the one a worker makes at start-up without them: the CPU per payment a deployment pays.
+    const bundle = join(mkdtempSync(join(tmpdir(), 'payments-bench-bundle-')), 'workflow-bundle.js');
+    parts.onStop(async () => rmSync(dirname(bundle), { recursive: true, force: true }));
+    say('bundling the workflows as the Dockerfile does…');
+    writeFileSync(bundle, await bundleWorkflows());
+    say('starting the rails simulator, the worker and the API, each a main.js process…');
     const rails = await service('rails', { RAILS_HOST: '127.0.0.1' }, '/health');
     settings.RAILS_URL = rails.url;
     // The worker registers the search attributes the API's workflow starts need: it polls before the API starts.
-    const worker = await service('worker', { METRICS_HOST: '127.0.0.1' }, '/ready', profiled);
+    const worker = await service('worker', { METRICS_HOST: '127.0.0.1', WORKFLOW_BUNDLE_PATH: bundle }, '/ready', profiled);
     const api = await service('api', {}, '/ready', profiled);
     Object.assign(pids, { rails: rails.child.pid ?? null, worker: worker.child.pid ?? null, api: api.child.pid ?? null });
 

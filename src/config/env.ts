@@ -110,6 +110,14 @@ export const envSchema = z.object({
    */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).default(1000),
   /**
+   * The worker's task slots: how many workflow tasks, activities and local activities it runs
+   * at once. Beyond them tasks wait in Temporal's queue, where fairness orders them and admission
+   * sees them, rather than in the worker's memory (docs/deployment.md, "The worker's memory").
+   */
+  WORKER_WORKFLOW_TASK_SLOTS: z.coerce.number().int().min(2).max(1000).default(10),
+  WORKER_ACTIVITY_SLOTS: z.coerce.number().int().min(1).max(1000).default(100),
+  WORKER_LOCAL_ACTIVITY_SLOTS: z.coerce.number().int().min(1).max(1000).default(50),
+  /**
    * Threads running the worker's workflow code, the cache shared out among them. One thread is
    * what a 2-core worker waits on when many orders expire together, but a second did not expire
    * them sooner there, having no core of its own (docs/performance.md, "Workflow threads").
