@@ -160,6 +160,11 @@ export const envSchema = z.object({
   /** Per-country maximum amounts in local units, e.g. "BR=100000,CO=300000000". */
   AMOUNT_LIMITS: z.string().optional(),
   ALLOW_INSECURE_CALLBACKS: booleanString.default(false),
+  /**
+   * Whether testers may drive orders with Temporal signals (amount, decision, cancel) and the
+   * sandbox's early expiry: recorded on each order when it starts. Unset: outside production only.
+   */
+  TESTER_SIGNALS: booleanString.optional(),
 
   /**
    * Every client's quota per class of route unless an operator set its own (`clients:limits`):
@@ -201,6 +206,9 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Whether orders started now take testers' signals: the sandbox's, or where a deployment says so explicitly. */
+export const testerSignalsAllowed = (env: Pick<Env, 'TESTER_SIGNALS' | 'NODE_ENV'>) => env.TESTER_SIGNALS ?? env.NODE_ENV !== 'production';
 
 /** Rules across variables, checked once the schema has passed. */
 function crossProblems(env: Env): string[] {

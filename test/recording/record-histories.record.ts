@@ -311,7 +311,7 @@ describe('record workflow histories', () => {
     await handle.signal(submitAmountSignal, { amount: '25.60' });
     await inPhase(flow.orderId, 'AWAITING_DECISION');
     await handle.signal(cancelSignal);
-    // A URL the API would refuse: the step refuses it, and the order waits for its decision again.
+    // A decision naming its callbacks' URL: refused (issue 31; before it, the step refused this URL), and the order waits for its decision again.
     await handle.signal(decideSignal, { decision: 'accepted', notificationUrl: 'ftp://example.com/hook' });
     while ((await handle.query(refusedSignalsQuery)).length < 3) await new Promise((resolve) => setTimeout(resolve, 200));
     await handle.signal(decideSignal, { decision: 'accepted' });
@@ -375,5 +375,26 @@ describe('record workflow histories: actions sent while the order is being prepa
     await call.post('/v2/payments', { order_id: scanned.order_id, status: 'accepted', notification_url: url });
     await saveHistory(stack, 'order-collection-scanned-while-preparing', orderWorkflowId(scanned.order_id));
     await saveHistory(stack, 'order-collection-canceled-by-signal-while-preparing', orderWorkflowId(signalled.order_id));
+  });
+});
+
+/** Issue 31: an order started where testers are not allowed refuses their signals and the early expiry. */
+describe('record workflow histories: testers not allowed', () => {
+  let stack: PaymentStack;
+
+  beforeAll(async () => {
+    stack = await startPaymentStack({ TESTER_SIGNALS: 'false' });
+  });
+  afterAll(() => stack.close());
+
+  it('signals refused where testers are not allowed, then the payer decides through the API', async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const { orderId, url } = await stack.previewQr(client.call, pixQr('14.00'));
+    const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
+    await handle.signal(decideSignal, { decision: 'accepted', notificationUrl: stack.receiver.url(`/attacker/${randomUUID()}`) });
+    await handle.signal(cancelSignal);
+    while ((await handle.query(refusedSignalsQuery)).length < 2) await new Promise((resolve) => setTimeout(resolve, 200));
+    await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
+    await saveHistory(stack, 'order-signals-not-allowed', orderWorkflowId(orderId));
   });
 });
