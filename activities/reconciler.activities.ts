@@ -3,7 +3,7 @@ import { log } from '@temporalio/activity';
 import type { DataSource } from 'typeorm';
 import { ClientLimitsCache } from '../src/capacity/client-limits';
 import { fairnessOf } from '../src/capacity/fairness';
-import type { Env } from '../src/config/env';
+import { type Env, testerSignalsAllowed } from '../src/config/env';
 import type { OrderRepository } from '../src/orders/order.repository';
 import { orderClientId, startOrderWorkflow } from '../src/orders/order-workflow-start';
 
@@ -34,7 +34,8 @@ export function createReconcilerActivities({ env, orders, temporal, dataSource }
       let started = 0;
       for (const order of candidates) {
         const clientId = orderClientId(order);
-        if (await startOrderWorkflow(temporal, env.TEMPORAL_TASK_QUEUE, order, fairnessOf(clientId, await limits.of(clientId)))) {
+        const priority = fairnessOf(clientId, await limits.of(clientId));
+        if (await startOrderWorkflow(temporal, env.TEMPORAL_TASK_QUEUE, order, { priority, testerSignals: testerSignalsAllowed(env) })) {
           started += 1;
           log.warn('started the workflow of an order left without one', { orderId: order.id });
         }

@@ -20,6 +20,12 @@ export interface OrderWorkflowInput {
   initialStatus: OrderStatus;
   /** Epoch ms: the order is canceled as EXPIRED if no decision arrived by then. */
   expiresAtMs: number;
+  /**
+   * Whether testers may drive the order with signals and the sandbox's early expiry: decided by
+   * the deployment when the order starts (TESTER_SIGNALS), so that a replay decides the same way.
+   * Absent from orders started before it existed (issue 31): none is allowed then.
+   */
+  testerSignals?: boolean;
 }
 
 export interface SubmitAmount {
@@ -60,7 +66,7 @@ export interface PayoutResolution {
 export const amountSignalSchema = z.object({ amount: z.string(), fxQuoteId: z.string().optional() });
 export type AmountSignal = z.infer<typeof amountSignalSchema>;
 
-/** A tester's decision: the payment callbacks go to the order's own notification_url unless another is named. */
+/** A tester's decision: the payment callbacks go to the order's own notification_url; one naming another is refused. */
 export const decisionSignalSchema = z.object({
   decision: z.enum(['accepted', 'rejected']),
   notificationUrl: z.string().optional(),

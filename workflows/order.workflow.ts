@@ -96,6 +96,13 @@ const PREPARATION_PATCH = '28-actions-wait-for-preparation';
  */
 const PREPARATION_WAIT = '8 seconds';
 
+/**
+ * Issue 31: testers' signals act only on an order started allowing them (its `testerSignals`),
+ * and a decision's signal never says where callbacks go. Histories recorded before took every
+ * signal, a decision's URL included.
+ */
+const TESTER_SIGNALS_PATCH = '31-tester-signals-gated';
+
 /** What a step refuses of the input it was given (the API refuses these first; a tester's signal may bring them). */
 const STEP_REFUSALS = ['INVALID_AMOUNT', 'INVALID_WALLET', 'INVALID_URL'];
 
@@ -189,8 +196,23 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     });
   };
 
-  /** A signal's action likewise; one whose preparation outlasts the wait is kept as refused. */
-  const signalAfterPreparation = (signal: RefusedSignal['signal'], action: OrderAction, take: () => Promise<void>): Promise<void> => {
+  /**
+   * Whether testers' signals may act on this order: where the deployment allowed them when the
+   * order started (sandbox, or TESTER_SIGNALS). Asked only once a signal has come, so orders
+   * nobody signals record nothing; a history recorded before took every signal.
+   */
+  const testersAllowed = () => input.testerSignals === true || !patched(TESTER_SIGNALS_PATCH);
+
+  /**
+   * A tester's signal: refused (kept with its reason) where testers may not act; otherwise, like
+   * an update's action, taken at once or once the preparation it reached is over, and kept as
+   * refused when that outlasts the wait.
+   */
+  const fromTester = (signal: RefusedSignal['signal'], action: OrderAction, take: () => Promise<void>): Promise<void> => {
+    if (!testersAllowed()) {
+      state.refuseSignal(signal, 'SIGNALS_NOT_ALLOWED', `Order ${orderId} takes no tester's signals: the deployment did not allow them when it started`, new Date());
+      return Promise.resolve();
+    }
     if (!waiting(action)) return take();
     return preparationOver().then((over) => (over ? take() : state.refuseSignal(signal, 'STILL_PREPARING', `Order ${orderId} was still being prepared`, new Date())));
   };
@@ -225,7 +247,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     validator: (_input: SubmitAmount) => validate('AMOUNT'),
   });
   setHandler(submitAmountSignal, (input) =>
-    signalAfterPreparation('submitAmount', 'AMOUNT', async () => {
+    fromTester('submitAmount', 'AMOUNT', async () => {
       const taken = takenSignal('submitAmount', 'AMOUNT', amountSignalSchema.safeParse(input));
       if (taken) await submitAmount(taken.amount, taken.fxQuoteId ?? null).catch(keepRefusal('submitAmount'));
     }),
@@ -233,9 +255,14 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
 
   setHandler(decideUpdate, (decision) => afterPreparation('DECISION', () => decide(decision)), { validator: (_input: Decision) => validate('DECISION') });
   setHandler(decideSignal, (input) =>
-    signalAfterPreparation('decide', 'DECISION', async () => {
+    fromTester('decide', 'DECISION', async () => {
       const taken = takenSignal('decide', 'DECISION', decisionSignalSchema.safeParse(input));
       if (!taken) return;
+      // Where the payer hears of its payment is the API's to set: a signal naming a URL is no decision.
+      if (taken.notificationUrl !== undefined && patched(TESTER_SIGNALS_PATCH)) {
+        state.refuseSignal('decide', 'INVALID_SIGNAL', "a signal cannot say where callbacks go: they go to the order's own notification_url", new Date());
+        return;
+      }
       // A rejection takes no wallet; without a URL the payer hears where its preview went.
       const { decision, notificationUrl, walletId } = taken;
       await decide({ decision, notificationUrl, ...(decision === 'accepted' && walletId ? { walletId } : {}) }).catch(keepRefusal('decide'));
@@ -246,7 +273,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
 
   setHandler(cancelUpdate, () => afterPreparation('CANCEL', () => cancel()), { validator: () => validate('CANCEL') });
   setHandler(cancelSignal, () =>
-    signalAfterPreparation('cancel', 'CANCEL', async () => {
+    fromTester('cancel', 'CANCEL', async () => {
       if (takenSignal('cancel', 'CANCEL', { success: true, data: true })) await cancel().catch(keepRefusal('cancel'));
     }),
   );
@@ -259,7 +286,13 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
         await expire(false);
         return state.status;
       }),
-    { validator: () => validate('EXPIRE') },
+    {
+      validator: () => {
+        // The sandbox's, where the deployment allowed testers when the order started (a validator runs no replay).
+        if (input.testerSignals !== true) throw ApplicationFailure.nonRetryable(`Order ${orderId} takes no early expiry: testers were not allowed when it started`, 'NOT_ALLOWED');
+        validate('EXPIRE');
+      },
+    },
   );
 
   setHandler(

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { ClientsService } from '../../src/auth/clients.service';
 import { SecretBox } from '../../src/auth/secret-box';
+import { writeClientLimits } from '../../src/capacity/client-limits';
+import type { QuotaPolicies } from '../../src/capacity/quota-policy';
 import { Env, loadEnv, TemporalBackend } from '../../src/config/env';
 import { createDataSource } from '../../src/db/data-source';
 import { freePort } from '../../src/infra/free-port';
@@ -12,6 +14,7 @@ import { MainProcess } from '../../src/infra/main-process';
 import { ensureTemporalServer } from '../../src/infra/temporal-postgres/installation';
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
 import { reconcilerScheduleId } from '../../src/temporal/reconciler-schedule';
+import { bundleWorkflows } from '../../src/temporal/workflow-bundle';
 import { startCallbackReceiver } from '../shared/callback-receiver';
 import { createFundedPayer } from '../shared/funded-payer';
 import type { QrFlowTarget } from '../shared/qr-flow';
@@ -45,6 +48,8 @@ export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   /** Where the API and the worker write a CPU profile (node --cpu-prof) when they stop. */
   profileDir?: string;
+  /** The payer's own quotas, as an operator sets them with `clients:limits` (the defaults otherwise). */
+  payerQuotas?: QuotaPolicies;
 }
 
 /** Enough that no flow of any sensible run is refused for funds. */
@@ -98,11 +103,17 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
       return { child, url: `http://127.0.0.1:${port}` };
     };
 
-    say('starting the rails simulator, the worker (it bundles the workflows) and the API, each a main.js process…');
+    // The bundle production runs (the Dockerfile's: built once, the tracing interceptors in it),
+    // not the one a worker makes at start-up without them: the CPU per payment a deployment pays.
+    const bundle = join(mkdtempSync(join(tmpdir(), 'payments-bench-bundle-')), 'workflow-bundle.js');
+    parts.onStop(async () => rmSync(dirname(bundle), { recursive: true, force: true }));
+    say('bundling the workflows as the Dockerfile does…');
+    writeFileSync(bundle, await bundleWorkflows());
+    say('starting the rails simulator, the worker and the API, each a main.js process…');
     const rails = await service('rails', { RAILS_HOST: '127.0.0.1' }, '/health');
     settings.RAILS_URL = rails.url;
     // The worker registers the search attributes the API's workflow starts need: it polls before the API starts.
-    const worker = await service('worker', { METRICS_HOST: '127.0.0.1' }, '/ready', profiled);
+    const worker = await service('worker', { METRICS_HOST: '127.0.0.1', WORKFLOW_BUNDLE_PATH: bundle }, '/ready', profiled);
     const api = await service('api', {}, '/ready', profiled);
     Object.assign(pids, { rails: rails.child.pid ?? null, worker: worker.child.pid ?? null, api: api.child.pid ?? null });
 
@@ -124,7 +135,7 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
 
     const receiver = await startCallbackReceiver();
     parts.onStop(receiver.close);
-    const payer = await fundedPayer(settings, api.url);
+    const payer = await fundedPayer(settings, api.url, options.payerQuotas ?? {});
 
     return {
       env,
@@ -145,11 +156,13 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
 }
 
 /** The payer every flow pays from: a client made and funded in the database, with a token from the API process. */
-async function fundedPayer(settings: NodeJS.ProcessEnv, apiUrl: string) {
+async function fundedPayer(settings: NodeJS.ProcessEnv, apiUrl: string, quotas: QuotaPolicies) {
   const dataSource = await createDataSource({ url: settings.DATABASE_URL!, poolSize: 1 }).initialize();
   try {
     const registry = { clients: new ClientsService(dataSource, new SecretBox(settings.SECRETS_KEY!)), dataSource };
-    return await createFundedPayer(registry, apiUrl, 'Bench payer', 'USD', FUNDING_USD);
+    const payer = await createFundedPayer(registry, apiUrl, 'Bench payer', 'USD', FUNDING_USD);
+    if (Object.keys(quotas).length > 0) await writeClientLimits(dataSource, payer.clientId, { quotas, fairnessWeight: null });
+    return payer;
   } finally {
     await dataSource.destroy();
   }

@@ -33,7 +33,9 @@ export interface ClientPreviews {
   windowMs: number;
 }
 
-export type AdmissionRefusal = { reason: 'OVER_FAIR_SHARE' | 'BACKLOG_FULL'; retryAfterSeconds: number };
+/** Why a preview was shed: its client over its fair share, or the backlog past every share. */
+export const ADMISSION_REFUSAL_REASONS = ['OVER_FAIR_SHARE', 'BACKLOG_FULL'] as const;
+export type AdmissionRefusal = { reason: (typeof ADMISSION_REFUSAL_REASONS)[number]; retryAfterSeconds: number };
 
 /**
  * Null when the preview is admitted. Past the bound, a client that has sent more than its fair

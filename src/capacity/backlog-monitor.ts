@@ -1,5 +1,6 @@
-import type { Client } from '@temporalio/client';
+import type { Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
+import { observeBacklogAge } from '../observability/metrics';
 import type { BacklogReading } from './admission';
 
 type Duration = { seconds?: { toNumber(): number } | number | null; nanos?: number | null } | null | undefined;
@@ -7,6 +8,9 @@ type Duration = { seconds?: { toNumber(): number } | number | null; nanos?: numb
 const msOf = (duration: Duration) => (duration ? Number(duration.seconds ?? 0) * 1000 + (duration.nanos ?? 0) / 1e6 : 0);
 
 const { TaskQueueType, TaskQueueKind } = temporal.api.enums.v1;
+
+/** One reading's bound, its retries included: what a shutdown may wait for it. */
+const READ_DEADLINE_MS = 2000;
 
 /** A reading older than this many polls is stale: Temporal stopped answering, and the backlog is unknown. */
 const STALE_AFTER_POLLS = 5;
@@ -21,10 +25,12 @@ const STALE_AFTER_POLLS = 5;
 export class BacklogMonitor {
   private latest: { reading: BacklogReading; atMs: number } | null = null;
   private timer: NodeJS.Timeout | undefined;
+  private polling: Promise<unknown> | undefined;
   private stopped = false;
 
   constructor(
-    private readonly temporal: Client,
+    /** A connection of its own, without the client's retry interceptor: a reading is simply taken again at the next poll. */
+    private readonly connection: Connection,
     private readonly namespace: string,
     private readonly taskQueue: string,
     private readonly pollMs: number,
@@ -32,16 +38,22 @@ export class BacklogMonitor {
   ) {}
 
   start(): void {
-    const poll = async () => {
-      await this.read().catch(() => undefined);
-      if (!this.stopped) this.timer = setTimeout(() => void poll(), this.pollMs).unref();
+    const poll = () => {
+      this.polling = this.read()
+        .catch(() => undefined)
+        .then(() => {
+          if (!this.stopped) this.timer = setTimeout(poll, this.pollMs).unref();
+        });
     };
-    void poll();
+    poll();
   }
 
-  stop(): void {
+  /** Stops polling, waits for the reading in flight to end (within READ_DEADLINE_MS), and closes its connection. */
+  async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    await this.polling;
+    await this.connection.close();
   }
 
   /** The latest reading, or null while none is fresh. */
@@ -50,10 +62,10 @@ export class BacklogMonitor {
   }
 
   async read(): Promise<BacklogReading> {
-    const deadline = new Date(this.now() + this.pollMs * STALE_AFTER_POLLS);
+    const deadline = new Date(this.now() + READ_DEADLINE_MS);
     const describe = (taskQueueType: temporal.api.enums.v1.TaskQueueType) =>
-      this.temporal.connection.withDeadline(deadline, () =>
-        this.temporal.workflowService.describeTaskQueue({
+      this.connection.withDeadline(deadline, () =>
+        this.connection.workflowService.describeTaskQueue({
           namespace: this.namespace,
           taskQueue: { name: this.taskQueue, kind: TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
           taskQueueType,
@@ -66,6 +78,7 @@ export class BacklogMonitor {
       count: queues.reduce((sum, queue) => sum + Number(queue.stats?.approximateBacklogCount ?? 0), 0),
     };
     this.latest = { reading, atMs: this.now() };
+    observeBacklogAge(reading.ageMs / 1000);
     return reading;
   }
 }

@@ -110,6 +110,14 @@ export const envSchema = z.object({
    */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).default(1000),
   /**
+   * The worker's task slots: how many workflow tasks, activities and local activities it runs
+   * at once. Beyond them tasks wait in Temporal's queue, where fairness orders them and admission
+   * sees them, rather than in the worker's memory (docs/deployment.md, "The worker's memory").
+   */
+  WORKER_WORKFLOW_TASK_SLOTS: z.coerce.number().int().min(2).max(1000).default(10),
+  WORKER_ACTIVITY_SLOTS: z.coerce.number().int().min(1).max(1000).default(100),
+  WORKER_LOCAL_ACTIVITY_SLOTS: z.coerce.number().int().min(1).max(1000).default(50),
+  /**
    * Threads running the worker's workflow code, the cache shared out among them. One thread is
    * what a 2-core worker waits on when many orders expire together, but a second did not expire
    * them sooner there, having no core of its own (docs/performance.md, "Workflow threads").
@@ -152,6 +160,11 @@ export const envSchema = z.object({
   /** Per-country maximum amounts in local units, e.g. "BR=100000,CO=300000000". */
   AMOUNT_LIMITS: z.string().optional(),
   ALLOW_INSECURE_CALLBACKS: booleanString.default(false),
+  /**
+   * Whether testers may drive orders with Temporal signals (amount, decision, cancel) and the
+   * sandbox's early expiry: recorded on each order when it starts. Unset: outside production only.
+   */
+  TESTER_SIGNALS: booleanString.optional(),
 
   /**
    * Every client's quota per class of route unless an operator set its own (`clients:limits`):
@@ -193,6 +206,9 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Whether orders started now take testers' signals: the sandbox's, or where a deployment says so explicitly. */
+export const testerSignalsAllowed = (env: Pick<Env, 'TESTER_SIGNALS' | 'NODE_ENV'>) => env.TESTER_SIGNALS ?? env.NODE_ENV !== 'production';
 
 /** Rules across variables, checked once the schema has passed. */
 function crossProblems(env: Env): string[] {

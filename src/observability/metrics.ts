@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The service's own series, one registry per process. Every label takes its values from a
@@ -56,6 +56,12 @@ const admissionRefusals = new Counter({
   name: 'cbp_admission_refusals_total',
   help: 'New previews refused 503 while the workers were behind, by reason (OVER_FAIR_SHARE, BACKLOG_FULL).',
   labelNames: ['reason'] as const,
+  registers: [serviceRegistry],
+});
+
+const backlogAge = new Gauge({
+  name: 'cbp_admission_backlog_age_seconds',
+  help: "How long the oldest task of the order task queue has waited for a worker, as this api replica last read it from Temporal (admission's reading).",
   registers: [serviceRegistry],
 });
 
@@ -117,4 +123,14 @@ export function countQuotaRefusal(quotaClass: string): void {
 
 export function countAdmissionRefusal(reason: string): void {
   admissionRefusals.inc({ reason });
+}
+
+/** Every refusal series at 0 from the start, so that a rate over them has both terms before the first refusal. */
+export function startCapacitySeries(quotaClasses: readonly string[], admissionReasons: readonly string[]): void {
+  for (const quotaClass of quotaClasses) quotaRefusals.inc({ class: quotaClass }, 0);
+  for (const reason of admissionReasons) admissionRefusals.inc({ reason }, 0);
+}
+
+export function observeBacklogAge(seconds: number): void {
+  backlogAge.set(seconds);
 }

@@ -32,15 +32,21 @@ export const orderClientId = (order: Pick<OrderEntity, 'payerClientId' | 'collec
  * Starts an order's workflow, idempotently: a workflow that already exists, or ever existed,
  * under the order's id counts as started, so the API's retried preview and the reconciler can
  * both call this without ever running an order twice. Returns whether this call started it.
- * `priority`: the client's fairness (src/capacity/fairness.ts).
+ * `priority`: the client's fairness (src/capacity/fairness.ts); `testerSignals`: whether testers
+ * may drive it with signals (testerSignalsAllowed), recorded in its input.
  */
-export async function startOrderWorkflow(temporal: Client, taskQueue: string, order: OrderEntity, priority: Priority): Promise<boolean> {
+export async function startOrderWorkflow(
+  temporal: Client,
+  taskQueue: string,
+  order: OrderEntity,
+  { priority, testerSignals }: { priority: Priority; testerSignals: boolean },
+): Promise<boolean> {
   try {
     await temporal.workflow.start<typeof orderWorkflow>('orderWorkflow', {
       workflowId: orderWorkflowId(order.id),
       taskQueue,
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      args: [{ orderId: order.id, initialStatus: order.status, expiresAtMs: order.expiresAt.getTime() }],
+      args: [{ orderId: order.id, initialStatus: order.status, expiresAtMs: order.expiresAt.getTime(), testerSignals }],
       typedSearchAttributes: startSearchAttributes(order),
       priority,
     });

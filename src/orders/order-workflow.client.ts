@@ -3,7 +3,7 @@ import { ApplicationFailure, Client, WorkflowHandle, WorkflowNotFoundError, Work
 import { ClientLimitsCache } from '../capacity/client-limits';
 import { fairnessOf } from '../capacity/fairness';
 import { ENV } from '../config/config.module';
-import { Env } from '../config/env';
+import { Env, testerSignalsAllowed } from '../config/env';
 import { ApiError } from '../http/api-error';
 import type { KeyedRequest } from '../idempotency/keyed-request';
 import type { OrderEntity } from './order.entity';
@@ -67,7 +67,8 @@ export class OrderWorkflowClient {
   /** Idempotent: an order whose workflow already runs is left as it is. */
   async start(order: OrderEntity): Promise<void> {
     const clientId = orderClientId(order);
-    await startOrderWorkflow(this.temporal, this.env.TEMPORAL_TASK_QUEUE, order, fairnessOf(clientId, await this.limits.of(clientId)));
+    const priority = fairnessOf(clientId, await this.limits.of(clientId));
+    await startOrderWorkflow(this.temporal, this.env.TEMPORAL_TASK_QUEUE, order, { priority, testerSignals: testerSignalsAllowed(this.env) });
   }
 
   /** The open amount; answers the preview (the PUT's body). */

@@ -34,6 +34,15 @@ function historyFile(name: string): string {
   return existsSync(daily) ? join(HISTORIES, `${name}.${startedAt.slice(0, 16).replace(':', '')}.json`) : daily;
 }
 
+/** Waits for the workflow's end, or (`running`) only until it has nothing left to do, then saves its history. */
+async function saveHistory(stack: PaymentStack, name: string, workflowId: string, running?: () => Promise<boolean>): Promise<void> {
+  const handle = stack.temporal.workflow.getHandle(workflowId);
+  if (running) while (await running()) await new Promise((resolve) => setTimeout(resolve, 200));
+  else await handle.result().catch(() => undefined);
+  const history = await handle.fetchHistory();
+  writeFileSync(historyFile(name), `${historyToJSON(history)}\n`, { flag: 'wx' });
+}
+
 describe('record workflow histories', () => {
   let stack: PaymentStack;
 
@@ -45,14 +54,7 @@ describe('record workflow histories', () => {
     await stack.close();
   });
 
-  /** Waits for the workflow's end, or (`running`) only until it has nothing left to do. */
-  async function save(name: string, workflowId: string, running?: () => Promise<boolean>): Promise<void> {
-    const handle = stack.temporal.workflow.getHandle(workflowId);
-    if (running) while (await running()) await new Promise((resolve) => setTimeout(resolve, 200));
-    else await handle.result().catch(() => undefined);
-    const history = await handle.fetchHistory();
-    writeFileSync(historyFile(name), `${historyToJSON(history)}\n`, { flag: 'wx' });
-  }
+  const save = (name: string, workflowId: string, running?: () => Promise<boolean>) => saveHistory(stack, name, workflowId, running);
 
   const rail = (method: 'POST' | 'DELETE', body?: object) =>
     fetch(`${stack.railsUrl}/__admin/faults`, { method, headers: body ? { 'content-type': 'application/json' } : undefined, body: body ? JSON.stringify(body) : undefined });
@@ -309,7 +311,7 @@ describe('record workflow histories', () => {
     await handle.signal(submitAmountSignal, { amount: '25.60' });
     await inPhase(flow.orderId, 'AWAITING_DECISION');
     await handle.signal(cancelSignal);
-    // A URL the API would refuse: the step refuses it, and the order waits for its decision again.
+    // A decision naming its callbacks' URL: refused (issue 31; before it, the step refused this URL), and the order waits for its decision again.
     await handle.signal(decideSignal, { decision: 'accepted', notificationUrl: 'ftp://example.com/hook' });
     while ((await handle.query(refusedSignalsQuery)).length < 3) await new Promise((resolve) => setTimeout(resolve, 200));
     await handle.signal(decideSignal, { decision: 'accepted' });
@@ -338,5 +340,61 @@ describe('record workflow histories', () => {
     const workflowId = `reconcile-${randomUUID()}`;
     await stack.temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue: stack.taskQueue, workflowId, args: [{ graceMs: 0 }] });
     await save('order-reconciler', workflowId);
+  });
+});
+
+/**
+ * Issue 28: actions that reach an order still being prepared wait for the preparation. The
+ * stack's worker starts only once they were sent, so the workflow's first task holds them.
+ */
+describe('record workflow histories: actions sent while the order is being prepared', () => {
+  let stack: PaymentStack;
+
+  beforeAll(async () => {
+    stack = await startPaymentStack({}, { workerStarted: false });
+  });
+  afterAll(() => stack.close());
+
+  it('a collection QR scanned, and another canceled by a signal, before their orders were prepared; the first then paid', async () => {
+    const collector = await stack.newPayer({});
+    const { posUuid } = await createHierarchy(collector.call);
+    const create = (amount: string) =>
+      collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url(`/hooks/${randomUUID()}`), amount });
+    const scanned = (await create('33.00')).body;
+    const signalled = (await create('12.00')).body;
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const path = `/hooks/${randomUUID()}`;
+    const url = stack.receiver.url(path);
+    const call = http(stack.api.baseUrl, client.token);
+    const scanning = call.post('/v2/payments/previews', { qr: scanned.qr, external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+    await stack.temporal.workflow.getHandle(orderWorkflowId(signalled.order_id)).signal(cancelSignal);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await stack.startWorker();
+    await scanning;
+    await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
+    await call.post('/v2/payments', { order_id: scanned.order_id, status: 'accepted', notification_url: url });
+    await saveHistory(stack, 'order-collection-scanned-while-preparing', orderWorkflowId(scanned.order_id));
+    await saveHistory(stack, 'order-collection-canceled-by-signal-while-preparing', orderWorkflowId(signalled.order_id));
+  });
+});
+
+/** Issue 31: an order started where testers are not allowed refuses their signals and the early expiry. */
+describe('record workflow histories: testers not allowed', () => {
+  let stack: PaymentStack;
+
+  beforeAll(async () => {
+    stack = await startPaymentStack({ TESTER_SIGNALS: 'false' });
+  });
+  afterAll(() => stack.close());
+
+  it('signals refused where testers are not allowed, then the payer decides through the API', async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const { orderId, url } = await stack.previewQr(client.call, pixQr('14.00'));
+    const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
+    await handle.signal(decideSignal, { decision: 'accepted', notificationUrl: stack.receiver.url(`/attacker/${randomUUID()}`) });
+    await handle.signal(cancelSignal);
+    while ((await handle.query(refusedSignalsQuery)).length < 2) await new Promise((resolve) => setTimeout(resolve, 200));
+    await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
+    await saveHistory(stack, 'order-signals-not-allowed', orderWorkflowId(orderId));
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
-import { cancelSignal, decideSignal, orderPhaseQuery, orderStatusQuery, refusedSignalsQuery, submitAmountSignal } from '../../../workflows/order.definitions';
+import { cancelSignal, decideSignal, expireUpdate, orderPhaseQuery, orderStatusQuery, refusedSignalsQuery, submitAmountSignal } from '../../../workflows/order.definitions';
 import { createHierarchy } from '../../e2e/merchants/merchant-fixtures';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
@@ -66,13 +66,16 @@ describe('an order driven by signals', () => {
     expect(await handle(orderId).query(orderStatusQuery)).toBe('CREATED');
     expect(await row(orderId)).toMatchObject({ status: 'CREATED', local_amount: '12' });
 
-    // A decision misspelt is no decision; one naming a callback URL the API would refuse changes nothing either.
+    // A decision misspelt is no decision; nor is one that names where its callbacks go (issue 31):
+    // a signal never moves an order's callbacks, to a URL the API would refuse or to any other.
     await handle(orderId).signal(decideSignal, { decision: 'acepted' } as never);
     await handle(orderId).signal(decideSignal, { decision: 'rejected', notificationUrl: 'ftp://example.com/hook' });
-    await until('four refused signals', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 4);
+    await handle(orderId).signal(decideSignal, { decision: 'accepted', notificationUrl: stack.receiver.url(`/attacker/${randomUUID()}`) });
+    await until('five refused signals', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 5);
     expect((await handle(orderId).query(refusedSignalsQuery)).slice(2).map(({ signal, reason }) => [signal, reason])).toEqual([
       ['decide', 'INVALID_SIGNAL'],
-      ['decide', 'INVALID_URL'],
+      ['decide', 'INVALID_SIGNAL'],
+      ['decide', 'INVALID_SIGNAL'],
     ]);
     expect(await handle(orderId).query(orderPhaseQuery)).toBe('AWAITING_DECISION');
     expect(await row(orderId)).toMatchObject({ status: 'CREATED', payment_notification_url: null });
@@ -140,5 +143,46 @@ describe('an order driven by signals', () => {
     expect(await handle(orderId).result()).toBe('CANCELED');
     expect(await row(orderId)).toMatchObject({ status: 'CANCELED', error_code: 'CANCELED_BY_COLLECTOR' });
     expect((await stack.receiver.waitFor(path, (c) => c.body.status === 'CANCELED')).body).toMatchObject({ order_id: orderId, error_code: 'CANCELED_BY_COLLECTOR' });
+  });
+});
+
+/**
+ * Issue 31: where the deployment does not allow testers (production: TESTER_SIGNALS unset), an
+ * order takes no signal and no early expiry from whoever reaches Temporal; each is refused and
+ * kept with its reason, and the integrator's order goes on as if nothing had come.
+ */
+describe('an order started where testers are not allowed', () => {
+  let stack: PaymentStack;
+
+  beforeAll(async () => {
+    stack = await startPaymentStack({ TESTER_SIGNALS: 'false' });
+  });
+  afterAll(() => stack.close());
+
+  const handle = (orderId: string) => stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
+
+  it("refuses a decision sent as a signal, keeps it with its reason, debits nothing, and sends no callback to the signal's URL", async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const { orderId, path, url } = await stack.previewQr(client.call, pixQr('12.00'));
+    const attacker = `/attacker/${randomUUID()}`;
+    await handle(orderId).signal(decideSignal, { decision: 'accepted', notificationUrl: stack.receiver.url(attacker) });
+    await handle(orderId).signal(submitAmountSignal, { amount: '1.00' });
+    await handle(orderId).signal(cancelSignal);
+    await until('three refused signals', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 3);
+    expect((await handle(orderId).query(refusedSignalsQuery)).map(({ signal, reason }) => [signal, reason])).toEqual([
+      ['decide', 'SIGNALS_NOT_ALLOWED'],
+      ['submitAmount', 'SIGNALS_NOT_ALLOWED'],
+      ['cancel', 'SIGNALS_NOT_ALLOWED'],
+    ]);
+    expect(await handle(orderId).query(orderStatusQuery)).toBe('CREATED');
+    const usd = (await stack.ledger.balances(client.clientId)).find((balance) => balance.currency === 'USD')!;
+    expect([usd.available.toFixed(2), usd.reserved.toFixed(2)]).toEqual(['1000.00', '0.00']);
+    await expect(handle(orderId).executeUpdate(expireUpdate)).rejects.toMatchObject({ cause: { type: 'NOT_ALLOWED', message: expect.stringMatching(/takes no early expiry/) } });
+
+    // The integrator's own decision goes through, with its callbacks where it said.
+    expect((await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url })).status).toBe(200);
+    expect(await handle(orderId).result()).toBe('COMPLETED');
+    expect(await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED')).toBeDefined();
+    expect(stack.receiver.received.filter((callback) => callback.path === attacker)).toEqual([]);
   });
 });
