@@ -17,16 +17,43 @@ const QUOTE_COLUMNS = `id, client_id AS "clientId", base, target, mid_rate AS "m
   quoted_at AS "quotedAt", expires_at AS "expiresAt", order_id AS "orderId"`;
 
 /**
- * Ties quote `quote` to order `order` (SQL expressions, placeholders) if it is unexpired and
- * free, or already theirs: lockToOrder's statement, and part of the one that creates an order.
+ * What a quote must be to be locked to an order: its payer's (the order's, or the claiming
+ * client's), for the order's pair, from its local currency (base) to the payer's (target).
  */
-export const quoteLockSql = (quote: string, order: string) =>
-  `UPDATE fx_quotes SET order_id = ${order} WHERE id = ${quote} AND (order_id = ${order} OR (order_id IS NULL AND expires_at > now()))`;
+export interface QuoteUse {
+  orderId: string;
+  clientId: string;
+  base: CurrencyCode;
+  target: CurrencyCode;
+}
 
-/** Why quote `quoteId` could not be locked; read only once it could not. */
-export async function quoteLockRefusal(manager: EntityManager, quoteId: string): Promise<FxQuoteUnavailableError> {
+/** A QuoteUse and the quote's id as SQL expressions (placeholders) of the statement that locks it. */
+interface QuoteUseSql {
+  quote: string;
+  order: string;
+  client: string;
+  base: string;
+  target: string;
+}
+
+/**
+ * Ties quote `quote` to order `order` if it is the client's quote for the order's pair and is
+ * unexpired and free, or already theirs: lockToOrder's statement, and part of the one that
+ * creates an order.
+ */
+export const quoteLockSql = ({ quote, order, client, base, target }: QuoteUseSql) =>
+  `UPDATE fx_quotes SET order_id = ${order}
+   WHERE id = ${quote} AND client_id = ${client} AND base = ${base} AND target = ${target}
+     AND (order_id = ${order} OR (order_id IS NULL AND expires_at > now()))`;
+
+/**
+ * Why quote `quoteId` could not be locked for `use`; read only once it could not. Another
+ * client's quote is, to this one, no quote at all: whether it exists is not told.
+ */
+export async function quoteLockRefusal(manager: EntityManager, quoteId: string, use: Omit<QuoteUse, 'orderId'>): Promise<FxQuoteUnavailableError> {
   const quote = await manager.getRepository(FxQuoteEntity).findOneBy({ id: quoteId });
-  if (!quote) return new FxQuoteUnavailableError(quoteId, 'NOT_FOUND');
+  if (!quote || quote.clientId !== use.clientId) return new FxQuoteUnavailableError(quoteId, 'NOT_FOUND');
+  if (quote.base !== use.base || quote.target !== use.target) return new FxQuoteUnavailableError(quoteId, 'OTHER_CURRENCY_PAIR');
   return new FxQuoteUnavailableError(quoteId, quote.orderId === null ? 'EXPIRED' : 'LOCKED_TO_ANOTHER_ORDER');
 }
 
@@ -129,16 +156,23 @@ export class FxService {
   }
 
   /**
-   * Ties an unexpired quote to an order; from then on it no longer expires. Locking the same
-   * quote to the same order again returns it unchanged, so the activity doing it may retry.
-   * (A new order locks its quote as it is written: OrderRepository.create.)
+   * Ties an unexpired quote to an order, if it is the payer's quote for the order's pair
+   * (`use`); from then on it no longer expires. Locking the same quote to the same order again
+   * returns it unchanged, so the activity doing it may retry. Any other quote is refused with
+   * an FxQuoteUnavailableError. (A new order locks its quote as it is written: OrderRepository.create.)
    */
-  async lockToOrder(quoteId: string, orderId: string): Promise<FxQuote> {
+  async lockToOrder(quoteId: string, use: QuoteUse): Promise<FxQuote> {
     const manager = this.dataSource.manager;
     let locked: FxQuoteEntity | undefined;
     try {
       // TypeORM answers an UPDATE with [rows, affected].
-      [[locked]] = await manager.query(`${quoteLockSql('$1', '$2')} RETURNING ${QUOTE_COLUMNS}`, [quoteId, orderId]);
+      [[locked]] = await manager.query(`${quoteLockSql({ quote: '$1', order: '$2', client: '$3', base: '$4', target: '$5' })} RETURNING ${QUOTE_COLUMNS}`, [
+        quoteId,
+        use.orderId,
+        use.clientId,
+        use.base,
+        use.target,
+      ]);
     } catch (error) {
       const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
       if (driverError?.code === '23505' && driverError.constraint === 'fx_quotes_order_uq') {
@@ -147,7 +181,7 @@ export class FxService {
       throw error;
     }
     if (locked) return toQuote(locked);
-    throw await quoteLockRefusal(manager, quoteId);
+    throw await quoteLockRefusal(manager, quoteId, use);
   }
 
   /** The quote locked to an order, if any: a retried activity reuses it instead of quoting anew. */
