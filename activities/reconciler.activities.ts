@@ -1,12 +1,14 @@
 import type { Client } from '@temporalio/client';
 import { log } from '@temporalio/activity';
 import type { Env } from '../src/config/env';
+import type { FxService } from '../src/fx/fx.service';
 import type { OrderRepository } from '../src/orders/order.repository';
 import { startOrderWorkflow } from '../src/orders/order-workflow-start';
 
 export interface ReconcilerActivityDeps {
   env: Env;
   orders: OrderRepository;
+  fx: FxService;
   temporal: Client;
 }
 
@@ -15,8 +17,15 @@ export const HANDOVER_GRACE_MS = 60_000;
 /** Older ones were looked at every minute for a day already; a batch stays small. */
 const LOOKBACK_MS = 24 * 3_600_000;
 const BATCH = 200;
+/** Expired quotes deleted per statement: a short transaction holding few row locks. */
+const QUOTE_BATCH = 1000;
+/**
+ * Batches a run deletes at most: 20,000 quotes a minute, far beyond what clients make; a
+ * backlog (the first run after the sweep was deployed) drains over a few runs instead of one long one.
+ */
+const QUOTE_BATCHES_PER_RUN = 20;
 
-export function createReconcilerActivities({ env, orders, temporal }: ReconcilerActivityDeps) {
+export function createReconcilerActivities({ env, orders, fx, temporal }: ReconcilerActivityDeps) {
   return {
     /**
      * Starts the workflow of every order the API created but could not hand over (Temporal was
@@ -34,6 +43,21 @@ export function createReconcilerActivities({ env, orders, temporal }: Reconciler
         }
       }
       return started;
+    },
+
+    /**
+     * Deletes the FX quotes that expired unused some time ago (FxService.deleteExpiredQuotes),
+     * batch by batch; those locked to orders are kept. Returns how many it deleted.
+     */
+    async deleteExpiredQuotes(): Promise<number> {
+      let deleted = 0;
+      for (let batch = 0; batch < QUOTE_BATCHES_PER_RUN; batch++) {
+        const count = await fx.deleteExpiredQuotes(QUOTE_BATCH);
+        deleted += count;
+        if (count < QUOTE_BATCH) break;
+      }
+      if (deleted > 0) log.info('deleted FX quotes that expired unused', { deleted });
+      return deleted;
     },
   };
 }

@@ -70,6 +70,25 @@ const insertQuote = new PreparedStatement<FxQuoteEntity>(
    RETURNING ${QUOTE_COLUMNS}`,
 );
 
+/**
+ * How long a quote that expired unused is kept before the sweep deletes it: a lock that comes
+ * late (the API quoted, the worker was behind) is still told EXPIRED rather than NOT_FOUND,
+ * and the rate offered can still be looked up while someone asks about it.
+ */
+export const EXPIRED_QUOTE_RETENTION_SECONDS = 3600;
+
+/**
+ * Deletes up to $2 quotes locked to no order that expired more than $1 seconds ago, oldest
+ * first (fx_quotes_unlocked_expiry_idx). A locked quote is never deleted: its order names it,
+ * and its rate is the one charged.
+ */
+const deleteExpired = new PreparedStatement(
+  'fx.delete-expired',
+  `DELETE FROM fx_quotes WHERE order_id IS NULL AND id IN (
+     SELECT id FROM fx_quotes WHERE order_id IS NULL AND expires_at < now() - make_interval(secs => $1)
+     ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+);
+
 const readSpread = new PreparedStatement<{ fxSpreadBps: number }>('fx.client-spread', 'SELECT fx_spread_bps AS "fxSpreadBps" FROM clients WHERE id = $1');
 
 /** Spreads remembered, at most; the oldest is forgotten first. */
@@ -188,6 +207,16 @@ export class FxService {
   async quoteOfOrder(orderId: string): Promise<FxQuote | null> {
     const quote = await this.dataSource.getRepository(FxQuoteEntity).findOneBy({ orderId });
     return quote ? toQuote(quote) : null;
+  }
+
+  /**
+   * One batch of the sweep of quotes that expired unused (they are written at every preview
+   * and rate request, and only those locked to an order are kept): deletes up to `batchSize`
+   * of them and answers how many it deleted. A quote locked to an order is never deleted.
+   */
+  async deleteExpiredQuotes(batchSize: number): Promise<number> {
+    const { rowCount } = await deleteExpired.run(this.dataSource, [EXPIRED_QUOTE_RETENTION_SECONDS, batchSize]);
+    return rowCount;
   }
 
   /** The client's spread, read now and remembered for its next quote. */

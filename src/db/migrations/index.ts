@@ -12,6 +12,7 @@ import { Collections1763801200000 } from './1763801200000-collections';
 import { IndexOrdersForReports1763801500000 } from './1763801500000-index-orders-for-reports';
 import { StuckOrderIndexes1763801600000 } from './1763801600000-stuck-order-indexes';
 import { OrderChangeRequests1763801780000 } from './1763801780000-order-change-requests';
+import { FxQuotesExpiryIndex1763801960000 } from './1763801960000-fx-quotes-expiry-index';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   IndexOrdersForReports1763801500000,
   StuckOrderIndexes1763801600000,
   OrderChangeRequests1763801780000,
+  FxQuotesExpiryIndex1763801960000,
 ];
