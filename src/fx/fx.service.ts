@@ -144,9 +144,12 @@ export class FxService {
   ) {}
 
   /**
-   * Same currency on both sides is no exchange at all: rate 1 with no spread, and the provider
-   * is not asked. Throws MoneyError UNSUPPORTED_CURRENCY for a currency the provider does not
-   * quote, RailsUnavailableError (retryable) when the provider cannot answer.
+   * Writes a quote for the client: the one place quotes are made, so the routes that reach it
+   * (the exchange-rate route, previews, claims of a collection's QR, an open amount) are those
+   * that per-client quotas must count (docs/security.md). Same currency on both sides is no
+   * exchange at all: rate 1 with no spread, and the provider is not asked. Throws MoneyError
+   * UNSUPPORTED_CURRENCY for a currency the provider does not quote, RailsUnavailableError
+   * (retryable) when the provider cannot answer.
    */
   async quote(clientId: string, base: CurrencyCode, target: CurrencyCode): Promise<FxQuote> {
     if (!isPaymentCurrency(base) || !isPaymentCurrency(target)) {
