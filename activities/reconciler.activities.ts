@@ -1,15 +1,19 @@
 import type { Client } from '@temporalio/client';
 import { log } from '@temporalio/activity';
+import type { DataSource } from 'typeorm';
+import { ClientLimitsCache } from '../src/capacity/client-limits';
+import { fairnessOf } from '../src/capacity/fairness';
 import type { Env } from '../src/config/env';
 import type { FxService } from '../src/fx/fx.service';
 import type { OrderRepository } from '../src/orders/order.repository';
-import { startOrderWorkflow } from '../src/orders/order-workflow-start';
+import { orderClientId, startOrderWorkflow } from '../src/orders/order-workflow-start';
 
 export interface ReconcilerActivityDeps {
   env: Env;
   orders: OrderRepository;
   fx: FxService;
   temporal: Client;
+  dataSource: DataSource;
 }
 
 /** An order the API created less than this ago may still be getting its workflow. */
@@ -25,7 +29,8 @@ const QUOTE_BATCH = 1000;
  */
 const QUOTE_BATCHES_PER_RUN = 20;
 
-export function createReconcilerActivities({ env, orders, fx, temporal }: ReconcilerActivityDeps) {
+export function createReconcilerActivities({ env, orders, fx, temporal, dataSource }: ReconcilerActivityDeps) {
+  const limits = new ClientLimitsCache(dataSource);
   return {
     /**
      * Starts the workflow of every order the API created but could not hand over (Temporal was
@@ -37,7 +42,8 @@ export function createReconcilerActivities({ env, orders, fx, temporal }: Reconc
       const candidates = await orders.findUnstarted(new Date(now - graceMs), new Date(now - LOOKBACK_MS), BATCH);
       let started = 0;
       for (const order of candidates) {
-        if (await startOrderWorkflow(temporal, env.TEMPORAL_TASK_QUEUE, order)) {
+        const clientId = orderClientId(order);
+        if (await startOrderWorkflow(temporal, env.TEMPORAL_TASK_QUEUE, order, fairnessOf(clientId, await limits.of(clientId)))) {
           started += 1;
           log.warn('started the workflow of an order left without one', { orderId: order.id });
         }

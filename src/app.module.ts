@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { ZodValidationPipe } from 'nestjs-zod';
 import { AuthModule } from './auth/auth.module';
+import { CapacityModule } from './capacity/capacity.module';
 import { CollectionsModule } from './collections/collections.module';
 import { ConfigModule } from './config/config.module';
 import { Env } from './config/env';
@@ -37,6 +38,7 @@ export class AppModule implements OnApplicationShutdown {
         TemporalModule,
         HealthModule,
         AuthModule,
+        CapacityModule,
         IdempotencyModule,
         QrModule,
         NotificationsModule,

@@ -9,6 +9,7 @@ import {
   type OrderPhase,
   type OrderRejection,
   type OrderStatus,
+  waitsForPreparation,
 } from '../src/orders/lifecycle';
 import type { OrderFacts, OrderOutcome } from '../src/orders/order-steps';
 import type { RefusedSignal } from './order.definitions';
@@ -56,6 +57,11 @@ export class OrderState {
   refusal(action: OrderAction): OrderRejection | null {
     const taken = takeAction(action, { phase: this.phase, status: this.status, flow: this.facts?.flow ?? null });
     return 'refused' in taken ? taken.refused : null;
+  }
+
+  /** Whether `action` is to wait for the preparation in progress before it is judged. */
+  awaitsPreparation(action: OrderAction): boolean {
+    return waitsForPreparation(action, this.phase);
   }
 
   /**

@@ -83,6 +83,19 @@ const LOCAL_CALLBACKS_PATCH = '12-local-callbacks';
  */
 const STEP_DELIVERS_PATCH = '22-closing-step-delivers';
 
+/**
+ * Issue 28: an action that reaches an order still being prepared waits for the preparation and is
+ * judged then, instead of being refused for a phase the integrator cannot see. Histories recorded
+ * before it refused those (a signal's refusal kept; an update's never accepted).
+ */
+const PREPARATION_PATCH = '28-actions-wait-for-preparation';
+
+/**
+ * How long an action waits for a preparation: less than the API's bound on a request's Temporal
+ * calls (API_TEMPORAL_TIMEOUT, 10 s by default), so that its request is answered the outcome.
+ */
+const PREPARATION_WAIT = '8 seconds';
+
 /** What a step refuses of the input it was given (the API refuses these first; a tester's signal may bring them). */
 const STEP_REFUSALS = ['INVALID_AMOUNT', 'INVALID_WALLET', 'INVALID_URL'];
 
@@ -153,6 +166,35 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     if (rejection) throw ApplicationFailure.nonRetryable(state.refusalMessage(rejection, new Date()), rejection);
   };
 
+  /** An update's validator: an action that is to wait for the preparation is judged once it has. */
+  const validate = (action: OrderAction) => {
+    if (!state.awaitsPreparation(action)) refuse(state.refusal(action));
+  };
+
+  /** Whether `action` reached a preparation in progress, to wait for it (a replay of a history recorded before: never). */
+  const waiting = (action: OrderAction) => state.awaitsPreparation(action) && patched(PREPARATION_PATCH);
+  /** Whether the preparation ended within the wait. */
+  const preparationOver = () => condition(() => state.phase !== 'PREPARING', PREPARATION_WAIT);
+
+  /**
+   * An update's action, taken at once (in the same step, as before issue 28), or, when it reached
+   * the preparation, once that is over and the action judged as its validator would have.
+   */
+  const afterPreparation = <T>(action: OrderAction, take: () => Promise<T>): Promise<T> => {
+    if (!waiting(action)) return take();
+    return preparationOver().then((over) => {
+      if (!over) throw ApplicationFailure.nonRetryable(`Order ${orderId} is still being prepared; retry after a few seconds`, 'STILL_PREPARING');
+      refuse(state.refusal(action));
+      return take();
+    });
+  };
+
+  /** A signal's action likewise; one whose preparation outlasts the wait is kept as refused. */
+  const signalAfterPreparation = (signal: RefusedSignal['signal'], action: OrderAction, take: () => Promise<void>): Promise<void> => {
+    if (!waiting(action)) return take();
+    return preparationOver().then((over) => (over ? take() : state.refuseSignal(signal, 'STILL_PREPARING', `Order ${orderId} was still being prepared`, new Date())));
+  };
+
   /** A signal the lifecycle refuses, or one that is malformed, is kept with its reason and changes nothing; else its input, parsed. */
   const takenSignal = <T>(signal: RefusedSignal['signal'], action: OrderAction, parsed: { success: true; data: T } | { success: false; error: Error }): T | null => {
     if (!parsed.success) {
@@ -179,70 +221,45 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
   setHandler(orderPhaseQuery, () => state.phase);
   setHandler(refusedSignalsQuery, () => state.refusedSignals);
 
-  setHandler(submitAmountUpdate, ({ amount, fxQuoteId, requestId }) => submitAmount(amount, fxQuoteId, requestId), {
-    validator: (_input: SubmitAmount) => refuse(state.refusal('AMOUNT')),
+  setHandler(submitAmountUpdate, ({ amount, fxQuoteId, requestId }) => afterPreparation('AMOUNT', () => submitAmount(amount, fxQuoteId, requestId)), {
+    validator: (_input: SubmitAmount) => validate('AMOUNT'),
   });
-  setHandler(submitAmountSignal, async (input) => {
-    const taken = takenSignal('submitAmount', 'AMOUNT', amountSignalSchema.safeParse(input));
-    if (taken) await submitAmount(taken.amount, taken.fxQuoteId ?? null).catch(keepRefusal('submitAmount'));
-  });
-
-  setHandler(decideUpdate, (decision) => decide(decision), { validator: (_input: Decision) => refuse(state.refusal('DECISION')) });
-  setHandler(decideSignal, async (input) => {
-    const taken = takenSignal('decide', 'DECISION', decisionSignalSchema.safeParse(input));
-    if (!taken) return;
-    // A rejection takes no wallet; without a URL the payer hears where its preview went.
-    const { decision, notificationUrl, walletId } = taken;
-    await decide({ decision, notificationUrl, ...(decision === 'accepted' && walletId ? { walletId } : {}) }).catch(keepRefusal('decide'));
-  });
-
-  setHandler(
-    claimUpdate,
-    async (claim) => {
-      state.begin('CLAIM');
-      let claimed;
-      try {
-        claimed = await db.claimOrder({ orderId, seq: ++seq, claim, facts: state.facts! });
-      } catch (error) {
-        if (!(error instanceof ActivityFailure)) throw error;
-        state.done();
-        throw ApplicationFailure.nonRetryable(`order ${orderId} cannot be claimed: ${error.cause?.message ?? error.message}`, 'ALREADY_PROCESSED');
-      }
-      const outcome = applied(claimed, false);
-      // The claim as recorded at this seq; histories recorded before `recorded` existed carry the claim's own facts.
-      const recorded = claimed.recorded as typeof claimed.recorded | undefined;
-      state.facts = recorded?.facts ?? {
-        ...state.facts!,
-        payerClientId: claim.payerClientId,
-        userCurrency: claim.userCurrency as CurrencyCode,
-        userAmount: outcome.userAmount,
-      };
-      state.done();
-      if (searchable) upsertSearchAttributes([{ key: PAYER_CURRENCY, value: state.facts.userCurrency }]);
-      if (recorded && (recorded.facts.payerClientId !== claim.payerClientId || recorded.externalReference !== claim.externalReference)) {
-        // Another payer's claim committed at this seq while Temporal lost its acceptance (see close()):
-        // the order is that payer's, and this one is told so, as if it had come second.
-        log.warn('order workflow took up a claim recorded without it (an update lost with its workflow task)', { orderId, status: state.status, phase: state.phase });
-        throw ApplicationFailure.nonRetryable(`order ${orderId} was claimed by another payer`, 'ALREADY_PROCESSED');
-      }
-      return outcome;
-    },
-    { validator: (_claim: Claim) => refuse(state.refusal('CLAIM')) },
+  setHandler(submitAmountSignal, (input) =>
+    signalAfterPreparation('submitAmount', 'AMOUNT', async () => {
+      const taken = takenSignal('submitAmount', 'AMOUNT', amountSignalSchema.safeParse(input));
+      if (taken) await submitAmount(taken.amount, taken.fxQuoteId ?? null).catch(keepRefusal('submitAmount'));
+    }),
   );
 
-  setHandler(cancelUpdate, () => cancel(), { validator: () => refuse(state.refusal('CANCEL')) });
-  setHandler(cancelSignal, async () => {
-    if (takenSignal('cancel', 'CANCEL', { success: true, data: true })) await cancel().catch(keepRefusal('cancel'));
-  });
+  setHandler(decideUpdate, (decision) => afterPreparation('DECISION', () => decide(decision)), { validator: (_input: Decision) => validate('DECISION') });
+  setHandler(decideSignal, (input) =>
+    signalAfterPreparation('decide', 'DECISION', async () => {
+      const taken = takenSignal('decide', 'DECISION', decisionSignalSchema.safeParse(input));
+      if (!taken) return;
+      // A rejection takes no wallet; without a URL the payer hears where its preview went.
+      const { decision, notificationUrl, walletId } = taken;
+      await decide({ decision, notificationUrl, ...(decision === 'accepted' && walletId ? { walletId } : {}) }).catch(keepRefusal('decide'));
+    }),
+  );
+
+  setHandler(claimUpdate, (claim) => afterPreparation('CLAIM', () => takeClaim(claim)), { validator: (_claim: Claim) => validate('CLAIM') });
+
+  setHandler(cancelUpdate, () => afterPreparation('CANCEL', () => cancel()), { validator: () => validate('CANCEL') });
+  setHandler(cancelSignal, () =>
+    signalAfterPreparation('cancel', 'CANCEL', async () => {
+      if (takenSignal('cancel', 'CANCEL', { success: true, data: true })) await cancel().catch(keepRefusal('cancel'));
+    }),
+  );
 
   // The sandbox's "the expiry timer fires now": the same closing as the timer's, while nobody has acted yet.
   setHandler(
     expireUpdate,
-    async () => {
-      await expire(false);
-      return state.status;
-    },
-    { validator: () => refuse(state.refusal('EXPIRE')) },
+    () =>
+      afterPreparation('EXPIRE', async () => {
+        await expire(false);
+        return state.status;
+      }),
+    { validator: () => validate('EXPIRE') },
   );
 
   setHandler(
@@ -299,6 +316,37 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderSta
     applied(settled, deliver || resolution === undefined, deliver);
   }
   return finish();
+
+  /** A collection's QR scanned by a client: it becomes the order's payer. */
+  async function takeClaim(claim: Claim): Promise<OrderOutcome> {
+    state.begin('CLAIM');
+    let claimed;
+    try {
+      claimed = await db.claimOrder({ orderId, seq: ++seq, claim, facts: state.facts! });
+    } catch (error) {
+      if (!(error instanceof ActivityFailure)) throw error;
+      state.done();
+      throw ApplicationFailure.nonRetryable(`order ${orderId} cannot be claimed: ${error.cause?.message ?? error.message}`, 'ALREADY_PROCESSED');
+    }
+    const outcome = applied(claimed, false);
+    // The claim as recorded at this seq; histories recorded before `recorded` existed carry the claim's own facts.
+    const recorded = claimed.recorded as typeof claimed.recorded | undefined;
+    state.facts = recorded?.facts ?? {
+      ...state.facts!,
+      payerClientId: claim.payerClientId,
+      userCurrency: claim.userCurrency as CurrencyCode,
+      userAmount: outcome.userAmount,
+    };
+    state.done();
+    if (searchable) upsertSearchAttributes([{ key: PAYER_CURRENCY, value: state.facts.userCurrency }]);
+    if (recorded && (recorded.facts.payerClientId !== claim.payerClientId || recorded.externalReference !== claim.externalReference)) {
+      // Another payer's claim committed at this seq while Temporal lost its acceptance (see close()):
+      // the order is that payer's, and this one is told so, as if it had come second.
+      log.warn('order workflow took up a claim recorded without it (an update lost with its workflow task)', { orderId, status: state.status, phase: state.phase });
+      throw ApplicationFailure.nonRetryable(`order ${orderId} was claimed by another payer`, 'ALREADY_PROCESSED');
+    }
+    return outcome;
+  }
 
   /** The open amount, from the API (priced at its quote) or a tester's signal (no quote: the step prices it). */
   async function submitAmount(amount: string, fxQuoteId: string | null, requestId?: string): Promise<OrderOutcome> {

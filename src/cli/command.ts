@@ -21,7 +21,7 @@ export class UsageError extends Error {}
 /** The command was understood but cannot be done; main prints the message and exits 1. */
 export class CommandFailure extends Error {}
 
-export function parseCommandArgs<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], options: T) {
+export function parseCommandArgs<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(args: string[], options: T) {
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
   } catch (error) {

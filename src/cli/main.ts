@@ -4,6 +4,7 @@ import { EnvError, loadEnv } from '../config/env';
 import { createDataSource } from '../db/data-source';
 import { clientsCreate } from './clients-create.command';
 import { clientsFund } from './clients-fund.command';
+import { clientsLimits } from './clients-limits.command';
 import { keysRotate } from './keys-rotate.command';
 import { ordersResolve } from './orders-resolve.command';
 import { ordersStuck } from './orders-stuck.command';
@@ -18,6 +19,7 @@ import { Command, CommandFailure, UsageError } from './command';
 const commands: Record<string, Command> = {
   'clients:create': clientsCreate,
   'clients:fund': clientsFund,
+  'clients:limits': clientsLimits,
   'keys:rotate': keysRotate,
   'orders:resolve': ordersResolve,
   'orders:stuck': ordersStuck,

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { Quota } from '../capacity/quota.decorator';
 import { ApiErrors } from '../http/openapi-errors';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';
@@ -13,6 +14,7 @@ import { CollectionsService } from './collections.service';
 export class CollectionsController {
   constructor(private readonly collections: CollectionsService) {}
 
+  @Quota('previews')
   @Post('v2/qr')
   @HttpCode(201)
   @Idempotent('collections.qr')
@@ -32,6 +34,7 @@ export class CollectionsController {
     return this.collections.createQr(clientId, body, idempotencyKey);
   }
 
+  @Quota('payments')
   @Delete('v2/payins/qr/:order_id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancels a QR nobody has paid; a payment racing the cancel either wins or is refused, never half-applied' })

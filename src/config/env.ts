@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseQuotaDefaults } from '../capacity/quota-policy';
 import { parseDuration } from './duration';
 import { productionProblems } from './production-rules';
 
@@ -151,6 +152,31 @@ export const envSchema = z.object({
   /** Per-country maximum amounts in local units, e.g. "BR=100000,CO=300000000". */
   AMOUNT_LIMITS: z.string().optional(),
   ALLOW_INSECURE_CALLBACKS: booleanString.default(false),
+
+  /**
+   * Every client's quota per class of route unless an operator set its own (`clients:limits`):
+   * `off`, or `class=rate/burst,...` replacing some classes' defaults (src/capacity/quota-policy.ts).
+   */
+  QUOTA_DEFAULTS: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      try {
+        return parseQuotaDefaults(text);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /**
+   * Admission (src/capacity/admission.ts): past this age of the oldest task waiting for a
+   * worker, new previews are refused 503 OVERLOADED, first those of clients over
+   * ADMISSION_FAIR_SHARE previews a second; 0s turns admission off. The API reads the backlog
+   * from Temporal every ADMISSION_POLL_INTERVAL.
+   */
+  ADMISSION_MAX_BACKLOG_AGE: durationOrZero.default(2000),
+  ADMISSION_FAIR_SHARE: z.coerce.number().positive().max(10_000).default(2),
+  ADMISSION_POLL_INTERVAL: duration.default(1000),
 
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRUSTED_PROXIES: trustedProxies.default([]),

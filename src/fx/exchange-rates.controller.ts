@@ -1,6 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { Quota } from '../capacity/quota.decorator';
 import { ApiError } from '../http/api-error';
 import { RETRY_AFTER_SECONDS } from '../http/http-exception.filter';
 import { ApiErrors } from '../http/openapi-errors';
@@ -14,6 +15,7 @@ import { FxService } from './fx.service';
 export class ExchangeRatesController {
   constructor(private readonly fx: FxService) {}
 
+  @Quota('quotes')
   @Get('rates/payins/:base/:target')
   @ApiOperation({
     summary: "A payin rate at the calling client's spread, stored as a quote valid for 10 minutes",

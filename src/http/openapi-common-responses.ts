@@ -1,4 +1,4 @@
-import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
+import type { HeadersObject, OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
 import { JSON_BODY_LIMIT } from './body-read-errors';
 import { errorBodyRef, errorResponse, RETRY_AFTER_HEADER } from './openapi-errors';
 import { isOperationMethod, type RouteFacts } from './openapi-routes';
@@ -12,6 +12,24 @@ const COMMON = {
   413: `The body is larger than ${JSON_BODY_LIMIT}`,
   415: 'A Content-Encoding other than identity, gzip, deflate or br, or a charset other than utf-8',
   503: 'SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds',
+};
+
+/** What a route counted against the client's quota answers (src/capacity). */
+const QUOTA = {
+  429: 'RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left)',
+  503: 'OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order\'s preparation; retry after Retry-After seconds',
+};
+
+/** The IETF RateLimit header fields every answer of a route with a quota carries (draft-ietf-httpapi-ratelimit-headers). */
+const RATE_LIMIT_HEADERS: HeadersObject = {
+  'RateLimit-Policy': {
+    description: 'Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2`',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>`',
+    schema: { type: 'string' },
+  },
 };
 
 const IDEMPOTENCY = {
@@ -53,6 +71,13 @@ function completeOperation(operation: OperationObject, route: RouteFacts): void 
     responses[409]!.headers = { 'Retry-After': { ...RETRY_AFTER_HEADER['Retry-After']!, required: false } };
   }
   if (!route.isPublic) declare(responses, 401, COMMON[401]);
+  if (route.quotaClasses.length > 0) {
+    declare(responses, 429, QUOTA[429]);
+    responses[429]!.headers = { ...RETRY_AFTER_HEADER, ...RATE_LIMIT_HEADERS };
+    // A route that takes previews is shed while the workers are behind; a route acting on an order may outwait its preparation.
+    if (route.quotaClasses.includes('previews') || route.quotaClasses.includes('payments')) declare(responses, 503, QUOTA[503]);
+    for (const [status, response] of Object.entries(responses)) if (status.startsWith('2')) response.headers = { ...response.headers, ...RATE_LIMIT_HEADERS };
+  }
   if (route.takesBody) {
     declare(responses, 413, COMMON[413]);
     declare(responses, 415, COMMON[415]);

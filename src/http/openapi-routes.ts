@@ -4,6 +4,8 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { isZodDto } from 'nestjs-zod/dto';
 import { IS_PUBLIC } from '../auth/auth.decorators';
+import { QUOTA_CLASSES_OF } from '../capacity/quota.guard';
+import type { QuotaClass } from '../capacity/quota-policy';
 import { IS_PROBE } from '../health/probe.decorator';
 import { IDEMPOTENT_OPERATION } from '../idempotency/idempotency.interceptor';
 
@@ -30,6 +32,8 @@ export interface RouteFacts {
   idempotent: boolean;
   /** @Probe(): answers for itself, never the shared 503. */
   isProbe: boolean;
+  /** @Quota: the classes of the client's quota it counts against (429, the RateLimit headers; previews: admission's 503). */
+  quotaClasses: readonly QuotaClass[];
 }
 
 const INPUT_SOURCES = new Set<RouteParamtypes>([RouteParamtypes.BODY, RouteParamtypes.QUERY, RouteParamtypes.PARAM]);
@@ -55,6 +59,7 @@ function factsOf(controller: Type, methodKey: string, handler: object): RouteFac
     validatesInput: takesBody || takesQuery || args.some(({ type, metatype }) => INPUT_SOURCES.has(type) && isZodDto(metatype)),
     idempotent: Reflect.getMetadata(IDEMPOTENT_OPERATION, handler) !== undefined,
     isProbe: Boolean(Reflect.getMetadata(IS_PROBE, handler) ?? Reflect.getMetadata(IS_PROBE, controller)),
+    quotaClasses: (Reflect.getMetadata(QUOTA_CLASSES_OF, handler) as readonly QuotaClass[] | undefined) ?? [],
   };
 }
 

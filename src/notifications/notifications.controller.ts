@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { Quota } from '../capacity/quota.decorator';
 import { ApiErrors } from '../http/openapi-errors';
 import { ListNotificationsQueryDto, NotificationView, NotificationViewDto, VerifySignatureRequestDto, VerifySignatureResponseDto } from './notifications.dto';
 import { NotificationsService } from './notifications.service';
@@ -16,6 +17,7 @@ export class NotificationsController {
     return this.notifications.listForOrder(clientId, query.order_id);
   }
 
+  @Quota('redeliveries')
   @Post(':event_id/redeliver')
   @HttpCode(202)
   @ApiOperation({

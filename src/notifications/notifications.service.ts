@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { DataSource } from 'typeorm';
 import { ClientsService } from '../auth/clients.service';
+import { ClientLimitsCache } from '../capacity/client-limits';
+import { fairnessOf } from '../capacity/fairness';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { notFound } from '../http/api-error';
@@ -43,6 +45,7 @@ export class NotificationsService {
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(ClientsService) private readonly clients: ClientsService,
     @Inject(Client) private readonly temporal: Client,
+    @Inject(ClientLimitsCache) private readonly limits: ClientLimitsCache,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -73,6 +76,7 @@ export class NotificationsService {
         workflowId: `notification-${eventId}-redelivery-${redeliverAfter}`,
         taskQueue: this.env.TEMPORAL_TASK_QUEUE,
         args: [eventId, { redeliverAfter }],
+        priority: fairnessOf(clientId, await this.limits.of(clientId)),
       });
     } catch (error) {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;

@@ -38,6 +38,27 @@ const railRequestDuration = new Histogram({
   registers: [serviceRegistry],
 });
 
+const keyLookups = new Counter({
+  name: 'cbp_key_lookups_total',
+  help: "Payment-key look-ups clients asked for, by operation (validation, wallet, preview), the key's country and outcome (found, not_found, invalid).",
+  labelNames: ['operation', 'country', 'outcome'] as const,
+  registers: [serviceRegistry],
+});
+
+const quotaRefusals = new Counter({
+  name: 'cbp_quota_refusals_total',
+  help: 'Requests refused 429 because the client spent its quota, by quota class.',
+  labelNames: ['class'] as const,
+  registers: [serviceRegistry],
+});
+
+const admissionRefusals = new Counter({
+  name: 'cbp_admission_refusals_total',
+  help: 'New previews refused 503 while the workers were behind, by reason (OVER_FAIR_SHARE, BACKLOG_FULL).',
+  labelNames: ['reason'] as const,
+  registers: [serviceRegistry],
+});
+
 export function observeHttpRequest(labels: { route: string; method: string; status: number }, seconds: number): void {
   httpRequestDuration.observe({ ...labels, status: String(labels.status) }, seconds);
 }
@@ -58,6 +79,26 @@ export function observeRailRequest(labels: { rail: string; operation: string; ou
   railRequestDuration.observe(labels, seconds);
 }
 
+/**
+ * A look-up of a payment key in its country's directory on a client's behalf: a validation,
+ * Peru's wallet step, or a key preview's. `not_found`: the directory does not know the key (or
+ * the wallet); `invalid`: its form was refused before any directory was asked.
+ */
+export type KeyLookupOperation = 'validation' | 'wallet' | 'preview';
+export type KeyLookupOutcome = 'found' | 'not_found' | 'invalid';
+
+export function countKeyLookup(labels: { operation: KeyLookupOperation; country: string; outcome: KeyLookupOutcome }): void {
+  keyLookups.inc(labels);
+}
+
+/**
+ * Every look-up series at 0 before the first look-up, so that a rule dividing one by another
+ * (the share not found, validations per preview) has both terms from the start.
+ */
+export function startKeyLookupSeries(series: ReadonlyArray<{ operation: KeyLookupOperation; country: string; outcome: KeyLookupOutcome }>): void {
+  for (const labels of series) keyLookups.inc(labels, 0);
+}
+
 let processMetricsOn = false;
 
 /**
@@ -68,4 +109,12 @@ export function collectProcessMetrics(): void {
   if (processMetricsOn) return;
   processMetricsOn = true;
   collectDefaultMetrics({ register: serviceRegistry, prefix: 'cbp_' });
+}
+
+export function countQuotaRefusal(quotaClass: string): void {
+  quotaRefusals.inc({ class: quotaClass });
+}
+
+export function countAdmissionRefusal(reason: string): void {
+  admissionRefusals.inc({ reason });
 }

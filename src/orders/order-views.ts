@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { nullable } from '../http/nullable';
+import { HOLDER_MASKING_DESCRIPTION } from '../keys';
 import { amountToJsonNumber, CurrencyCode, Decimal, formatAmount } from '../money';
 import type { PhoneWallet } from '../rails/rails.port';
 import { isoSeconds } from './iso-seconds';
+import { collectorShown } from './order-collector';
 import type { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
 import type { OrderOutcome } from './order-steps';
 import { ORDER_ERROR_CODES, ORDER_STATUSES, OrderErrorCode, OrderStatus } from './lifecycle';
@@ -15,6 +17,10 @@ import { ORDER_ERROR_CODES, ORDER_STATUSES, OrderErrorCode, OrderStatus } from '
 
 const orderStatus = z.enum(ORDER_STATUSES);
 const orderErrorCode = z.enum(ORDER_ERROR_CODES);
+/** What a key payment's holder shows in Brazil and Colombia (src/orders/order-collector.ts). */
+const merchantName = (description: string) => nullable(z.string(), `${description}. ${HOLDER_MASKING_DESCRIPTION.name}`);
+const merchantDocument = (description: string) => nullable(z.string(), `${description}. ${HOLDER_MASKING_DESCRIPTION.document}`);
+
 /** `YYYY-MM-DDTHH:MM:SSZ` (isoSeconds) or with milliseconds (toISOString). */
 const timestamp = z.iso.datetime();
 
@@ -36,8 +42,8 @@ export const paymentResultViewSchema = z.object({
   status: orderStatus,
   date: timestamp.describe('When this answer was made'),
   payment_date: nullable(timestamp, 'When the order was paid; null until then'),
-  merchant_identification_number: nullable(z.string(), "The merchant's tax identification; null until the merchant is known"),
-  merchant_name: nullable(z.string(), 'Null until the merchant is known'),
+  merchant_identification_number: merchantDocument("The merchant's tax identification; null until the merchant is known"),
+  merchant_name: merchantName('Null until the merchant is known'),
   error_code: nullable(orderErrorCode, 'Why the order failed or was canceled; null otherwise'),
 });
 export type PaymentResultView = z.infer<typeof paymentResultViewSchema>;
@@ -59,6 +65,7 @@ export function withOutcome(order: OrderEntity, outcome: OrderOutcome): OrderEnt
 }
 
 export function paymentResultView(order: OrderEntity, now: Date): PaymentResultView {
+  const collector = collectorShown(order);
   return {
     order_id: order.id,
     external_reference: order.externalReference,
@@ -66,8 +73,8 @@ export function paymentResultView(order: OrderEntity, now: Date): PaymentResultV
     status: order.status,
     date: isoSeconds(now),
     payment_date: order.paymentDate ? isoSeconds(order.paymentDate) : null,
-    merchant_identification_number: order.merchantIdentificationNumber,
-    merchant_name: order.merchantName,
+    merchant_identification_number: collector.identificationNumber,
+    merchant_name: collector.name,
     error_code: order.errorCode,
   };
 }
@@ -108,8 +115,8 @@ export const previewViewSchema = z.object({
   external_reference: nullable(z.string(), "The payer's reference"),
   collector: z
     .object({
-      name: nullable(z.string(), 'Merchant name'),
-      identification_number: nullable(z.string(), "The merchant's tax identification"),
+      name: merchantName('Merchant name'),
+      identification_number: merchantDocument("The merchant's tax identification"),
       branch_office: nullable(z.string(), 'Branch number; may be empty'),
     })
     .optional()
@@ -147,12 +154,13 @@ export function previewView(order: OrderEntity): PreviewView {
     user_total_amount: amountNumber(order.userAmount, order.userCurrency),
     user_currency: order.userCurrency,
   };
+  const collector = collectorShown(order);
   return {
     ...base,
     collector: {
-      name: order.merchantName,
-      identification_number: order.merchantIdentificationNumber,
-      branch_office: order.merchantBranchOffice ?? '',
+      name: collector.name,
+      identification_number: collector.identificationNumber,
+      branch_office: collector.branchOffice ?? '',
     },
     order: isKey ? { id: order.id, ...amounts } : { id: order.id, status: order.status, ...amounts, qr_type: order.qrType },
     ...(order.wallets ? { wallets: order.wallets.map(toPreviewCallbackWallet) } : {}),
@@ -171,8 +179,8 @@ export const statusHistoryViewSchema = z.object({
   user_amount: nullable(z.string(), "Decimal in the payer's currency; null until priced"),
   user_currency: nullable(z.string(), "The payer's currency; null for a collection nobody has scanned"),
   external_reference: nullable(z.string(), "The payer's reference"),
-  merchant_identification_number: nullable(z.string(), 'Null until the merchant is known'),
-  merchant_name: nullable(z.string(), 'Null until the merchant is known'),
+  merchant_identification_number: merchantDocument('Null until the merchant is known'),
+  merchant_name: merchantName('Null until the merchant is known'),
   statuses: z.array(z.object({ status: orderStatus, created_at: timestamp })).describe('In order of occurrence'),
 });
 export type StatusHistoryView = z.infer<typeof statusHistoryViewSchema>;
@@ -191,6 +199,7 @@ export function seenByClient(order: OrderEntity, clientId: string): OrderEntity 
 }
 
 export function statusHistoryView(order: OrderEntity, history: OrderStatusHistoryEntity[]): StatusHistoryView {
+  const collector = collectorShown(order);
   return {
     id: order.id,
     status: order.status,
@@ -201,8 +210,8 @@ export function statusHistoryView(order: OrderEntity, history: OrderStatusHistor
     user_amount: amountString(order.userAmount, order.userCurrency),
     user_currency: order.userCurrency,
     external_reference: order.externalReference,
-    merchant_identification_number: order.merchantIdentificationNumber,
-    merchant_name: order.merchantName,
+    merchant_identification_number: collector.identificationNumber,
+    merchant_name: collector.name,
     statuses: history.map((entry) => ({ status: entry.status, created_at: entry.createdAt.toISOString() })),
   };
 }

@@ -1,6 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { Client } from '@temporalio/client';
-import type { SearchAttributePair } from '@temporalio/common';
+import type { Priority, SearchAttributePair } from '@temporalio/common';
 import type { orderWorkflow } from '../../workflows/order.workflow';
 import { CLIENT_ID, COUNTRY, EXTERNAL_REFERENCE, ORDER_FLOW, ORDER_STATUS, PAYER_CURRENCY, STATUS_SINCE } from '../temporal/search-attribute-keys';
 import type { OrderEntity } from './order.entity';
@@ -17,7 +17,7 @@ function startSearchAttributes(order: OrderEntity): SearchAttributePair[] {
   return [
     { key: ORDER_STATUS, value: order.status },
     { key: STATUS_SINCE, value: order.updatedAt },
-    { key: CLIENT_ID, value: order.payerClientId ?? order.collectorClientId ?? '' },
+    { key: CLIENT_ID, value: orderClientId(order) },
     { key: EXTERNAL_REFERENCE, value: order.externalReference ?? order.collectorExternalReference ?? '' },
     { key: ORDER_FLOW, value: order.flow },
     { key: COUNTRY, value: order.localCountry },
@@ -25,12 +25,16 @@ function startSearchAttributes(order: OrderEntity): SearchAttributePair[] {
   ];
 }
 
+/** The client an order's work is counted to (its fairness key): its payer, or a collection's collector until scanned. */
+export const orderClientId = (order: Pick<OrderEntity, 'payerClientId' | 'collectorClientId'>) => order.payerClientId ?? order.collectorClientId ?? '';
+
 /**
  * Starts an order's workflow, idempotently: a workflow that already exists, or ever existed,
  * under the order's id counts as started, so the API's retried preview and the reconciler can
  * both call this without ever running an order twice. Returns whether this call started it.
+ * `priority`: the client's fairness (src/capacity/fairness.ts).
  */
-export async function startOrderWorkflow(temporal: Client, taskQueue: string, order: OrderEntity): Promise<boolean> {
+export async function startOrderWorkflow(temporal: Client, taskQueue: string, order: OrderEntity, priority: Priority): Promise<boolean> {
   try {
     await temporal.workflow.start<typeof orderWorkflow>('orderWorkflow', {
       workflowId: orderWorkflowId(order.id),
@@ -38,6 +42,7 @@ export async function startOrderWorkflow(temporal: Client, taskQueue: string, or
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
       args: [{ orderId: order.id, initialStatus: order.status, expiresAtMs: order.expiresAt.getTime() }],
       typedSearchAttributes: startSearchAttributes(order),
+      priority,
     });
     return true;
   } catch (error) {

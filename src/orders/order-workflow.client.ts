@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApplicationFailure, Client, WorkflowHandle, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { ClientLimitsCache } from '../capacity/client-limits';
+import { fairnessOf } from '../capacity/fairness';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
 import type { KeyedRequest } from '../idempotency/keyed-request';
 import type { OrderEntity } from './order.entity';
 import { OrderRepository } from './order.repository';
-import { orderWorkflowId, startOrderWorkflow } from './order-workflow-start';
+import { orderClientId, orderWorkflowId, startOrderWorkflow } from './order-workflow-start';
 import { type OrderRejection, type OrderStanding, type OrderStatus, rejectionMessage } from './lifecycle';
 import type { OrderOutcome } from './order-steps';
 import { paymentResult, PaymentResultView, PreviewView, previewView, withOutcome } from './order-views';
@@ -58,12 +60,14 @@ export class OrderWorkflowClient {
   constructor(
     private readonly temporal: Client,
     private readonly orders: OrderRepository,
+    private readonly limits: ClientLimitsCache,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
   /** Idempotent: an order whose workflow already runs is left as it is. */
   async start(order: OrderEntity): Promise<void> {
-    await startOrderWorkflow(this.temporal, this.env.TEMPORAL_TASK_QUEUE, order);
+    const clientId = orderClientId(order);
+    await startOrderWorkflow(this.temporal, this.env.TEMPORAL_TASK_QUEUE, order, fairnessOf(clientId, await this.limits.of(clientId)));
   }
 
   /** The open amount; answers the preview (the PUT's body). */
@@ -119,6 +123,7 @@ export class OrderWorkflowClient {
     try {
       return await send(this.temporal.workflow.getHandle(orderWorkflowId(order.id)));
     } catch (error) {
+      if (updateFailureType(error) === 'STILL_PREPARING') throw stillPreparing(error as WorkflowUpdateFailedError);
       const rejection = rejectionOf(error);
       if (rejection === null) throw error;
       return this.refuse(order, rejection, resend);
@@ -126,10 +131,22 @@ export class OrderWorkflowClient {
   }
 }
 
+/** How long a client whose action outwaited a preparation is told to wait before sending it again. */
+const STILL_PREPARING_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * An action that waited for its order's preparation longer than the workflow waits: the workers
+ * are behind, as when admission sheds a preview (docs/decisions.md, "What is shed first").
+ */
+const stillPreparing = (error: WorkflowUpdateFailedError) =>
+  new ApiError(503, error.cause?.message ?? 'The order is still being prepared; retry after Retry-After seconds', 'OVERLOADED', {
+    'Retry-After': String(STILL_PREPARING_RETRY_AFTER_SECONDS),
+  });
+
+const updateFailureType = (error: unknown) => (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure ? error.cause.type : undefined);
+
 function rejectionOf(error: unknown): OrderRejection | null {
-  if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
-    const type = error.cause.type;
-    if (type === 'INVALID_STATUS' || type === 'ALREADY_PROCESSED') return type;
-  }
+  const type = updateFailureType(error);
+  if (type === 'INVALID_STATUS' || type === 'ALREADY_PROCESSED') return type;
   return error instanceof WorkflowNotFoundError ? 'INVALID_STATUS' : null;
 }

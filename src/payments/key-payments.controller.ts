@@ -1,6 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { Quota } from '../capacity/quota.decorator';
 import { openApiSchema } from '../http/openapi';
 import { ApiErrors } from '../http/openapi-errors';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
@@ -20,12 +21,14 @@ const DUPLICATE = 'ALREADY_PROCESSED: this external_reference already names an o
 export class KeyPaymentsController {
   constructor(private readonly keys: KeyPaymentsService) {}
 
+  @Quota('lookups')
   @Post('v2/payments/validations/dictkey')
   @HttpCode(200)
   @Idempotent('payments.validation.dictkey')
   @ApiOperation({ summary: "Checks a key's format for its country and looks it up in that country's directory" })
   @ApiOkResponse({
-    description: "The key's account: Peru's CCI fields (plus walletId and wallets for a phone), or the holder in Brazil and Colombia",
+    description:
+      "The key's account: Peru's CCI fields (plus walletId and wallets for a phone), or the holder in Brazil and Colombia, masked as Pix apps show it (first name and initials, a masked document and account)",
     schema: openApiSchema(keyValidationResponseSchema),
   })
   @ApiErrors({ 400: BAD_KEY, 503: RAIL_DOWN })
@@ -33,6 +36,7 @@ export class KeyPaymentsController {
     return this.keys.validateKey(body);
   }
 
+  @Quota('lookups')
   @Post('v2/validations/wallet')
   @HttpCode(200)
   @Idempotent('payments.validation.wallet')
@@ -43,6 +47,7 @@ export class KeyPaymentsController {
     return this.keys.validateWallet(body);
   }
 
+  @Quota('previews', 'lookups')
   @Post('v2/payments/previews/dictkey')
   @HttpCode(200)
   @Idempotent('payments.preview.dictkey')
@@ -57,6 +62,7 @@ export class KeyPaymentsController {
     return this.keys.preview(clientId, body, idempotencyKey);
   }
 
+  @Quota('previews', 'lookups')
   @Post('v2/payments/previews/dictkey/peru')
   @HttpCode(200)
   @Idempotent('payments.preview.dictkey.peru')

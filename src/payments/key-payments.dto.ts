@@ -2,7 +2,7 @@ import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { KEY_COUNTRIES } from '../money';
 import { RAIL_IDENTIFIER_MAX_LENGTH } from '../rails/wire-fields';
-import { PAYMENT_KEY_RULES_DESCRIPTION } from '../keys';
+import { HOLDER_MASKING_DESCRIPTION, PAYMENT_KEY_RULES_DESCRIPTION } from '../keys';
 import { notificationUrlField } from '../notifications/notification-url';
 import { amountInput, externalReference } from '../http/request-fields';
 import { userSchema } from './payments.dto';
@@ -66,9 +66,9 @@ export const keyValidationResponseSchema = z.union([
     .describe('Peru, a phone: its wallets'),
   z
     .object({
-      name: z.string(),
-      accountNumber: z.string(),
-      identificationNumber: z.string(),
+      name: z.string().describe(HOLDER_MASKING_DESCRIPTION.name),
+      accountNumber: z.string().describe(HOLDER_MASKING_DESCRIPTION.account),
+      identificationNumber: z.string().describe(HOLDER_MASKING_DESCRIPTION.document),
       identificationType: z.enum(['CPF', 'CNPJ', 'CC', 'NIT']),
       branchOffice: z.string(),
       category: z.enum(['CHECKING', 'SAVINGS', 'PAYMENT']),
@@ -76,7 +76,7 @@ export const keyValidationResponseSchema = z.union([
       bankCode: z.string().describe('ISPB in Brazil, the entity code in Colombia'),
       keyType: z.string(),
     })
-    .describe("Brazil and Colombia: the key's holder, in Peru's field names where they apply"),
+    .describe("Brazil and Colombia: the key's holder, in Peru's field names where they apply; its name, document and account masked"),
 ]);
 
 export const walletValidationResponseSchema = z.object({ ...peruAccountShape, wallet_name: z.string() });

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '../http/api-error';
 import { validatePaymentKey, type KeyCountry } from '../keys';
-import type { CurrencyCode } from '../money';
+import { KEY_COUNTRIES, type CurrencyCode } from '../money';
+import { countKeyLookup, KeyLookupOperation, startKeyLookupSeries } from '../observability/metrics';
 import { RAILS } from '../rails/rails.module';
 import { RailsDeclinedError } from '../rails/rails.errors';
 import type { KeyLookupResult, PeruWalletAccount, Rails } from '../rails/rails.port';
@@ -14,6 +15,21 @@ const KEY_CURRENCIES: Record<KeyCountry, CurrencyCode> = { BR: 'BRL', PE: 'PEN',
 
 /** A key the directory does not know: the spec's 400 with INVALID_DICT_KEY. */
 const unknownKey = () => new ApiError(400, ['INVALID_DICT_KEY'], 'INVALID_DICT_KEY');
+
+/** The directory does not know the wallet record, or the wallet is not one of its wallets. */
+function walletRefusal(declined: RailsDeclinedError): ApiError | null {
+  if (declined.code === 'KEY_NOT_FOUND') return new ApiError(400, ['wallet_record_id: no such wallet record'], 'INVALID_DICT_KEY');
+  if (declined.code === 'WALLET_NOT_FOUND') return new ApiError(400, ["selected_wallet_id: not one of the record's wallets"]);
+  return null;
+}
+
+/** Every look-up this service counts (cbp_key_lookups_total): Peru's wallet step checks no key's form. */
+const KEY_LOOKUP_SERIES = [
+  ...KEY_COUNTRIES.flatMap((country) =>
+    (['validation', 'preview'] as const).flatMap((operation) => (['found', 'not_found', 'invalid'] as const).map((outcome) => ({ operation, country, outcome }))),
+  ),
+  ...(['found', 'not_found'] as const).map((outcome) => ({ operation: 'wallet' as const, country: 'PE', outcome })),
+];
 
 export interface KeyPreviewAck {
   status: 'success';
@@ -33,20 +49,25 @@ export class KeyPaymentsService {
   constructor(
     private readonly paymentOrders: PaymentOrders,
     @Inject(RAILS) private readonly rails: Rails,
-  ) {}
+  ) {
+    startKeyLookupSeries(KEY_LOOKUP_SERIES);
+  }
 
   async validateKey({ dict_key, local_country }: KeyValidationDto): Promise<KeyValidationView> {
-    const { normalized, type } = this.checkKey(local_country, dict_key);
-    return keyValidationView(await this.lookup(local_country, normalized), type);
+    const { normalized, type } = this.checkKey('validation', local_country, dict_key);
+    return keyValidationView(await this.lookup('validation', local_country, normalized), type);
   }
 
   async validateWallet(input: WalletValidationDto): Promise<PeruWalletAccount> {
     try {
-      return await this.rails.keys.resolveWallet({ walletRecordId: input.wallet_record_id, selectedWalletId: input.selected_wallet_id, country: 'PE' });
+      const account = await this.rails.keys.resolveWallet({ walletRecordId: input.wallet_record_id, selectedWalletId: input.selected_wallet_id, country: 'PE' });
+      countKeyLookup({ operation: 'wallet', country: 'PE', outcome: 'found' });
+      return account;
     } catch (error) {
-      if (error instanceof RailsDeclinedError && error.code === 'KEY_NOT_FOUND') throw new ApiError(400, ['wallet_record_id: no such wallet record'], 'INVALID_DICT_KEY');
-      if (error instanceof RailsDeclinedError && error.code === 'WALLET_NOT_FOUND') throw new ApiError(400, ["selected_wallet_id: not one of the record's wallets"]);
-      throw error;
+      const refusal = error instanceof RailsDeclinedError ? walletRefusal(error) : null;
+      if (!refusal) throw error;
+      countKeyLookup({ operation: 'wallet', country: 'PE', outcome: 'not_found' });
+      throw refusal;
     }
   }
 
@@ -67,10 +88,10 @@ export class KeyPaymentsService {
     { withCollector }: { withCollector: boolean },
   ): Promise<KeyPreviewAck> {
     this.paymentOrders.assertNotificationUrl(input.notification_url);
-    const { normalized, type } = this.checkKey(country, input.dict_key);
+    const { normalized, type } = this.checkKey('preview', country, input.dict_key);
     const localCurrency = KEY_CURRENCIES[country];
     const localAmount = this.paymentOrders.parseLocalAmount('amount', input.amount, localCurrency, country);
-    const found = await this.lookup(country, normalized);
+    const found = await this.lookup('preview', country, normalized);
     const priced = await this.paymentOrders.price(clientId, 'amount', localAmount, localCurrency, input.user.currency);
     const payee = payeeOf(found);
     await this.paymentOrders.open(
@@ -105,18 +126,27 @@ export class KeyPaymentsService {
   }
 
   /** The key's format for its country: a 400 that says what is wrong and lists the accepted types. */
-  private checkKey(country: KeyCountry, key: string) {
+  private checkKey(operation: KeyLookupOperation, country: KeyCountry, key: string) {
     const validation = validatePaymentKey(country, key);
-    if (!validation.ok) throw new ApiError(400, validation.messages, 'INVALID_DICT_KEY');
+    if (!validation.ok) {
+      countKeyLookup({ operation, country, outcome: 'invalid' });
+      throw new ApiError(400, validation.messages, 'INVALID_DICT_KEY');
+    }
     return validation;
   }
 
-  private async lookup(country: KeyCountry, key: string): Promise<KeyLookupResult> {
+  /** A directory that could not answer counts nothing here: cbp_rails_request_duration_seconds has it. */
+  private async lookup(operation: KeyLookupOperation, country: KeyCountry, key: string): Promise<KeyLookupResult> {
     try {
-      return await this.rails.keys.lookupKey({ country, key });
+      const found = await this.rails.keys.lookupKey({ country, key });
+      countKeyLookup({ operation, country, outcome: 'found' });
+      return found;
     } catch (error) {
       // The directory does not know the key, or will not take it: either way no payment can reach it.
-      if (error instanceof RailsDeclinedError && (error.code === 'KEY_NOT_FOUND' || error.code === 'INVALID_REQUEST')) throw unknownKey();
+      if (error instanceof RailsDeclinedError && (error.code === 'KEY_NOT_FOUND' || error.code === 'INVALID_REQUEST')) {
+        countKeyLookup({ operation, country, outcome: 'not_found' });
+        throw unknownKey();
+      }
       throw error;
     }
   }

@@ -1,3 +1,4 @@
+import { maskAccountNumber, maskDocument, maskName } from '../keys';
 import type { AccountHolder, KeyLookupResult, PeruAccountInfo, PhoneWallet } from '../rails/rails.port';
 
 /**
@@ -14,7 +15,10 @@ export function toValidationWallet(wallet: PhoneWallet): ValidationWallet {
   return validation;
 }
 
-/** Brazil (DICT) and Colombia (Bre-B): the holder, in Peru's CCI field names plus what only they have. */
+/**
+ * Brazil (DICT) and Colombia (Bre-B): the holder, in Peru's CCI field names plus what only they
+ * have, its name, document and account masked as Pix apps show them (src/keys/holder-masking.ts).
+ */
 export interface HolderValidationView {
   name: string;
   accountNumber: string;
@@ -35,11 +39,11 @@ export type KeyValidationView = HolderValidationView | PeruAccountInfo | PeruPho
 export function keyValidationView(result: KeyLookupResult, keyType: string): KeyValidationView {
   switch (result.kind) {
     case 'ACCOUNT_HOLDER': {
-      const { holder } = result;
+      const { holder, country } = result;
       return {
-        name: holder.name,
-        accountNumber: holder.accountNumber,
-        identificationNumber: holder.identificationNumber,
+        name: maskName(holder.name),
+        accountNumber: maskAccountNumber(holder.accountNumber),
+        identificationNumber: maskDocument(country, holder.identificationNumber),
         identificationType: holder.identificationType,
         branchOffice: holder.branch,
         category: holder.accountType,
@@ -55,7 +59,10 @@ export function keyValidationView(result: KeyLookupResult, keyType: string): Key
   }
 }
 
-/** Who is paid, as the order keeps it: the preview callback's collector. */
+/**
+ * Who is paid, as the order keeps it, in full: what clients are shown of it is
+ * src/orders/order-collector.ts's to decide.
+ */
 export interface KeyPayee {
   name: string;
   identificationNumber: string;

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { Quota } from '../capacity/quota.decorator';
 import { ApiErrors } from '../http/openapi-errors';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { Keyed, type KeyedRequest } from '../idempotency/keyed-request';
@@ -17,6 +18,7 @@ const RAIL_DOWN = 'UPSTREAM_ERROR: the FX provider did not answer; retry after R
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
 
+  @Quota('previews')
   @Post('v2/payments/previews')
   @HttpCode(200)
   @Idempotent('payments.preview')
@@ -30,6 +32,7 @@ export class PaymentsController {
     return this.payments.previewQr(clientId, body, request);
   }
 
+  @Quota('payments')
   @Put('v2/payments/previews')
   @HttpCode(200)
   @Idempotent('payments.amount')
@@ -44,6 +47,7 @@ export class PaymentsController {
     return this.payments.submitAmount(clientId, body, request);
   }
 
+  @Quota('payments')
   @Post('v2/payments')
   @HttpCode(200)
   @Idempotent('payments.pay')

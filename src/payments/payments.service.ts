@@ -4,6 +4,7 @@ import { decodeEmvQr, ownQrOrderId } from '../emv';
 import { ApiError, ExactBodyError } from '../http/api-error';
 import { isUuid } from '../keys';
 import { CountryCode, CurrencyCode, Decimal, formatAmount, isSupportedCountry } from '../money';
+import { collectorShown } from '../orders/order-collector';
 import type { OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
 import { amountRejection, claimRejection, decisionRejection, expiryRejection } from '../orders/lifecycle';
@@ -145,7 +146,7 @@ export class PaymentsService {
     return {
       order_uuid: order.id,
       total: order.localAmount === null ? null : formatAmount(new Decimal(order.localAmount), order.localCurrency as CurrencyCode),
-      destination_wallet: order.merchantIdentificationNumber,
+      destination_wallet: collectorShown(order).identificationNumber,
       status: order.status,
     };
   }

@@ -2,6 +2,7 @@ import { amountToJsonNumber, CurrencyCode, Decimal } from '../money';
 import type { OrderEntity } from '../orders/order.entity';
 import type { OrderStatus } from '../orders/lifecycle';
 import { isoSeconds } from '../orders/iso-seconds';
+import { collectorShown } from '../orders/order-collector';
 import type { RefundAnswerStatus } from './refund-lifecycle';
 import type { RefundAnswer } from './refund-steps';
 
@@ -29,14 +30,15 @@ export interface RefundNotificationView {
 
 export function refundNotificationView(order: OrderEntity, notice: RefundNotice, now: Date): RefundNotificationView {
   const currency = order.localCurrency as CurrencyCode;
+  const collector = collectorShown(order);
   return {
     order_id: order.id,
     external_reference: order.externalReference,
     status: order.status,
     date: isoSeconds(now),
     payment_date: order.paymentDate ? isoSeconds(order.paymentDate) : null,
-    merchant_identification_number: order.merchantIdentificationNumber,
-    merchart_name: order.merchantName,
+    merchant_identification_number: collector.identificationNumber,
+    merchart_name: collector.name,
     error_code: notice.errorCode,
     amount: amountToJsonNumber(new Decimal(notice.amount), currency),
     currency,

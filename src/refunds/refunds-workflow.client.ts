@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApplicationFailure, Client, WithStartWorkflowOperation, WorkflowIdConflictPolicy, WorkflowUpdateFailedError } from '@temporalio/client';
+import { ClientLimitsCache } from '../capacity/client-limits';
+import { fairnessOf } from '../capacity/fairness';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { ApiError } from '../http/api-error';
@@ -18,6 +20,7 @@ const CLOSING_RETRIES = 5;
 export class RefundsWorkflowClient {
   constructor(
     private readonly temporal: Client,
+    private readonly limits: ClientLimitsCache,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -26,14 +29,17 @@ export class RefundsWorkflowClient {
    * (KeyedRequest), so a resend after a 503 attaches to the first attempt's update.
    */
   async request(order: OrderEntity, request: RefundRequest, updateId?: string): Promise<RefundResultView> {
+    const clientId = request.requestedByClientId;
+    const priority = fairnessOf(clientId, await this.limits.of(clientId));
     for (let attempt = 1; ; attempt += 1) {
       const startWorkflowOperation = new WithStartWorkflowOperation<typeof orderRefundsWorkflow>('orderRefundsWorkflow', {
         workflowId: refundsWorkflowId(order.id),
         taskQueue: this.env.TEMPORAL_TASK_QUEUE,
         args: [{ orderId: order.id }],
         workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+        priority,
         typedSearchAttributes: [
-          { key: CLIENT_ID, value: request.requestedByClientId },
+          { key: CLIENT_ID, value: clientId },
           { key: EXTERNAL_REFERENCE, value: order.externalReference ?? '' },
         ],
       });

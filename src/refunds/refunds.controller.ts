@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { Quota } from '../capacity/quota.decorator';
 import { ApiErrors } from '../http/openapi-errors';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { Keyed, type KeyedRequest } from '../idempotency/keyed-request';
@@ -12,6 +13,7 @@ import { RefundsService } from './refunds.service';
 export class RefundsController {
   constructor(private readonly refunds: RefundsService) {}
 
+  @Quota('refunds')
   @Post('v2/qr/refund')
   @HttpCode(201)
   @Idempotent('refunds.create')

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
+import { Quota } from '../capacity/quota.decorator';
 import { ApiErrors } from '../http/openapi-errors';
 import type { StatusHistoryView } from '../orders/order-views';
 import { StatusHistoryViewDto } from '../orders/order-views.dto';
@@ -13,6 +14,7 @@ import { SandboxService } from './sandbox.service';
 export class SandboxController {
   constructor(private readonly sandbox: SandboxService) {}
 
+  @Quota('payments')
   @Post(':order_id/expire')
   @HttpCode(200)
   @ApiOperation({
@@ -27,6 +29,7 @@ export class SandboxController {
     return this.sandbox.expire(clientId, orderId);
   }
 
+  @Quota('payments')
   @Post(':order_id/payout')
   @HttpCode(200)
   @ApiOperation({

@@ -30,18 +30,24 @@ export interface PaymentStack {
   previewQr(call: ReturnType<typeof http>, qr: string): Promise<{ orderId: string; path: string; url: string; preview: ReceivedCallback }>;
   /** Another API on the same worker, e.g. with a short QR_EXPIRY_SECONDS. */
   extraApi(overrides: NodeJS.ProcessEnv): Promise<TestApi>;
+  /** Starts the worker of a stack made without it (`workerStarted: false`): until then, the orders' tasks wait in Temporal. */
+  startWorker(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}): Promise<PaymentStack> {
+export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}, { workerStarted = true } = {}): Promise<PaymentStack> {
   const rails = createRailsSimulator();
   const railsUrl = `http://127.0.0.1:${await rails.listen(0)}`;
   const taskQueue = `orders-test-${randomUUID()}`;
   const settings = { RAILS_URL: railsUrl, TEMPORAL_TASK_QUEUE: taskQueue, ...overrides };
   const env = loadEnv({ ...process.env, ...settings });
+  // Made (and its workflows bundled) either way; a deferred one only polls from startWorker on.
   const orderWorker = await createOrderWorker(env, taskQueue);
-  const { worker } = orderWorker;
-  const running = worker.run();
+  let running: Promise<void> | undefined;
+  const startWorker = async () => {
+    running ??= orderWorker.worker.run();
+  };
+  if (workerStarted) await startWorker();
   const api = await startTestApi(settings);
   const receiver = await startCallbackReceiver();
   const ledger = new LedgerService(api.dataSource);
@@ -76,12 +82,13 @@ export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}): Prom
       extraApis.push(started);
       return started;
     },
+    startWorker,
     async close() {
       await temporal.connection.close();
       await Promise.all(extraApis.map((extra) => extra.close()));
       await api.close();
       await receiver.close();
-      await shutdown(worker, running);
+      if (running) await shutdown(orderWorker.worker, running);
       await orderWorker.close();
       await rails.close();
     },

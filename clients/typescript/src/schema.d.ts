@@ -1236,9 +1236,9 @@ export interface components {
             external_reference: string | null;
             /** @description Only for a successful read */
             collector?: {
-                /** @description Merchant name */
+                /** @description Merchant name. The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
                 name: string | null;
-                /** @description The merchant's tax identification */
+                /** @description The merchant's tax identification. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
                 identification_number: string | null;
                 /** @description Branch number; may be empty */
                 branch_office: string | null;
@@ -1325,9 +1325,9 @@ export interface components {
              * @description When the order was paid; null until then
              */
             payment_date: string | null;
-            /** @description The merchant's tax identification; null until the merchant is known */
+            /** @description The merchant's tax identification; null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
             merchant_identification_number: string | null;
-            /** @description Null until the merchant is known */
+            /** @description Null until the merchant is known. The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
             merchant_name: string | null;
             /**
              * @description Why the order failed or was canceled; null otherwise
@@ -1353,9 +1353,9 @@ export interface components {
             user_currency: string | null;
             /** @description The payer's reference */
             external_reference: string | null;
-            /** @description Null until the merchant is known */
+            /** @description Null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
             merchant_identification_number: string | null;
-            /** @description Null until the merchant is known */
+            /** @description Null until the merchant is known. The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
             merchant_name: string | null;
             /** @description In order of occurrence */
             statuses: {
@@ -1383,7 +1383,7 @@ export interface components {
             order_uuid: string;
             /** @description Decimal in the local currency; null while an open-amount QR waits for its amount */
             total: string | null;
-            /** @description The merchant's identification; null until the merchant is known */
+            /** @description The merchant's identification; null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
             destination_wallet: string | null;
             /** @enum {string} */
             status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
@@ -2001,6 +2001,10 @@ export interface operations {
             /** @description The redelivery is queued */
             202: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2019,6 +2023,21 @@ export interface operations {
             /** @description Notification not found: no such callback of the caller */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3217,6 +3236,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3238,6 +3261,21 @@ export interface operations {
             /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3279,6 +3317,10 @@ export interface operations {
             /** @description The full preview; the preview callback carries it too */
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3357,8 +3399,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the FX provider did not answer; retry after Retry-After seconds
+             *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
             503: {
@@ -3392,6 +3450,10 @@ export interface operations {
             /** @description The preview callback follows */
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3461,8 +3523,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the FX provider did not answer; retry after Retry-After seconds
+             *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
             503: {
@@ -3496,6 +3574,10 @@ export interface operations {
             /** @description The result so far; the final one may come only by notification */
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3574,7 +3656,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
+             *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
+             */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3703,9 +3803,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The key's account: Peru's CCI fields (plus walletId and wallets for a phone), or the holder in Brazil and Colombia */
+            /** @description The key's account: Peru's CCI fields (plus walletId and wallets for a phone), or the holder in Brazil and Colombia, masked as Pix apps show it (first name and initials, a masked document and account) */
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3742,8 +3846,11 @@ export interface operations {
                             bankName: string;
                         }[];
                     } | {
+                        /** @description The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
                         name: string;
+                        /** @description Masked: "****" and the last 4 letters or digits, never more than half of them ("****5678") */
                         accountNumber: string;
+                        /** @description The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
                         identificationNumber: string;
                         /** @enum {string} */
                         identificationType: "CPF" | "CNPJ" | "CC" | "NIT";
@@ -3817,6 +3924,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the key directory or the FX provider did not answer; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
@@ -3851,6 +3973,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3917,6 +4043,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the key directory or the FX provider did not answer; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
@@ -3951,6 +4092,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4020,8 +4165,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the key directory or the FX provider did not answer; retry after Retry-After seconds
+             *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
             503: {
@@ -4054,6 +4215,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4123,8 +4288,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the key directory or the FX provider did not answer; retry after Retry-After seconds
+             *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
             503: {
@@ -4157,6 +4338,10 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4235,8 +4420,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the FX provider did not answer; retry after Retry-After seconds
+             *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
             503: {
@@ -4264,6 +4465,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4297,7 +4502,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
+             *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
+             */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -4378,6 +4601,10 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4453,6 +4680,21 @@ export interface operations {
              */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4567,6 +4809,10 @@ export interface operations {
             /** @description The order, now CANCELED with its status history */
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4600,7 +4846,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
+             *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
+             */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -4630,6 +4894,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4690,8 +4958,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /**
              * @description - UPSTREAM_ERROR: the rails simulator did not answer; retry after Retry-After seconds
+             *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
             503: {

@@ -12,6 +12,7 @@ import { Collections1763801200000 } from './1763801200000-collections';
 import { IndexOrdersForReports1763801500000 } from './1763801500000-index-orders-for-reports';
 import { StuckOrderIndexes1763801600000 } from './1763801600000-stuck-order-indexes';
 import { OrderChangeRequests1763801780000 } from './1763801780000-order-change-requests';
+import { ClientCapacity1763801800000 } from './1763801800000-client-capacity';
 import { FxQuotesExpiryIndex1763801960000 } from './1763801960000-fx-quotes-expiry-index';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
@@ -30,5 +31,6 @@ export const migrations = [
   IndexOrdersForReports1763801500000,
   StuckOrderIndexes1763801600000,
   OrderChangeRequests1763801780000,
+  ClientCapacity1763801800000,
   FxQuotesExpiryIndex1763801960000,
 ];

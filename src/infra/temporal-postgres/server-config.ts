@@ -131,6 +131,12 @@ export function temporalServerConfig(options: TemporalServerConfigOptions) {
  * starting it, with the worker's pollers waiting, three times in a payment's decision
  * (docs/performance.md, "Dispatch"). At 1000 it is 1 to 3 ms; under load a read still takes
  * every task written since the last one.
+ *
+ * Issue 28, many clients at once: fairness on (every order's workflow and activities carry
+ * their client as the fairness key, src/capacity/fairness.ts; without it a key is ignored and
+ * the queue is one FIFO), and the task queue's statistics read afresh every second instead of
+ * every five, since the API admits new previews by the backlog they report
+ * (src/capacity/backlog-monitor.ts).
  */
 export const DYNAMIC_CONFIG: Readonly<Record<string, unknown>> = {
   'frontend.enableUpdateWorkflowExecution': true,
@@ -139,6 +145,8 @@ export const DYNAMIC_CONFIG: Readonly<Record<string, unknown>> = {
   'frontend.enableSchedules': true,
   'worker.enableScheduler': true,
   'history.transferProcessorMaxPollRPS': 1000,
+  'matching.enableFairness': true,
+  'matching.TaskQueueInfoByBuildIdTTL': '1s',
 };
 
 /** The same values as the dev server's command line takes them (`temporal server start-dev`). */

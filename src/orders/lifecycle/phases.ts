@@ -4,7 +4,9 @@ import { FINAL_STATUSES, type OrderFlow, type OrderRejection, type OrderStatus }
 /**
  * Where an order's workflow stands. The update validators (and the signal handlers) decide from
  * the phase, so a refusal never depends on which handler happens to be running:
- * - PREPARING: the merchant or key is being resolved; the order id is not published yet.
+ * - PREPARING: the merchant or key is being resolved; the order id is not published yet. An
+ *   integrator's action that reaches it anyway (a Collections QR scanned the moment it was
+ *   made, a cancel) waits for the preparation and is judged then (waitsForPreparation).
  * - AWAITING_PAYER / CLAIMING: a QR created here (a collection) waits for a client to scan it /
  *   is being claimed by the client that did.
  * - AWAITING_AMOUNT / APPLYING_AMOUNT: an open amount is awaited / being applied.
@@ -93,6 +95,18 @@ export function cancelRejectionIn(phase: OrderPhase, flow: OrderFlow | null): Or
 /** An operator settles a payout only once the workflow has given up establishing it. */
 export function resolutionRejectionIn(phase: OrderPhase): OrderRejection | null {
   return phase === 'PAYOUT_UNCONFIRMED' ? null : 'INVALID_STATUS';
+}
+
+/**
+ * The integrators' actions (and the sandbox's expiry) that wait for a preparation in progress
+ * rather than being refused for a phase nobody outside can see; an operator's resolution has
+ * nothing to wait for (it concerns a payout, long after).
+ */
+const WAIT_FOR_PREPARATION: readonly OrderAction[] = ['AMOUNT', 'DECISION', 'CLAIM', 'CANCEL', 'EXPIRE'];
+
+/** Whether `action`, arriving in `phase`, is to wait for the preparation before it is judged. */
+export function waitsForPreparation(action: OrderAction, phase: OrderPhase): boolean {
+  return phase === 'PREPARING' && WAIT_FOR_PREPARATION.includes(action);
 }
 
 /** What the workflow knows when an action arrives. */

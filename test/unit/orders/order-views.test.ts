@@ -82,4 +82,39 @@ describe('order views', () => {
     const view = qrExpiredView(order({ status: 'CANCELED', errorCode: 'EXPIRED' }), new Date('2026-01-01T10:10:01Z'));
     expect(view).toMatchObject({ event: 'QR_EXPIRED', status: 'CANCELED', error_code: 'EXPIRED', expires_at: '2026-01-01T10:10:00Z', version: '2' });
   });
+
+  describe("a key payment's holder", () => {
+    const holder = { merchantName: 'Ana Souza Oliveira', merchantIdentificationNumber: '52998224725', merchantBranchOffice: '0001' };
+    const views = (viewed: OrderEntity) => {
+      const result = paymentResultView(viewed, new Date());
+      const history = statusHistoryView(viewed, []);
+      return {
+        preview: previewView(viewed).collector,
+        result: { name: result.merchant_name, document: result.merchant_identification_number },
+        history: { name: history.merchant_name, document: history.merchant_identification_number },
+      };
+    };
+
+    it.each([
+      ['BR', '52998224725', '***.982.247-**'],
+      ['CO', '900123456-7', '****456-*'],
+    ])('in %s is shown masked in every view', (localCountry, document, masked) => {
+      const shown = views(order({ flow: 'KEY', localCountry, ...holder, merchantIdentificationNumber: document }));
+      expect(shown).toEqual({
+        preview: { name: 'Ana S. O.', identification_number: masked, branch_office: '0001' },
+        result: { name: 'Ana S. O.', document: masked },
+        history: { name: 'Ana S. O.', document: masked },
+      });
+    });
+
+    it('in Peru, like a QR merchant, is shown as it is', () => {
+      for (const viewed of [order({ flow: 'KEY', localCountry: 'PE', ...holder }), order({ flow: 'QR', ...holder })]) {
+        expect(views(viewed).result).toEqual({ name: 'Ana Souza Oliveira', document: '52998224725' });
+      }
+    });
+
+    it('not known yet stays null', () => {
+      expect(views(order({ flow: 'KEY', merchantName: null, merchantIdentificationNumber: null })).history).toEqual({ name: null, document: null });
+    });
+  });
 });

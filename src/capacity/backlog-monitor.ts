@@ -1,0 +1,71 @@
+import type { Client } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
+import type { BacklogReading } from './admission';
+
+type Duration = { seconds?: { toNumber(): number } | number | null; nanos?: number | null } | null | undefined;
+
+const msOf = (duration: Duration) => (duration ? Number(duration.seconds ?? 0) * 1000 + (duration.nanos ?? 0) / 1e6 : 0);
+
+const { TaskQueueType, TaskQueueKind } = temporal.api.enums.v1;
+
+/** A reading older than this many polls is stale: Temporal stopped answering, and the backlog is unknown. */
+const STALE_AFTER_POLLS = 5;
+
+/**
+ * How far behind the workers are, read from Temporal every `pollMs` (DescribeTaskQueue with its
+ * stats: two calls per poll per API replica, whatever the traffic) and kept for the requests
+ * between polls. The order's work waits in the task queue's workflow queue (a new order's
+ * preparation, an evicted order's next step) and its activity queue (callbacks, payouts); the
+ * older of the two is what a new preview would wait behind.
+ */
+export class BacklogMonitor {
+  private latest: { reading: BacklogReading; atMs: number } | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly temporal: Client,
+    private readonly namespace: string,
+    private readonly taskQueue: string,
+    private readonly pollMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  start(): void {
+    const poll = async () => {
+      await this.read().catch(() => undefined);
+      if (!this.stopped) this.timer = setTimeout(() => void poll(), this.pollMs).unref();
+    };
+    void poll();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  /** The latest reading, or null while none is fresh. */
+  current(): BacklogReading | null {
+    return this.latest && this.now() - this.latest.atMs <= STALE_AFTER_POLLS * this.pollMs ? this.latest.reading : null;
+  }
+
+  async read(): Promise<BacklogReading> {
+    const deadline = new Date(this.now() + this.pollMs * STALE_AFTER_POLLS);
+    const describe = (taskQueueType: temporal.api.enums.v1.TaskQueueType) =>
+      this.temporal.connection.withDeadline(deadline, () =>
+        this.temporal.workflowService.describeTaskQueue({
+          namespace: this.namespace,
+          taskQueue: { name: this.taskQueue, kind: TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+          taskQueueType,
+          reportStats: true,
+        }),
+      );
+    const queues = await Promise.all([describe(TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW), describe(TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)]);
+    const reading: BacklogReading = {
+      ageMs: Math.max(...queues.map((queue) => msOf(queue.stats?.approximateBacklogAge as Duration))),
+      count: queues.reduce((sum, queue) => sum + Number(queue.stats?.approximateBacklogCount ?? 0), 0),
+    };
+    this.latest = { reading, atMs: this.now() };
+    return reading;
+  }
+}
