@@ -144,9 +144,10 @@ export class FxService {
   ) {}
 
   /**
-   * Writes a quote for the client: the one place quotes are made, so the routes that reach it
-   * (the exchange-rate route, previews, claims of a collection's QR, an open amount) are those
-   * that per-client quotas must count (docs/security.md). Same currency on both sides is no
+   * Writes a quote for the client: the one place quotes are made. Each route that reaches it
+   * (the exchange-rate route, previews, claims of a collection's QR, an open amount) counts
+   * against the client's quota (`@Quota`), and the reconciler deletes those that expired
+   * unused (deleteExpiredQuotes). Same currency on both sides is no
    * exchange at all: rate 1 with no spread, and the provider is not asked. Throws MoneyError
    * UNSUPPORTED_CURRENCY for a currency the provider does not quote, RailsUnavailableError
    * (retryable) when the provider cannot answer.
