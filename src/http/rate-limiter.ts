@@ -21,18 +21,17 @@ const tooManyRequests = (retryAfter: number) => new ApiError(429, 'Too Many Requ
 
 /**
  * Counts a hit in bucket $1's window starting $2, clearing the bucket's older windows at the
- * window's first hit (keeping the table small), and reads how many hits bucket $3 (if any)
- * holds in that window: one statement per request.
+ * window's first hit (keeping the table small). A bucket already past its limit $3 is not
+ * written again (no row version per refused request in a flood): `hits` is then null.
  */
-const countHit = new PreparedStatement<{ hits: number; checkedHits: number | null }>(
+const countHit = new PreparedStatement<{ hits: number | null }>(
   'rate-limit.hit',
   `WITH counted AS (
      INSERT INTO rate_limit_windows (bucket, window_start, hits) VALUES ($1, $2, 1)
-     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1 WHERE rate_limit_windows.hits <= $3
      RETURNING hits),
    cleared AS (DELETE FROM rate_limit_windows WHERE bucket = $1 AND window_start < $2 AND (SELECT hits FROM counted) = 1)
-   SELECT (SELECT hits FROM counted) AS hits,
-     (SELECT hits FROM rate_limit_windows WHERE bucket = $3 AND window_start = $2) AS "checkedHits"`,
+   SELECT (SELECT hits FROM counted) AS hits`,
 );
 
 /**
@@ -43,14 +42,11 @@ const countHit = new PreparedStatement<{ hits: number; checkedHits: number | nul
 export class RateLimiter {
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * Counts one hit in `name`, then refuses it when the window holds more than `limit`, or when
-   * `checked` (counted by hits of its own) already holds `limit`.
-   */
-  async hit(name: string, limit: number, checked: string | null = null, now = new Date()): Promise<void> {
+  /** Counts one hit in `name`, then refuses it when the window holds more than `limit`. */
+  async hit(name: string, limit: number, now = new Date()): Promise<void> {
     const window = windowOf(now);
-    const { rows } = await countHit.run(this.dataSource, [storedBucket(name), window.start, checked === null ? null : storedBucket(checked)]);
-    const { hits, checkedHits } = rows[0]!;
-    if (hits > limit || (checkedHits ?? 0) >= limit) throw tooManyRequests(window.retryAfter);
+    const { rows } = await countHit.run(this.dataSource, [storedBucket(name), window.start, limit]);
+    const { hits } = rows[0]!;
+    if (hits === null || hits > limit) throw tooManyRequests(window.retryAfter);
   }
 }
