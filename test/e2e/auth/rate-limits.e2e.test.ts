@@ -21,7 +21,7 @@ const statuses = async (api: TestApi, requests: Array<Record<string, string>>) =
 
 /** What the refusals' caller wrote in x-forwarded-for: the buckets, if any, the API made of it. */
 const bucketsOf = async (api: TestApi, addresses: string[]) =>
-  api.dataSource.query<Array<{ bucket: string }>>('SELECT bucket FROM rate_limit_windows WHERE bucket = ANY($1)', [addresses.map((address) => `auth:${address}`)]);
+  api.dataSource.query<Array<{ key: string }>>('SELECT key FROM quota_windows WHERE key = ANY($1)', [addresses.map((address) => `minute:auth:${address}`)]);
 
 /** An API key, and 30 other keys that share its first 10 characters (the prefix the API once counted refusals by). */
 async function keyAndLookalikes(api: TestApi) {
@@ -49,14 +49,13 @@ describe('token rate limits', () => {
     expect(refused[4]!.body).toEqual({ statusCode: 429, message: 'Too Many Requests', error_code: 'RATE_LIMITED' });
   });
 
-  it("clears a bucket's older windows at a new window's first hit", async () => {
+  it("keeps one row per address: a new minute starts its count over in the old minute's row", async () => {
     const address = freshAddress();
-    const bucket = `auth:${address}`;
-    const windows = async () =>
-      (await api.dataSource.query<Array<{ window_start: Date }>>('SELECT window_start FROM rate_limit_windows WHERE bucket = $1 ORDER BY window_start', [bucket])).length;
-    await api.dataSource.query(`INSERT INTO rate_limit_windows (bucket, window_start, hits) VALUES ($1, now() - interval '1 hour', 7)`, [bucket]);
+    const key = `minute:auth:${address}`;
+    const rows = () => api.dataSource.query<Array<{ points: number }>>('SELECT points FROM quota_windows WHERE key = $1', [key]);
+    await api.dataSource.query(`INSERT INTO quota_windows (key, points, expire) VALUES ($1, 7, $2)`, [key, Date.now() - 3_600_000]);
     await statuses(api, [{ 'x-api-key': `${freshPrefix()}-unknown`, 'x-forwarded-for': address }]);
-    expect(await windows()).toBe(1);
+    expect(await rows()).toEqual([{ points: 1 }]);
   });
 
   it('lets a valid key in after 30 wrong keys sharing its prefix, sent from 30 addresses: refusals count against their own address only', async () => {
