@@ -292,9 +292,11 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       launch: async (slot) => {
         const component: Component = `api-${slot + 1}`;
         const port = network ? NAMESPACE_PORTS.api : await freePort();
-        const host = network ? linkBetween(network.layout, EDGE, component).server.address : '127.0.0.1';
-        replicaUrls.set(slot, `http://${host}:${port}`);
-        return { env: { ...envOf(component), PORT: String(port) }, wrapper: wrapper(component) };
+        const link = network ? linkBetween(network.layout, EDGE, component) : null;
+        replicaUrls.set(slot, `http://${link?.server.address ?? '127.0.0.1'}:${port}`);
+        // The balancer plays the ingress: its x-forwarded-for is believed, as the chart's api.trustedProxies has the ingress's.
+        const balancer = link?.client.address ?? '127.0.0.1';
+        return { env: { ...envOf(component), PORT: String(port), TRUSTED_PROXIES: balancer }, wrapper: wrapper(component) };
       },
       ready: async (replica, slot) => {
         const id = `api-${slot + 1} (pid ${replica.pid})`;

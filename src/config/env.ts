@@ -35,19 +35,19 @@ function isProxyEntry(entry: string): boolean {
 }
 
 /**
- * Which peers may tell the API the caller's address in `x-forwarded-for`: a number of proxy
- * hops in front of the API, or a comma list of addresses, subnets and the names `loopback`,
- * `linklocal`, `uniquelocal`. `true` (trust any peer) is refused: anyone could then pick the
- * address the rate limits count against.
+ * The proxies whose `x-forwarded-for` the API believes (TRUSTED_PROXIES): a comma list of
+ * addresses, subnets and the names `loopback`, `linklocal`, `uniquelocal`; empty (the default)
+ * believes nobody, and a caller is the socket's peer. The caller's address is the first entry
+ * from the right of the header that is not one of these proxies, so whatever a caller writes
+ * before its own address is never read. A subnet of everything (`/0`) is refused: anyone could
+ * then pick the address their requests count against.
  */
-const trustProxy = z
+const trustedProxies = z
   .string()
   .trim()
-  .refine(
-    (value) => /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isProxyEntry(entry.trim())),
-    'must be a hop count or a comma list of addresses, subnets, loopback, linklocal, uniquelocal',
-  )
-  .transform((value) => (/^\d+$/.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim())));
+  .transform((value) => (value === '' ? [] : value.split(',').map((entry) => entry.trim())))
+  .refine((entries) => entries.every(isProxyEntry), 'must be a comma list of addresses, subnets, loopback, linklocal, uniquelocal')
+  .refine((entries) => entries.every((entry) => !/\/0+$/.test(entry)), 'must not trust every address (a /0 subnet)');
 
 /**
  * The one environment schema of every process. Each variable is documented in the README's
@@ -192,7 +192,12 @@ export const envSchema = z.object({
   ADMISSION_POLL_INTERVAL: duration.default(1000),
 
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  TRUST_PROXY: trustProxy.default(['loopback']),
+  TRUSTED_PROXIES: trustedProxies.default([]),
+  /**
+   * Replaced by TRUSTED_PROXIES, and refused rather than read as it: its default believed
+   * loopback and its hop counts believed whoever reached the API directly.
+   */
+  TRUST_PROXY: z.undefined({ error: 'replaced by TRUSTED_PROXIES: the addresses or subnets of the proxies in front of the API (README, Configuration)' }).optional(),
 
   /**
    * Prometheus scrapes the api and the worker on ports of their own, never the API's. They

@@ -70,14 +70,18 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ ...required, ALLOW_INSECURE_CALLBACKS: 'yes' })).toThrow(/ALLOW_INSECURE_CALLBACKS/);
   });
 
-  it('reads TRUST_PROXY as a hop count or a list of trusted proxies, loopback by default', () => {
-    expect(loadEnv(required).TRUST_PROXY).toEqual(['loopback']);
-    expect(loadEnv({ ...required, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
-    expect(loadEnv({ ...required, TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32, 192.0.2.1' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', '2001:db8::/32', '192.0.2.1']);
+  it('reads TRUSTED_PROXIES as a list of proxy addresses, subnets and names, believing nobody by default', () => {
+    expect(loadEnv(required).TRUSTED_PROXIES).toEqual([]);
+    expect(loadEnv({ ...required, TRUSTED_PROXIES: ' ' }).TRUSTED_PROXIES).toEqual([]);
+    expect(loadEnv({ ...required, TRUSTED_PROXIES: 'loopback, 10.0.0.0/8,2001:db8::/32, 192.0.2.1' }).TRUSTED_PROXIES).toEqual(['loopback', '10.0.0.0/8', '2001:db8::/32', '192.0.2.1']);
   });
 
-  it.each(['true', '*', '10.0.0.0/33', '10.0.0.0/8/1', 'lb.internal', '', '-1'])('refuses TRUST_PROXY=%s', (value) => {
-    expect(() => loadEnv({ ...required, TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  it.each(['true', '*', '2', '10.0.0.0/33', '10.0.0.0/8/1', 'lb.internal', '0.0.0.0/0', '::/0', '10.0.0.0/8,', '-1'])('refuses TRUSTED_PROXIES=%s', (value) => {
+    expect(() => loadEnv({ ...required, TRUSTED_PROXIES: value })).toThrow(/TRUSTED_PROXIES/);
+  });
+
+  it('refuses TRUST_PROXY, which TRUSTED_PROXIES replaced, naming its successor', () => {
+    expect(() => loadEnv({ ...required, TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: replaced by TRUSTED_PROXIES/);
   });
 
   describe('in production', () => {

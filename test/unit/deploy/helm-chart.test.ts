@@ -63,7 +63,9 @@ interface Deployment {
 /** What an operator gives on the command line besides the files, as the files' comments say. */
 const RAILS = { 'rails.url': '"https://rails.internal.example"' };
 const CLOUD = { 'temporal.address': '"payments-prod.a1b2c.tmprl.cloud:7233"', 'temporal.namespace': '"payments-prod.a1b2c"' };
-const ENVIRONMENTS: Record<string, Record<string, string>> = { staging: {}, production: RAILS };
+/** The ingress controller's pods, whose x-forwarded-for the api believes. */
+const INGRESS_PROXIES = { 'api.trustedProxies': JSON.stringify(['10.244.0.0/16']) };
+const ENVIRONMENTS: Record<string, Record<string, string>> = { staging: INGRESS_PROXIES, production: { ...RAILS, ...INGRESS_PROXIES } };
 const TEMPORALS: Record<string, Record<string, string>> = { selfhosted: {}, cloud: CLOUD };
 
 const deployments: Deployment[] = Object.entries(ENVIRONMENTS).flatMap(([environment, environmentSettings]) =>
@@ -187,6 +189,14 @@ describe('the Helm chart', () => {
       expect(register(production)).toBe('false');
     });
 
+    it("has the api believe x-forwarded-for from the ingress controller's pods only", () => {
+      const trusted = (deployment: Deployment) =>
+        find(render(deployment).objects, 'Deployment', '-api').spec.template.spec.containers[0].env.find((variable: { name: string }) => variable.name === 'TRUSTED_PROXIES').value;
+      expect(trusted(production)).toBe('10.244.0.0/16');
+      expect(trusted(with_(production, 'two proxies', { 'api.trustedProxies': JSON.stringify(['10.244.0.0/16', '192.0.2.0/24']) }))).toBe('10.244.0.0/16,192.0.2.0/24');
+      expect(trusted(with_(production, 'no ingress', { 'api.ingress.enabled': 'false', 'api.trustedProxies': '[]' }))).toBe('');
+    });
+
     it('lists in its README every search attribute a Temporal Cloud namespace must be given, with its type', () => {
       const readme = readFileSync(join(chart, 'README.md'), 'utf8');
       const capitalised = (type: string) => type.charAt(0) + type.slice(1).toLowerCase();
@@ -202,6 +212,7 @@ describe('the Helm chart', () => {
       ['production without its rails', { 'rails.url': '""' }, /rails.url is required/],
       ['Temporal Cloud without its address', { 'temporal.address': '""' }, /temporal.address is required/],
       ['Temporal Cloud without its namespace', { 'temporal.namespace': '""' }, /temporal.namespace is required/],
+      ['an ingress without the proxies whose x-forwarded-for the api believes', { 'api.trustedProxies': '[]' }, /api.trustedProxies is required with api.ingress.enabled/],
       ['a client certificate without its key', { 'temporal.tls.secretName': '"t"', 'temporal.tls.certKey': '"tls.crt"' }, /certKey and temporal.tls.keyKey: give both/],
     ])('%s', (_, settings, message) => {
       const result = helm(templateArgs(with_(production, 'broken', settings)));

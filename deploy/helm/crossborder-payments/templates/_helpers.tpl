@@ -52,7 +52,7 @@ The variables the chart sets itself. `config` may not name them (it would be a s
 silently shadowed definition), nor anything that looks like a secret.
 */}}
 {{- define "cbp.checkConfig" -}}
-{{- $owned := list "NODE_ENV" "PORT" "DATABASE_URL" "DATABASE_POOL_SIZE" "JWT_SECRET" "SECRETS_KEY" "RAILS_URL" "RAILS_TIMEOUT_MS" "METRICS_HOST" "API_METRICS_PORT" "WORKER_METRICS_PORT" "TRUST_PROXY" "WORKER_MAX_CACHED_WORKFLOWS" "WORKER_WORKFLOW_THREADS" "API_DRAIN_DELAY" "SHUTDOWN_GRACE" -}}
+{{- $owned := list "NODE_ENV" "PORT" "DATABASE_URL" "DATABASE_POOL_SIZE" "JWT_SECRET" "SECRETS_KEY" "RAILS_URL" "RAILS_TIMEOUT_MS" "METRICS_HOST" "API_METRICS_PORT" "WORKER_METRICS_PORT" "TRUSTED_PROXIES" "WORKER_MAX_CACHED_WORKFLOWS" "WORKER_WORKFLOW_THREADS" "API_DRAIN_DELAY" "SHUTDOWN_GRACE" -}}
 {{- range $name, $value := .Values.config -}}
 {{- if or (has $name $owned) (hasPrefix "TEMPORAL_" $name) -}}
 {{- fail (printf "config.%s: the chart sets %s itself from its own values (values.yaml)" $name $name) -}}
@@ -69,6 +69,17 @@ silently shadowed definition), nor anything that looks like a secret.
 {{- fail (printf "secretEnv.%s: set elsewhere already" $name) -}}
 {{- end -}}
 {{- end -}}
+{{- end -}}
+
+{{/*
+The proxies whose x-forwarded-for the api believes (TRUSTED_PROXIES). Behind the chart's
+ingress they are required: without them every caller would be the ingress controller.
+*/}}
+{{- define "cbp.trustedProxies" -}}
+{{- if and .Values.api.ingress.enabled (empty .Values.api.trustedProxies) -}}
+{{- fail "api.trustedProxies is required with api.ingress.enabled: the ingress controller's pod range (CIDR), whose x-forwarded-for the api believes" -}}
+{{- end -}}
+{{- join "," .Values.api.trustedProxies -}}
 {{- end -}}
 
 {{/* Environment of the api and the worker. */}}
