@@ -5,7 +5,14 @@ import { startBanner } from '../../../src/processes/start-banner';
 const sandbox = { clientId: '5f0c6c1e-0b9e-4e43-9a55-6f1c3c3c0a11', apiKey: 'cbp_sandbox-key-value-0123456789', webhookSecret: 'whsec_sandbox-secret-0123456789' };
 const places = { temporalUi: 'http://127.0.0.1:8233', database: '127.0.0.1:54329/payments' };
 const envFor = (NODE_ENV: string, extra: NodeJS.ProcessEnv = {}) =>
-  loadEnv({ NODE_ENV, DATABASE_URL: 'postgres://u:p@localhost:5432/db', JWT_SECRET: randomBytes(32).toString('hex'), SECRETS_KEY: randomBytes(32).toString('hex'), ...extra });
+  loadEnv({
+    NODE_ENV,
+    DATABASE_URL: 'postgres://u:p@localhost:5432/db',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    TEMPORAL_PAYLOAD_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+    ...extra,
+  });
 
 describe('start banner', () => {
   it('shows the sandbox credentials the one time they are created, outside production', () => {
