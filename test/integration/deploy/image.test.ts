@@ -105,7 +105,7 @@ describe('the image', () => {
     const [command, ...args] = execForm(tree.healthcheck);
     expect(command).toBe('node');
     const closed = String(await freePort());
-    const check = (extraEnv: NodeJS.ProcessEnv) => node(args, { RAILS_PORT: closed, ...extraEnv });
+    const check = (extraEnv: NodeJS.ProcessEnv) => node(args, { RAILS_PORT: closed, CODEC_SERVER_PORT: closed, ...extraEnv });
     expect(check({ PORT: closed }).status).toBe(0);
     expect(check({ PORT: closed, WORKER_METRICS_PORT: closed }).status).toBe(1);
   });
