@@ -8,9 +8,13 @@ import type { OperatorAuthorizer } from './operator-authorizer';
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
 
-/** The codec server protocol's body, both ways: Temporal's Payloads in proto3 JSON (bytes as base64). */
+/**
+ * The codec server protocol's body, both ways: Temporal's Payloads in proto3 JSON (bytes as
+ * base64), which leaves an empty list out: `{}` is no payloads (the CLI sends it for a query
+ * without arguments).
+ */
 const payloadsSchema = z.object({
-  payloads: z.array(z.object({ metadata: z.record(z.string(), base64).nullish(), data: base64.nullish() })),
+  payloads: z.array(z.object({ metadata: z.record(z.string(), base64).nullish(), data: base64.nullish() })).default([]),
 });
 type PayloadsJson = z.infer<typeof payloadsSchema>;
 
