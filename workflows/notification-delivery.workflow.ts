@@ -2,6 +2,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Duration } from '@temporalio/common';
 import { ActivityFailure, ApplicationFailure, ParentClosePolicy, proxyActivities, startChild, WorkflowIdReusePolicy } from '@temporalio/workflow';
 import type { createNotificationActivities } from '../activities/notifications.activities';
+import type { NotificationDeliveryOptions } from '../src/notifications/delivery-messages';
 
 type NotificationActivities = ReturnType<typeof createNotificationActivities>;
 
@@ -23,16 +24,6 @@ const { markNotificationFailed } = proxyActivities<NotificationActivities>({
   startToCloseTimeout: '10s',
   retry: { initialInterval: '1s', maximumInterval: '1m' },
 });
-
-export interface NotificationDeliveryOptions {
-  /** How long to keep retrying; CALLBACK_RETRY_WINDOW unless a test needs a shorter one. */
-  retryWindow?: Duration;
-  /**
-   * A redelivery the integrator asked for when the callback had this many attempts: it is sent
-   * again, even if delivered, until a later attempt is acknowledged.
-   */
-  redeliverAfter?: number;
-}
 
 /**
  * Delivers one callback from the outbox (workflow id `notification-<eventId>`, or

@@ -12,7 +12,7 @@ import {
   waitsForPreparation,
 } from '../src/orders/lifecycle';
 import type { OrderFacts, OrderOutcome } from '../src/orders/order-steps';
-import type { RefusedSignal } from './order.definitions';
+import type { RefusedSignal } from '../src/orders/order-messages';
 
 /**
  * The order workflow's state in one small object that its handlers call, as Temporal's samples

@@ -43,7 +43,7 @@ import {
   SubmitAmount,
   submitAmountSignal,
   submitAmountUpdate,
-} from './order.definitions';
+} from '../src/orders/order-messages';
 import { OrderState } from './order-state';
 
 const db = proxyLocalActivities<OrderActivities>(DATABASE_STEP);

@@ -10,7 +10,7 @@ import { ORDER_STATUS, REFUND_UNCONFIRMED } from '../src/temporal/search-attribu
 import { DATABASE_STEP, DELIVERY_ATTEMPT, RAIL_CALL } from './activity-options';
 import { establishOutcome } from './establish-outcome';
 import { deliverInBackground } from './notification-delivery.workflow';
-import { pendingRefundsQuery, RefundRequest, RefundResolution, RefundsWorkflowInput, requestRefundUpdate, resolveRefundUpdate } from './refunds.definitions';
+import { pendingRefundsQuery, RefundRequest, RefundResolution, RefundsWorkflowInput, requestRefundUpdate, resolveRefundUpdate } from '../src/refunds/refund-messages';
 
 const db = proxyLocalActivities<RefundActivities>(DATABASE_STEP);
 const rails = proxyActivities<RefundActivities>(RAIL_CALL);

@@ -1,6 +1,6 @@
 import { isUuid } from '../keys';
 import { orderWorkflowId } from '../orders/order-workflow-start';
-import { resolvePayoutUpdate } from '../../workflows/order.definitions';
+import { resolvePayoutUpdate } from '../orders/order-messages';
 import { Command, parseCommandArgs, UsageError } from './command';
 import { resolutionOf, sendOperatorUpdate } from './operator-update';
 

@@ -1,7 +1,7 @@
 import { isUuid } from '../keys';
 import { OrderRepository } from '../orders/order.repository';
 import { refundResultView } from '../refunds/refund-views';
-import { refundsWorkflowId, resolveRefundUpdate } from '../../workflows/refunds.definitions';
+import { refundsWorkflowId, resolveRefundUpdate } from '../refunds/refund-messages';
 import { Command, parseCommandArgs, UsageError } from './command';
 import { resolutionOf, sendOperatorUpdate } from './operator-update';
 

@@ -8,8 +8,8 @@ import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { notFound } from '../http/api-error';
 import { isUuid } from '../keys';
-import type { notificationDeliveryWorkflow } from '../../workflows/notification-delivery.workflow';
 import { deliveryAttemptsOf } from './delivery-attempts';
+import { NOTIFICATION_DELIVERY_WORKFLOW, type NotificationDeliveryWorkflow } from './delivery-messages';
 import type { NotificationAttemptEntity } from './notification-attempt.entity';
 import { NotificationEntity } from './notification.entity';
 import type { NotificationView } from './notifications.dto';
@@ -72,7 +72,7 @@ export class NotificationsService {
     if (!notification) throw notFound('Notification not found');
     const redeliverAfter = notification.attemptCount;
     try {
-      await this.temporal.workflow.start<typeof notificationDeliveryWorkflow>('notificationDeliveryWorkflow', {
+      await this.temporal.workflow.start<NotificationDeliveryWorkflow>(NOTIFICATION_DELIVERY_WORKFLOW, {
         workflowId: `notification-${eventId}-redelivery-${redeliverAfter}`,
         taskQueue: this.env.TEMPORAL_TASK_QUEUE,
         args: [eventId, { redeliverAfter }],

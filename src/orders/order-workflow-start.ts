@@ -1,9 +1,9 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { Client } from '@temporalio/client';
 import type { Priority, SearchAttributePair } from '@temporalio/common';
-import type { orderWorkflow } from '../../workflows/order.workflow';
 import { CLIENT_ID, COUNTRY, EXTERNAL_REFERENCE, ORDER_FLOW, ORDER_STATUS, PAYER_CURRENCY, STATUS_SINCE } from '../temporal/search-attribute-keys';
 import type { OrderEntity } from './order.entity';
+import { ORDER_WORKFLOW, type OrderWorkflow } from './order-messages';
 
 export const orderWorkflowId = (orderId: string) => `order-${orderId}`;
 
@@ -42,7 +42,7 @@ export async function startOrderWorkflow(
   { priority, testerSignals }: { priority: Priority; testerSignals: boolean },
 ): Promise<boolean> {
   try {
-    await temporal.workflow.start<typeof orderWorkflow>('orderWorkflow', {
+    await temporal.workflow.start<OrderWorkflow>(ORDER_WORKFLOW, {
       workflowId: orderWorkflowId(order.id),
       taskQueue,
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,

@@ -12,7 +12,7 @@ import { orderClientId, orderWorkflowId, startOrderWorkflow } from './order-work
 import { type OrderRejection, type OrderStanding, type OrderStatus, rejectionMessage } from './lifecycle';
 import type { OrderOutcome } from './order-steps';
 import { paymentResult, PaymentResultView, PreviewView, previewView, withOutcome } from './order-views';
-import { cancelUpdate, Claim, claimUpdate, decideUpdate, Decision, expireUpdate, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
+import { cancelUpdate, Claim, claimUpdate, decideUpdate, Decision, expireUpdate, SubmitAmount, submitAmountUpdate } from './order-messages';
 
 /** The documented answer to a refused operation on an order: 409 with the rejection as its error_code. */
 export function rejectionError(order: OrderStanding, rejection: OrderRejection, now = new Date()): ApiError {

@@ -9,8 +9,7 @@ import { CLIENT_ID, EXTERNAL_REFERENCE } from '../temporal/search-attribute-keys
 import type { OrderEntity } from '../orders/order.entity';
 import type { RefundAnswer } from './refund-steps';
 import { RefundResultView, refundResultView } from './refund-views';
-import { RefundRequest, refundsWorkflowId, requestRefundUpdate } from '../../workflows/refunds.definitions';
-import type { orderRefundsWorkflow } from '../../workflows/refunds.workflow';
+import { REFUNDS_WORKFLOW, RefundRequest, type RefundsWorkflow, refundsWorkflowId, requestRefundUpdate } from './refund-messages';
 
 /** A refunds workflow that is about to end refuses new requests; a retry starts its next run. */
 const CLOSING_RETRIES = 5;
@@ -32,7 +31,7 @@ export class RefundsWorkflowClient {
     const clientId = request.requestedByClientId;
     const priority = fairnessOf(clientId, await this.limits.of(clientId));
     for (let attempt = 1; ; attempt += 1) {
-      const startWorkflowOperation = new WithStartWorkflowOperation<typeof orderRefundsWorkflow>('orderRefundsWorkflow', {
+      const startWorkflowOperation = new WithStartWorkflowOperation<RefundsWorkflow>(REFUNDS_WORKFLOW, {
         workflowId: refundsWorkflowId(order.id),
         taskQueue: this.env.TEMPORAL_TASK_QUEUE,
         args: [{ orderId: order.id }],

@@ -10,7 +10,7 @@ import { installTemporalRuntime } from '../../src/temporal/runtime';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../src/temporal/search-attribute-keys';
 import { indexedValueTypes } from '../../src/temporal/search-attributes';
 import type { MovementOutcome } from '../../src/rails/rails.port';
-import { claimUpdate, decideUpdate, orderPhaseQuery, resolvePayoutUpdate } from '../../workflows/order.definitions';
+import { claimUpdate, decideUpdate, orderPhaseQuery, resolvePayoutUpdate } from '../../src/orders/order-messages';
 import type { orderWorkflow } from '../../workflows/order.workflow';
 import { createTimeSkippingEnvironment } from '../support/time-skipping';
 

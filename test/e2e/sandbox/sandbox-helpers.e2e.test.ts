@@ -4,7 +4,7 @@ import { loadEnv } from '../../../src/config/env';
 import { verifySignature } from '../../../src/notifications';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { CLIENT_ID, EXTERNAL_REFERENCE, ORDER_FLOW, PAYOUT_UNCONFIRMED } from '../../../src/temporal/search-attribute-keys';
-import { orderPhaseQuery } from '../../../workflows/order.definitions';
+import { orderPhaseQuery } from '../../../src/orders/order-messages';
 import { createHierarchy } from '../merchants/merchant-fixtures';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';

@@ -5,7 +5,7 @@ import { ordersTimeline } from '../../../src/cli/orders-timeline.command';
 import { Env, loadEnv } from '../../../src/config/env';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { CLIENT_ID, COUNTRY, ORDER_FLOW, ORDER_STATUS, PAYER_CURRENCY, STATUS_SINCE } from '../../../src/temporal/search-attribute-keys';
-import { orderPhaseQuery } from '../../../workflows/order.definitions';
+import { orderPhaseQuery } from '../../../src/orders/order-messages';
 import { CallbackReceiver, startCallbackReceiver } from '../../support/callback-receiver';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';

@@ -7,7 +7,7 @@ import { keyedRequest } from '../../../src/idempotency/keyed-request';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { randomUUID } from 'node:crypto';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
-import { claimUpdate, orderPhaseQuery } from '../../../workflows/order.definitions';
+import { claimUpdate, orderPhaseQuery } from '../../../src/orders/order-messages';
 import { createHierarchy } from '../../e2e/merchants/merchant-fixtures';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';

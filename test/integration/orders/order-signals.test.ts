@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FxService } from '../../../src/fx/fx.service';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
-import { cancelSignal, decideSignal, expireUpdate, orderPhaseQuery, orderStatusQuery, refusedSignalsQuery, submitAmountSignal } from '../../../workflows/order.definitions';
+import { cancelSignal, decideSignal, expireUpdate, orderPhaseQuery, orderStatusQuery, refusedSignalsQuery, submitAmountSignal } from '../../../src/orders/order-messages';
 import { createHierarchy } from '../../e2e/merchants/merchant-fixtures';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ORDER_STATUS } from '../../../src/temporal/search-attribute-keys';
-import { decideUpdate, orderStatusQuery, submitAmountUpdate } from '../../../workflows/order.definitions';
+import { decideUpdate, orderStatusQuery, submitAmountUpdate } from '../../../src/orders/order-messages';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { http } from '../../support/test-api';

@@ -1,5 +1,5 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { RefundAnswer } from '../src/refunds/refund-steps';
+import type { RefundAnswer } from './refund-steps';
 
 /** Shared by the refunds workflow, the API and the operators' CLI. Updates answer the refund's facts; the API builds its body from them. */
 
@@ -8,6 +8,12 @@ export const refundsWorkflowId = (orderId: string) => `refunds-${orderId}`;
 export interface RefundsWorkflowInput {
   orderId: string;
 }
+
+/** The refunds workflow's type name: the API starts it by this name (update-with-start), not by importing its code. */
+export const REFUNDS_WORKFLOW = 'orderRefundsWorkflow';
+
+/** What the refunds workflow takes, as its starters see it; it ends once no refund is pending and its window is over. */
+export type RefundsWorkflow = (input: RefundsWorkflowInput) => Promise<void>;
 
 export interface RefundRequest {
   /** Deterministic for a request with an idempotency key, so a retry names the same refund. */

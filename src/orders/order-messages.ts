@@ -1,7 +1,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { z } from 'zod';
-import type { OrderPhase, OrderStatus } from '../src/orders/lifecycle';
-import type { Claim, OrderOutcome } from '../src/orders/order-steps';
+import type { OrderPhase, OrderStatus } from './lifecycle';
+import type { Claim, OrderOutcome } from './order-steps';
 
 // The claim is a step's input too, so it lives with the steps' contract; the messages' users find it here as well.
 export type { Claim };
@@ -13,6 +13,12 @@ export type { Claim };
  * of the same names, which go through the same lifecycle checks and are answered by nobody: a
  * refused one is kept for the `refusedSignals` query.
  */
+
+/** The order workflow's type name: the API and the reconciler start it by this name, not by importing its code. */
+export const ORDER_WORKFLOW = 'orderWorkflow';
+
+/** What the order workflow takes and answers (its final status), as its starters see it. */
+export type OrderWorkflow = (input: OrderWorkflowInput) => Promise<OrderStatus>;
 
 export interface OrderWorkflowInput {
   orderId: string;
