@@ -2,7 +2,7 @@ import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, lo
 import type { createNotificationActivities } from '../activities/notifications.activities';
 import type { RefundActivities } from '../activities/refund.activities';
 import { Decimal } from '../src/money/decimal';
-import type { OrderStatus } from '../src/orders/lifecycle';
+import { type OrderStatus, REFUNDABLE_STATUSES } from '../src/orders/lifecycle';
 import { INSUFFICIENT_FUNDS, refundAnswer, RefundAnswerStatus, refundRejection, refundsMoney, remainingOf } from '../src/refunds/refund-lifecycle';
 import type { RefundAnswer, RefundSettlement, RefundsState } from '../src/refunds/refund-steps';
 import type { MovementOutcome } from '../src/rails/rails.port';
@@ -42,7 +42,8 @@ interface Job {
 export async function orderRefundsWorkflow({ orderId }: RefundsWorkflowInput): Promise<void> {
   // Handlers come first: the request that starts the workflow arrives with its first task.
   let state: RefundsState | undefined;
-  let status: OrderStatus = 'COMPLETED';
+  // Until its order is read, as refundable: the API started it for a refund it let through.
+  let status: OrderStatus = REFUNDABLE_STATUSES[0]!;
   let seq = 0;
   let refunded = new Decimal(0);
   let nextRefundSeq = 1;

@@ -85,12 +85,13 @@ export class CollectionsService {
    */
   async cancelQr(clientId: string, orderId: string): Promise<CanceledQrDto> {
     const order = await this.collected(clientId, orderId);
-    const canceled = { order_id: order.id, status: 'CANCELED', error_code: 'CANCELED_BY_COLLECTOR' } as const;
-    if (order.status === 'CANCELED' && order.errorCode === 'CANCELED_BY_COLLECTOR') return canceled;
+    // The documented answer (CanceledQrDto): what the collector's cancel leaves on the order.
+    const canceled: CanceledQrDto = { order_id: order.id, status: 'CANCELED', error_code: 'CANCELED_BY_COLLECTOR' };
+    if (order.status === canceled.status && order.errorCode === canceled.error_code) return canceled;
     if (expiryRejection(order, new Date())) throw rejectionError(order, 'INVALID_STATUS');
     const status = await this.workflows.cancel(order);
     // The workflow found the payer's decision recorded before the cancel: the payment wins.
-    if (status !== 'CANCELED') throw rejectionError({ ...order, status }, 'INVALID_STATUS');
+    if (status !== canceled.status) throw rejectionError({ ...order, status }, 'INVALID_STATUS');
     return canceled;
   }
 

@@ -2,16 +2,14 @@ import type { Client } from '@temporalio/client';
 import { Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { fromMinorUnits, isSupportedCurrency } from '../money';
-import { FINAL_STATUSES, ORDER_STATUSES } from '../orders/lifecycle';
+import { literalList } from '../db/sql-literals';
+import { OPEN_STATUSES } from '../orders/lifecycle';
 import { PAYOUT_UNCONFIRMED, REFUND_UNCONFIRMED } from '../temporal/search-attribute-keys';
 import type { MetricsSource } from './exposition';
 
-/** The statuses an order may still leave by itself or by the integrator: what "open" means here. */
-export const OPEN_STATUSES = ORDER_STATUSES.filter((status) => !FINAL_STATUSES.includes(status));
-
 /** Open orders by status and flow, with the age of the oldest; its list written out, not a parameter, so that it matches the partial index orders_open_idx. */
 export const OPEN_ORDERS_SQL = `SELECT status, flow, count(*)::int AS open, extract(epoch FROM now() - min(updated_at))::float8 AS oldest_seconds
-  FROM orders WHERE status IN (${OPEN_STATUSES.map((status) => `'${status}'`).join(', ')}) GROUP BY status, flow`;
+  FROM orders WHERE status IN (${literalList(OPEN_STATUSES)}) GROUP BY status, flow`;
 
 /**
  * The money and the orders as the database has them now, read when Prometheus scrapes (two

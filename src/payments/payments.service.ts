@@ -7,7 +7,7 @@ import { CountryCode, CurrencyCode, Decimal, formatAmount, isSupportedCountry } 
 import { collectorShown } from '../orders/order-collector';
 import type { OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
-import { amountRejection, claimRejection, decisionRejection, expiryRejection } from '../orders/lifecycle';
+import { amountRejection, claimRejection, decisionRejection, expiryRejection, PAYING_STATUS } from '../orders/lifecycle';
 import type { KeyedRequest } from '../idempotency/keyed-request';
 import { paymentResult, PaymentResultView, PreviewView, previewView, seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { walletRefusal } from '../orders/payout-destination';
@@ -113,7 +113,7 @@ export class PaymentsService {
     // PROCESSING with its workflow still awaiting the decision is a decision whose update was
     // lost with Temporal's workflow task: sent again, the workflow finds it recorded and pays.
     // The workflow answers every other PROCESSING order ALREADY_PROCESSED, as this check would.
-    const rejection = order.status === 'PROCESSING' ? null : (expiryRejection(order, new Date()) ?? decisionRejection(order.status));
+    const rejection = order.status === PAYING_STATUS ? null : (expiryRejection(order, new Date()) ?? decisionRejection(order.status));
     if (rejection) return this.workflows.refuse(order, rejection, { request, answer: paymentResult });
     const refusal = walletRefusal(order, input.wallet_id, input.status === 'accepted');
     if (refusal) throw new ApiError(400, [`wallet_id: ${refusal}`]);

@@ -1,5 +1,5 @@
 import { Decimal } from '../money/decimal';
-import type { OrderEvent, OrderStatus } from '../orders/lifecycle';
+import { type OrderEvent, type OrderStatus, REFUNDABLE_STATUSES, statusAfter } from '../orders/lifecycle';
 
 /**
  * A refund's lifecycle, as the order's is in src/orders/lifecycle: its statuses, what settles
@@ -45,9 +45,6 @@ const transitionOf = (event: RefundEvent): RefundTransition => REFUND_TRANSITION
 
 /** Whether a refund settled by `event` gives the money back. */
 export const refundsMoney = (event: RefundEvent): boolean => transitionOf(event).to === 'COMPLETED';
-
-/** The order statuses a refund may start from. */
-export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED'];
 
 export type RefundRejection = 'INVALID_STATUS' | 'AMOUNT_EXCEEDS_REFUNDABLE';
 
@@ -114,6 +111,6 @@ export function refundAnswer(event: RefundEvent, settled: { refunded: boolean; o
 
 /** The answer for a refund settled `status`, its order now `orderStatus`. */
 export function settledRefundAnswer(status: Exclude<RefundStatus, 'PENDING'>, orderStatus: OrderStatus): RefundAnswerStatus {
-  if (status === 'COMPLETED') return orderStatus === 'REFUNDED' ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+  if (status === 'COMPLETED') return orderStatus === statusAfter('REFUNDED_IN_FULL') ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
   return status;
 }

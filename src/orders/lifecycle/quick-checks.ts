@@ -1,5 +1,5 @@
 import { isoSeconds } from '../iso-seconds';
-import { AWAITING_AMOUNT, FINAL_STATUSES, type OrderErrorCode, type OrderRejection, type OrderStatus, WAITING } from './statuses';
+import { AWAITING_AMOUNT, DECIDED_STATUSES, FINAL_STATUSES, type OrderErrorCode, type OrderRejection, type OrderStatus, WAITING } from './statuses';
 
 /**
  * The spec's idempotency tables as rules on an order's status: the API's quick checks, which
@@ -15,12 +15,10 @@ export function amountRejection(status: OrderStatus): OrderRejection | null {
   return status === 'CREATED' ? 'ALREADY_PROCESSED' : 'INVALID_STATUS';
 }
 
-const DECIDED: readonly OrderStatus[] = ['PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'];
-
 /** POST payments: executes on CREATED; once a decision was processed, another is refused as such. */
 export function decisionRejection(status: OrderStatus): OrderRejection | null {
   if (status === 'CREATED') return null;
-  return DECIDED.includes(status) ? 'ALREADY_PROCESSED' : 'INVALID_STATUS';
+  return DECIDED_STATUSES.includes(status) ? 'ALREADY_PROCESSED' : 'INVALID_STATUS';
 }
 
 /** A collector's QR scanned by a client: taken while nobody has claimed it and it still waits. */

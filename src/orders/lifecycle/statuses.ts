@@ -20,6 +20,34 @@ export const FINAL_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'CANCELED', 
 
 export const isFinal = (status: OrderStatus): boolean => FINAL_STATUSES.includes(status);
 
+/**
+ * The statuses an order may still leave by itself or by an integrator: what "open" means to the
+ * operators' tools, the open-orders gauges and the partial index `orders_open_idx` (whose
+ * migration writes this list out, as a migration must).
+ */
+export const OPEN_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((status) => !isFinal(status));
+
+/** The payer's decision was taken and its payout is being established: funds reserved, outcome pending. */
+export const PAYING_STATUS: OrderStatus = 'PROCESSING';
+
+/**
+ * A decision was processed on an order in these (accepted, rejected by the rail, refunded…); the
+ * spec's tables answer another decision ALREADY_PROCESSED. FAILED is among them: most FAILED
+ * orders failed after their decision (insufficient funds, a payout that failed).
+ */
+export const DECIDED_STATUSES: readonly OrderStatus[] = [PAYING_STATUS, 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'];
+
+/** A payment the collector was paid for, and that refunds may still credit back in part. */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED'];
+
+/**
+ * The payments a reconciliation file lists: orders whose payer accepted the payment, which moved
+ * money or tried to. A FAILED order only when the decision reached it (REPORTED_WHEN_DECIDED):
+ * one that failed at its preparation moved nothing.
+ */
+export const REPORTED_STATUSES: readonly OrderStatus[] = DECIDED_STATUSES.filter((status) => status !== 'FAILED');
+export const REPORTED_WHEN_DECIDED: readonly OrderStatus[] = ['FAILED'];
+
 export const ORDER_ERROR_CODES = [
   'USER_REJECTED',
   'EXPIRED',
