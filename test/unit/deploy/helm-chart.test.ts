@@ -17,6 +17,7 @@ import {
   shutdownProblems,
   workloads,
 } from './chart-rules';
+import { chart, helm, KUBE_VERSION, root, tool } from './helm-tool';
 
 /**
  * The Helm chart, checked as far as it can be without a cluster: `helm lint --strict` and
@@ -25,32 +26,6 @@ import {
  * (chart-rules.ts). `npm test` builds Helm and the validator once per machine and passes them in
  * HELM_PATH and KUBE_VALIDATE_PATH.
  */
-const root = join(__dirname, '..', '..', '..');
-const chart = join(root, 'deploy', 'helm', 'crossborder-payments');
-// The Kubernetes version whose API types the validator decodes into (its go.mod's k8s.io/api).
-const KUBE_VERSION = '1.31.0';
-
-function tool(variable: string): string {
-  const path = process.env[variable];
-  if (!path) {
-    throw new Error(
-      `${variable} is not set: \`npm test\` builds Helm and the chart's validator with Go and sets it; running jest directly, ` +
-        'export HELM_PATH=~/.cache/crossborder-payments/helm-v3.16.4/helm KUBE_VALIDATE_PATH=~/.cache/crossborder-payments/kube-validate/kube-validate',
-    );
-  }
-  return path;
-}
-
-function helm(args: string[]) {
-  const result = spawnSync(tool('HELM_PATH'), args, { encoding: 'utf8' });
-  // Helm notes on stderr that files/alerts.yml is a link (to docs/alerts.yml): not a problem.
-  const stderr = result.stderr
-    .split('\n')
-    .filter((line) => line && !/found symbolic link in path/.test(line))
-    .join('\n');
-  return { status: result.status, stdout: result.stdout, stderr };
-}
-
 const valuesFile = (name: string) => join(chart, `values-${name}.yaml`);
 const sets = (settings: Record<string, string>) => Object.entries(settings).flatMap(([key, value]) => ['--set-json', `${key}=${value}`]);
 
