@@ -71,6 +71,8 @@ export function maskAccountNumber(account: string): string {
 /** The rules above, for the OpenAPI descriptions of the fields they shape. */
 export const HOLDER_MASKING_DESCRIPTION = {
   name: 'The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.")',
-  document: 'The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**" (alphanumeric "**.ABC.345/****-**"), cédula "****789", NIT "****456-*"',
+  document:
+    'The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", ' +
+    'CNPJ "**.345.678/****-**" (alphanumeric "**.ABC.345/****-**"), cédula "****789", NIT "****456-*"',
   account: 'Masked: "****" and the last 4 letters or digits, never more than half of them ("****5678")',
 } as const;

@@ -111,7 +111,7 @@ describe('QR payment flow', () => {
     expect(quick.body).toEqual({ order_uuid: orderId, total: '100.00', destination_wallet: preview.body.collector.identification_number, status: 'COMPLETED' });
   });
 
-  it("a Pix QR of a company with an alphanumeric CNPJ, as its key and its tax id (62.10): decoded, previewed and paid to that CNPJ", async () => {
+  it('a Pix QR of a company with an alphanumeric CNPJ, as its key and its tax id (62.10): decoded, previewed and paid to that CNPJ', async () => {
     const client = await stack.newPayer({ USD: '1000.00' });
     const { path, url, reference } = scenario();
     const qr = pixQr('42.00', 'Loja Nova', { key: '12ABC34501DE35', taxId: '12ABC34501DE35' });

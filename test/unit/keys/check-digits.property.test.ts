@@ -126,7 +126,7 @@ describe('alphanumeric CNPJ check digits (IN RFB 2.229/2024)', () => {
   }
   const changedAt = (key: string, typo: string) => [...key].findIndex((character, i) => character !== typo[i]);
 
-  it('matches the Receita Federal\'s published example, 12.ABC.345/01DE-35, in the reference above', () => {
+  it("matches the Receita Federal's published example, 12.ABC.345/01DE-35, in the reference above", () => {
     expect(`${cnpjCheckDigit('12ABC34501DE')}${cnpjCheckDigit('12ABC34501DE3')}`).toBe('35');
   });
 
