@@ -172,7 +172,9 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
      */
     async claimOrder({ orderId, seq, claim, facts }: ClaimInput): Promise<ClaimResult> {
       const userCurrency = claim.userCurrency as CurrencyCode;
-      const priced = claim.fxQuoteId === null || facts.localAmount === null ? null : { quote: await fx.lockToOrder(claim.fxQuoteId, orderId), localAmount: new Decimal(facts.localAmount) };
+      // The quote must be the claiming client's, for the order's currency to the one it pays in.
+      const use = { orderId, clientId: claim.payerClientId, base: facts.localCurrency, target: userCurrency };
+      const priced = claim.fxQuoteId === null || facts.localAmount === null ? null : { quote: await fx.lockToOrder(claim.fxQuoteId, use), localAmount: new Decimal(facts.localAmount) };
       const userAmount = priced ? formatAmount(convert(priced.localAmount, priced.quote.rate, userCurrency), userCurrency) : null;
       try {
         const applied = await orders.apply({
@@ -210,10 +212,12 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
         if (error instanceof MoneyError) throw invalidAmount(error.message);
         throw error;
       }
+      // A quote named with the amount (a tester's signal may name any) must be the payer's, for the order's pair.
+      const use = { orderId, clientId: facts.payerClientId!, base: facts.localCurrency, target: facts.userCurrency };
       const quote =
         fxQuoteId !== null
-          ? await fx.lockToOrder(fxQuoteId, orderId)
-          : ((await fx.quoteOfOrder(orderId)) ?? (await fx.lockToOrder((await fx.quote(facts.payerClientId!, facts.localCurrency, facts.userCurrency)).id, orderId)));
+          ? await fx.lockToOrder(fxQuoteId, use)
+          : ((await fx.quoteOfOrder(orderId)) ?? (await fx.lockToOrder((await fx.quote(use.clientId, use.base, use.target)).id, use)));
       const userAmount = convert(localAmount, quote.rate, facts.userCurrency);
       if (userAmount.lte(0)) throw invalidAmount(`${formatAmount(localAmount, facts.localCurrency)} ${facts.localCurrency} is less than the smallest amount of ${facts.userCurrency}`);
       return write({

@@ -4,12 +4,14 @@ import type { DataSource } from 'typeorm';
 import { ClientLimitsCache } from '../src/capacity/client-limits';
 import { fairnessOf } from '../src/capacity/fairness';
 import { type Env, testerSignalsAllowed } from '../src/config/env';
+import type { FxService } from '../src/fx/fx.service';
 import type { OrderRepository } from '../src/orders/order.repository';
 import { orderClientId, startOrderWorkflow } from '../src/orders/order-workflow-start';
 
 export interface ReconcilerActivityDeps {
   env: Env;
   orders: OrderRepository;
+  fx: FxService;
   temporal: Client;
   dataSource: DataSource;
 }
@@ -19,8 +21,15 @@ export const HANDOVER_GRACE_MS = 60_000;
 /** Older ones were looked at every minute for a day already; a batch stays small. */
 const LOOKBACK_MS = 24 * 3_600_000;
 const BATCH = 200;
+/** Expired quotes deleted per statement: a short transaction holding few row locks. */
+const QUOTE_BATCH = 1000;
+/**
+ * Batches a run deletes at most: 20,000 quotes a minute, far beyond what clients make; a
+ * backlog (the first run after the sweep was deployed) drains over a few runs instead of one long one.
+ */
+const QUOTE_BATCHES_PER_RUN = 20;
 
-export function createReconcilerActivities({ env, orders, temporal, dataSource }: ReconcilerActivityDeps) {
+export function createReconcilerActivities({ env, orders, fx, temporal, dataSource }: ReconcilerActivityDeps) {
   const limits = new ClientLimitsCache(dataSource);
   return {
     /**
@@ -41,6 +50,21 @@ export function createReconcilerActivities({ env, orders, temporal, dataSource }
         }
       }
       return started;
+    },
+
+    /**
+     * Deletes the FX quotes that expired unused some time ago (FxService.deleteExpiredQuotes),
+     * batch by batch; those locked to orders are kept. Returns how many it deleted.
+     */
+    async deleteExpiredQuotes(): Promise<number> {
+      let deleted = 0;
+      for (let batch = 0; batch < QUOTE_BATCHES_PER_RUN; batch++) {
+        const count = await fx.deleteExpiredQuotes(QUOTE_BATCH);
+        deleted += count;
+        if (count < QUOTE_BATCH) break;
+      }
+      if (deleted > 0) log.info('deleted FX quotes that expired unused', { deleted });
+      return deleted;
     },
   };
 }

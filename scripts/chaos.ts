@@ -1,11 +1,9 @@
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { Client } from '@temporalio/client';
 import { envSchema } from '../src/config/env';
 import { CLIENT_MARGIN_MS } from '../src/db/bounded-client';
 import { FINAL_STATUSES } from '../src/orders/lifecycle';
-import { orderWorkflowId } from '../src/orders/order-workflow-start';
 import { auditMoney, RuleResult } from './chaos/audit';
 import { writeBundles } from './chaos/bundles';
 import { activitiesEnded, bothCodesServed, everyFlowCompleted, finalAfterHeals, finalSoonAfterLastHeal, noRequestFailed, railFaultsMetPayouts, requestsFailFastInCuts } from './chaos/checks';
@@ -119,9 +117,9 @@ function cutWindows(timeline: TimelineEntry[]): Array<{ what: string; fromMs: nu
   return windows;
 }
 
-async function histories(temporal: Client, orderIds: string[]) {
+async function histories(topology: Topology, orderIds: string[]) {
   const facts = [];
-  for (const orderId of orderIds) facts.push(factsOf(await temporal.workflow.getHandle(orderWorkflowId(orderId)).fetchHistory()));
+  for (const orderId of orderIds) facts.push(factsOf(await topology.orderHistory(orderId)));
   return facts;
 }
 
@@ -194,7 +192,7 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
     const bundles = plan.pass.bothBundlesServed
       ? bundlesServed(
           await histories(
-            topology.temporal,
+            topology,
             input.orders.map((order) => order.id),
           ),
           (pid) => topology.workers.history.find((entry) => entry.pid === pid)?.variant,

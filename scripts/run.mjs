@@ -337,8 +337,9 @@ switch (command) {
     runBuilt('dist/src/cli/main.js', args);
     break;
   case 'rails':
+  case 'codec-server':
     ensureDependencies();
-    runBuilt('dist/src/main.js', ['rails', ...args]);
+    runBuilt('dist/src/main.js', [command, ...args]);
     break;
   case 'api-check':
     ensureDependencies();
@@ -367,6 +368,8 @@ switch (command) {
     runBuilt('dist/scripts/chaos.js', args);
     break;
   default:
-    say(`unknown command: ${command ?? '(none)'}; expected start | test | lint | build | cli | rails | bench | chaos | record-histories | api-check | client:generate | docs:lifecycle`);
+    say(
+      `unknown command: ${command ?? '(none)'}; expected start | test | lint | build | cli | rails | codec-server | bench | chaos | record-histories | api-check | client:generate | docs:lifecycle`,
+    );
     process.exit(2);
 }

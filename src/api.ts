@@ -40,7 +40,7 @@ export async function createHttpApp(module: Type | DynamicModule, env: Env): Pro
   app.use(methodNotAllowed(document));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.use(translateBodyReadErrors);
-  app.set('trust proxy', env.TRUST_PROXY);
+  app.set('trust proxy', env.TRUSTED_PROXIES);
   serveOpenApi(app, document);
   return app;
 }

@@ -9,14 +9,15 @@ import { envSchema } from './config/env';
  * role's port and any 200 will do: a container runs one process, and the others' ports are
  * closed. The ports and addresses are the processes' own variables, read by the same schema.
  */
-const PROBED = envSchema.pick({ PORT: true, WORKER_METRICS_PORT: true, METRICS_HOST: true, RAILS_PORT: true, RAILS_HOST: true });
+const PROBED = envSchema.pick({ PORT: true, WORKER_METRICS_PORT: true, METRICS_HOST: true, RAILS_PORT: true, RAILS_HOST: true, CODEC_SERVER_PORT: true, CODEC_SERVER_HOST: true });
 type Probed = ReturnType<typeof PROBED.parse>;
 
-/** Where each role answers its probes: the api on its API port (all interfaces), the worker beside its metrics, the rails simulator on its port (/health only). */
+/** Where each role answers its probes: the api on its API port (all interfaces), the worker beside its metrics, the rails simulator and the codec server on their ports (/health only). */
 const ROLES = {
   api: (env: Probed) => ({ host: '0.0.0.0', port: env.PORT }),
   worker: (env: Probed) => ({ host: env.METRICS_HOST, port: env.WORKER_METRICS_PORT }),
   rails: (env: Probed) => ({ host: env.RAILS_HOST, port: env.RAILS_PORT }),
+  'codec-server': (env: Probed) => ({ host: env.CODEC_SERVER_HOST, port: env.CODEC_SERVER_PORT }),
 };
 export type Role = keyof typeof ROLES;
 const PATHS = ['/health', '/ready'];

@@ -1,6 +1,7 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { loadEnv } from '../../src/config/env';
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
+import { temporalDataConverter } from '../../src/temporal/payload-codec';
 import { installTemporalRuntime } from '../../src/temporal/runtime';
 import { serveHelper, startHelper } from '../shared/helper-process';
 import { createBenchBareActivities } from './bare.activities';
@@ -30,6 +31,8 @@ async function serve(spec: { taskQueue: string }) {
     connection,
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue: spec.taskQueue,
+    // Encrypted as the order worker's are, so that the bare flow pays for the codec too.
+    dataConverter: temporalDataConverter(env),
     workflowsPath: require.resolve('./bare.workflow'),
     activities: createBenchBareActivities(),
   });

@@ -13,6 +13,7 @@ import { freePort } from '../../src/infra/free-port';
 import { MainProcess } from '../../src/infra/main-process';
 import { ensureTemporalServer } from '../../src/infra/temporal-postgres/installation';
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
+import { temporalDataConverter } from '../../src/temporal/payload-codec';
 import { reconcilerScheduleId } from '../../src/temporal/reconciler-schedule';
 import { bundleWorkflows } from '../../src/temporal/workflow-bundle';
 import { startCallbackReceiver } from '../shared/callback-receiver';
@@ -95,7 +96,7 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     }
     const env = loadEnv(settings);
     const profiled = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
-    const service = async (role: MainProcess['role'], extra: NodeJS.ProcessEnv, readyPath: string, nodeArgs: readonly string[] = []) => {
+    const service = async (role: 'api' | 'worker' | 'rails', extra: NodeJS.ProcessEnv, readyPath: string, nodeArgs: readonly string[] = []) => {
       const port = await freePort();
       const portName = { api: 'PORT', worker: 'WORKER_METRICS_PORT', rails: 'RAILS_PORT' }[role];
       const child = await startServiceProcess(role, { ...settings, ...extra, [portName]: String(port) }, `http://127.0.0.1:${port}${readyPath}`, nodeArgs);
@@ -119,7 +120,7 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
 
     const connection = await Connection.connect(temporalConnectionOptions(env));
     parts.onStop(() => connection.close());
-    const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
+    const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: temporalDataConverter(env) });
     // The worker ensures the order reconciler's schedule, which would outlive the run on a Temporal of one's own.
     parts.onStop(() => temporal.schedule.getHandle(reconcilerScheduleId(env.TEMPORAL_TASK_QUEUE)).delete());
 

@@ -17,6 +17,8 @@ import { ensureTemporalServer, TEMPORAL_SERVER_VERSION } from '../../src/infra/t
 import type { CurrencyCode } from '../../src/money';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
 import type { FaultConfig } from '../../src/rails/simulator/fault-injector';
+import { decodedHistory } from '../../src/temporal/history-codec';
+import { temporalDataConverter } from '../../src/temporal/payload-codec';
 import { CallbackReceiver, startCallbackReceiver } from '../shared/callback-receiver';
 import { createFundedPayer, FundedPayer } from '../shared/funded-payer';
 import { startTemporalHelper, TemporalHelper, TemporalHelperSpec } from '../shared/temporal-server';
@@ -63,7 +65,8 @@ export interface Topology {
   workerMetricsUrls(): string[];
   /** Where logs go, kept when the audit finds something. */
   logDir: string;
-  temporal: Client;
+  /** The order's workflow history, its payloads decrypted. */
+  orderHistory(orderId: string): Promise<proto.api.history.v1.IHistory>;
   /** Sets the rail's faults; `atMs` (after the drive started) opens or closes a fault window. */
   setRailFaults(faults: Partial<FaultConfig>, atMs: number): Promise<void>;
   /** How the order's workflow stands: RUNNING, COMPLETED, FAILED, … or NOT_FOUND. */
@@ -241,7 +244,11 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     const railsFor = (client: Component) => `http://${reached(network, client, 'rails')}:${rails!.port}`;
 
     receiver = await startCallbackReceiver(network ? network.layout.receiver.address : '127.0.0.1');
-    const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), SECRETS_KEY: randomBytes(32).toString('hex') };
+    const secrets = {
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SECRETS_KEY: randomBytes(32).toString('hex'),
+      TEMPORAL_PAYLOAD_KEYS: `chaos:${randomBytes(32).toString('base64')}`,
+    };
     const envOf = (component: Component): NodeJS.ProcessEnv => ({
       // Nothing else from this shell: a stray DATABASE_URL or TEMPORAL_TLS must not reach the topology.
       PATH: process.env.PATH,
@@ -254,7 +261,9 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     });
 
     connection = await Connection.connect({ address: temporalFor(EDGE) });
-    const temporal = new Client({ connection, namespace: 'default' });
+    const temporal = new Client({ connection, namespace: 'default', dataConverter: temporalDataConverter(secrets) });
+    const orderHistory = async (orderId: string) =>
+      decodedHistory(await temporal.workflow.getHandle(orderWorkflowId(orderId)).fetchHistory(), temporal.options.loadedDataConverter.payloadCodecs);
 
     say(`starting ${options.workers} worker processes…`);
     const workerMetrics = new Map<number, string>();
@@ -292,9 +301,11 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       launch: async (slot) => {
         const component: Component = `api-${slot + 1}`;
         const port = network ? NAMESPACE_PORTS.api : await freePort();
-        const host = network ? linkBetween(network.layout, EDGE, component).server.address : '127.0.0.1';
-        replicaUrls.set(slot, `http://${host}:${port}`);
-        return { env: { ...envOf(component), PORT: String(port) }, wrapper: wrapper(component) };
+        const link = network ? linkBetween(network.layout, EDGE, component) : null;
+        replicaUrls.set(slot, `http://${link?.server.address ?? '127.0.0.1'}:${port}`);
+        // The balancer plays the ingress: its x-forwarded-for is believed, as the chart's api.trustedProxies has the ingress's.
+        const balancer = link?.client.address ?? '127.0.0.1';
+        return { env: { ...envOf(component), PORT: String(port), TRUSTED_PROXIES: balancer }, wrapper: wrapper(component) };
       },
       ready: async (replica, slot) => {
         const id = `api-${slot + 1} (pid ${replica.pid})`;
@@ -333,7 +344,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       network,
       workerMetricsUrls: () => [...workerMetrics.values()],
       logDir,
-      temporal,
+      orderHistory,
       close,
       async setRailFaults(faults, atMs) {
         const response = await fetch(`${railsUrl}/__admin/faults`, {
@@ -354,8 +365,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       },
       async saveHistories(orderIds) {
         for (const orderId of orderIds) {
-          const history = await temporal.workflow.getHandle(orderWorkflowId(orderId)).fetchHistory();
-          writeFileSync(join(logDir, `order-${orderId}.history.json`), `${historyToJSON(history)}\n`);
+          writeFileSync(join(logDir, `order-${orderId}.history.json`), `${historyToJSON(await orderHistory(orderId))}\n`);
         }
       },
       restartDatabase: (outageMs) =>

@@ -1,12 +1,10 @@
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
+import { countedWindow } from '../db/counted-windows';
 import { BoundedMap } from '../infra/bounded-map';
 import type { ClientLimitsCache } from './client-limits';
 import { QuotaClass, QuotaPolicy, windowMsOf } from './quota-policy';
 import type { QuotaReading } from './rate-limit-headers';
-
-/** The table every replica counts in (migration 1763801800000): one row per client and class, its window's count. */
-export const QUOTA_TABLE = 'quota_windows';
 
 /** What one class's budget made of a request. */
 export interface QuotaOutcome extends QuotaReading {
@@ -61,20 +59,7 @@ export class Quotas {
     const name = `${quotaClass}:${policy.rate}:${policy.burst}`;
     let limiter = this.limiters.get(name);
     if (!limiter) {
-      limiter = new RateLimiterPostgres({
-        storeClient: this.dataSource,
-        storeType: 'typeorm',
-        tableName: QUOTA_TABLE,
-        // Made by a migration, never by the library at run time.
-        tableCreated: true,
-        // Windows end within seconds; the rows' count is bounded by clients × classes.
-        clearExpiredByTimeout: false,
-        keyPrefix: quotaClass,
-        points: policy.burst,
-        duration: windowMsOf(policy) / 1000,
-        // Past its budget, a client is refused from memory until its window ends.
-        inMemoryBlockOnConsumed: policy.burst + 1,
-      });
+      limiter = countedWindow(this.dataSource, { keyPrefix: quotaClass, points: policy.burst, durationSeconds: windowMsOf(policy) / 1000 });
       this.limiters.set(name, limiter);
     }
     return limiter;

@@ -2,7 +2,9 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseQuotaDefaults } from '../capacity/quota-policy';
 import { parseDuration } from './duration';
+import { devPayloadKeys, parsePayloadKeys } from './payload-keys';
 import { productionProblems } from './production-rules';
+import { temporalUsesTls } from './temporal-transport';
 
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -35,19 +37,43 @@ function isProxyEntry(entry: string): boolean {
 }
 
 /**
- * Which peers may tell the API the caller's address in `x-forwarded-for`: a number of proxy
- * hops in front of the API, or a comma list of addresses, subnets and the names `loopback`,
- * `linklocal`, `uniquelocal`. `true` (trust any peer) is refused: anyone could then pick the
- * address the rate limits count against.
+ * The proxies whose `x-forwarded-for` the API believes (TRUSTED_PROXIES): a comma list of
+ * addresses, subnets and the names `loopback`, `linklocal`, `uniquelocal`; empty (the default)
+ * believes nobody, and a caller is the socket's peer. The caller's address is the first entry
+ * from the right of the header that is not one of these proxies, so whatever a caller writes
+ * before its own address is never read. A subnet of everything (`/0`) is refused: anyone could
+ * then pick the address their requests count against.
  */
-const trustProxy = z
+const trustedProxies = z
   .string()
   .trim()
-  .refine(
-    (value) => /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isProxyEntry(entry.trim())),
-    'must be a hop count or a comma list of addresses, subnets, loopback, linklocal, uniquelocal',
-  )
-  .transform((value) => (/^\d+$/.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim())));
+  .transform((value) => (value === '' ? [] : value.split(',').map((entry) => entry.trim())))
+  .refine((entries) => entries.every(isProxyEntry), 'must be a comma list of addresses, subnets, loopback, linklocal, uniquelocal')
+  .refine((entries) => entries.every((entry) => !/\/0+$/.test(entry)), 'must not trust every address (a /0 subnet)');
+
+/** TEMPORAL_PAYLOAD_KEYS, checked whole here; the codec reads it with parsePayloadKeys. */
+const payloadKeys = z.string().superRefine((text, context) => {
+  try {
+    parsePayloadKeys(text);
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+});
+
+/** A comma list, each entry checked by `item`; empty entries dropped. */
+const commaList = (item: z.ZodType<string, string>) =>
+  z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0),
+    )
+    .pipe(z.array(item));
+
+/** An origin as browsers send it: scheme, host and port, nothing after. */
+const origin = z.string().regex(/^https?:\/\/[^/\s?#]+$/, 'must be origins such as https://temporal.example.com (scheme, host and port only)');
 
 /**
  * The one environment schema of every process. Each variable is documented in the README's
@@ -135,6 +161,17 @@ export const envSchema = z.object({
   /** Sent as a bearer credential to Temporal Cloud or to a server with an authorizer. */
   TEMPORAL_API_KEY: z.string().min(1).optional(),
   /**
+   * Says that plain gRPC to a Temporal off this machine is intended (a private network of its
+   * own). Production refuses plaintext to any other address than loopback without it.
+   */
+  TEMPORAL_INSECURE: booleanString.default(false),
+  /**
+   * The AES-256-GCM keys of the payload codec (src/temporal/payload-codec.ts), `id:key,…`: the
+   * first encrypts, every one decrypts. Required in production; elsewhere derived from
+   * SECRETS_KEY when unset (loadEnv).
+   */
+  TEMPORAL_PAYLOAD_KEYS: payloadKeys.optional(),
+  /**
    * Whether the worker registers the order search attributes itself at start-up. Off where it
    * may not (Temporal Cloud refuses the operator service; an authorizer may keep it to admins):
    * they are created beforehand, and the worker only checks that each can be queried.
@@ -192,7 +229,12 @@ export const envSchema = z.object({
   ADMISSION_POLL_INTERVAL: duration.default(1000),
 
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  TRUST_PROXY: trustProxy.default(['loopback']),
+  TRUSTED_PROXIES: trustedProxies.default([]),
+  /**
+   * Replaced by TRUSTED_PROXIES, and refused rather than read as it: its default believed
+   * loopback and its hop counts believed whoever reached the API directly.
+   */
+  TRUST_PROXY: z.undefined({ error: 'replaced by TRUSTED_PROXIES: the addresses or subnets of the proxies in front of the API (README, Configuration)' }).optional(),
 
   /**
    * Prometheus scrapes the api and the worker on ports of their own, never the API's. They
@@ -203,35 +245,115 @@ export const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are exported there; unset, tracing is off. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+
+  /**
+   * The codec server (`npm run codec-server`, src/codec-server): where it listens, which Web UI
+   * origins may call it from a browser, and who may have payloads decoded: bearer tokens of its
+   * own (the CLI's `--codec-auth`), or operators' access tokens the UI forwards, verified against
+   * their identity provider's keys and required to carry a claim (`name=value`).
+   */
+  CODEC_SERVER_PORT: port.default(8888),
+  CODEC_SERVER_HOST: z.string().min(1).default('127.0.0.1'),
+  CODEC_SERVER_CORS_ORIGINS: commaList(origin).default([]),
+  CODEC_SERVER_TOKENS: commaList(z.string().min(32, 'each token must have at least 32 characters')).default([]),
+  CODEC_SERVER_JWKS_URL: z.url().optional(),
+  CODEC_SERVER_JWT_ISSUER: z.string().min(1).optional(),
+  CODEC_SERVER_JWT_AUDIENCE: z.string().min(1).optional(),
+  CODEC_SERVER_JWT_CLAIM: z
+    .string()
+    .regex(/^[^=\s]+=[^=\s]+$/, 'must be name=value, e.g. groups=payments-pii')
+    .optional(),
+  /** Decodes for anyone who reaches it: `npm start`'s and compose's loopback-only servers, for a Web UI without sign-in. */
+  CODEC_SERVER_ALLOW_UNAUTHENTICATED: booleanString.default(false),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type ParsedEnv = z.infer<typeof envSchema>;
+/** The environment as every process reads it: the payload keys always set (outside production, derived). */
+export type Env = ParsedEnv & { TEMPORAL_PAYLOAD_KEYS: string };
+
+/** The codec server's few settings: it reaches neither PostgreSQL nor Temporal. */
+const codecServerSchema = envSchema
+  .pick({
+    NODE_ENV: true,
+    LOG_LEVEL: true,
+    TEMPORAL_PAYLOAD_KEYS: true,
+    CODEC_SERVER_PORT: true,
+    CODEC_SERVER_HOST: true,
+    CODEC_SERVER_CORS_ORIGINS: true,
+    CODEC_SERVER_TOKENS: true,
+    CODEC_SERVER_JWKS_URL: true,
+    CODEC_SERVER_JWT_ISSUER: true,
+    CODEC_SERVER_JWT_AUDIENCE: true,
+    CODEC_SERVER_JWT_CLAIM: true,
+    CODEC_SERVER_ALLOW_UNAUTHENTICATED: true,
+  })
+  .extend({ SECRETS_KEY: envSchema.shape.SECRETS_KEY.optional() });
+export type CodecServerEnv = z.infer<typeof codecServerSchema> & { TEMPORAL_PAYLOAD_KEYS: string };
+
+type CodecServerSettings = Omit<z.infer<typeof codecServerSchema>, 'NODE_ENV' | 'LOG_LEVEL' | 'TEMPORAL_PAYLOAD_KEYS' | 'SECRETS_KEY'>;
+
+/** The codec server's authorization: verified access tokens need their issuer and the claim that marks who may see personal data. */
+function codecServerProblems(env: CodecServerSettings): string[] {
+  const problems: string[] = [];
+  const jwt = [env.CODEC_SERVER_JWT_ISSUER, env.CODEC_SERVER_JWT_AUDIENCE, env.CODEC_SERVER_JWT_CLAIM].some((value) => value !== undefined);
+  if (env.CODEC_SERVER_JWKS_URL && (!env.CODEC_SERVER_JWT_ISSUER || !env.CODEC_SERVER_JWT_CLAIM)) {
+    problems.push('CODEC_SERVER_JWKS_URL: also set CODEC_SERVER_JWT_ISSUER and CODEC_SERVER_JWT_CLAIM (without the claim, everyone the identity provider knows could decode)');
+  }
+  if (jwt && !env.CODEC_SERVER_JWKS_URL) problems.push('CODEC_SERVER_JWT_ISSUER, _AUDIENCE, _CLAIM: they need CODEC_SERVER_JWKS_URL, where the signing keys are');
+  return problems;
+}
 
 /** Whether orders started now take testers' signals: the sandbox's, or where a deployment says so explicitly. */
 export const testerSignalsAllowed = (env: Pick<Env, 'TESTER_SIGNALS' | 'NODE_ENV'>) => env.TESTER_SIGNALS ?? env.NODE_ENV !== 'production';
 
 /** Rules across variables, checked once the schema has passed. */
-function crossProblems(env: Env): string[] {
+function crossProblems(env: ParsedEnv): string[] {
+  const problems: string[] = [];
   const pair = [env.TEMPORAL_TLS_CLIENT_CERT_PATH, env.TEMPORAL_TLS_CLIENT_KEY_PATH];
-  return pair.filter(Boolean).length === 1 ? ['TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH: set both or neither'] : [];
+  if (pair.filter(Boolean).length === 1) problems.push('TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH: set both or neither');
+  if (env.TEMPORAL_INSECURE && temporalUsesTls(env)) problems.push('TEMPORAL_INSECURE: true, yet TLS or an API key is set; drop one of them');
+  return [...problems, ...codecServerProblems(env)];
 }
 
 export class EnvError extends Error {}
 
 const invalid = (problems: string[]) => new EnvError(`Invalid environment:\n  ${problems.join('\n  ')}`);
 
+function parsed<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv): z.infer<T> {
+  const result = schema.safeParse(source);
+  if (!result.success) throw invalid(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
+  return result.data;
+}
+
 /**
  * Parses the environment; throws an EnvError whose message names every bad variable,
  * including what production refuses (productionProblems).
  */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw invalid(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
-  }
-  const problems = [...crossProblems(parsed.data), ...productionProblems(parsed.data)];
+  const env = parsed(envSchema, source);
+  const problems = [...crossProblems(env), ...productionProblems(env)];
   if (problems.length > 0) throw invalid(problems);
-  return parsed.data;
+  // Production has its keys by now (productionProblems requires them).
+  return { ...env, TEMPORAL_PAYLOAD_KEYS: env.TEMPORAL_PAYLOAD_KEYS ?? devPayloadKeys(env.SECRETS_KEY) };
+}
+
+/**
+ * The codec server's environment (src/codec-server): the payload keys (outside production,
+ * derived from SECRETS_KEY when not given) and its own settings. It must have a way to tell
+ * who may see payloads, or be told on purpose that anyone may.
+ */
+export function loadCodecServerEnv(source: NodeJS.ProcessEnv = process.env): CodecServerEnv {
+  const env = parsed(codecServerSchema, source);
+  const problems = [...codecServerProblems(env), ...productionProblems(env)];
+  const keys = env.TEMPORAL_PAYLOAD_KEYS ?? (env.SECRETS_KEY === undefined ? undefined : devPayloadKeys(env.SECRETS_KEY));
+  if (keys === undefined && env.NODE_ENV !== 'production') problems.push('TEMPORAL_PAYLOAD_KEYS: set it, or SECRETS_KEY to derive the development key from');
+  if (env.CODEC_SERVER_TOKENS.length === 0 && !env.CODEC_SERVER_JWKS_URL && !env.CODEC_SERVER_ALLOW_UNAUTHENTICATED) {
+    problems.push(
+      'CODEC_SERVER_TOKENS or CODEC_SERVER_JWKS_URL: the codec server decodes personal data for operators who may see it, and needs a way to tell who they are (CODEC_SERVER_ALLOW_UNAUTHENTICATED=true only on a loopback-only machine)',
+    );
+  }
+  if (problems.length > 0 || keys === undefined) throw invalid(problems);
+  return { ...env, TEMPORAL_PAYLOAD_KEYS: keys };
 }
 
 /** TEMPORAL_BACKEND alone: `npm start` picks its Temporal before the rest of the environment is complete. */

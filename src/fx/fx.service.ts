@@ -17,16 +17,43 @@ const QUOTE_COLUMNS = `id, client_id AS "clientId", base, target, mid_rate AS "m
   quoted_at AS "quotedAt", expires_at AS "expiresAt", order_id AS "orderId"`;
 
 /**
- * Ties quote `quote` to order `order` (SQL expressions, placeholders) if it is unexpired and
- * free, or already theirs: lockToOrder's statement, and part of the one that creates an order.
+ * What a quote must be to be locked to an order: its payer's (the order's, or the claiming
+ * client's), for the order's pair, from its local currency (base) to the payer's (target).
  */
-export const quoteLockSql = (quote: string, order: string) =>
-  `UPDATE fx_quotes SET order_id = ${order} WHERE id = ${quote} AND (order_id = ${order} OR (order_id IS NULL AND expires_at > now()))`;
+export interface QuoteUse {
+  orderId: string;
+  clientId: string;
+  base: CurrencyCode;
+  target: CurrencyCode;
+}
 
-/** Why quote `quoteId` could not be locked; read only once it could not. */
-export async function quoteLockRefusal(manager: EntityManager, quoteId: string): Promise<FxQuoteUnavailableError> {
+/** A QuoteUse and the quote's id as SQL expressions (placeholders) of the statement that locks it. */
+interface QuoteUseSql {
+  quote: string;
+  order: string;
+  client: string;
+  base: string;
+  target: string;
+}
+
+/**
+ * Ties quote `quote` to order `order` if it is the client's quote for the order's pair and is
+ * unexpired and free, or already theirs: lockToOrder's statement, and part of the one that
+ * creates an order.
+ */
+export const quoteLockSql = ({ quote, order, client, base, target }: QuoteUseSql) =>
+  `UPDATE fx_quotes SET order_id = ${order}
+   WHERE id = ${quote} AND client_id = ${client} AND base = ${base} AND target = ${target}
+     AND (order_id = ${order} OR (order_id IS NULL AND expires_at > now()))`;
+
+/**
+ * Why quote `quoteId` could not be locked for `use`; read only once it could not. Another
+ * client's quote is, to this one, no quote at all: whether it exists is not told.
+ */
+export async function quoteLockRefusal(manager: EntityManager, quoteId: string, use: Omit<QuoteUse, 'orderId'>): Promise<FxQuoteUnavailableError> {
   const quote = await manager.getRepository(FxQuoteEntity).findOneBy({ id: quoteId });
-  if (!quote) return new FxQuoteUnavailableError(quoteId, 'NOT_FOUND');
+  if (!quote || quote.clientId !== use.clientId) return new FxQuoteUnavailableError(quoteId, 'NOT_FOUND');
+  if (quote.base !== use.base || quote.target !== use.target) return new FxQuoteUnavailableError(quoteId, 'OTHER_CURRENCY_PAIR');
   return new FxQuoteUnavailableError(quoteId, quote.orderId === null ? 'EXPIRED' : 'LOCKED_TO_ANOTHER_ORDER');
 }
 
@@ -41,6 +68,25 @@ const insertQuote = new PreparedStatement<FxQuoteEntity>(
    SELECT $1, c.id, $3, $4, $5, $6, $7, now(), now() + make_interval(secs => $8)
    FROM clients c WHERE c.id = $2 AND ($9 OR c.fx_spread_bps = $7)
    RETURNING ${QUOTE_COLUMNS}`,
+);
+
+/**
+ * How long a quote that expired unused is kept before the sweep deletes it: a lock that comes
+ * late (the API quoted, the worker was behind) is still told EXPIRED rather than NOT_FOUND,
+ * and the rate offered can still be looked up while someone asks about it.
+ */
+export const EXPIRED_QUOTE_RETENTION_SECONDS = 3600;
+
+/**
+ * Deletes up to $2 quotes locked to no order that expired more than $1 seconds ago, oldest
+ * first (fx_quotes_unlocked_expiry_idx). A locked quote is never deleted: its order names it,
+ * and its rate is the one charged.
+ */
+const deleteExpired = new PreparedStatement(
+  'fx.delete-expired',
+  `DELETE FROM fx_quotes WHERE order_id IS NULL AND id IN (
+     SELECT id FROM fx_quotes WHERE order_id IS NULL AND expires_at < now() - make_interval(secs => $1)
+     ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
 );
 
 const readSpread = new PreparedStatement<{ fxSpreadBps: number }>('fx.client-spread', 'SELECT fx_spread_bps AS "fxSpreadBps" FROM clients WHERE id = $1');
@@ -98,9 +144,13 @@ export class FxService {
   ) {}
 
   /**
-   * Same currency on both sides is no exchange at all: rate 1 with no spread, and the provider
-   * is not asked. Throws MoneyError UNSUPPORTED_CURRENCY for a currency the provider does not
-   * quote, RailsUnavailableError (retryable) when the provider cannot answer.
+   * Writes a quote for the client: the one place quotes are made. Each route that reaches it
+   * (the exchange-rate route, previews, claims of a collection's QR, an open amount) counts
+   * against the client's quota (`@Quota`), and the reconciler deletes those that expired
+   * unused (deleteExpiredQuotes). Same currency on both sides is no
+   * exchange at all: rate 1 with no spread, and the provider is not asked. Throws MoneyError
+   * UNSUPPORTED_CURRENCY for a currency the provider does not quote, RailsUnavailableError
+   * (retryable) when the provider cannot answer.
    */
   async quote(clientId: string, base: CurrencyCode, target: CurrencyCode): Promise<FxQuote> {
     if (!isPaymentCurrency(base) || !isPaymentCurrency(target)) {
@@ -129,16 +179,23 @@ export class FxService {
   }
 
   /**
-   * Ties an unexpired quote to an order; from then on it no longer expires. Locking the same
-   * quote to the same order again returns it unchanged, so the activity doing it may retry.
-   * (A new order locks its quote as it is written: OrderRepository.create.)
+   * Ties an unexpired quote to an order, if it is the payer's quote for the order's pair
+   * (`use`); from then on it no longer expires. Locking the same quote to the same order again
+   * returns it unchanged, so the activity doing it may retry. Any other quote is refused with
+   * an FxQuoteUnavailableError. (A new order locks its quote as it is written: OrderRepository.create.)
    */
-  async lockToOrder(quoteId: string, orderId: string): Promise<FxQuote> {
+  async lockToOrder(quoteId: string, use: QuoteUse): Promise<FxQuote> {
     const manager = this.dataSource.manager;
     let locked: FxQuoteEntity | undefined;
     try {
       // TypeORM answers an UPDATE with [rows, affected].
-      [[locked]] = await manager.query(`${quoteLockSql('$1', '$2')} RETURNING ${QUOTE_COLUMNS}`, [quoteId, orderId]);
+      [[locked]] = await manager.query(`${quoteLockSql({ quote: '$1', order: '$2', client: '$3', base: '$4', target: '$5' })} RETURNING ${QUOTE_COLUMNS}`, [
+        quoteId,
+        use.orderId,
+        use.clientId,
+        use.base,
+        use.target,
+      ]);
     } catch (error) {
       const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
       if (driverError?.code === '23505' && driverError.constraint === 'fx_quotes_order_uq') {
@@ -147,13 +204,23 @@ export class FxService {
       throw error;
     }
     if (locked) return toQuote(locked);
-    throw await quoteLockRefusal(manager, quoteId);
+    throw await quoteLockRefusal(manager, quoteId, use);
   }
 
   /** The quote locked to an order, if any: a retried activity reuses it instead of quoting anew. */
   async quoteOfOrder(orderId: string): Promise<FxQuote | null> {
     const quote = await this.dataSource.getRepository(FxQuoteEntity).findOneBy({ orderId });
     return quote ? toQuote(quote) : null;
+  }
+
+  /**
+   * One batch of the sweep of quotes that expired unused (they are written at every preview
+   * and rate request, and only those locked to an order are kept): deletes up to `batchSize`
+   * of them and answers how many it deleted. A quote locked to an order is never deleted.
+   */
+  async deleteExpiredQuotes(batchSize: number): Promise<number> {
+    const { rowCount } = await deleteExpired.run(this.dataSource, [EXPIRED_QUOTE_RETENTION_SECONDS, batchSize]);
+    return rowCount;
   }
 
   /** The client's spread, read now and remembered for its next quote. */

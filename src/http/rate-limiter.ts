@@ -1,56 +1,46 @@
 import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
-import { sha256Hex } from '../auth/credentials';
-import { PreparedStatement } from '../db/prepared-statement';
+import { countedWindow } from '../db/counted-windows';
 import { ApiError } from './api-error';
 
 const WINDOW_SECONDS = 60;
-// The width of rate_limit_windows.bucket.
-const MAX_BUCKET_LENGTH = 200;
+const KEY_PREFIX = 'minute';
+// The key column's width, less the prefix and its colon.
+const MAX_NAME_LENGTH = 255 - KEY_PREFIX.length - 1;
 
-/** A bucket name made from caller input (a forwarded address) can be any length; a hash fits the column. */
-const storedBucket = (bucket: string) => (bucket.length <= MAX_BUCKET_LENGTH ? bucket : `sha256:${sha256Hex(bucket)}`);
-
-function windowOf(now: Date) {
-  const startSeconds = Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
-  const retryAfter = Math.max(1, startSeconds + WINDOW_SECONDS - Math.floor(now.getTime() / 1000));
-  return { start: new Date(startSeconds * 1000), retryAfter };
-}
-
-const tooManyRequests = (retryAfter: number) => new ApiError(429, 'Too Many Requests', 'RATE_LIMITED', { 'Retry-After': String(retryAfter) });
+/** A name made from caller input (what a trusted proxy forwarded) can be any length; a hash fits the column. */
+const storedName = (name: string) => (name.length <= MAX_NAME_LENGTH ? name : `sha256:${createHash('sha256').update(name).digest('hex')}`);
 
 /**
- * Counts a hit in bucket $1's window starting $2, clearing the bucket's older windows at the
- * window's first hit (keeping the table small), and reads how many hits bucket $3 (if any)
- * holds in that window: one statement per request.
- */
-const countHit = new PreparedStatement<{ hits: number; checkedHits: number | null }>(
-  'rate-limit.hit',
-  `WITH counted AS (
-     INSERT INTO rate_limit_windows (bucket, window_start, hits) VALUES ($1, $2, 1)
-     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
-     RETURNING hits),
-   cleared AS (DELETE FROM rate_limit_windows WHERE bucket = $1 AND window_start < $2 AND (SELECT hits FROM counted) = 1)
-   SELECT (SELECT hits FROM counted) AS hits,
-     (SELECT hits FROM rate_limit_windows WHERE bucket = $3 AND window_start = $2) AS "checkedHits"`,
-);
-
-/**
- * Fixed one-minute windows counted in PostgreSQL, so every API replica shares the count.
- * Throws 429 with Retry-After once `limit` hits are used in the current window.
+ * One-minute windows per bucket (a caller's address), counted once for every API replica in
+ * PostgreSQL (countedWindow), as the clients' quotas are. This limiter also sweeps the shared
+ * table of windows ended over an hour ago, so a refused address that never comes back leaves
+ * no row behind for long.
  */
 @Injectable()
 export class RateLimiter {
+  private readonly limiters = new Map<number, ReturnType<typeof countedWindow>>();
+
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * Counts one hit in `name`, then refuses it when the window holds more than `limit`, or when
-   * `checked` (counted by hits of its own) already holds `limit`.
-   */
-  async hit(name: string, limit: number, checked: string | null = null, now = new Date()): Promise<void> {
-    const window = windowOf(now);
-    const { rows } = await countHit.run(this.dataSource, [storedBucket(name), window.start, checked === null ? null : storedBucket(checked)]);
-    const { hits, checkedHits } = rows[0]!;
-    if (hits > limit || (checkedHits ?? 0) >= limit) throw tooManyRequests(window.retryAfter);
+  /** Counts one hit in `name`, and refuses it (429 with Retry-After) when its minute holds more than `limit`. */
+  async hit(name: string, limit: number): Promise<void> {
+    try {
+      await this.limiter(limit).consume(storedName(name));
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      throw new ApiError(429, 'Too Many Requests', 'RATE_LIMITED', { 'Retry-After': String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))) });
+    }
+  }
+
+  private limiter(limit: number) {
+    let limiter = this.limiters.get(limit);
+    if (!limiter) {
+      limiter = countedWindow(this.dataSource, { keyPrefix: KEY_PREFIX, points: limit, durationSeconds: WINDOW_SECONDS, sweeps: this.limiters.size === 0 });
+      this.limiters.set(limit, limiter);
+    }
+    return limiter;
   }
 }

@@ -31,7 +31,7 @@ export class MainProcess {
    * `--cpu-prof`, which NODE_OPTIONS does not take).
    */
   constructor(
-    readonly role: 'api' | 'worker' | 'rails',
+    readonly role: 'api' | 'worker' | 'rails' | 'codec-server',
     env: NodeJS.ProcessEnv,
     { root = PROJECT_ROOT, user, wrapper = [], nodeArgs = [] }: { root?: string; user?: { uid: number; gid: number }; wrapper?: readonly string[]; nodeArgs?: readonly string[] } = {},
   ) {

@@ -19,6 +19,8 @@ export interface TemporalDevServerOptions {
    * scripts/run.mjs resolves it from TEMPORAL_CLI_PATH, PATH, the .data cache or `go install`.
    */
   cliPath?: string;
+  /** The codec server the Web UI decodes payloads with (its browser calls it). */
+  uiCodecEndpoint?: string;
 }
 
 /** Runs `temporal server start-dev` for `npm start` and the tests, with the dynamic config the service's servers all have. */
@@ -35,7 +37,14 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
       uiPort: options.uiPort ?? undefined,
       dbFilename: options.dbFilename,
       log: { format: 'json', level: 'warn' },
-      extraArgs: [...dynamicConfigArgs(), '--http-port', String(httpPort), '--metrics-port', String(metricsPort)],
+      extraArgs: [
+        ...dynamicConfigArgs(),
+        '--http-port',
+        String(httpPort),
+        '--metrics-port',
+        String(metricsPort),
+        ...(options.uiCodecEndpoint ? ['--ui-codec-endpoint', options.uiCodecEndpoint] : []),
+      ],
     },
   });
   return {

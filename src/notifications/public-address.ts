@@ -1,5 +1,6 @@
 import { IPv6, fromByteArray } from 'ipaddr.js';
 import { BlockList, isIP } from 'node:net';
+import { parseIpv6 } from '../infra/ipv6';
 
 /**
  * IPv4 ranges that are not the public internet (IANA special-purpose registry): a callback
@@ -34,13 +35,6 @@ const IPV6_NON_PUBLIC = new BlockList();
 IPV6_NON_PUBLIC.addSubnet('2001::', 23, 'ipv6'); // IETF protocol assignments: Teredo, benchmarking, ORCHID
 IPV6_NON_PUBLIC.addSubnet('2001:db8::', 32, 'ipv6'); // documentation
 IPV6_NON_PUBLIC.addSubnet('3fff::', 20, 'ipv6'); // documentation
-
-/**
- * An IPv6 address (valid, as `isIP` says) as ipaddr.js reads it right: in the URL parser's
- * canonical form, which is all hex. ipaddr.js misreads a dotted IPv4 tail after `::`: 1.9
- * refuses `::1.2.3.4` and `64:ff9b::1.2.3.4`, 2.x takes `::1.2.3.4` for `::ffff:1.2.3.4`.
- */
-const parseIpv6 = (address: string) => IPv6.parse(new URL(`http://[${address}]/`).hostname.slice(1, -1));
 
 /** The byte at which an IPv6 address carries an IPv4 one, by ipaddr.js's names for ::ffff:0:0/96, 64:ff9b::/96 and 2002::/16. */
 const IPV4_AT: Partial<Record<ReturnType<IPv6['range']>, number>> = { ipv4Mapped: 12, rfc6052: 12, '6to4': 2 };

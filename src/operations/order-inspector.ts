@@ -7,6 +7,7 @@ import { NotificationEntity } from '../notifications/notification.entity';
 import { OrderEntity, OrderStatusHistoryEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
 import { orderWorkflowId } from '../orders/order-workflow-start';
+import { decodedHistory } from '../temporal/history-codec';
 import { PAYOUT_UNCONFIRMED } from '../temporal/search-attribute-keys';
 import { orderPhaseQuery } from '../../workflows/order.definitions';
 import { refundsWorkflowId } from '../../workflows/refunds.definitions';
@@ -84,12 +85,17 @@ export class OrderInspector {
       payoutUnconfirmed: description.typedSearchAttributes.get(PAYOUT_UNCONFIRMED) === true,
       pendingActivities: pendingActivitiesOf(description.raw),
     };
-    return { workflow, orderHistory: await handle.fetchHistory() };
+    return { workflow, orderHistory: await this.decoded(await handle.fetchHistory()) };
+  }
+
+  /** Histories come as Temporal keeps them; their payloads are read with the client's codecs (decrypted). */
+  private decoded(history: temporal.api.history.v1.IHistory): Promise<temporal.api.history.v1.IHistory> {
+    return decodedHistory(history, this.temporal.options.loadedDataConverter.payloadCodecs);
   }
 
   private async historyOf(workflowId: string): Promise<temporal.api.history.v1.IHistory | null> {
     try {
-      return await this.temporal.workflow.getHandle(workflowId).fetchHistory();
+      return await this.decoded(await this.temporal.workflow.getHandle(workflowId).fetchHistory());
     } catch (error) {
       // fetchHistory passes the server's answer on as it came: gRPC NOT_FOUND, not WorkflowNotFoundError.
       if (isGrpcServiceError(error) && error.code === GrpcStatus.NOT_FOUND) return null;

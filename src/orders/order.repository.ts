@@ -2,6 +2,7 @@ import { DataSource, EntityManager, EntityNotFoundError, QueryFailedError } from
 import { EntityColumns } from '../db/entity-columns';
 import { PreparedStatement } from '../db/prepared-statement';
 import { quoteLockRefusal, quoteLockSql } from '../fx/fx.service';
+import type { CurrencyCode } from '../money';
 import type { NotificationEvent } from '../notifications/notification.entity';
 import type { NewNotification } from '../notifications/notification-outbox';
 import { countOrderTransition } from '../observability/metrics';
@@ -96,6 +97,9 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return driverError?.code === '23505' && driverError.constraint === constraint;
 }
 
+/** What a priced order's quote must be, which its lock checks: its payer's, for its pair. */
+const quoteUseOf = (order: OrderEntity) => ({ clientId: order.payerClientId!, base: order.localCurrency as CurrencyCode, target: order.userCurrency as CurrencyCode });
+
 /**
  * The statements of the API's hot paths. An order is created with its first history entry
  * (seq 1, the order's own status and amounts) by one statement; a priced one only once its
@@ -103,9 +107,9 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  */
 function orderStatements(order: EntityColumns<OrderEntity>, history: EntityColumns<OrderStatusHistoryEntity>) {
   const creation = (priced: boolean) => `
-    WITH ${priced ? `locked AS (${quoteLockSql('$2', '$1')} RETURNING id),` : ''}
+    WITH ${priced ? `locked AS (${quoteLockSql({ quote: '$2', order: '$1', client: '$3', base: '$4', target: '$5' })} RETURNING id),` : ''}
     created AS (
-      INSERT INTO orders (${order.names}) SELECT ${order.placeholders(priced ? 3 : 1)} ${priced ? 'FROM locked' : ''}
+      INSERT INTO orders (${order.names}) SELECT ${order.placeholders(priced ? 6 : 1)} ${priced ? 'FROM locked' : ''}
       RETURNING id, status, local_amount, user_amount, created_at),
     first_entry AS (
       INSERT INTO order_status_history (order_id, seq, status, local_amount, user_amount, note, created_at)
@@ -148,14 +152,18 @@ export class OrderRepository {
    * to it: one statement, so all of it or none. When the payer (or, for a collection, the
    * collector) already has an order with this reference, the same request (same fingerprint)
    * gets that order back to resume; anything else is a DuplicateOrderError. A quote that cannot
-   * be locked is an FxQuoteUnavailableError, and no order is written.
+   * be locked (not the payer's, for another pair, expired, another order's) is an
+   * FxQuoteUnavailableError, and no order is written.
    */
   async create(order: OrderEntity): Promise<{ order: OrderEntity; resumed: boolean }> {
     try {
-      const { rows } = order.fxQuoteId
-        ? await this.statements.createPriced.run(this.dataSource, [order.id, order.fxQuoteId, ...this.columns.values(order)])
-        : await this.statements.create.run(this.dataSource, this.columns.values(order));
-      if (rows[0]!.created === 0) throw await quoteLockRefusal(this.dataSource.manager, order.fxQuoteId!);
+      if (order.fxQuoteId) {
+        const use = quoteUseOf(order);
+        const { rows } = await this.statements.createPriced.run(this.dataSource, [order.id, order.fxQuoteId, use.clientId, use.base, use.target, ...this.columns.values(order)]);
+        if (rows[0]!.created === 0) throw await quoteLockRefusal(this.dataSource.manager, order.fxQuoteId, use);
+      } else {
+        await this.statements.create.run(this.dataSource, this.columns.values(order));
+      }
       countOrderTransition({ flow: order.flow, country: order.localCountry, from: 'NEW', to: order.status });
       return { order, resumed: false };
     } catch (error) {

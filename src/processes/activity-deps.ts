@@ -10,6 +10,7 @@ import { OrderRepository } from '../orders/order.repository';
 import { RefundRepository } from '../refunds/refund.repository';
 import { createRails } from '../rails/rails.factory';
 import { temporalConnectionOptions } from '../temporal/connection-options';
+import { temporalDataConverter } from '../temporal/payload-codec';
 
 /**
  * Connects with `connect`, waiting for a dependency out of reach when `retry` is given (the
@@ -33,7 +34,7 @@ export async function createActivityDeps(env: Env, retry?: ReachOptions): Promis
     rails,
     fx: new FxService(dataSource, rails.fx),
     ledger: new LedgerService(dataSource),
-    temporal: new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, interceptors: { workflow: temporalClientInterceptors() } }),
+    temporal: new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: temporalDataConverter(env), interceptors: { workflow: temporalClientInterceptors() } }),
     connection,
     async close() {
       await connection.close();

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedSandboxClient } from '../auth/sandbox-seed';
 import { DATA_DIR, EMBEDDED_DATABASE_NAME, EMBEDDED_DATABASE_PORT, withDevDefaults } from '../config/dev-defaults';
-import { loadEnv, temporalBackend } from '../config/env';
+import { envSchema, loadEnv, temporalBackend } from '../config/env';
 import { createDataSource, migrate } from '../db/data-source';
 import { startEmbeddedDatabase } from '../infra/embedded-database';
 import { startTemporalDevServer } from '../infra/temporal-dev-server';
@@ -13,12 +13,17 @@ import { startBanner } from './start-banner';
 
 const TEMPORAL_PORT = 7233;
 const TEMPORAL_UI_PORT = 8233;
+/** Where the Web UI is opened from: the origins whose pages may call the codec server. */
+const TEMPORAL_UI_ORIGINS = [`http://127.0.0.1:${TEMPORAL_UI_PORT}`, `http://localhost:${TEMPORAL_UI_PORT}`];
 const say = (message: string) => process.stderr.write(`[start] ${message}\n`);
 
 /**
  * `npm start`: the whole service on one machine. It starts what DATABASE_URL and
  * TEMPORAL_ADDRESS do not point elsewhere, migrates, seeds the sandbox client, then runs
- * rails, worker and api as child processes, the way production runs them apart.
+ * rails, the codec server, worker and api as child processes, the way production runs them
+ * apart. Payloads are encrypted with the development key (TEMPORAL_PAYLOAD_KEYS, derived from
+ * SECRETS_KEY); the codec server decodes them, on loopback and for anyone there, for the Web UI
+ * (which has no sign-in here) and for `temporal … --codec-endpoint`.
  */
 export async function runAll(): Promise<void> {
   const given = { database: process.env.DATABASE_URL, temporal: process.env.TEMPORAL_ADDRESS };
@@ -43,6 +48,7 @@ export async function runAll(): Promise<void> {
 
   try {
     const backend = temporalBackend(process.env);
+    const codecServer = `http://127.0.0.1:${envSchema.shape.CODEC_SERVER_PORT.parse(process.env.CODEC_SERVER_PORT)}`;
     // No balancer in front to wait for: Ctrl-C stops the api as soon as its requests are done.
     const childEnv: NodeJS.ProcessEnv = { API_DRAIN_DELAY: '0s', ...withDevDefaults(process.env) };
     let embeddedDatabaseUrl: string | null = null;
@@ -68,6 +74,7 @@ export async function runAll(): Promise<void> {
         databaseUrl: embeddedDatabaseUrl,
         port: TEMPORAL_PORT,
         uiPort: TEMPORAL_UI_PORT,
+        uiCodecEndpoint: codecServer,
         runDir: join(DATA_DIR, 'temporal-server'),
       });
       stops.push(temporal.stop);
@@ -79,6 +86,7 @@ export async function runAll(): Promise<void> {
         uiPort: TEMPORAL_UI_PORT,
         dbFilename: join(DATA_DIR, 'temporal.sqlite'),
         cliPath: process.env.TEMPORAL_CLI_PATH,
+        uiCodecEndpoint: codecServer,
       });
       stops.push(temporal.stop);
       childEnv.TEMPORAL_ADDRESS = temporal.address;
@@ -93,8 +101,11 @@ export async function runAll(): Promise<void> {
     const sandbox = await seedSandboxClient(dataSource, env, DATA_DIR);
     await dataSource.destroy();
 
-    for (const role of ['rails', 'worker', 'api'] as const) {
-      const child = fork(join(__dirname, '..', 'main.js'), [role], { env: childEnv, execArgv: ['--enable-source-maps'] });
+    // On loopback, for anyone there: the Web UI it decodes for has no sign-in here, and the development key opens only this machine's sandbox data.
+    const codecServerEnv = { ...childEnv, CODEC_SERVER_HOST: '127.0.0.1', CODEC_SERVER_ALLOW_UNAUTHENTICATED: 'true', CODEC_SERVER_CORS_ORIGINS: TEMPORAL_UI_ORIGINS.join(',') };
+    for (const role of ['rails', 'codec-server', 'worker', 'api'] as const) {
+      const env = role === 'codec-server' ? codecServerEnv : childEnv;
+      const child = fork(join(__dirname, '..', 'main.js'), [role], { env, execArgv: ['--enable-source-maps'] });
       child.on('exit', (code, signal) => {
         if (stopping) return;
         say(`${role} exited (${signal ?? code}); stopping everything`);
@@ -107,6 +118,7 @@ export async function runAll(): Promise<void> {
     say('ready');
     const places = {
       temporalUi: given.temporal ? null : `http://127.0.0.1:${TEMPORAL_UI_PORT}`,
+      codecServer,
       database: given.database ? '(DATABASE_URL)' : `127.0.0.1:${EMBEDDED_DATABASE_PORT}/${EMBEDDED_DATABASE_NAME}`,
     };
     process.stdout.write(startBanner(env, places, sandbox));

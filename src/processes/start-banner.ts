@@ -5,6 +5,8 @@ import { metricsUrl } from '../observability/metrics-server';
 export interface StartedPlaces {
   /** The Temporal Web UI, when `npm start` runs the dev server. */
   temporalUi: string | null;
+  /** The codec server that decodes the encrypted payloads for the Web UI and the CLI. */
+  codecServer: string;
   /** Where PostgreSQL is, as shown. */
   database: string;
 }
@@ -20,6 +22,7 @@ export function startBanner(env: Env, places: StartedPlaces, sandbox: CreatedCli
     `  API           http://127.0.0.1:${env.PORT}   (docs: /docs, OpenAPI JSON: /docs-json)`,
     `  Rails sim     http://127.0.0.1:${env.RAILS_PORT}`,
     `  Temporal      ${env.TEMPORAL_ADDRESS}${places.temporalUi ? `   (Web UI: ${places.temporalUi})` : ''}`,
+    `  Codec server  ${places.codecServer}   (payloads are encrypted: temporal … --codec-endpoint ${places.codecServer})`,
     `  PostgreSQL    ${places.database}`,
     `  Metrics       ${metricsUrl(env.METRICS_HOST, env.API_METRICS_PORT)} (api), ${metricsUrl(env.METRICS_HOST, env.WORKER_METRICS_PORT)} (worker)`,
   ];

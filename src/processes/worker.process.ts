@@ -13,6 +13,7 @@ import { temporalRuntimeSource } from '../observability/temporal-runtime-metrics
 import { stopTracing, temporalWorkerTracing } from '../observability/tracing';
 import { databaseStateSource, unconfirmedMovementsSource } from '../observability/worker-state-metrics';
 import { temporalConnectionOptions } from '../temporal/connection-options';
+import { temporalDataConverter } from '../temporal/payload-codec';
 import { installTemporalRuntime } from '../temporal/runtime';
 import { ensureReconcilerSchedule } from '../temporal/reconciler-schedule';
 import { assertSearchAttributes, registerSearchAttributes } from '../temporal/search-attributes';
@@ -43,7 +44,8 @@ const FORCE_AFTER_GRACE_MS = 5000;
  * A worker for the order workflows and their activities; tests run the same one in-process.
  * Shut down, it stops polling and gives the tasks it holds SHUTDOWN_GRACE to finish; then it
  * cancels the activities still running, and FORCE_AFTER_GRACE_MS later stops without them (their
- * attempts time out on the server and are retried elsewhere).
+ * attempts time out on the server and are retried elsewhere). Its payloads are encrypted and
+ * decrypted outside the workflow sandbox (temporalDataConverter).
  */
 export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, { reconciler = false, startupRetry }: WorkerOptions = {}) {
   installTemporalRuntime(env.LOG_LEVEL);
@@ -59,6 +61,7 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
     connection,
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue,
+    dataConverter: temporalDataConverter(env),
     maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
     maxConcurrentWorkflowTaskExecutions: env.WORKER_WORKFLOW_TASK_SLOTS,
     maxConcurrentActivityTaskExecutions: env.WORKER_ACTIVITY_SLOTS,

@@ -36,11 +36,11 @@ const OWN_REFERENCE = `CASE WHEN o.collector_client_id = $1 THEN o.collector_ext
  */
 const MOVEMENTS_SQL = `/* reconciliation file */
   SELECT order_id, external_reference, type, status, created_at, updated_at, local_amount, local_currency,
-         user_amount, user_currency, fx_rate, merchant_name, merchant_identification_number, error_code
+         user_amount, user_currency, fx_rate, merchant_name, merchant_identification_number, error_code, flow, local_country
   FROM (
     SELECT o.id AS order_id, ${OWN_REFERENCE}, 'PAYMENT' AS type, o.status, o.created_at, o.updated_at,
            o.local_amount, o.local_currency, o.user_amount, o.user_currency, o.fx_rate,
-           o.merchant_name, o.merchant_identification_number, o.error_code, 0 AS seq
+           o.merchant_name, o.merchant_identification_number, o.error_code, o.flow, o.local_country, 0 AS seq
     FROM orders o
     WHERE (o.payer_client_id = $1 OR o.collector_client_id = $1)
       AND o.created_at >= $2 AND o.created_at < $3
@@ -48,7 +48,7 @@ const MOVEMENTS_SQL = `/* reconciliation file */
     UNION ALL
     SELECT r.order_id, ${OWN_REFERENCE}, 'REFUND', r.status, r.created_at, r.updated_at,
            r.local_amount, r.local_currency, r.user_amount, r.user_currency, o.fx_rate,
-           o.merchant_name, o.merchant_identification_number, r.error_code, r.seq
+           o.merchant_name, o.merchant_identification_number, r.error_code, o.flow, o.local_country, r.seq
     FROM refunds r
     JOIN orders o ON o.id = r.order_id
     WHERE (o.payer_client_id = $1 OR o.collector_client_id = $1)

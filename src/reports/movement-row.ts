@@ -1,5 +1,7 @@
 import { Decimal, formatRate } from '../money';
 import { isoSeconds } from '../orders/iso-seconds';
+import { collectorShown } from '../orders/order-collector';
+import type { OrderFlow } from '../orders/lifecycle';
 import { amountString } from '../orders/order-views';
 import { neutralCell } from './neutral-cell';
 
@@ -44,7 +46,20 @@ export interface MovementRow {
   merchant_name: string | null;
   merchant_identification_number: string | null;
   error_code: string | null;
+  /** Not columns: what decides how the payee is shown (a Brazilian or Colombian key's holder masked). */
+  flow: OrderFlow;
+  local_country: string;
 }
+
+/** The payee as every body about the order shows it (collectorShown): the file gives no more than the look-up did. */
+const payee = (row: MovementRow) =>
+  collectorShown({
+    flow: row.flow,
+    localCountry: row.local_country,
+    merchantName: row.merchant_name,
+    merchantIdentificationNumber: row.merchant_identification_number,
+    merchantBranchOffice: null,
+  });
 
 const VALUE_OF: { [column in ReportColumn]: (row: MovementRow) => string | null } = {
   order_id: (row) => row.order_id,
@@ -58,8 +73,8 @@ const VALUE_OF: { [column in ReportColumn]: (row: MovementRow) => string | null 
   user_amount: (row) => amountString(row.user_amount, row.user_currency),
   user_currency: (row) => row.user_currency,
   fx_rate: (row) => (row.fx_rate === null ? null : formatRate(new Decimal(row.fx_rate))),
-  merchant_name: (row) => row.merchant_name,
-  merchant_identification_number: (row) => row.merchant_identification_number,
+  merchant_name: (row) => payee(row).name,
+  merchant_identification_number: (row) => payee(row).identificationNumber,
   error_code: (row) => row.error_code,
 };
 

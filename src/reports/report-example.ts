@@ -20,6 +20,8 @@ const EXAMPLE_PAYMENT: MovementRow = {
   merchant_name: 'Bar "Zé", Copa|Cozinha',
   merchant_identification_number: '12345678000199',
   error_code: null,
+  flow: 'QR',
+  local_country: 'BR',
 };
 const EXAMPLE_REFUND: MovementRow = {
   ...EXAMPLE_PAYMENT,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { TLSConfig } from '@temporalio/client';
 import type { Env } from '../config/env';
+import { temporalUsesTls } from '../config/temporal-transport';
 
 export interface TemporalConnectionOptions {
   address: string;
@@ -21,8 +22,7 @@ export function temporalConnectionOptions(env: Env): TemporalConnectionOptions {
   const cert = env.TEMPORAL_TLS_CLIENT_CERT_PATH;
   const key = env.TEMPORAL_TLS_CLIENT_KEY_PATH;
   const serverName = env.TEMPORAL_TLS_SERVER_NAME;
-  const secured = env.TEMPORAL_TLS ?? (ca !== undefined || cert !== undefined || env.TEMPORAL_API_KEY !== undefined);
-  const tls: TLSConfig | undefined = secured
+  const tls: TLSConfig | undefined = temporalUsesTls(env)
     ? {
         ...(ca ? { serverRootCACertificate: readFileSync(ca) } : {}),
         ...(cert && key ? { clientCertPair: { crt: readFileSync(cert), key: readFileSync(key) } } : {}),

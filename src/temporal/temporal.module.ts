@@ -5,6 +5,7 @@ import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { temporalClientInterceptors } from '../observability/tracing';
 import { temporalConnectionOptions } from './connection-options';
+import { temporalDataConverter } from './payload-codec';
 import { TemporalDeadlineInterceptor } from './temporal-deadline.interceptor';
 
 /**
@@ -14,6 +15,7 @@ import { TemporalDeadlineInterceptor } from './temporal-deadline.interceptor';
  * integrator hears "retry later" before its own HTTP timeout. gRPC keepalive (a ping after
  * 30 s idle, 15 s for its answer: the SDK's defaults) finds a dead connection between
  * requests. With tracing on, a workflow started or updated here continues the request's trace.
+ * Payloads are encrypted (temporalDataConverter): a payer's name and tax id never reach Temporal in clear.
  */
 @Global()
 @Module({
@@ -26,7 +28,7 @@ import { TemporalDeadlineInterceptor } from './temporal-deadline.interceptor';
           ...temporalConnectionOptions(env),
           interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 4, maxIntervalMs: () => 1000 }))],
         });
-        return new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, interceptors: { workflow: temporalClientInterceptors() } });
+        return new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: temporalDataConverter(env), interceptors: { workflow: temporalClientInterceptors() } });
       },
     },
     { provide: APP_INTERCEPTOR, useClass: TemporalDeadlineInterceptor },

@@ -6,6 +6,7 @@ import { ordersResolve } from '../../src/cli/orders-resolve.command';
 import { loadEnv } from '../../src/config/env';
 import { MainProcess } from '../../src/infra/main-process';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
+import { decodedHistory } from '../../src/temporal/history-codec';
 import { cancelSignal, decideSignal, orderPhaseQuery, refusedSignalsQuery, submitAmountSignal } from '../../workflows/order.definitions';
 import { pendingRefundsQuery } from '../../workflows/refunds.definitions';
 import { createCollector, createHierarchy, createPos, createStore } from '../e2e/merchants/merchant-fixtures';
@@ -39,7 +40,8 @@ async function saveHistory(stack: PaymentStack, name: string, workflowId: string
   const handle = stack.temporal.workflow.getHandle(workflowId);
   if (running) while (await running()) await new Promise((resolve) => setTimeout(resolve, 200));
   else await handle.result().catch(() => undefined);
-  const history = await handle.fetchHistory();
+  // Saved decrypted: a recording replays with no key, as the histories recorded before payloads were encrypted do.
+  const history = await decodedHistory(await handle.fetchHistory(), stack.temporal.options.loadedDataConverter.payloadCodecs);
   writeFileSync(historyFile(name), `${historyToJSON(history)}\n`, { flag: 'wx' });
 }
 

@@ -44,6 +44,8 @@ export default async function globalSetup(): Promise<void> {
     TEMPORAL_ADDRESS: temporal.address,
     JWT_SECRET: randomBytes(32).toString('hex'),
     SECRETS_KEY: randomBytes(32).toString('hex'),
+    // Given, not derived from SECRETS_KEY as elsewhere outside production: processes the tests start in production mode need it too.
+    TEMPORAL_PAYLOAD_KEYS: `test:${randomBytes(32).toString('base64')}`,
     ALLOW_INSECURE_CALLBACKS: 'true',
     // Every suite takes tokens from loopback; the rate-limit test sets its own low limit.
     TOKEN_RATE_LIMIT_PER_MINUTE: '100000',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import { loadEnv } from '../../src/config/env';
 import { LedgerService } from '../../src/ledger/ledger.service';
@@ -8,6 +8,7 @@ import { createOrderWorker } from '../../src/processes/worker.process';
 import { createRailsSimulator, RailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
 import { CallbackReceiver, ReceivedCallback, startCallbackReceiver } from './callback-receiver';
 import { payer } from './qr-fixtures';
+import { testTemporalClient } from './temporal-client';
 import { createTestClient, http, startTestApi, TestApi, TestClient } from './test-api';
 
 /**
@@ -51,7 +52,7 @@ export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}, { wor
   const api = await startTestApi(settings);
   const receiver = await startCallbackReceiver();
   const ledger = new LedgerService(api.dataSource);
-  const temporal = new Client({ connection: await Connection.connect({ address: env.TEMPORAL_ADDRESS }), namespace: env.TEMPORAL_NAMESPACE });
+  const temporal = await testTemporalClient(env);
   const extraApis: TestApi[] = [];
 
   return {

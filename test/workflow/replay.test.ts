@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Resource } from '@opentelemetry/resources';
@@ -5,6 +6,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-tr
 import { TRACE_HEADER } from '@temporalio/interceptors-opentelemetry/lib/instrumentation';
 import { bundleWorkflowCode, ReplayWorkerOptions, Worker } from '@temporalio/worker';
 import { workflowTracing } from '../../src/observability/tracing';
+import { temporalDataConverter } from '../../src/temporal/payload-codec';
 import { installTemporalRuntime } from '../../src/temporal/runtime';
 import { WORKFLOW_BUNDLER_OPTIONS, WORKFLOWS_PATH } from '../../src/temporal/workflow-modules';
 
@@ -14,7 +16,10 @@ import { WORKFLOW_BUNDLER_OPTIONS, WORKFLOWS_PATH } from '../../src/temporal/wor
  * break a workflow already running in production fails here, in CI, instead of in production.
  * The rule for changing workflows is in docs/workflow-versioning.md. They replay with tracing
  * off and on alike, since OTEL_EXPORTER_OTLP_ENDPOINT may change between two deployments, and
- * bundled as the worker bundles them (zod preloaded, shared and frozen).
+ * bundled as the worker bundles them (zod preloaded, shared and frozen), with the worker's data
+ * converter: its payload codec decodes the clear payloads of histories written before payloads
+ * were encrypted as they are (test/integration/temporal/payload-encryption.test.ts replays an
+ * encrypted one).
  */
 const HISTORIES = join(__dirname, 'histories');
 const files = readdirSync(HISTORIES)
@@ -49,8 +54,9 @@ describe('recorded workflow histories', () => {
     const histories = files.map((name) => ({ workflowId: name, history: JSON.parse(readFileSync(join(HISTORIES, name), 'utf8')) }));
     const failures: string[] = [];
     let replayed = 0;
+    const dataConverter = temporalDataConverter({ TEMPORAL_PAYLOAD_KEYS: `replay:${randomBytes(32).toString('base64')}` });
     for await (const result of Worker.runReplayHistories(
-      { workflowsPath: WORKFLOWS_PATH, bundlerOptions: WORKFLOW_BUNDLER_OPTIONS, replayName: 'recorded-histories', ...options() },
+      { workflowsPath: WORKFLOWS_PATH, bundlerOptions: WORKFLOW_BUNDLER_OPTIONS, replayName: 'recorded-histories', dataConverter, ...options() },
       histories,
     )) {
       replayed += 1;

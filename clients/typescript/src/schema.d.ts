@@ -1758,7 +1758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description RATE_LIMITED: too many token requests from this address, or refused keys with this prefix, this minute; retry after Retry-After seconds */
+            /** @description RATE_LIMITED: too many refused credentials from this address this minute; retry after Retry-After seconds */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -1839,7 +1839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description RATE_LIMITED: too many token requests from this address, or refused keys with this prefix, this minute; retry after Retry-After seconds */
+            /** @description RATE_LIMITED: too many refused credentials from this address this minute; retry after Retry-After seconds */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */

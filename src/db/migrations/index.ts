@@ -13,6 +13,7 @@ import { IndexOrdersForReports1763801500000 } from './1763801500000-index-orders
 import { StuckOrderIndexes1763801600000 } from './1763801600000-stuck-order-indexes';
 import { OrderChangeRequests1763801780000 } from './1763801780000-order-change-requests';
 import { ClientCapacity1763801800000 } from './1763801800000-client-capacity';
+import { FxQuotesExpiryIndex1763801960000 } from './1763801960000-fx-quotes-expiry-index';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   StuckOrderIndexes1763801600000,
   OrderChangeRequests1763801780000,
   ClientCapacity1763801800000,
+  FxQuotesExpiryIndex1763801960000,
 ];

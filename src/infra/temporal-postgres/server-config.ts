@@ -162,6 +162,8 @@ export function temporalDynamicConfig(values: Readonly<Record<string, unknown>> 
 export interface UiServerConfigOptions {
   port: number;
   frontendAddress: string;
+  /** The codec server the Web UI decodes payloads with (its browser calls it). */
+  codecEndpoint?: string;
 }
 
 /** The Web UI server (temporalio/ui-server) on loopback, in front of the frontend. */
@@ -176,6 +178,7 @@ export function temporalUiConfig(options: UiServerConfigOptions) {
     cors: { cookieInsecure: true },
     hideLogs: true,
     notifyOnNewVersion: false,
+    ...(options.codecEndpoint ? { codec: { endpoint: options.codecEndpoint } } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   temporalDynamicConfig,
   temporalServerConfig,
   temporalUiConfig,
+  UiServerConfigOptions,
 } from './server-config';
 
 export interface TemporalPostgresServerOptions {
@@ -30,6 +31,8 @@ export interface TemporalPostgresServerOptions {
   port: number;
   /** null: no Web UI. */
   uiPort: number | null;
+  /** The codec server the Web UI decodes payloads with. */
+  uiCodecEndpoint?: string;
   /** Where the generated configuration and the servers' logs go. */
   runDir: string;
   /**
@@ -89,7 +92,8 @@ export async function startTemporalPostgresServer(options: TemporalPostgresServe
   let ui: ServiceProcess | null = null;
   try {
     await prepareNamespace(address, server);
-    if (options.uiPort !== null) ui = await startUiServer(options.binaries.uiServer, join(options.runDir, 'ui'), options.uiPort, address);
+    if (options.uiPort !== null)
+      ui = await startUiServer(options.binaries.uiServer, join(options.runDir, 'ui'), { port: options.uiPort, frontendAddress: address, codecEndpoint: options.uiCodecEndpoint });
   } catch (error) {
     await server.stop();
     throw error;
@@ -174,9 +178,10 @@ async function retryWhile<T>(service: ServiceProcess, what: string, attempt: () 
   }
 }
 
-async function startUiServer(binary: string, dir: string, port: number, frontendAddress: string): Promise<ServiceProcess> {
+async function startUiServer(binary: string, dir: string, config: UiServerConfigOptions): Promise<ServiceProcess> {
+  const { port } = config;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'ui.yaml'), asYaml(temporalUiConfig({ port, frontendAddress })));
+  writeFileSync(join(dir, 'ui.yaml'), asYaml(temporalUiConfig(config)));
   const ui = startServiceProcess(binary, ['--root', dir, '--config', '.', '--env', 'ui', 'start'], join(dir, 'ui-server.log'));
   try {
     await retryWhile(ui, 'the Web UI to answer', async () => {

@@ -3,7 +3,9 @@ import { FxQuoteUnavailableError } from '../../../src/fx/fx.errors';
 import { FxService } from '../../../src/fx/fx.service';
 import { freePort } from '../../../src/infra/free-port';
 import { applySpread, Decimal, formatRate, inverseRate } from '../../../src/money';
+import { OrderRepository } from '../../../src/orders/order.repository';
 import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulator/rails-simulator.server';
+import { createdQrOrder } from '../../support/order-fixtures';
 import { createTestClient, http, startTestApi, TestApi, TestClient } from '../../support/test-api';
 
 describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
@@ -110,27 +112,66 @@ describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
   });
 
   describe('lockToOrder', () => {
+    /** An order of `client`'s (the payer) from BRL to USD, which only its own BRL→USD quote may price. */
+    const brlToUsd = (orderId: string = randomUUID(), clientId = client.clientId) => ({ orderId, clientId, base: 'BRL' as const, target: 'USD' as const });
+
     it('locks a quote to an order for good, idempotently, and refuses a second order or a second quote', async () => {
       const fx = api.app.get(FxService);
       const quote = await fx.quote(client.clientId, 'BRL', 'USD');
-      const orderId = randomUUID();
+      const use = brlToUsd();
 
-      const locked = await fx.lockToOrder(quote.id, orderId);
-      expect(locked).toMatchObject({ id: quote.id, orderId });
+      const locked = await fx.lockToOrder(quote.id, use);
+      expect(locked).toMatchObject({ id: quote.id, orderId: use.orderId });
       expect(locked.rate.equals(quote.rate)).toBe(true);
-      expect((await fx.lockToOrder(quote.id, orderId)).orderId).toBe(orderId);
+      expect((await fx.lockToOrder(quote.id, use)).orderId).toBe(use.orderId);
 
-      await expect(fx.lockToOrder(quote.id, randomUUID())).rejects.toMatchObject({ reason: 'LOCKED_TO_ANOTHER_ORDER' });
+      await expect(fx.lockToOrder(quote.id, brlToUsd())).rejects.toMatchObject({ reason: 'LOCKED_TO_ANOTHER_ORDER' });
       const second = await fx.quote(client.clientId, 'BRL', 'USD');
-      await expect(fx.lockToOrder(second.id, orderId)).rejects.toMatchObject({ reason: 'ORDER_HAS_ANOTHER_QUOTE' });
-      await expect(fx.lockToOrder(randomUUID(), orderId)).rejects.toBeInstanceOf(FxQuoteUnavailableError);
+      await expect(fx.lockToOrder(second.id, use)).rejects.toMatchObject({ reason: 'ORDER_HAS_ANOTHER_QUOTE' });
+      await expect(fx.lockToOrder(randomUUID(), use)).rejects.toBeInstanceOf(FxQuoteUnavailableError);
+    });
+
+    it("refuses another client's quote as if it did not exist, and the client's own quote for another pair; neither is locked", async () => {
+      const fx = api.app.get(FxService);
+      const other = await createTestClient(api, 'Another payer');
+      const othersQuote = await fx.quote(other.clientId, 'BRL', 'USD');
+      const otherPair = await fx.quote(client.clientId, 'BRL', 'EUR');
+      const inverse = await fx.quote(client.clientId, 'USD', 'BRL');
+
+      await expect(fx.lockToOrder(othersQuote.id, brlToUsd())).rejects.toMatchObject({ reason: 'NOT_FOUND' });
+      await expect(fx.lockToOrder(otherPair.id, brlToUsd())).rejects.toMatchObject({ reason: 'OTHER_CURRENCY_PAIR' });
+      await expect(fx.lockToOrder(inverse.id, brlToUsd())).rejects.toMatchObject({ reason: 'OTHER_CURRENCY_PAIR' });
+      const unlocked = await api.dataSource.query('SELECT id FROM fx_quotes WHERE id = ANY($1) AND order_id IS NULL', [[othersQuote.id, otherPair.id, inverse.id]]);
+      expect(unlocked).toHaveLength(3);
+      // Its owner locks it as usual.
+      expect((await fx.lockToOrder(othersQuote.id, brlToUsd(randomUUID(), other.clientId))).id).toBe(othersQuote.id);
+    });
+
+    it("writes a priced order only with its payer's quote for its pair, locked in the same statement", async () => {
+      const fx = api.app.get(FxService);
+      const orders = new OrderRepository(api.dataSource);
+      const other = await createTestClient(api, 'Another payer');
+      const written = async (orderId: string) => (await api.dataSource.query('SELECT id FROM orders WHERE id = $1', [orderId])).length;
+
+      const othersQuote = await fx.quote(other.clientId, 'BRL', 'USD');
+      const stolen = createdQrOrder(client.clientId, { fxQuoteId: othersQuote.id });
+      await expect(orders.create(stolen)).rejects.toMatchObject({ reason: 'NOT_FOUND' });
+      const otherPair = await fx.quote(client.clientId, 'BRL', 'EUR');
+      const mispriced = createdQrOrder(client.clientId, { fxQuoteId: otherPair.id });
+      await expect(orders.create(mispriced)).rejects.toMatchObject({ reason: 'OTHER_CURRENCY_PAIR' });
+      expect([await written(stolen.id), await written(mispriced.id)]).toEqual([0, 0]);
+
+      const own = await fx.quote(client.clientId, 'BRL', 'USD');
+      const priced = createdQrOrder(client.clientId, { fxQuoteId: own.id });
+      await orders.create(priced);
+      expect(await fx.quoteOfOrder(priced.id)).toMatchObject({ id: own.id, clientId: client.clientId });
     });
 
     it('refuses an expired quote', async () => {
       const fx = api.app.get(FxService);
       const quote = await fx.quote(client.clientId, 'USD', 'PEN');
       await api.dataSource.query(`UPDATE fx_quotes SET quoted_at = quoted_at - interval '11 minutes', expires_at = expires_at - interval '11 minutes' WHERE id = $1`, [quote.id]);
-      await expect(fx.lockToOrder(quote.id, randomUUID())).rejects.toMatchObject({ reason: 'EXPIRED' });
+      await expect(fx.lockToOrder(quote.id, { orderId: randomUUID(), clientId: client.clientId, base: 'USD', target: 'PEN' })).rejects.toMatchObject({ reason: 'EXPIRED' });
     });
   });
 });

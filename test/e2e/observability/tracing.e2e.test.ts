@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
-import { loadEnv } from '../../../src/config/env';
 import { REQUEST_ID_ATTRIBUTE } from '../../../src/observability/request-span';
+import { decodedHistory } from '../../../src/temporal/history-codec';
 import { OtlpReceiver, ReceivedSpan, startOtlpReceiver } from '../../support/otlp-receiver';
 import { ProcessStack, startProcessStack } from '../../support/process-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
+import { testTemporalClient } from '../../support/temporal-client';
 
 /**
  * The api and worker processes with OTEL_EXPORTER_OTLP_ENDPOINT pointing at a stand-in
@@ -122,11 +122,11 @@ describe('OpenTelemetry traces', () => {
     expect(request.traceId).not.toBe(theirs.traceId);
     expect(collector.spans.filter((span) => span.traceId === theirs.traceId)).toEqual([]);
 
-    // Nor did anything of it reach Temporal: the order's history (its headers included) carries our trace context only.
-    const env = loadEnv(process.env);
-    const temporal = new Client({ connection: await Connection.connect({ address: env.TEMPORAL_ADDRESS }), namespace: env.TEMPORAL_NAMESPACE });
+    // Nor did anything of it reach Temporal: the order's history (its headers included, its payloads decrypted) carries our trace context only.
+    const temporal = await testTemporalClient();
     try {
-      const history = JSON.stringify(await temporal.workflow.getHandle(`order-${orderId}`).fetchHistory(), payloadsAsText);
+      const fetched = await temporal.workflow.getHandle(`order-${orderId}`).fetchHistory();
+      const history = JSON.stringify(await decodedHistory(fetched, temporal.options.loadedDataConverter.payloadCodecs), payloadsAsText);
       expect(history).toContain('traceparent');
       expect(history).not.toMatch(new RegExp(`${theirs.traceId}|${theirs.state}|${theirs.taxId}|baggage`));
     } finally {

@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { freePort } from '../../../src/infra/free-port';
 import { MainProcess } from '../../../src/infra/main-process';
 import { reconcilerScheduleId } from '../../../src/temporal/reconciler-schedule';
 import { execForm } from '../../support/dockerfile';
 import { assembleImageTree, ImageTree } from '../../support/image-tree';
+import { testTemporalClient } from '../../support/temporal-client';
 import { until } from '../../support/until';
 
 /**
@@ -50,6 +51,7 @@ describe('the image', () => {
       TEMPORAL_TASK_QUEUE: taskQueue,
       JWT_SECRET: process.env.JWT_SECRET,
       SECRETS_KEY: process.env.SECRETS_KEY,
+      TEMPORAL_PAYLOAD_KEYS: process.env.TEMPORAL_PAYLOAD_KEYS,
       RAILS_URL: 'http://127.0.0.1:1',
       PORT: String(await freePort()),
       API_METRICS_PORT: String(await freePort()),
@@ -58,7 +60,7 @@ describe('the image', () => {
     };
     worker = new MainProcess('worker', env, { root: tree.root, user: asImageUser });
     api = new MainProcess('api', env, { root: tree.root, user: asImageUser });
-    temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
+    temporal = await testTemporalClient();
   }, 300_000);
 
   afterAll(async () => {
@@ -103,7 +105,7 @@ describe('the image', () => {
     const [command, ...args] = execForm(tree.healthcheck);
     expect(command).toBe('node');
     const closed = String(await freePort());
-    const check = (extraEnv: NodeJS.ProcessEnv) => node(args, { RAILS_PORT: closed, ...extraEnv });
+    const check = (extraEnv: NodeJS.ProcessEnv) => node(args, { RAILS_PORT: closed, CODEC_SERVER_PORT: closed, ...extraEnv });
     expect(check({ PORT: closed }).status).toBe(0);
     expect(check({ PORT: closed, WORKER_METRICS_PORT: closed }).status).toBe(1);
   });

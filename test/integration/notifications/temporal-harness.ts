@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { createNotificationActivities } from '../../../activities/notifications.activities';
 import type { CreatedClient } from '../../../src/auth/clients.service';
 import type { Env } from '../../../src/config/env';
+import { temporalDataConverter } from '../../../src/temporal/payload-codec';
 import { openNotificationKit } from './notification-test-kit';
 
 /**
@@ -15,10 +16,11 @@ import { openNotificationKit } from './notification-test-kit';
 export async function startTemporalHarness(deps: { dataSource: DataSource; env: Env }, workflowsPath: string) {
   const taskQueue = `notifications-test-${randomUUID()}`;
   const workerConnection = await NativeConnection.connect({ address: deps.env.TEMPORAL_ADDRESS });
-  const worker = await Worker.create({ connection: workerConnection, taskQueue, workflowsPath, activities: createNotificationActivities(deps) });
+  const dataConverter = temporalDataConverter(deps.env);
+  const worker = await Worker.create({ connection: workerConnection, taskQueue, workflowsPath, dataConverter, activities: createNotificationActivities(deps) });
   const running = worker.run();
   const connection = await Connection.connect({ address: deps.env.TEMPORAL_ADDRESS });
-  const client = new Client({ connection });
+  const client = new Client({ connection, dataConverter });
   return {
     client,
     taskQueue,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FxService } from '../../../src/fx/fx.service';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { cancelSignal, decideSignal, expireUpdate, orderPhaseQuery, orderStatusQuery, refusedSignalsQuery, submitAmountSignal } from '../../../workflows/order.definitions';
 import { createHierarchy } from '../../e2e/merchants/merchant-fixtures';
@@ -105,6 +106,33 @@ describe('an order driven by signals', () => {
     await handle(orderId).signal(submitAmountSignal, { amount: '12.30' });
     await phase(orderId, 'AWAITING_DECISION');
     expect(await row(orderId)).toMatchObject({ status: 'CREATED', local_amount: '12.3' });
+  });
+
+  it("keeps an amount named with another client's quote, or with the payer's quote for another pair, and locks neither", async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const stranger = await stack.newPayer({ USD: '1000.00' });
+    const fx = stack.api.app.get(FxService);
+    const { orderId } = await stack.previewQr(client.call, pixQr());
+    const strangersQuote = await fx.quote(stranger.clientId, 'BRL', 'USD');
+    const otherPair = await fx.quote(client.clientId, 'BRL', 'EUR');
+
+    await handle(orderId).signal(submitAmountSignal, { amount: '25.60', fxQuoteId: strangersQuote.id });
+    await until('a refused amount', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 1);
+    await handle(orderId).signal(submitAmountSignal, { amount: '25.60', fxQuoteId: otherPair.id });
+    await until('two refused amounts', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 2);
+    expect((await handle(orderId).query(refusedSignalsQuery)).map(({ signal, reason, message }) => [signal, reason, message])).toEqual([
+      ['submitAmount', 'FxQuoteUnavailableError', `FX quote ${strangersQuote.id} cannot be locked: NOT_FOUND`],
+      ['submitAmount', 'FxQuoteUnavailableError', `FX quote ${otherPair.id} cannot be locked: OTHER_CURRENCY_PAIR`],
+    ]);
+    expect(await handle(orderId).query(orderPhaseQuery)).toBe('AWAITING_AMOUNT');
+    expect(await row(orderId)).toMatchObject({ status: 'WAITING_AMOUNT', local_amount: null, fx_quote_id: null });
+    const locked = await stack.api.dataSource.query('SELECT id FROM fx_quotes WHERE id = ANY($1) AND order_id IS NOT NULL', [[strangersQuote.id, otherPair.id]]);
+    expect(locked).toEqual([]);
+
+    const ownQuote = await fx.quote(client.clientId, 'BRL', 'USD');
+    await handle(orderId).signal(submitAmountSignal, { amount: '25.60', fxQuoteId: ownQuote.id });
+    await phase(orderId, 'AWAITING_DECISION');
+    expect(await row(orderId)).toMatchObject({ status: 'CREATED', local_amount: '25.6', fx_quote_id: ownQuote.id });
   });
 
   it("keeps an acceptance without the wallet a phone key's preview asks for, and pays once one is picked", async () => {

@@ -5,6 +5,8 @@ import { refundsResolve } from '../../../src/cli/refunds-resolve.command';
 import { loadEnv } from '../../../src/config/env';
 import { unconfirmedMovementsSource } from '../../../src/observability/worker-state-metrics';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
+import { decodedHistory } from '../../../src/temporal/history-codec';
+import { isEncrypted } from '../../../src/temporal/payload-codec';
 import { PAYOUT_UNCONFIRMED, REFUND_UNCONFIRMED } from '../../../src/temporal/search-attribute-keys';
 import { orderPhaseQuery } from '../../../workflows/order.definitions';
 import { pendingRefundsQuery } from '../../../workflows/refunds.definitions';
@@ -174,11 +176,14 @@ describe('payouts still unknown when the retry window ends', () => {
     await untilUnconfirmed('payout', 0);
     const [note] = await stack.api.dataSource.query(`SELECT note FROM order_status_history WHERE order_id = $1 AND status = 'COMPLETED'`, [orderId]);
     expect(note.note).toBe('payout resolved as paid by ops-ana: rail statement line 42');
-    // The decision, who took it and why are in the order's Temporal history too.
+    // The decision, who took it and why are in the order's Temporal history too, encrypted by the CLI as by the service.
+    const resolution = (history: Awaited<ReturnType<typeof handle.fetchHistory>>) =>
+      history.events!.map((event) => event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input).find((accepted) => accepted?.name === 'resolvePayout')!.args!
+        .payloads![0]!;
     const history = await handle.fetchHistory();
-    const input = history.events!.map((event) => event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input).find((accepted) => accepted?.name === 'resolvePayout');
-    const [payload] = input!.args!.payloads!;
-    expect(JSON.parse(Buffer.from(payload!.data!).toString('utf8'))).toEqual({ outcome: 'paid', reason: 'rail statement line 42', operator: 'ops-ana' });
+    expect(isEncrypted(resolution(history))).toBe(true);
+    const payload = resolution(await decodedHistory(history, stack.temporal.options.loadedDataConverter.payloadCodecs));
+    expect(JSON.parse(Buffer.from(payload.data!).toString('utf8'))).toEqual({ outcome: 'paid', reason: 'rail statement line 42', operator: 'ops-ana' });
   });
 
   it('an operator settles an unconfirmed payout as not paid: FAILED, funds released', async () => {

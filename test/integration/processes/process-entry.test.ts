@@ -66,9 +66,25 @@ describe('process entries', () => {
     expect(result.stderr).toContain('ALLOW_INSECURE_CALLBACKS: must be false in production');
   });
 
+  it('refuses to start in production without the payload keys or with Temporal in plain gRPC off this machine, saying why', () => {
+    const { TEMPORAL_PAYLOAD_KEYS: _, ...withoutKeys } = process.env;
+    for (const role of ['api', 'worker']) {
+      const result = node(['dist/src/main.js', role], { ...withoutKeys, NODE_ENV: 'production', ALLOW_INSECURE_CALLBACKS: 'false', TEMPORAL_ADDRESS: 'temporal.internal:7233' });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('TEMPORAL_PAYLOAD_KEYS: required in production');
+      expect(result.stderr).toContain('TEMPORAL_ADDRESS: temporal.internal:7233 is reached in plain gRPC');
+    }
+  });
+
+  it('refuses to start a codec server that could not tell who may see payloads', () => {
+    const result = node(['dist/src/main.js', 'codec-server'], { ...process.env, CODEC_SERVER_PORT: '0' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('CODEC_SERVER_TOKENS or CODEC_SERVER_JWKS_URL');
+  });
+
   it('refuses an unknown process role with its usage', () => {
     const result = node(['dist/src/main.js', 'everything']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('usage: main.js <api|worker|rails|all>');
+    expect(result.stderr).toContain('usage: main.js <api|worker|rails|codec-server|all>');
   });
 });

@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { temporal as proto } from '@temporalio/proto';
 import { PROJECT_ROOT } from '../../../src/config/dev-defaults';
 import type { MainProcess } from '../../../src/infra/main-process';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { payer as user, pixQr } from '../../support/qr-fixtures';
 import { ProcessStack, startProcessStack } from '../../support/process-stack';
+import { testTemporalClient } from '../../support/temporal-client';
 import { until } from '../../support/until';
 
 const GRACE_MS = 20_000;
@@ -32,7 +33,7 @@ describe('a worker process stopped mid-activity', () => {
     const made = spawnSync(process.execPath, ['dist/scripts/bundle-workflows.js', bundle], { cwd: PROJECT_ROOT, encoding: 'utf8', timeout: 120_000 });
     expect([made.status, made.stderr]).toEqual([0, expect.stringContaining(`wrote ${bundle}`)]);
     stack = await startProcessStack({ WORKFLOW_BUNDLE_PATH: bundle, SHUTDOWN_GRACE: `${GRACE_MS}ms`, RAILS_TIMEOUT_MS: '20000' });
-    temporal = new Client({ connection: await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! }) });
+    temporal = await testTemporalClient();
   }, 240_000);
 
   afterAll(async () => {

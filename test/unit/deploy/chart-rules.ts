@@ -45,7 +45,7 @@ export interface Workload {
 const COMPONENT = 'app.kubernetes.io/component';
 
 /** Names whose values are secrets: given only by reference to a Secret. */
-export const SECRET_NAME = /(SECRET|PASSWORD|PASSWD|TOKEN|KEY|CREDENTIALS?)$|^DATABASE_URL$/;
+export const SECRET_NAME = /(SECRET|PASSWORD|PASSWD|TOKENS?|KEYS?|CREDENTIALS?)$|^DATABASE_URL$/;
 
 export function workloads(objects: KubeObject[]): Workload[] {
   return objects
@@ -121,13 +121,14 @@ export function secretProblems(objects: KubeObject[]): string[] {
 
 /**
  * Where each process serves /health (liveness) and /ready (readiness): the api on its API port,
- * the worker beside its /metrics. The rails simulator has /health only. The probed port must be
- * the one the process is told to listen on.
+ * the worker beside its /metrics. The rails simulator and the codec server have /health only.
+ * The probed port must be the one the process is told to listen on.
  */
 const PROBES: Record<string, { port: string; listens: string; ready: string }> = {
   api: { port: 'http', listens: 'PORT', ready: '/ready' },
   worker: { port: 'metrics', listens: 'WORKER_METRICS_PORT', ready: '/ready' },
   rails: { port: 'http', listens: 'RAILS_PORT', ready: '/health' },
+  'codec-server': { port: 'http', listens: 'CODEC_SERVER_PORT', ready: '/health' },
 };
 
 export function probeProblems(objects: KubeObject[]): string[] {
@@ -216,7 +217,8 @@ export function referenceProblems(objects: KubeObject[]): string[] {
 /**
  * Every pod is under a NetworkPolicy that restricts its ingress; only the api's http port admits
  * everyone; other sources beyond the namespace (namespace selectors, IP blocks) reach only
- * /metrics; the rails simulator admits only pods of its own namespace.
+ * /metrics, and the codec server's port (operators' browsers, through their ingress); the rails
+ * simulator admits only pods of its own namespace.
  */
 export function networkProblems(objects: KubeObject[]): string[] {
   const problems: string[] = [];
@@ -234,7 +236,8 @@ export function networkProblems(objects: KubeObject[]): string[] {
       if (from.length === 0) {
         if (![...components].every((component) => component === 'api') || ports.length !== 1 || ports[0] !== 'http') problems.push(`${at}: admits everyone to ${ports.join(', ') || 'every port'} of ${[...components].join(', ')}`);
       } else if (from.some((peer) => peer.namespaceSelector !== undefined || peer.ipBlock !== undefined)) {
-        if (ports.length === 0 || ports.some((port) => port !== 'metrics')) problems.push(`${at}: admits other namespaces to ${ports.join(', ') || 'every port'}`);
+        const operators = [...components].every((component) => component === 'codec-server') && ports.length > 0 && ports.every((port) => port === 'http');
+        if (!operators && (ports.length === 0 || ports.some((port) => port !== 'metrics'))) problems.push(`${at}: admits other namespaces to ${ports.join(', ') || 'every port'}`);
       }
     }
   }

@@ -2,18 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
-import { loadEnv } from '../../../src/config/env';
+import { loadCodecServerEnv, loadEnv } from '../../../src/config/env';
 import { temporalDynamicConfig } from '../../../src/infra/temporal-postgres/server-config';
 import { TEMPORAL_SERVER_VERSION } from '../../../src/infra/temporal-postgres/installation';
 import { compose, composeText as text, environmentOf, mountedFile } from '../../support/compose-file';
 import { environment, parseDockerfile } from '../../support/dockerfile';
 
 const root = join(__dirname, '..', '..', '..');
-const SECRETS = ['JWT_SECRET', 'SECRETS_KEY', 'POSTGRES_PASSWORD'];
+const SECRETS = ['JWT_SECRET', 'SECRETS_KEY', 'POSTGRES_PASSWORD', 'TEMPORAL_PAYLOAD_KEYS'];
 const services = compose.services;
 /** The jobs that run to completion at each `up`; every other service runs until stopped. */
 const ONE_SHOT = ['temporal-schema', 'temporal-namespace'];
-const withSecrets = () => Object.fromEntries(SECRETS.map((name) => [name, randomBytes(32).toString('hex')]));
+const withSecrets = (): Record<string, string> => ({ ...Object.fromEntries(SECRETS.map((name) => [name, randomBytes(32).toString('hex')])), TEMPORAL_PAYLOAD_KEYS: `k1:${randomBytes(32).toString('base64')}` });
 const completed = { condition: 'service_completed_successfully' };
 const healthy = { condition: 'service_healthy' };
 
@@ -42,6 +42,29 @@ describe('docker-compose.yml', () => {
       expect(env).toMatchObject({ NODE_ENV: 'production', ALLOW_INSECURE_CALLBACKS: false, JWT_SECRET: given.JWT_SECRET });
       expect(env.DATABASE_URL).toContain(given.POSTGRES_PASSWORD);
     }
+  });
+
+  describe("Temporal and the payers' data in it", () => {
+    it('reaches Temporal in plain gRPC on purpose only (TEMPORAL_INSECURE): its frontend is on the compose network, never published', () => {
+      for (const service of ['api', 'worker']) expect(loadEnv(environmentOf(service, withSecrets()))).toMatchObject({ TEMPORAL_ADDRESS: 'temporal:7233', TEMPORAL_INSECURE: true });
+      const { TEMPORAL_INSECURE: _, ...withoutIt } = environmentOf('api', withSecrets());
+      expect(() => loadEnv(withoutIt)).toThrow(/TEMPORAL_ADDRESS: temporal:7233 is reached in plain gRPC/);
+      expect(services.temporal!.ports).toBeUndefined();
+    });
+
+    it('encrypts payloads with TEMPORAL_PAYLOAD_KEYS, which has no fallback, in the api, the worker and the codec server alike', () => {
+      const given = withSecrets();
+      for (const service of ['api', 'worker', 'codec-server']) expect(environmentOf(service, given).TEMPORAL_PAYLOAD_KEYS).toBe(given.TEMPORAL_PAYLOAD_KEYS);
+    });
+
+    it("lets the opt-in UI decode payloads with the opt-in codec server, both on this machine's loopback only", () => {
+      const published = (service: string) => services[service]!.ports!.map((port) => /^127\.0\.0\.1:(\d+):\d+$/.exec(port)![1]!);
+      expect(services['codec-server']!.profiles).toEqual(services['temporal-ui']!.profiles);
+      const codecServer = loadCodecServerEnv(environmentOf('codec-server', withSecrets()));
+      expect(environmentOf('temporal-ui', withSecrets()).TEMPORAL_CODEC_ENDPOINT).toBe(`http://127.0.0.1:${published('codec-server')[0]}`);
+      expect(codecServer.CODEC_SERVER_CORS_ORIGINS).toContain(`http://127.0.0.1:${published('temporal-ui')[0]}`);
+      expect(services['codec-server']!.ports).toEqual([`127.0.0.1:${codecServer.CODEC_SERVER_PORT}:${codecServer.CODEC_SERVER_PORT}`]);
+    });
   });
 
   describe('Temporal', () => {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load, loadAll } from 'js-yaml';
-import { envSchema, loadEnv } from '../../../src/config/env';
+import { envSchema, loadCodecServerEnv, loadEnv } from '../../../src/config/env';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../../src/temporal/search-attribute-keys';
 import { environment, instructions, parseDockerfile } from '../../support/dockerfile';
 import {
@@ -38,7 +38,9 @@ interface Deployment {
 /** What an operator gives on the command line besides the files, as the files' comments say. */
 const RAILS = { 'rails.url': '"https://rails.internal.example"' };
 const CLOUD = { 'temporal.address': '"payments-prod.a1b2c.tmprl.cloud:7233"', 'temporal.namespace': '"payments-prod.a1b2c"' };
-const ENVIRONMENTS: Record<string, Record<string, string>> = { staging: {}, production: RAILS };
+/** The ingress controller's pods, whose x-forwarded-for the api believes. */
+const INGRESS_PROXIES = { 'api.trustedProxies': JSON.stringify(['10.244.0.0/16']) };
+const ENVIRONMENTS: Record<string, Record<string, string>> = { staging: INGRESS_PROXIES, production: { ...RAILS, ...INGRESS_PROXIES } };
 const TEMPORALS: Record<string, Record<string, string>> = { selfhosted: {}, cloud: CLOUD };
 
 const deployments: Deployment[] = Object.entries(ENVIRONMENTS).flatMap(([environment, environmentSettings]) =>
@@ -51,15 +53,27 @@ const deployments: Deployment[] = Object.entries(ENVIRONMENTS).flatMap(([environ
 const production = deployments.find((deployment) => deployment.name === 'production on cloud Temporal')!;
 const with_ = (base: Deployment, name: string, settings: Record<string, string>): Deployment => ({ name: `${base.name}, ${name}`, files: base.files, settings: { ...base.settings, ...settings } });
 
+/** Temporal without TLS: what a throw-away sandbox whose Temporal has a network of its own may ask for, on purpose. */
+const PLAINTEXT = { 'temporal.tls.secretName': '""', 'temporal.tls.caKey': '""', 'temporal.tls.certKey': '""', 'temporal.tls.keyKey': '""', 'temporal.tls.serverName': '""' };
+/** The codec server for operators signed in to the Web UI with the company's identity provider. */
+const CODEC_SERVER = {
+  'codecServer.enabled': 'true',
+  'codecServer.corsOrigins': '["https://temporal.internal.example"]',
+  'codecServer.auth.jwksUrl': '"https://login.example.com/.well-known/jwks.json"',
+  'codecServer.auth.issuer': '"https://login.example.com/"',
+  'codecServer.auth.claim': '"groups=payments-pii"',
+  'codecServer.from': JSON.stringify([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-internal' } } }]),
+};
+
 /** The other shapes the values allow, each rendered and checked like the four above. */
 const variants: Deployment[] = [
   with_(production, 'mTLS instead of an API key', { 'temporal.apiKey.secretName': '""', 'temporal.tls.secretName': '"temporal-cloud-mtls"', 'temporal.tls.certKey': '"tls.crt"', 'temporal.tls.keyKey': '"tls.key"' }),
-  with_(deployments[0]!, 'Temporal behind mTLS with its own CA', {
-    'temporal.tls.secretName': '"temporal-client"',
-    'temporal.tls.caKey': '"ca.crt"',
-    'temporal.tls.certKey': '"tls.crt"',
-    'temporal.tls.keyKey': '"tls.key"',
-    'temporal.tls.serverName': '"temporal-frontend"',
+  with_(deployments[0]!, 'Temporal in plain gRPC, on purpose', { ...PLAINTEXT, 'temporal.insecure': 'true' }),
+  with_(production, 'the codec server for operators signed in to the Web UI', CODEC_SERVER),
+  with_(deployments[0]!, 'the codec server with shared tokens', {
+    'codecServer.enabled': 'true',
+    'codecServer.auth.tokens.secretName': '"codec-server-tokens"',
+    'codecServer.from': JSON.stringify([{ ipBlock: { cidr: '10.8.0.0/16' } }]),
   }),
   with_(production, 'egress restricted', {
     'networkPolicy.egress.enabled': 'true',
@@ -121,12 +135,22 @@ describe('the Helm chart', () => {
       expect(chartProblems(rendered.objects)).toEqual([]);
     });
 
-    it('gives the api and the worker an environment the service accepts, every variable one it reads', () => {
-      const secrets: Record<string, string> = { JWT_SECRET: randomBytes(32).toString('hex'), SECRETS_KEY: randomBytes(32).toString('hex'), DATABASE_URL: 'postgres://payments:pw@db:5432/payments' };
-      for (const { component, containers } of workloads(rendered.objects).filter((workload) => ['api', 'worker'].includes(workload.component))) {
+    it('gives the api, the worker and the codec server an environment each accepts, every variable one it reads', () => {
+      const secrets: Record<string, string> = {
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        SECRETS_KEY: randomBytes(32).toString('hex'),
+        DATABASE_URL: 'postgres://payments:pw@db:5432/payments',
+        TEMPORAL_PAYLOAD_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+        CODEC_SERVER_TOKENS: randomBytes(24).toString('hex'),
+      };
+      for (const { component, containers } of workloads(rendered.objects).filter((workload) => ['api', 'worker', 'codec-server'].includes(workload.component))) {
         const env = Object.fromEntries(containers[0]!.env!.map((variable) => [variable.name, variable.value ?? secrets[variable.name] ?? 'from-a-secret']));
-        expect(() => loadEnv(env)).not.toThrow();
-        expect(loadEnv(env)).toMatchObject({ NODE_ENV: 'production', METRICS_HOST: '0.0.0.0' });
+        if (component === 'codec-server') {
+          expect(loadCodecServerEnv(env)).toMatchObject({ NODE_ENV: 'production', CODEC_SERVER_HOST: '0.0.0.0' });
+        } else {
+          expect(() => loadEnv(env)).not.toThrow();
+          expect(loadEnv(env)).toMatchObject({ NODE_ENV: 'production', METRICS_HOST: '0.0.0.0' });
+        }
         const unread = Object.keys(env).filter((name) => !(name in envSchema.shape) && !name.startsWith('OTEL_'));
         expect({ component, unread }).toEqual({ component, unread: [] });
       }
@@ -155,11 +179,59 @@ describe('the Helm chart', () => {
       expect(rule.spec.groups).toEqual(alerts.groups);
     });
 
+    const envOf = (objects: KubeObject[], suffix: string) =>
+      Object.fromEntries(
+        (find(objects, 'Deployment', suffix).spec.template.spec.containers[0].env as Array<{ name: string; value?: string; valueFrom?: { secretKeyRef: { name: string; key: string } } }>).map((variable) => [
+          variable.name,
+          variable.value ?? variable.valueFrom!.secretKeyRef,
+        ]),
+      );
+
+    it('reaches a self-hosted Temporal with mTLS and Temporal Cloud with its API key; encrypts payloads with the keys of the Secret everywhere', () => {
+      for (const deployment of deployments) {
+        const objects = render(deployment).objects;
+        for (const suffix of ['-api', '-worker']) {
+          const env = envOf(objects, suffix);
+          expect([deployment.name, suffix, env.TEMPORAL_PAYLOAD_KEYS]).toEqual([deployment.name, suffix, { name: 'crossborder-payments-secrets', key: 'TEMPORAL_PAYLOAD_KEYS' }]);
+          expect(env).not.toHaveProperty('TEMPORAL_INSECURE');
+          if (deployment.name.includes('selfhosted')) {
+            expect(env).toMatchObject({ TEMPORAL_TLS_CLIENT_CERT_PATH: expect.any(String), TEMPORAL_TLS_CLIENT_KEY_PATH: expect.any(String), TEMPORAL_TLS_SERVER_CA_CERT_PATH: expect.any(String) });
+          } else {
+            expect(env.TEMPORAL_API_KEY).toEqual({ name: 'crossborder-payments-temporal-cloud', key: 'TEMPORAL_API_KEY' });
+          }
+        }
+      }
+      expect(envOf(render(variants.find((variant) => variant.name.endsWith('in plain gRPC, on purpose'))!).objects, '-worker').TEMPORAL_INSECURE).toBe('true');
+    });
+
+    it('deploys no Temporal Web UI, and the codec server only when asked, reachable from its peers only', () => {
+      for (const deployment of deployments) {
+        const { text, objects } = render(deployment);
+        expect(text).not.toMatch(/temporalio\/ui/);
+        expect(objects.filter((object) => object.metadata.name.includes('codec-server'))).toEqual([]);
+      }
+      const objects = render(with_(production, 'codec server', CODEC_SERVER)).objects;
+      const policy = find(objects, 'NetworkPolicy', '-codec-server');
+      expect(policy.spec.ingress).toEqual([{ ports: [{ port: 'http', protocol: 'TCP' }], from: JSON.parse(CODEC_SERVER['codecServer.from']) }]);
+      // It calls nobody but the identity provider for its signing keys.
+      expect(policy.spec.egress.at(-1)).toEqual({ ports: [{ port: 443, protocol: 'TCP' }] });
+      expect(envOf(objects, '-codec-server')).toMatchObject({ CODEC_SERVER_JWT_CLAIM: 'groups=payments-pii', CODEC_SERVER_CORS_ORIGINS: 'https://temporal.internal.example' });
+      expect(envOf(objects, '-codec-server')).not.toHaveProperty('DATABASE_URL');
+    });
+
     it('lets the self-hosted worker register the search attributes, and makes the Temporal Cloud one check them', () => {
       const register = (deployment: Deployment) =>
         find(render(deployment).objects, 'Deployment', '-worker').spec.template.spec.containers[0].env.find((variable: { name: string }) => variable.name === 'TEMPORAL_REGISTER_SEARCH_ATTRIBUTES').value;
       expect(register(deployments[0]!)).toBe('true');
       expect(register(production)).toBe('false');
+    });
+
+    it("has the api believe x-forwarded-for from the ingress controller's pods only", () => {
+      const trusted = (deployment: Deployment) =>
+        find(render(deployment).objects, 'Deployment', '-api').spec.template.spec.containers[0].env.find((variable: { name: string }) => variable.name === 'TRUSTED_PROXIES').value;
+      expect(trusted(production)).toBe('10.244.0.0/16');
+      expect(trusted(with_(production, 'two proxies', { 'api.trustedProxies': JSON.stringify(['10.244.0.0/16', '192.0.2.0/24']) }))).toBe('10.244.0.0/16,192.0.2.0/24');
+      expect(trusted(with_(production, 'no ingress', { 'api.ingress.enabled': 'false', 'api.trustedProxies': '[]' }))).toBe('');
     });
 
     it('lists in its README every search attribute a Temporal Cloud namespace must be given, with its type', () => {
@@ -177,12 +249,24 @@ describe('the Helm chart', () => {
       ['production without its rails', { 'rails.url': '""' }, /rails.url is required/],
       ['Temporal Cloud without its address', { 'temporal.address': '""' }, /temporal.address is required/],
       ['Temporal Cloud without its namespace', { 'temporal.namespace': '""' }, /temporal.namespace is required/],
+      ['an ingress without the proxies whose x-forwarded-for the api believes', { 'api.trustedProxies': '[]' }, /api.trustedProxies is required with api.ingress.enabled/],
       ['a client certificate without its key', { 'temporal.tls.secretName': '"t"', 'temporal.tls.certKey': '"tls.crt"' }, /certKey and temporal.tls.keyKey: give both/],
+      ['Temporal Cloud in plain gRPC', { 'temporal.apiKey.secretName': '""' }, /temporal.insecure does not match: true/],
+      ['Temporal in plain gRPC and TLS at once', { 'temporal.insecure': 'true' }, /temporal.insecure is true, yet temporal.tls or temporal.apiKey is set/],
+      ['a codec server that would decode for anyone', { ...CODEC_SERVER, 'codecServer.auth.jwksUrl': '""' }, /codecServer.auth: set jwksUrl \(with issuer and claim\) or tokens.secretName/],
+      ['a codec server that would decode for anyone the identity provider knows', { ...CODEC_SERVER, 'codecServer.auth.claim': '""' }, /codecServer.auth.jwksUrl: also set issuer and claim/],
+      ['a codec server nobody is said to reach', { ...CODEC_SERVER, 'codecServer.from': '[]' }, /codecServer.from is required/],
     ])('%s', (_, settings, message) => {
       const result = helm(templateArgs(with_(production, 'broken', settings)));
       expect(result.status).not.toBe(0);
       expect(result.stderr).toMatch(message);
     });
+  });
+
+  it('refuses a self-hosted Temporal in plain gRPC unless temporal.insecure says it is on purpose', () => {
+    const result = helm(templateArgs(with_(deployments[0]!, 'plaintext', PLAINTEXT)));
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toMatch(/temporal.insecure does not match: true/);
   });
 
   describe('its validator rejects', () => {
@@ -260,6 +344,17 @@ describe('the Helm chart', () => {
       const open = clone(objects);
       delete find(open, 'NetworkPolicy', '-worker').spec.ingress[0].from;
       expect(networkProblems(open)).toEqual([expect.stringMatching(/-worker ingress\[0\]: admits everyone to metrics of worker/)]);
+    });
+
+    it('a codec server, which hands out personal data, opened to everyone or to another port', () => {
+      const withCodecServer = render(with_(production, 'codec server', CODEC_SERVER)).objects;
+      expect(networkProblems(withCodecServer)).toEqual([]);
+      const open = clone(withCodecServer);
+      delete find(open, 'NetworkPolicy', '-codec-server').spec.ingress[0].from;
+      expect(networkProblems(open)).toEqual([expect.stringMatching(/-codec-server ingress\[0\]: admits everyone to http of codec-server/)]);
+      const otherPort = clone(withCodecServer);
+      find(otherPort, 'NetworkPolicy', '-codec-server').spec.ingress[0].ports = [];
+      expect(networkProblems(otherPort)).toEqual([expect.stringMatching(/-codec-server ingress\[0\]: admits other namespaces to every port/)]);
     });
 
     it('a grace period shorter than the preStop hook and the drain, an api without its hook, a hook of unknown length', () => {

@@ -118,4 +118,9 @@ describe('the Web UI server configuration', () => {
       defaultNamespace: 'default',
     });
   });
+
+  it('decodes the encrypted payloads with the codec server it is given, and knows of none otherwise', () => {
+    expect(temporalUiConfig({ port: 8233, frontendAddress: '127.0.0.1:7233', codecEndpoint: 'http://127.0.0.1:8888' }).codec).toEqual({ endpoint: 'http://127.0.0.1:8888' });
+    expect(temporalUiConfig({ port: 8233, frontendAddress: '127.0.0.1:7233' })).not.toHaveProperty('codec');
+  });
 });

@@ -16,6 +16,8 @@ const payment: MovementRow = {
   merchant_name: 'Padaria Pão',
   merchant_identification_number: '12345678000199',
   error_code: null,
+  flow: 'QR',
+  local_country: 'BR',
 };
 
 const valuesOf = (row: MovementRow) => Object.fromEntries(REPORT_COLUMNS.map((column, i) => [column, reportValues(row)[i]]));
@@ -114,5 +116,12 @@ describe('reportValues', () => {
 
   it('refuses an amount finer than its currency allows rather than rounding it', () => {
     expect(() => reportValues({ ...payment, local_amount: '10.0050' })).toThrow(RangeError);
+  });
+
+  it("shows a Brazilian or Colombian key's holder masked, as its look-up did, and a QR's merchant or a Peruvian holder as they are", () => {
+    const brazilianHolder = { ...payment, flow: 'KEY' as const, merchant_name: 'Maria Aparecida Souza', merchant_identification_number: '52998224725' };
+    expect(valuesOf(brazilianHolder)).toMatchObject({ merchant_name: 'Maria A. S.', merchant_identification_number: '***.982.247-**' });
+    expect(valuesOf({ ...brazilianHolder, flow: 'QR' })).toMatchObject({ merchant_name: 'Maria Aparecida Souza', merchant_identification_number: '52998224725' });
+    expect(valuesOf({ ...brazilianHolder, local_country: 'PE', local_currency: 'PEN' })).toMatchObject({ merchant_name: 'Maria Aparecida Souza' });
   });
 });

@@ -119,6 +119,8 @@ describe('reportBody', () => {
     merchant_name: 'M',
     merchant_identification_number: '1',
     error_code: null,
+    flow: 'QR',
+    local_country: 'BR',
   };
 
   async function* batches(...list: MovementRow[][]) {

@@ -52,12 +52,12 @@ The variables the chart sets itself. `config` may not name them (it would be a s
 silently shadowed definition), nor anything that looks like a secret.
 */}}
 {{- define "cbp.checkConfig" -}}
-{{- $owned := list "NODE_ENV" "PORT" "DATABASE_URL" "DATABASE_POOL_SIZE" "JWT_SECRET" "SECRETS_KEY" "RAILS_URL" "RAILS_TIMEOUT_MS" "METRICS_HOST" "API_METRICS_PORT" "WORKER_METRICS_PORT" "TRUST_PROXY" "WORKER_MAX_CACHED_WORKFLOWS" "WORKER_WORKFLOW_THREADS" "API_DRAIN_DELAY" "SHUTDOWN_GRACE" -}}
+{{- $owned := list "NODE_ENV" "PORT" "DATABASE_URL" "DATABASE_POOL_SIZE" "JWT_SECRET" "SECRETS_KEY" "RAILS_URL" "RAILS_TIMEOUT_MS" "METRICS_HOST" "API_METRICS_PORT" "WORKER_METRICS_PORT" "TRUSTED_PROXIES" "WORKER_MAX_CACHED_WORKFLOWS" "WORKER_WORKFLOW_THREADS" "API_DRAIN_DELAY" "SHUTDOWN_GRACE" -}}
 {{- range $name, $value := .Values.config -}}
-{{- if or (has $name $owned) (hasPrefix "TEMPORAL_" $name) -}}
+{{- if or (has $name $owned) (hasPrefix "TEMPORAL_" $name) (hasPrefix "CODEC_SERVER_" $name) -}}
 {{- fail (printf "config.%s: the chart sets %s itself from its own values (values.yaml)" $name $name) -}}
 {{- end -}}
-{{- if regexMatch "(SECRET|PASSWORD|PASSWD|TOKEN|KEY|CREDENTIALS?)$" $name -}}
+{{- if regexMatch "(SECRET|PASSWORD|PASSWD|TOKENS?|KEYS?|CREDENTIALS?)$" $name -}}
 {{- fail (printf "config.%s looks like a secret: give it by reference, in secretEnv" $name) -}}
 {{- end -}}
 {{- if or (kindIs "map" $value) (kindIs "slice" $value) -}}
@@ -65,10 +65,21 @@ silently shadowed definition), nor anything that looks like a secret.
 {{- end -}}
 {{- end -}}
 {{- range $name, $ref := .Values.secretEnv -}}
-{{- if or (has $name $owned) (hasPrefix "TEMPORAL_" $name) (hasKey $.Values.config $name) -}}
+{{- if or (has $name $owned) (hasPrefix "TEMPORAL_" $name) (hasPrefix "CODEC_SERVER_" $name) (hasKey $.Values.config $name) -}}
 {{- fail (printf "secretEnv.%s: set elsewhere already" $name) -}}
 {{- end -}}
 {{- end -}}
+{{- end -}}
+
+{{/*
+The proxies whose x-forwarded-for the api believes (TRUSTED_PROXIES). Behind the chart's
+ingress they are required: without them every caller would be the ingress controller.
+*/}}
+{{- define "cbp.trustedProxies" -}}
+{{- if and .Values.api.ingress.enabled (empty .Values.api.trustedProxies) -}}
+{{- fail "api.trustedProxies is required with api.ingress.enabled: the ingress controller's pod range (CIDR), whose x-forwarded-for the api believes" -}}
+{{- end -}}
+{{- join "," .Values.api.trustedProxies -}}
 {{- end -}}
 
 {{/* Environment of the api and the worker. */}}
@@ -86,7 +97,7 @@ silently shadowed definition), nor anything that looks like a secret.
 - name: JWT_SECRET
   valueFrom:
     secretKeyRef:
-      name: {{ required "secrets.name is required: an existing Secret with JWT_SECRET and SECRETS_KEY" .Values.secrets.name }}
+      name: {{ required "secrets.name is required: an existing Secret with JWT_SECRET, SECRETS_KEY and TEMPORAL_PAYLOAD_KEYS" .Values.secrets.name }}
       key: {{ .Values.secrets.jwtSecretKey }}
 - name: SECRETS_KEY
   valueFrom:
@@ -99,6 +110,14 @@ silently shadowed definition), nor anything that looks like a secret.
   value: {{ required "temporal.namespace is required: the Temporal namespace the service uses" .Values.temporal.namespace | quote }}
 - name: TEMPORAL_TASK_QUEUE
   value: {{ .Values.temporal.taskQueue | quote }}
+{{- include "cbp.payloadKeysEnv" . }}
+{{- if .Values.temporal.insecure }}
+{{- if or .Values.temporal.tls.enabled .Values.temporal.tls.secretName .Values.temporal.apiKey.secretName }}
+{{- fail "temporal.insecure is true, yet temporal.tls or temporal.apiKey is set: drop one of them" }}
+{{- end }}
+- name: TEMPORAL_INSECURE
+  value: "true"
+{{- end }}
 {{- with .Values.temporal.tls }}
 {{- if .enabled }}
 - name: TEMPORAL_TLS
@@ -154,6 +173,15 @@ silently shadowed definition), nor anything that looks like a secret.
       name: {{ $ref.name }}
       key: {{ $ref.key }}
 {{- end }}
+{{- end -}}
+
+{{/* The payload codec's keys (TEMPORAL_PAYLOAD_KEYS), from the service's Secret: the api, the worker and the codec server. */}}
+{{- define "cbp.payloadKeysEnv" }}
+- name: TEMPORAL_PAYLOAD_KEYS
+  valueFrom:
+    secretKeyRef:
+      name: {{ required "secrets.name is required: an existing Secret with JWT_SECRET, SECRETS_KEY and TEMPORAL_PAYLOAD_KEYS" .Values.secrets.name }}
+      key: {{ .Values.secrets.payloadKeysKey }}
 {{- end -}}
 
 {{/* The Temporal TLS Secret as a volume, and its mount; nothing when there is none. */}}
