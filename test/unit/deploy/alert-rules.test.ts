@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump, load, loadAll } from 'js-yaml';
-import { chart, helm, KUBE_VERSION, root } from './helm-tool';
+import { helm, production, root, templateArgs } from './helm-tool';
 
 /**
  * The alerting rules, evaluated by Prometheus's own rule engine: `promtool check rules` on
@@ -116,8 +116,7 @@ function testsOf(ruleFile: string, dir: string): string {
   });
 
   it("hold for the chart's PrometheusRule: the same groups, passing the same tests", () => {
-    const values = ['values-production.yaml', 'values-temporal-selfhosted.yaml'].flatMap((file) => ['-f', join(chart, file)]);
-    const rendered = helm(['template', 'payments', chart, '--namespace', 'payments', '--kube-version', KUBE_VERSION, ...values, '--set-json', 'rails.url="https://rails.internal.example"']);
+    const rendered = helm(templateArgs(production));
     expect(rendered).toMatchObject({ status: 0, stderr: '' });
     const objects = loadAll(rendered.stdout) as Array<{ kind: string; spec: RuleFile } | null>;
     const prometheusRules = objects.filter((object) => object?.kind === 'PrometheusRule');

@@ -17,7 +17,7 @@ import {
   shutdownProblems,
   workloads,
 } from './chart-rules';
-import { chart, helm, KUBE_VERSION, root, tool } from './helm-tool';
+import { chart, Deployment, deployments, helm, KUBE_VERSION, production, root, sets, templateArgs, tool, with_ } from './helm-tool';
 
 /**
  * The Helm chart, checked as far as it can be without a cluster: `helm lint --strict` and
@@ -26,33 +26,6 @@ import { chart, helm, KUBE_VERSION, root, tool } from './helm-tool';
  * (chart-rules.ts). `npm test` builds Helm and the validator once per machine and passes them in
  * HELM_PATH and KUBE_VALIDATE_PATH.
  */
-const valuesFile = (name: string) => join(chart, `values-${name}.yaml`);
-const sets = (settings: Record<string, string>) => Object.entries(settings).flatMap(([key, value]) => ['--set-json', `${key}=${value}`]);
-
-interface Deployment {
-  name: string;
-  files: string[];
-  settings: Record<string, string>;
-}
-
-/** What an operator gives on the command line besides the files, as the files' comments say. */
-const RAILS = { 'rails.url': '"https://rails.internal.example"' };
-const CLOUD = { 'temporal.address': '"payments-prod.a1b2c.tmprl.cloud:7233"', 'temporal.namespace': '"payments-prod.a1b2c"' };
-/** The ingress controller's pods, whose x-forwarded-for the api believes. */
-const INGRESS_PROXIES = { 'api.trustedProxies': JSON.stringify(['10.244.0.0/16']) };
-const ENVIRONMENTS: Record<string, Record<string, string>> = { staging: INGRESS_PROXIES, production: { ...RAILS, ...INGRESS_PROXIES } };
-const TEMPORALS: Record<string, Record<string, string>> = { selfhosted: {}, cloud: CLOUD };
-
-const deployments: Deployment[] = Object.entries(ENVIRONMENTS).flatMap(([environment, environmentSettings]) =>
-  Object.entries(TEMPORALS).map(([temporal, temporalSettings]) => ({
-    name: `${environment} on ${temporal} Temporal`,
-    files: [valuesFile(environment), valuesFile(`temporal-${temporal}`)],
-    settings: { ...environmentSettings, ...temporalSettings },
-  })),
-);
-const production = deployments.find((deployment) => deployment.name === 'production on cloud Temporal')!;
-const with_ = (base: Deployment, name: string, settings: Record<string, string>): Deployment => ({ name: `${base.name}, ${name}`, files: base.files, settings: { ...base.settings, ...settings } });
-
 /** Temporal without TLS: what a throw-away sandbox whose Temporal has a network of its own may ask for, on purpose. */
 const PLAINTEXT = { 'temporal.tls.secretName': '""', 'temporal.tls.caKey': '""', 'temporal.tls.certKey': '""', 'temporal.tls.keyKey': '""', 'temporal.tls.serverName': '""' };
 /** The codec server for operators signed in to the Web UI with the company's identity provider. */
@@ -93,10 +66,6 @@ const variants: Deployment[] = [
     secretEnv: JSON.stringify({ OTEL_EXPORTER_OTLP_HEADERS: { name: 'otel', key: 'headers' } }),
   }),
 ];
-
-function templateArgs({ files, settings }: Deployment): string[] {
-  return ['template', 'payments', chart, '--namespace', 'payments', '--kube-version', KUBE_VERSION, ...files.flatMap((file) => ['-f', file]), ...sets(settings)];
-}
 
 function render(deployment: Deployment): { text: string; objects: KubeObject[] } {
   const result = helm(templateArgs(deployment));
