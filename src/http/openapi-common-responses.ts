@@ -17,7 +17,7 @@ const COMMON = {
 /** What a route counted against the client's quota answers (src/capacity). */
 const QUOTA = {
   429: 'RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left)',
-  503: 'OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order\'s preparation; retry after Retry-After seconds',
+  503: "OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds",
 };
 
 /** The IETF RateLimit header fields every answer of a route with a quota carries (draft-ietf-httpapi-ratelimit-headers). */
