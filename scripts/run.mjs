@@ -18,6 +18,9 @@ const TEST_SERVER_VERSION = '1.31.0';
 const SCHEMATHESIS_VERSION = '4.32.5';
 // Helm, for the chart's lint and rendering in npm test (test/unit/deploy/helm-chart.test.ts).
 const HELM_VERSION = 'v3.16.4';
+// promtool, Prometheus's rule checker, for the alert rules' tests (test/unit/deploy/alert-rules.test.ts):
+// Prometheus 3.16.0, whose Go module numbers its 3.x releases v0.3xx.y.
+const PROMTOOL_VERSION = 'v0.316.0';
 const say = (message) => process.stderr.write(`[run] ${message}\n`);
 
 function run(command, args, options = {}) {
@@ -165,6 +168,26 @@ function ensureHelm() {
 }
 
 /**
+ * promtool for the alert rules' unit tests: PROMTOOL_PATH, else our cache, else `go install` of
+ * the pinned version into it; else undefined (no Go), and the test says what is missing and skips.
+ * Never a `promtool` on PATH: rule evaluation and its test format change between versions.
+ */
+function ensurePromtool() {
+  if (process.env.PROMTOOL_PATH) return process.env.PROMTOOL_PATH;
+  const dir = join(cacheRoot(), `promtool-${PROMTOOL_VERSION}`);
+  const promtool = join(dir, 'promtool');
+  if (existsSync(promtool)) return promtool;
+  if (!onPath('go')) {
+    say('no Go: the alert rules cannot be tested (set PROMTOOL_PATH to a promtool of Prometheus 3.16)');
+    return undefined;
+  }
+  say(`building promtool (Prometheus 3.16.0) with Go into ${dir} (first time only: about 10 minutes, 12 on a busy machine)…`);
+  mkdirSync(dir, { recursive: true });
+  run('go', ['install', `github.com/prometheus/prometheus/cmd/promtool@${PROMTOOL_VERSION}`], { env: { ...process.env, GOBIN: dir }, stdio: ['ignore', process.stderr, 'inherit'] });
+  return promtool;
+}
+
+/**
  * The chart's strict Kubernetes check (deploy/helm/validate, our own Go program; its module pins
  * k8s.io/api): KUBE_VALIDATE_PATH, else our cache, rebuilt with `go build` whenever its sources
  * change (a stamp holds their hash); else undefined (no Go).
@@ -250,11 +273,13 @@ switch (command) {
       const testServer = ensureTestServer();
       const helm = ensureHelm();
       const kubeValidator = ensureKubeValidator();
+      const promtool = ensurePromtool();
       const env = {
         ...cliEnv(),
         ...(testServer ? { TEMPORAL_TEST_SERVER_PATH: testServer } : {}),
         ...(helm ? { HELM_PATH: helm } : {}),
         ...(kubeValidator ? { KUBE_VALIDATE_PATH: kubeValidator } : {}),
+        ...(promtool ? { PROMTOOL_PATH: promtool } : {}),
       };
       say('type-checking…');
       run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json', '--noEmit']);

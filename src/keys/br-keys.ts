@@ -18,8 +18,20 @@ const BR_PHONE: PhoneKeyPlan = {
 };
 
 /**
+ * A CNPJ key in its one spelling: the Receita Federal writes the alphanumeric CNPJ's letters in
+ * upper case, so lower-case letters name the same CNPJ and are raised. Only ASCII letters count:
+ * a character that merely upper-cases to one (the dotless "ı" to "I") makes no CNPJ.
+ */
+function normalizeCnpj(key: string): string | null {
+  if (!/^[0-9A-Za-z]{14}$/.test(key)) return null;
+  const upper = key.toUpperCase();
+  return isValidCnpj(upper) ? upper : null;
+}
+
+/**
  * Pix DICT keys. An 11-digit string is always a CPF, never a phone: Pix phone keys carry +55.
- * CNPJ: digits only, as the spec says; the alphanumeric CNPJ is not accepted until the spec says so.
+ * CNPJ: 14 characters unformatted, as the spec says, of the form the Receita Federal issues since
+ * July 2026: 12 letters or digits, then two numeric check digits (docs/decisions.md, Payment keys).
  */
 export const BR_KEY_RULES = [
   {
@@ -30,9 +42,11 @@ export const BR_KEY_RULES = [
   },
   {
     type: 'CNPJ',
-    label: 'CNPJ (14 digits)',
-    description: '14 digits without dots, slashes or dashes; both check digits are verified.',
-    normalize: (key: string) => (isValidCnpj(key) ? key : null),
+    label: 'CNPJ (14 letters or digits)',
+    description:
+      '14 characters without dots, slashes or dashes: 12 letters (A-Z) or digits, then 2 check digits, both verified; ' +
+      'a numeric CNPJ is 14 digits. Lower-case letters are taken in upper case.',
+    normalize: normalizeCnpj,
   },
   EMAIL_KEY_RULE,
   {
@@ -50,14 +64,30 @@ export const BR_KEY_RULES = [
   },
 ] as const satisfies readonly KeyRule[];
 
+/** An alphanumeric CNPJ's shape, in either case, whatever its check digits. */
+const ALPHANUMERIC_CNPJ_SHAPE = /^(?=.*[A-Za-z])[0-9A-Za-z]{12}\d{2}$/;
+
+/**
+ * The letters and digits of a key written with separators that holds a letter ("12.ABC.345/01DE-35"),
+ * or null. Like `digitsBehindSeparators`, such a key is refused, never stripped.
+ */
+function alphanumericsBehindSeparators(key: string): string | null {
+  if (!/^[\dA-Za-z\s./-]+$/.test(key) || !/[A-Za-z]/.test(key) || !/[\s./-]/.test(key)) return null;
+  return key.replace(/[\s./-]/g, '');
+}
+
 /** Why a key no Brazilian rule accepted is wrong, when its form shows which type it meant to be. */
 export function diagnoseBrazilianKey(key: string): string | null {
   const formattedDigits = digitsBehindSeparators(key);
   if (formattedDigits?.length === 11) return 'dict_key: a CPF must be 11 digits without dots, dashes or spaces';
   if (formattedDigits?.length === 14) return 'dict_key: a CNPJ must be 14 digits without dots, slashes, dashes or spaces';
+  if (ALPHANUMERIC_CNPJ_SHAPE.test(alphanumericsBehindSeparators(key) ?? '')) {
+    return 'dict_key: a CNPJ must be its 14 letters and digits without dots, slashes, dashes or spaces';
+  }
   if (/^(\d)\1{10}(\1{3})?$/.test(key)) return 'dict_key: a CPF or CNPJ of one repeated digit is never issued';
   if (/^\d{11}$/.test(key)) return checkDigitsReason('CPF');
-  if (/^\d{14}$/.test(key)) return checkDigitsReason('CNPJ');
+  if (/^\d{14}$/.test(key) || ALPHANUMERIC_CNPJ_SHAPE.test(key)) return checkDigitsReason('CNPJ');
+  if (/^(?=.*\d)[0-9A-Za-z]{14}$/.test(key) && /[A-Za-z]/.test(key.slice(12))) return 'dict_key: the last 2 characters of a CNPJ are its check digits, never letters';
   const asPhone = diagnosePhoneKey(key, BR_PHONE);
   if (asPhone !== null) return asPhone;
   if (/^\d+$/.test(key)) return 'dict_key: a CPF must have 11 digits and a CNPJ 14';

@@ -1,3 +1,4 @@
+import { CNPJ_FORM } from './check-digits';
 import type { KeyCountry } from './key-rule';
 
 /**
@@ -45,7 +46,8 @@ const tail = (text: string, wanted: number) => text.slice(text.length - Math.min
 /**
  * A holder's document, by its country and form:
  * - CPF (Brazil, 11 digits): digits 4 to 9, as Pix apps show it: `***.456.789-**`;
- * - CNPJ (Brazil, 14 digits): digits 3 to 8, the middle of its root: `**.345.678/****-**`;
+ * - CNPJ (Brazil, 14 characters): characters 3 to 8, the middle of its root: `**.345.678/****-**`,
+ *   and an alphanumeric CNPJ at the same positions, `**.ABC.345/****-**` for `12ABC34501DE35`;
  * - cédula (Colombia, digits only): its last 3 digits: `****789`;
  * - NIT (Colombia, digits, a dash and the check digit): its last 3 digits before the dash: `****456-*`;
  * - any other form: nothing: `****`.
@@ -54,7 +56,7 @@ const tail = (text: string, wanted: number) => text.slice(text.length - Math.min
  */
 export function maskDocument(country: MaskedHolderCountry, document: string): string {
   if (country === 'BR' && /^\d{11}$/.test(document)) return `***.${document.slice(3, 6)}.${document.slice(6, 9)}-**`;
-  if (country === 'BR' && /^\d{14}$/.test(document)) return `**.${document.slice(2, 5)}.${document.slice(5, 8)}/****-**`;
+  if (country === 'BR' && CNPJ_FORM.test(document)) return `**.${document.slice(2, 5)}.${document.slice(5, 8)}/****-**`;
   if (country === 'CO' && /^\d+$/.test(document)) return `${HIDDEN}${tail(document, 3)}`;
   const nit = country === 'CO' ? /^(\d+)-\d$/.exec(document) : null;
   if (nit) return `${HIDDEN}${tail(nit[1]!, 3)}-*`;
@@ -69,6 +71,8 @@ export function maskAccountNumber(account: string): string {
 /** The rules above, for the OpenAPI descriptions of the fields they shape. */
 export const HOLDER_MASKING_DESCRIPTION = {
   name: 'The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.")',
-  document: 'The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*"',
+  document:
+    'The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", ' +
+    'CNPJ "**.345.678/****-**" (alphanumeric "**.ABC.345/****-**"), cédula "****789", NIT "****456-*"',
   account: 'Masked: "****" and the last 4 letters or digits, never more than half of them ("****5678")',
 } as const;

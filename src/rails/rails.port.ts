@@ -16,7 +16,10 @@ export type AccountType = 'CHECKING' | 'SAVINGS' | 'PAYMENT';
 /** Brazil (DICT) and Colombia (Bre-B): the holder behind a key. */
 export interface AccountHolder {
   name: string;
-  /** CPF/CNPJ in Brazil, cédula/NIT in Colombia, digits only except the NIT check-digit dash. */
+  /**
+   * CPF/CNPJ in Brazil, cédula/NIT in Colombia, unformatted: digits only, except the NIT's
+   * check-digit dash and the upper-case letters of an alphanumeric CNPJ.
+   */
   identificationNumber: string;
   identificationType: 'CPF' | 'CNPJ' | 'CC' | 'NIT';
   /** ISPB (8 digits) in Brazil, the bank code in Colombia. */

@@ -3,17 +3,21 @@ import { encodeEmvQr } from '../../src/emv';
 
 /**
  * A Brazilian Pix merchant QR: closed amount (dynamic) when `amount` is given, open (static)
- * otherwise. Each call gets its own transaction id, so payloads never repeat across tests.
+ * otherwise. Each call gets its own transaction id, so payloads never repeat across tests. The
+ * merchant's Pix key is a random key unless `merchant.key` names one; `merchant.taxId` goes in 62.10.
  */
-export function pixQr(amount?: string, merchantName = 'Padaria Central'): string {
+export function pixQr(amount?: string, merchantName = 'Padaria Central', merchant: { key?: string; taxId?: string } = {}): string {
   return encodeEmvQr({
     point_of_initiation: amount === undefined ? 'STATIC' : 'DYNAMIC',
-    merchant_accounts: [{ tag: '26', gui: 'br.gov.bcb.pix', fields: { '01': randomUUID() } }],
+    merchant_accounts: [{ tag: '26', gui: 'br.gov.bcb.pix', fields: { '01': merchant.key ?? randomUUID() } }],
     merchant: { name: merchantName, city: 'SAO PAULO', mcc: '5812' },
     currency_numeric: '986',
     amount,
     country: 'BR',
-    additional_data: { reference_label: randomUUID().replace(/-/g, '').slice(0, 25) },
+    additional_data: {
+      reference_label: randomUUID().replace(/-/g, '').slice(0, 25),
+      ...(merchant.taxId === undefined ? {} : { merchant_tax_id: merchant.taxId }),
+    },
   });
 }
 

@@ -3,7 +3,7 @@ import { accountWallet } from '../phone-wallets';
 import type { AccountHolder, PeruAccountInfo, PhoneWallet } from '../rails.port';
 import { brazilHolder, colombiaHolder } from './account-holder.generator';
 import { DeterministicSource } from './deterministic-source';
-import { classifyKey, KeyFormat } from './key-format.classifier';
+import { classifyKey, type KeyFormat } from './key-format.classifier';
 import { isNotFoundKey } from './magic-values';
 import { cciAccount, phoneOfWalletRecord, phoneWallets, walletAccount, walletRecordIdFor } from './peru-account.generator';
 import { SimulatorHttpError } from './simulator-http.error';
@@ -17,24 +17,25 @@ export type BrazilKeyFormat = Extract<KeyFormat, 'CPF' | 'CNPJ' | 'EMAIL' | 'PHO
 export class KeyDirectoryService {
   constructor(private readonly seed: string) {}
 
-  brazilHolder(key: string): { holder: AccountHolder; format: BrazilKeyFormat } {
-    const format = this.known('BR', key) as BrazilKeyFormat;
-    return { holder: brazilHolder(key, format, this.source('BR', key)), format };
+  /** The DICT entry's parts: the key as DICT stores it, its type and its holder. */
+  brazilHolder(key: string): { key: string; holder: AccountHolder; format: BrazilKeyFormat } {
+    const known = this.known('BR', key);
+    const format = known.format as BrazilKeyFormat;
+    return { key: known.key, holder: brazilHolder(known.key, format, this.source('BR', known.key)), format };
   }
 
   colombiaHolder(key: string): AccountHolder {
-    this.known('CO', key);
-    return colombiaHolder(this.source('CO', key));
+    return colombiaHolder(this.source('CO', this.known('CO', key).key));
   }
 
   peruAccount(cci: string): PeruAccountInfo {
-    if (this.known('PE', cci) !== 'CCI') throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a CCI: ${cci}`);
+    if (this.known('PE', cci).format !== 'CCI') throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a CCI: ${cci}`);
     return cciAccount(cci, this.seed);
   }
 
   /** The wallets linked to a phone, the record id that names them, and the default wallet's account. */
   peruWallets(phone: string): { account: PeruAccountInfo; walletId: string; wallets: PhoneWallet[] } {
-    if (this.known('PE', phone) !== 'PHONE') throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a phone: ${phone}`);
+    if (this.known('PE', phone).format !== 'PHONE') throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a phone: ${phone}`);
     const wallets = phoneWallets(phone, this.seed);
     const [first] = wallets;
     if (first === undefined) throw new Error('a phone always has at least one wallet');
@@ -66,12 +67,12 @@ export class KeyDirectoryService {
     }
   }
 
-  /** The key's format, once it is well-shaped and not one of the sandbox's unknown keys. */
-  private known(country: KeyCountry, key: string): KeyFormat {
-    const format = classifyKey(country, key);
-    if (format === null) throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a valid ${country} key: ${key}`);
-    if (isNotFoundKey(key)) throw new SimulatorHttpError(404, 'KEY_NOT_FOUND', `no account for key ${key}`);
-    return format;
+  /** The key's format and stored spelling, once it is well-shaped and not one of the sandbox's unknown keys. */
+  private known(country: KeyCountry, key: string): { format: KeyFormat; key: string } {
+    const known = classifyKey(country, key);
+    if (known === null) throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a valid ${country} key: ${key}`);
+    if (isNotFoundKey(known.key)) throw new SimulatorHttpError(404, 'KEY_NOT_FOUND', `no account for key ${key}`);
+    return known;
   }
 
   private source(country: KeyCountry, key: string): DeterministicSource {

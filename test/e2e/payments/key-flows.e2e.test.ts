@@ -84,6 +84,36 @@ describe('payment-key flows', () => {
       expect(history.statuses.map((entry: { status: string }) => entry.status)).toEqual(['CREATED', 'PROCESSING', 'COMPLETED']);
     });
 
+    it('an alphanumeric CNPJ key (a company registered since July 2026): validated and previewed to that company, in either case, paid over SPI', async () => {
+      const client = await stack.newPayer({ USD: '1000.00' });
+      const validation = await client.call.post('/v2/payments/validations/dictkey', { dict_key: '12ABC34501DE35' });
+      expect(validation.status).toBe(200);
+      expect(validation.body).toMatchObject({ identificationNumber: '**.ABC.345/****-**', identificationType: 'CNPJ', keyType: 'CNPJ', bankCode: expect.stringMatching(/^\d{8}$/) });
+      // Lower case names the same CNPJ, hence the same DICT entry.
+      expect((await client.call.post('/v2/payments/validations/dictkey', { dict_key: '12abc34501de35' })).body).toEqual(validation.body);
+
+      const flow = await preview(client, { dict_key: '12abc34501de35', amount: '75.00' });
+      expect(flow.callback.collector).toEqual({ name: validation.body.name, identification_number: '**.ABC.345/****-**', branch_office: validation.body.branchOffice });
+      // The order keeps the key in its one spelling, and the payout's beneficiary whole.
+      expect(await stack.api.dataSource.query('SELECT payment_key, payment_key_type, merchant_identification_number FROM orders WHERE id = $1', [flow.orderId])).toEqual([
+        { payment_key: '12ABC34501DE35', payment_key_type: 'CNPJ', merchant_identification_number: '12ABC34501DE35' },
+      ]);
+      const completed = await payAndSettle(client, flow);
+      expect(completed).toMatchObject({ order_id: flow.orderId, status: 'COMPLETED', merchant_identification_number: '**.ABC.345/****-**' });
+      expect(await payoutCount(flow.orderId)).toMatchObject({ executions: 1, status: 'COMPLETED' });
+    });
+
+    it('refuses an alphanumeric CNPJ with wrong check digits or written with its punctuation, saying so', async () => {
+      const client = await stack.newPayer();
+      for (const [key, reason] of [
+        ['12ABC34501DE36', 'dict_key: not a valid CNPJ: its check digits do not match'],
+        ['12.ABC.345/01DE-35', 'dict_key: a CNPJ must be its 14 letters and digits without dots, slashes, dashes or spaces'],
+      ]) {
+        const response = await client.call.post('/v2/payments/validations/dictkey', { dict_key: key });
+        expect(response.body).toEqual({ statusCode: 400, message: [reason, expect.stringMatching(/CNPJ \(14 letters or digits\)/)], error_code: 'INVALID_DICT_KEY' });
+      }
+    });
+
     it('refuses a formatted CPF saying so, and lists the accepted key types', async () => {
       const client = await stack.newPayer();
       const preview = { amount: '10.00', external_reference: 'r', notification_url: stack.receiver.url(), user: payer };

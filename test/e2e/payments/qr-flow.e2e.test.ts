@@ -111,6 +111,28 @@ describe('QR payment flow', () => {
     expect(quick.body).toEqual({ order_uuid: orderId, total: '100.00', destination_wallet: preview.body.collector.identification_number, status: 'COMPLETED' });
   });
 
+  it('a Pix QR of a company with an alphanumeric CNPJ, as its key and its tax id (62.10): decoded, previewed and paid to that CNPJ', async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const { path, url, reference } = scenario();
+    const qr = pixQr('42.00', 'Loja Nova', { key: '12ABC34501DE35', taxId: '12ABC34501DE35' });
+
+    const decoded = await client.call.post('/v2/qr/decode', { qr });
+    expect(decoded.body).toMatchObject({ valid: true, errors: [], pix: { key: '12ABC34501DE35' }, additional_data: { merchant_tax_id: '12ABC34501DE35' } });
+
+    const ack = await client.call.post('/v2/payments/previews', { qr, external_reference: reference, notification_url: url, user: payer });
+    expect(ack.status).toBe(200);
+    const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
+    // A QR's merchant is a business that chose to be paid by QR: shown as it is, never masked.
+    expect(preview.body.collector).toEqual({ name: 'Loja Nova', identification_number: '12ABC34501DE35', branch_office: '' });
+    const orderId = preview.body.order.id as string;
+
+    await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
+    const completed = await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
+    expect(completed.body).toMatchObject({ order_id: orderId, merchant_name: 'Loja Nova', merchant_identification_number: '12ABC34501DE35' });
+    const quick = await client.call.get(`/payins/orders/${orderId}`);
+    expect(quick.body).toMatchObject({ destination_wallet: '12ABC34501DE35', status: 'COMPLETED' });
+  });
+
   it('open-amount QR: missing_amount, then the amount by PUT, then COMPLETED', async () => {
     const client = await stack.newPayer();
     const { path, url, reference } = scenario();

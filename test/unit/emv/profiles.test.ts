@@ -28,12 +28,24 @@ const errorsOf = (payload: string) => decodeEmvQr(payload).errors.map((error) =>
 describe('Brazil Pix profile', () => {
   it.each([
     ['CPF', '52998224725'],
+    ['CNPJ', '11222333000181'],
+    ['alphanumeric CNPJ', '12ABC34501DE35'],
     ['e-mail', 'fulano@example.com'],
     ['phone', '+5561999999999'],
     ['random key', '7d9f0335-8dcc-4054-9bf9-0dbd61d36906'],
   ])('accepts a static QR with a %s key', (_type, key) => {
     const result = decodeEmvQr(qr({ account: `0014br.gov.bcb.pix${buildTlv('01', key)}` }));
     expect(result).toMatchObject({ valid: true, profile: 'BR_PIX', pix: { key, url: null, description: null } });
+  });
+
+  it("reads a merchant's alphanumeric CNPJ in 62.10 beside the key, as written", () => {
+    const additional = buildTlv('05', '***') + buildTlv('10', '12ABC34501DE35');
+    const result = decodeEmvQr(qr({ account: `0014br.gov.bcb.pix${buildTlv('01', '12ABC34501DE35')}`, additional }));
+    expect(result).toMatchObject({ valid: true, pix: { key: '12ABC34501DE35' }, additional_data: { reference_label: '***', merchant_tax_id: '12ABC34501DE35' } });
+  });
+
+  it('refuses an alphanumeric CNPJ key whose check digits are wrong', () => {
+    expect(errorsOf(qr({ account: `0014br.gov.bcb.pix${buildTlv('01', '12ABC34501DE36')}` }))).toEqual([['PIX_INVALID_KEY', '26.01']]);
   });
 
   it('accepts a dynamic QR carrying a URL and reads the description', () => {

@@ -59,6 +59,12 @@ describe('KeyDirectoryService', () => {
     expect(directory.brazilHolder(cpf)).toMatchObject({ format: 'CPF', holder: { identificationNumber: cpf, identificationType: 'CPF' } });
   });
 
+  it('names an alphanumeric CNPJ key holder, a company, by that CNPJ, whatever the case it is asked in', () => {
+    const entry = directory.brazilHolder('12ABC34501DE35');
+    expect(entry).toMatchObject({ key: '12ABC34501DE35', format: 'CNPJ', holder: { identificationNumber: '12ABC34501DE35', identificationType: 'CNPJ' } });
+    expect(directory.brazilHolder('12abc34501de35')).toEqual(entry);
+  });
+
   it('gives a Brazilian participant an 8-digit ISPB', () => {
     expect(directory.brazilHolder('+5511987654321').holder.participantCode).toMatch(/^\d{8}$/);
   });

@@ -12,8 +12,8 @@ export function brazilRoutes(directory: KeyDirectoryService, movements: MoneyMov
       method: 'GET',
       path: pathOf(BRAZIL_PATHS.entries, ':key'),
       handle: async (_request, [key = '']) => {
-        const { holder, format } = directory.brazilHolder(key);
-        return ok(dictEntryFor(key, format, holder));
+        const entry = directory.brazilHolder(key);
+        return ok(dictEntryFor(entry.key, entry.format, entry.holder));
       },
     },
     ...movementRoutes('payout', movements, {
