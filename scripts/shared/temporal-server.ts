@@ -1,7 +1,7 @@
 import { freePort } from '../../src/infra/free-port';
-import { startTemporalDevServer } from '../../src/infra/temporal-dev-server';
-import type { TemporalServerBinaries } from '../../src/infra/temporal-postgres/installation';
-import { startTemporalPostgresServer } from '../../src/infra/temporal-postgres/temporal-postgres-server';
+import { startTemporalDevServer } from '../../dev/temporal-dev-server';
+import type { TemporalServerBinaries } from '../../dev/temporal-postgres/installation';
+import { startTemporalPostgresServer } from '../../dev/temporal-postgres/temporal-postgres-server';
 import { serveHelper, startHelper } from './helper-process';
 import { childPids } from './process-cpu';
 

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { networkNamespacesUnavailable } from '../../scripts/chaos/network';
 import type { ChaosReport } from '../../scripts/chaos/report';
-import { MainProcess } from '../../src/infra/main-process';
+import { MainProcess } from '../../dev/main-process';
 import { PROJECT_ROOT } from '../../src/config/dev-defaults';
 
 /**

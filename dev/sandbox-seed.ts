@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import type { Env } from '../config/env';
-import { LedgerService } from '../ledger/ledger.service';
-import { CurrencyCode, Decimal } from '../money';
-import { ClientsService, CreatedClient } from './clients.service';
-import { SecretBox } from './secret-box';
+import type { Env } from '../src/config/env';
+import { LedgerService } from '../src/ledger/ledger.service';
+import { CurrencyCode, Decimal } from '../src/money';
+import { ClientsService, CreatedClient } from '../src/auth/clients.service';
+import { SecretBox } from '../src/auth/secret-box';
 
 /**
  * The sandbox client's opening balances, in every currency the FX provider quotes (any of them

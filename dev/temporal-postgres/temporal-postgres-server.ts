@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { Connection, isGrpcServiceError } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
-import { registerSearchAttributes } from '../../temporal/search-attributes';
+import { registerSearchAttributes } from '../../src/temporal/search-attributes';
 import { ensureDatabase } from '../embedded-database';
-import { distinctFreePorts, freePortIn } from '../free-port';
+import { distinctFreePorts, freePortIn } from '../../src/infra/free-port';
 import { ServiceProcess, startServiceProcess } from '../service-process';
 import type { TemporalServerBinaries } from './installation';
 import {
