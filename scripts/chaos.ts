@@ -27,7 +27,7 @@ import { Flow, runFlows } from './shared/driver';
 import { Attempt, retryingPost } from './shared/integrator-post';
 import { interruption } from './shared/interruption';
 import { machine } from './shared/machine';
-import { qrFlow } from './shared/qr-flow';
+import { ordinaryAmount, qrFlow } from './shared/qr-flow';
 import { runScript, sayAs } from './shared/script-main';
 
 const USAGE = `usage: npm run chaos -- [--plan default|rolling-deploy|partitions] [--short] [--flows N] [--concurrency C] [--json]
@@ -57,7 +57,7 @@ const say = sayAs('chaos');
 
 const APIS = 2;
 const WORKERS = 2;
-const PAYERS = 2;
+const PAYERS = ['Chaos payer 1', 'Chaos payer 2'];
 /** A flow still running this long after its start has failed (the audit still judges its order). */
 const FLOW_TIMEOUT_MS = 5 * 60_000;
 /** No flow starts this long after the faults are over; keeps a sick run bounded. */
@@ -81,8 +81,6 @@ const REQUEST_BOUND_MS = Math.max(defaultOf('API_TEMPORAL_TIMEOUT'), defaultOf('
 /** What the API and worker processes run with beyond the defaults (drain delay and graces, docs/reliability.md). */
 const SERVICE_ENV: NodeJS.ProcessEnv = {};
 
-/** Ordinary prices from 10.00 to 99.99 BRL, a different one per flow; none is a sandbox magic amount. */
-const amountOf = (index: number) => ((1000 + ((index * 7919) % 9000)) / 100).toFixed(2);
 /**
  * Up to 15 s between the preview and the decision, as a user reading the screen takes: pays
  * then land inside every fault, not only the previews that the rail's absence holds back.
@@ -140,7 +138,7 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
   // Flows timed to meet a rail fault wait for their instant; the others think as users do.
   const think = (index: number) => (decisions.has(index) ? Math.max(0, startedAt + decisions.get(index)! - performance.now()) : thinkMs(index));
   const perPayer = topology.payers.map((payer) =>
-    qrFlow({ apiUrl: topology.apiUrl, token: payer.token, receiverUrl: topology.receiver.url, callbacks: topology.receiver.callbacks, runId: 'chaos', amountOf, thinkMs: think, post }),
+    qrFlow({ apiUrl: topology.apiUrl, token: payer.token, receiverUrl: topology.receiver.url, callbacks: topology.receiver.callbacks, runId: 'chaos', amountOf: ordinaryAmount, thinkMs: think, post }),
   );
   const flow: Flow = async (index, flowSignal) => {
     flows.started += 1;
