@@ -1,6 +1,9 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { isGrpcServiceError, WorkflowNotFoundError } from '@temporalio/client';
 import type { DataSource } from 'typeorm';
 import { readBacklogs } from '../../../src/capacity/backlog-monitor';
 import { DYNAMIC_CONFIG } from '../../../src/infra/temporal-postgres/server-config';
@@ -8,7 +11,7 @@ import { FINAL_STATUSES } from '../../../src/orders/lifecycle';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { Summary, summarize } from '../../shared/stats';
 import { TaskTimes, taskTimesOf } from '../histories';
-import { auditMoney, RuleResult } from '../audit';
+import { AuditOrder, auditMoney, RuleResult } from '../audit';
 import { writeBundles } from '../bundles';
 import { countsOf } from '../report';
 import { waitUntilSettled } from '../settle';
@@ -73,8 +76,15 @@ async function taskTimesByPhase(topology: Topology, clientId: string, startedEpo
   );
   const timed: Array<{ atMs: number; times: TaskTimes }> = [];
   for (const order of orders) {
-    const history = await topology.temporal.workflow.getHandle(orderWorkflowId(order.id)).fetchHistory();
-    timed.push({ atMs: Number(order.created_ms) - startedEpoch, times: taskTimesOf(history) });
+    // An order whose workflow start timed out has no history (the unprotected run makes some); the audit judges it.
+    const history = await topology.temporal.workflow
+      .getHandle(orderWorkflowId(order.id))
+      .fetchHistory()
+      .catch((error: unknown) => {
+        if (error instanceof WorkflowNotFoundError || (isGrpcServiceError(error) && error.code === GrpcStatus.NOT_FOUND)) return null;
+        throw error;
+      });
+    if (history) timed.push({ atMs: Number(order.created_ms) - startedEpoch, times: taskTimesOf(history) });
   }
   const phase = (span: Span) => {
     const inside = timed.filter(({ atMs }) => atMs >= span.fromMs && atMs < span.toMs).map(({ times }) => times);
@@ -88,6 +98,29 @@ async function taskTimesByPhase(topology: Topology, clientId: string, startedEpo
     };
   };
   return { baseline: phase(phases.baseline), overload: phase(phases.overload) };
+}
+
+/** How many orders not final at the audit have their row and workflow history written to the kept logs. */
+const UNFINISHED_KEPT = 20;
+
+/**
+ * Writes the rows of (the first of) the orders not final, and the workflow histories of those
+ * that have a workflow (ended ones first: the strangest), for whoever investigates what the
+ * audit found.
+ */
+async function keepUnfinished(topology: Topology, orders: ReadonlyArray<Pick<AuditOrder, 'id' | 'workflow'>>, say: (message: string) => void): Promise<void> {
+  if (orders.length === 0) return;
+  const ended = (order: Pick<AuditOrder, 'workflow'>) => order.workflow !== 'RUNNING' && order.workflow !== 'NOT_FOUND';
+  const kept = [...orders.filter(ended), ...orders.filter((order) => !ended(order))].slice(0, UNFINISHED_KEPT);
+  try {
+    const ids = kept.map((order) => order.id);
+    const rows: unknown[] = await topology.dataSource.query(`SELECT * FROM orders WHERE id = ANY($1)`, [ids]);
+    const history: unknown[] = await topology.dataSource.query(`SELECT * FROM order_status_history WHERE order_id = ANY($1) ORDER BY created_at`, [ids]);
+    writeFileSync(join(topology.logDir, 'orders-not-final.json'), `${JSON.stringify({ rows, history }, null, 2)}\n`);
+    await topology.saveHistories(kept.filter((order) => order.workflow !== 'NOT_FOUND').map((order) => order.id));
+  } catch (error) {
+    say(`could not keep the orders not final: ${String(error)}`);
+  }
 }
 
 /**
@@ -111,7 +144,8 @@ export async function runNoisyNeighbour(plan: NoisyNeighbourPlan, protection: Pr
   let keepLogs = true;
   try {
     const run = await drive(plan, protection, topology, serviceEnv, dynamicConfig, say, signal);
-    keepLogs = !run.passed && protection === 'protected';
+    // The protected run's logs when it failed; either run's when the money audit found anything.
+    keepLogs = (!run.passed && protection === 'protected') || run.figures.auditViolations > 0;
     return run;
   } finally {
     say(`${protection} run: cleaning up…`);
@@ -213,6 +247,11 @@ async function drive(
     const input = await readAuditInput(topology.dataSource, topology.railsUrl, topology.payers, (orderId) => topology.workflowOf(orderId));
     const audit: RuleResult[] = auditMoney(input, true);
     const auditViolations = audit.reduce((sum, rule) => sum + rule.violations.length, 0);
+    await keepUnfinished(
+      topology,
+      input.orders.filter((order) => !FINAL_STATUSES.includes(order.status)),
+      say,
+    );
 
     const figures: NoisyFigures = {
       capacityPerSecond,
