@@ -8,9 +8,10 @@ import { MainProcess } from '../../src/infra/main-process';
 import { PROJECT_ROOT } from '../../src/config/dev-defaults';
 
 /**
- * The short version of each chaos plan (fewer flows, one round, one cut), run as a user runs it:
- * `node dist/scripts/chaos.js --plan NAME --short --json` on its own production topology, so
- * that what the full plans prove cannot regress. Each takes two to three minutes on two cores.
+ * The short version of each chaos plan (fewer flows, one round, one cut; noisy-neighbour's 15 s
+ * of baseline and 30 s of overload), run as a user runs it: `node dist/scripts/chaos.js --plan
+ * NAME --short --json` on its own production topology, so that what the full plans prove cannot
+ * regress. Each takes two to three minutes on two cores.
  */
 
 interface Run<Report = ChaosReport> {
