@@ -48,6 +48,8 @@ export interface NoisyNeighbourReport {
   short: boolean;
   machine: Machine;
   runs: Partial<Record<Protection, NoisyRun>>;
+  /** Runs that could not be carried out, and why. */
+  failed: Partial<Record<Protection, string>>;
   /** The protected run's criteria that failed (0 without a protected run): what the exit code says. */
   violations: number;
 }
@@ -102,6 +104,7 @@ export function formatNoisyNeighbourReport(report: NoisyNeighbourReport): string
     ...(first?.criteria ?? []).map((criterion, index) => row(criterion.client, criterion.criterion, ...runs.map((run) => figure(run.criteria[index])))),
     '',
     ...runs.map((run) => `${run.protection}: ${run.passed ? 'PASSED' : `FAILED (${run.criteria.filter((criterion) => !criterion.pass).length} criteria)`}`),
+    ...Object.entries(report.failed).map(([protection, why]) => `${protection}: could not be carried out: ${why.split('\n')[0]}`),
     '',
   ].join('\n');
 }
