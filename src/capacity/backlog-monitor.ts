@@ -1,4 +1,4 @@
-import type { Connection } from '@temporalio/client';
+import type { Connection, ConnectionLike } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { observeBacklogAge } from '../observability/metrics';
 import type { BacklogReading } from './admission';
@@ -62,23 +62,27 @@ export class BacklogMonitor {
   }
 
   async read(): Promise<BacklogReading> {
-    const deadline = new Date(this.now() + READ_DEADLINE_MS);
-    const describe = (taskQueueType: temporal.api.enums.v1.TaskQueueType) =>
-      this.connection.withDeadline(deadline, () =>
-        this.connection.workflowService.describeTaskQueue({
-          namespace: this.namespace,
-          taskQueue: { name: this.taskQueue, kind: TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
-          taskQueueType,
-          reportStats: true,
-        }),
-      );
-    const queues = await Promise.all([describe(TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW), describe(TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)]);
-    const reading: BacklogReading = {
-      ageMs: Math.max(...queues.map((queue) => msOf(queue.stats?.approximateBacklogAge as Duration))),
-      count: queues.reduce((sum, queue) => sum + Number(queue.stats?.approximateBacklogCount ?? 0), 0),
-    };
+    const { workflow, activity } = await readBacklogs(this.connection, this.namespace, this.taskQueue, new Date(this.now() + READ_DEADLINE_MS));
+    const reading: BacklogReading = { ageMs: Math.max(workflow.ageMs, activity.ageMs), count: workflow.count + activity.count };
     this.latest = { reading, atMs: this.now() };
     observeBacklogAge(reading.ageMs / 1000);
     return reading;
   }
+}
+
+/** The backlog of the task queue's workflow queue and of its activity queue, each as Temporal reports it. */
+export async function readBacklogs(connection: ConnectionLike, namespace: string, taskQueue: string, deadline: Date): Promise<{ workflow: BacklogReading; activity: BacklogReading }> {
+  const describe = async (taskQueueType: temporal.api.enums.v1.TaskQueueType): Promise<BacklogReading> => {
+    const queue = await connection.withDeadline(deadline, () =>
+      connection.workflowService.describeTaskQueue({
+        namespace,
+        taskQueue: { name: taskQueue, kind: TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+        taskQueueType,
+        reportStats: true,
+      }),
+    );
+    return { ageMs: msOf(queue.stats?.approximateBacklogAge as Duration), count: Number(queue.stats?.approximateBacklogCount ?? 0) };
+  };
+  const [workflow, activity] = await Promise.all([describe(TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW), describe(TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)]);
+  return { workflow, activity };
 }
