@@ -84,6 +84,20 @@ export function arrivals(ratePerSecond: number, durationMs: number): number[] {
 /** The noisy client's offered rate: the plan's multiple of the measured capacity (at least one a second). */
 export const offeredRate = (capacityPerSecond: number, plan: Pick<NoisyNeighbourPlan, 'overloadFactor'>) => Math.max(1, capacityPerSecond * plan.overloadFactor);
 
+/**
+ * The share of the measured capacity each client's previews quota is sized to in the protected
+ * run: the topology, all on this machine's two cores, prepares a fifth of what the default quota
+ * is sized for (one worker with its own two cores), so the plan sizes the quota as a deployment
+ * does from its own capacity (docs/deployment.md, "Quotas").
+ */
+export const QUOTA_SHARE_OF_CAPACITY = 0.15;
+
+/** Every client's previews quota for this capacity, as `clients:limits --quota` takes it: rate/burst, a second's worth twice. */
+export function previewsQuotaFor(capacityPerSecond: number): string {
+  const rate = Math.max(2, Math.round(capacityPerSecond * QUOTA_SHARE_OF_CAPACITY));
+  return `previews=${rate}/${2 * rate}`;
+}
+
 /** What the API replicas and workers run with beyond the topology's settings. */
 export function serviceEnvFor(protection: Protection, plan: Pick<NoisyNeighbourPlan, 'qrExpirySeconds'>): NodeJS.ProcessEnv {
   const env = { QR_EXPIRY_SECONDS: String(plan.qrExpirySeconds) };

@@ -21,7 +21,7 @@ import { ClientTarget, runCalibrationClient, runNoisyClient, runSteadyClient } f
 import { Criterion, judge, NoisyFigures, noisySummary, ordinarySummary, Phases, refusalsOf, Span, steadySummary } from './criteria';
 import { sampleResidentMemory } from './memory';
 import { runOrdinaryClient } from './ordinary-flows';
-import { arrivals, measuredCapacity, NoisyNeighbourPlan, offeredRate, Protection, serviceEnvFor, temporalConfigFor } from './plan';
+import { arrivals, measuredCapacity, NoisyNeighbourPlan, offeredRate, previewsQuotaFor, Protection, serviceEnvFor, temporalConfigFor } from './plan';
 import type { BacklogSample, NoisyRun } from './report';
 
 /** The clients, in the order the topology makes and funds them. */
@@ -202,6 +202,12 @@ async function drive(
     const rate = offeredRate(capacityPerSecond, plan);
     const calibrationSpan = { fromMs: 0, toMs: now() };
     say(`${protection} run: measured ${capacityPerSecond.toFixed(1)} preview callbacks/s; A will offer ${rate.toFixed(1)}/s`);
+    if (protection === 'protected') {
+      // As docs/deployment.md says a deployment does: every client's previews quota sized from the capacity measured.
+      const quota = previewsQuotaFor(capacityPerSecond);
+      for (const { clientId } of [steady, noisy, ordinary, shopper]) await topology.runCli(['clients:limits', '--client', clientId, '--quota', quota]);
+      say(`${protection} run: every client's previews quota set to ${quota} (rate/burst)`);
+    }
 
     phase = 'quiet: the calibration orders expiring';
     const quietUntil = performance.now() + plan.qrExpirySeconds * 1000 + QUIET_MARGIN_MS;
