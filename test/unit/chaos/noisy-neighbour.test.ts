@@ -8,6 +8,7 @@ import {
   measuredCapacity,
   noisyNeighbourPlan,
   offeredRate,
+  previewsQuotaFor,
   serviceEnvFor,
   SHORT_NOISY_NEIGHBOUR,
   temporalConfigFor,
@@ -50,6 +51,12 @@ describe('the noisy-neighbour plan', () => {
     const config = { 'matching.enableFairness': true, 'frontend.enableSchedules': true };
     expect(temporalConfigFor('protected', config)).toEqual(config);
     expect(temporalConfigFor('unprotected', config)).toEqual({ 'matching.enableFairness': false, 'frontend.enableSchedules': true });
+  });
+
+  it("sizes every client's previews quota from the measured capacity, never below two a second", () => {
+    expect(previewsQuotaFor(40)).toBe('previews=6/12');
+    expect(previewsQuotaFor(10)).toBe('previews=2/4');
+    expect(previewsQuotaFor(3)).toBe('previews=2/4');
   });
 });
 
