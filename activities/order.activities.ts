@@ -1,13 +1,30 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import type { EntityManager } from 'typeorm';
 import type { Env } from '../src/config/env';
 import type { FxService } from '../src/fx/fx.service';
 import { InsufficientFundsError } from '../src/ledger/ledger.errors';
+import { enterOrderMovements } from '../src/ledger/ledger-movements';
 import type { LedgerService } from '../src/ledger/ledger.service';
-import { assertAmountWithinLimits, convert, CountryCode, CurrencyCode, Decimal, formatAmount, MoneyError, parseAmount, parseLimitOverrides, PaymentCurrency } from '../src/money';
-import { isFinal, type LedgerMovement } from '../src/orders/lifecycle';
+import {
+  assertAmountWithinLimits,
+  convert,
+  CountryCode,
+  CurrencyCode,
+  Decimal,
+  formatAmount,
+  MoneyError,
+  parseAmount,
+  parseLimitOverrides,
+  PaymentCurrency,
+} from '../src/money';
+import { isFinal } from '../src/orders/lifecycle';
 import type { OrderEntity } from '../src/orders/order.entity';
-import { DuplicateOrderError, type AppliedChange, type ChangeEffect, type OrderChange, type OrderRepository } from '../src/orders/order.repository';
+import {
+  DuplicateOrderError,
+  type AppliedChange,
+  type ChangeEffect,
+  type OrderChange,
+  type OrderRepository,
+} from '../src/orders/order.repository';
 import {
   SETTLEMENT_EVENTS,
   type AcceptInput,
@@ -38,9 +55,8 @@ export interface OrderActivityDeps {
   deliver: (eventIds: readonly string[], written?: readonly NewNotification[]) => Promise<string[]>;
 }
 
-const reserveOperation = (orderId: string) => `order:${orderId}:reserve`;
-
-const amountOf = (value: string | null, currency: string | null) => (value === null || currency === null ? null : formatAmount(new Decimal(value), currency as CurrencyCode));
+const amountOf = (value: string | null, currency: string | null) =>
+  value === null || currency === null ? null : formatAmount(new Decimal(value), currency as CurrencyCode);
 
 function factsOf(order: OrderEntity): OrderFacts {
   return {
@@ -87,7 +103,9 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
   /** A step's result; a `delivering` step's with its callbacks tried once it has committed. */
   const write = async (change: OrderChange, effect?: ChangeEffect, delivering = false): Promise<StepResult> => {
     const applied = await orders.apply(change, effect);
-    return delivering ? { ...resultOf(applied), undelivered: await deliver(applied.eventIds, applied.written) } : resultOf(applied);
+    return delivering
+      ? { ...resultOf(applied), undelivered: await deliver(applied.eventIds, applied.written) }
+      : resultOf(applied);
   };
 
   /** Where the payer hears of its decision, checked as the API checks it (a tester's signal may name any URL). */
@@ -98,33 +116,27 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
     return { paymentNotificationUrl: url };
   };
 
-  /** One ledger entry the lifecycle lists for a step, for the order these facts describe. */
-  function enter(movement: LedgerMovement, orderId: string, facts: OrderFacts, tx: EntityManager): Promise<unknown> {
-    switch (movement) {
-      case 'RESERVE':
-        return ledger.reserve(reserveOperation(orderId), facts.payerClientId!, facts.userCurrency, new Decimal(facts.userAmount!), orderId, tx);
-      case 'COMMIT':
-        return ledger.commit(`order:${orderId}:commit`, reserveOperation(orderId), tx);
-      case 'COLLECT':
-        return ledger.collect(`order:${orderId}:collect`, facts.collectorClientId!, facts.localCurrency, new Decimal(facts.localAmount!), orderId, tx);
-      case 'RELEASE':
-        return ledger.release(`order:${orderId}:release`, reserveOperation(orderId), tx);
-      case 'CLAW_BACK':
-      case 'REFUND_CREDIT':
-        throw new Error(`${movement} is a refund's entry, made by the refund activities`);
-    }
-  }
-
+  /** The ledger entries the lifecycle lists for a step, for the order these facts describe (src/ledger/ledger-movements.ts). */
   const ledgerEntries =
     (orderId: string, facts: OrderFacts): ChangeEffect =>
-    async (tx, _order, step) => {
-      for (const movement of step.ledger) await enter(movement, orderId, facts, tx);
-    };
+    (tx, _order, step) =>
+      enterOrderMovements(ledger, step.ledger, { orderId, ...facts }, tx);
 
   return {
     /** A step that moves no money: the user's rejection, a collector's cancel, expiry, a merchant nobody knows. */
-    changeOrder: async ({ orderId, seq, event, notificationUrl, requestId, deliver: delivering }: ChangeInput): Promise<StepResult> =>
-      write({ orderId, seq, event, patch: paymentNotificationUrl(notificationUrl), requestId }, undefined, delivering === true),
+    changeOrder: async ({
+      orderId,
+      seq,
+      event,
+      notificationUrl,
+      requestId,
+      deliver: delivering,
+    }: ChangeInput): Promise<StepResult> =>
+      write(
+        { orderId, seq, event, patch: paymentNotificationUrl(notificationUrl), requestId },
+        undefined,
+        delivering === true,
+      ),
 
     /** The order as the database has it, for a workflow that must take it up from there. */
     async orderFacts({ orderId }: { orderId: string }): Promise<{ facts: OrderFacts; awaitingPayer: boolean }> {
@@ -153,7 +165,8 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
               ...(awaitsPayer(applied.order) ? { awaitingPayer: true } : {}),
             };
       // A preparation moves no money: each change is applied to the order just read, with no read of its own.
-      if (order.lastSeq >= seq || order.flow !== 'QR') return prepared(await orders.applyTo(order, { orderId, seq, event: 'PREPARED' }));
+      if (order.lastSeq >= seq || order.flow !== 'QR')
+        return prepared(await orders.applyTo(order, { orderId, seq, event: 'PREPARED' }));
       let merchant;
       try {
         merchant = await rails.acquirer.resolveQrMerchant({ qr: order.qrPayload! });
@@ -161,7 +174,11 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
         if (!(error instanceof RailsDeclinedError)) throw error;
         return prepared(await orders.applyTo(order, { orderId, seq, event: 'UNRESOLVED' }));
       }
-      const patch = { merchantName: merchant.name, merchantIdentificationNumber: merchant.identification_number, merchantBranchOffice: merchant.branch_office };
+      const patch = {
+        merchantName: merchant.name,
+        merchantIdentificationNumber: merchant.identification_number,
+        merchantBranchOffice: merchant.branch_office,
+      };
       return prepared(await orders.applyTo(order, { orderId, seq, event: 'PREPARED', patch }));
     },
 
@@ -174,8 +191,13 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
       const userCurrency = claim.userCurrency as CurrencyCode;
       // The quote must be the claiming client's, for the order's currency to the one it pays in.
       const use = { orderId, clientId: claim.payerClientId, base: facts.localCurrency, target: userCurrency };
-      const priced = claim.fxQuoteId === null || facts.localAmount === null ? null : { quote: await fx.lockToOrder(claim.fxQuoteId, use), localAmount: new Decimal(facts.localAmount) };
-      const userAmount = priced ? formatAmount(convert(priced.localAmount, priced.quote.rate, userCurrency), userCurrency) : null;
+      const priced =
+        claim.fxQuoteId === null || facts.localAmount === null
+          ? null
+          : { quote: await fx.lockToOrder(claim.fxQuoteId, use), localAmount: new Decimal(facts.localAmount) };
+      const userAmount = priced
+        ? formatAmount(convert(priced.localAmount, priced.quote.rate, userCurrency), userCurrency)
+        : null;
       try {
         const applied = await orders.apply({
           orderId,
@@ -190,10 +212,14 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
             ...(priced ? { userAmount, fxQuoteId: priced.quote.id, fxRate: priced.quote.rate.toFixed() } : {}),
           },
         });
-        return { ...resultOf(applied), recorded: { facts: factsOf(applied.order), externalReference: applied.order.externalReference } };
+        return {
+          ...resultOf(applied),
+          recorded: { facts: factsOf(applied.order), externalReference: applied.order.externalReference },
+        };
       } catch (error) {
         // The payer already names another order with this reference: the claim is refused, the QR stays open.
-        if (error instanceof DuplicateOrderError) throw ApplicationFailure.nonRetryable(error.message, 'DUPLICATE_REFERENCE');
+        if (error instanceof DuplicateOrderError)
+          throw ApplicationFailure.nonRetryable(error.message, 'DUPLICATE_REFERENCE');
         throw error;
       }
     },
@@ -217,9 +243,13 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
       const quote =
         fxQuoteId !== null
           ? await fx.lockToOrder(fxQuoteId, use)
-          : ((await fx.quoteOfOrder(orderId)) ?? (await fx.lockToOrder((await fx.quote(use.clientId, use.base, use.target)).id, use)));
+          : ((await fx.quoteOfOrder(orderId)) ??
+            (await fx.lockToOrder((await fx.quote(use.clientId, use.base, use.target)).id, use)));
       const userAmount = convert(localAmount, quote.rate, facts.userCurrency);
-      if (userAmount.lte(0)) throw invalidAmount(`${formatAmount(localAmount, facts.localCurrency)} ${facts.localCurrency} is less than the smallest amount of ${facts.userCurrency}`);
+      if (userAmount.lte(0))
+        throw invalidAmount(
+          `${formatAmount(localAmount, facts.localCurrency)} ${facts.localCurrency} is less than the smallest amount of ${facts.userCurrency}`,
+        );
       return write({
         orderId,
         seq,
@@ -289,7 +319,10 @@ export function createOrderActivities({ env, orders, rails, fx, ledger, deliver 
     /** Asks the rail what became of the order's payout. */
     async payoutStatus({ orderId, facts }: { orderId: string; facts: OrderFacts }): Promise<MovementInquiry> {
       try {
-        return await rails.payouts.payoutStatus({ payoutId: orderId, route: routeOf({ country: facts.localCountry, destination: facts.destination }) });
+        return await rails.payouts.payoutStatus({
+          payoutId: orderId,
+          route: routeOf({ country: facts.localCountry, destination: facts.destination }),
+        });
       } catch (error) {
         if (error instanceof RailsUnavailableError) return { status: 'UNREACHABLE', reason: error.message };
         throw error;

@@ -1,9 +1,8 @@
-import type { EntityManager } from 'typeorm';
 import type { Env } from '../src/config/env';
 import { InsufficientFundsError } from '../src/ledger/ledger.errors';
+import { enterRefundMovements } from '../src/ledger/ledger-movements';
 import type { LedgerService } from '../src/ledger/ledger.service';
 import { CurrencyCode, Decimal, formatAmount, PaymentCurrency, refundShare } from '../src/money';
-import type { LedgerMovement } from '../src/orders/lifecycle';
 import type { OrderRepository } from '../src/orders/order.repository';
 import type { MovementInquiry } from '../src/orders/order-steps';
 import { payoutDestinationOf } from '../src/orders/payout-destination';
@@ -24,23 +23,6 @@ export interface RefundActivityDeps {
 
 /** A refund's steps, for the order's refunds workflow; each idempotent on the refund id or the order's seq. */
 export function createRefundActivities({ env, orders, refunds, rails, ledger }: RefundActivityDeps) {
-  /** One ledger entry the lifecycle lists for a refund that went through: the collector's amount taken back, the payer's share credited. */
-  function enter(movement: LedgerMovement, input: SettleRefund, share: Decimal, tx: EntityManager): Promise<unknown> {
-    const { refundId, amount, facts } = input;
-    switch (movement) {
-      case 'CLAW_BACK':
-        return ledger.clawBack(`refund:${refundId}:clawback`, facts.collectorClientId!, facts.localCurrency, new Decimal(amount), facts.orderId, tx);
-      case 'REFUND_CREDIT':
-        // A tiny refund can be worth less than a minor unit of the payer's currency: nothing moves now, the last refund squares it.
-        return share.gt(0) ? ledger.credit(`refund:${refundId}:credit`, facts.payerClientId, facts.userCurrency, share, facts.orderId, tx) : Promise.resolve();
-      case 'RESERVE':
-      case 'COMMIT':
-      case 'COLLECT':
-      case 'RELEASE':
-        throw new Error(`${movement} is a payment's entry, made by the order activities`);
-    }
-  }
-
   /**
    * The refund's outcome, in the transaction of the order change that reports it: the refund
    * lifecycle says what the refund becomes and which event it is to the order; the order's
@@ -50,7 +32,11 @@ export function createRefundActivities({ env, orders, refunds, rails, ledger }: 
    */
   async function settle(input: SettleRefund): Promise<RefundSettled> {
     const { refundId, amount, facts, settlement } = input;
-    const step = refundStep(settlement.event, { total: facts.localTotal, refundedBefore: input.refundedBefore, amount });
+    const step = refundStep(settlement.event, {
+      total: facts.localTotal,
+      refundedBefore: input.refundedBefore,
+      amount,
+    });
     const share = step.refunded
       ? refundShare({
           debited: new Decimal(facts.debited),
@@ -69,7 +55,18 @@ export function createRefundActivities({ env, orders, refunds, rails, ledger }: 
         bodies: { REFUND: (order, now) => refundNotificationView(order, { amount, errorCode: step.errorCode }, now) },
       },
       async (tx, _order, orderStep) => {
-        for (const movement of orderStep.ledger) await enter(movement, input, share, tx);
+        const { orderId, payerClientId, collectorClientId, localCurrency, userCurrency } = facts;
+        const money = {
+          orderId,
+          refundId,
+          payerClientId,
+          collectorClientId,
+          localCurrency,
+          userCurrency,
+          share,
+          amount,
+        };
+        await enterRefundMovements(ledger, orderStep.ledger, money, tx);
         await refunds.settle(tx, refundId, {
           status: step.status,
           userAmount: step.refunded ? formatAmount(share, facts.userCurrency) : null,
@@ -97,16 +94,31 @@ export function createRefundActivities({ env, orders, refunds, rails, ledger }: 
           userCurrency,
           debited: formatAmount(new Decimal(order.userAmount!), userCurrency),
           payoutReference: order.payoutReference ?? '',
-          route: routeOf({ country: order.localCountry as MovementRoute['country'], destination: payoutDestinationOf(order) }),
+          route: routeOf({
+            country: order.localCountry as MovementRoute['country'],
+            destination: payoutDestinationOf(order),
+          }),
         },
         status: order.status,
         lastSeq: order.lastSeq,
-        refunds: known.map((refund) => ({ id: refund.id, seq: refund.seq, status: refund.status, amount: formatAmount(new Decimal(refund.localAmount), localCurrency) })),
+        refunds: known.map((refund) => ({
+          id: refund.id,
+          seq: refund.seq,
+          status: refund.status,
+          amount: formatAmount(new Decimal(refund.localAmount), localCurrency),
+        })),
         retryWindowMs: env.PAYOUT_RETRY_WINDOW,
       };
     },
 
-    async createRefund(input: { refundId: string; seq: number; amount: string; reason: string | null; requestedByClientId: string; facts: RefundFacts }): Promise<void> {
+    async createRefund(input: {
+      refundId: string;
+      seq: number;
+      amount: string;
+      reason: string | null;
+      requestedByClientId: string;
+      facts: RefundFacts;
+    }): Promise<void> {
       await refunds.create({
         id: input.refundId,
         orderId: input.facts.orderId,
@@ -123,10 +135,22 @@ export function createRefundActivities({ env, orders, refunds, rails, ledger }: 
      * Returns the money at the rail that paid the merchant; never guesses, like a payout. A
      * collected order's money never left the service: its collector must hold the amount.
      */
-    async sendRefund({ refundId, amount, facts }: { refundId: string; amount: string; facts: RefundFacts }): Promise<MovementOutcome> {
+    async sendRefund({
+      refundId,
+      amount,
+      facts,
+    }: {
+      refundId: string;
+      amount: string;
+      facts: RefundFacts;
+    }): Promise<MovementOutcome> {
       if (facts.collectorClientId !== null) {
-        const account = (await ledger.balances(facts.collectorClientId)).find((balance) => balance.currency === facts.localCurrency);
-        return account && account.available.gte(amount) ? { kind: 'COMPLETED', railReference: 'INTERNAL' } : { kind: 'FAILED', reason: INSUFFICIENT_FUNDS };
+        const account = (await ledger.balances(facts.collectorClientId)).find(
+          (balance) => balance.currency === facts.localCurrency,
+        );
+        return account && account.available.gte(amount)
+          ? { kind: 'COMPLETED', railReference: 'INTERNAL' }
+          : { kind: 'FAILED', reason: INSUFFICIENT_FUNDS };
       }
       return rails.refunds.refund({
         refundId,
