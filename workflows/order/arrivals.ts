@@ -15,6 +15,7 @@ import { PREPARATION_PATCH, TESTER_SIGNALS_PATCH } from './patches';
  */
 const PREPARATION_WAIT = '8 seconds';
 
+/** Refuses an action the lifecycle refuses, with the message the API answers it with; else nothing. */
 export function refuse(run: OrderRun, rejection: OrderRejection | null): void {
   if (rejection) throw ApplicationFailure.nonRetryable(run.state.refusalMessage(rejection, new Date()), rejection);
 }

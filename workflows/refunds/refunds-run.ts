@@ -23,6 +23,7 @@ export interface Job {
   unconfirmed: boolean;
 }
 
+/** Refuses a request, or an operator's resolution, with the reason its caller is answered. */
 export const refuse = (type: string, message: string): never => {
   throw ApplicationFailure.nonRetryable(message, type);
 };
