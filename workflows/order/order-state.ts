@@ -10,9 +10,12 @@ import {
   type OrderRejection,
   type OrderStatus,
   waitsForPreparation,
-} from '../src/orders/lifecycle';
-import type { OrderFacts, OrderOutcome } from '../src/orders/order-steps';
-import type { RefusedSignal } from '../src/orders/order-messages';
+} from '../../src/orders/lifecycle';
+import type { OrderFacts, OrderOutcome } from '../../src/orders/order-steps';
+import type { RefusedSignal } from '../../src/orders/order-messages';
+
+/** Refused signals an order keeps for its query; older ones are dropped first. */
+export const MAX_REFUSED_SIGNALS = 100;
 
 /**
  * The order workflow's state in one small object that its handlers call, as Temporal's samples
@@ -21,9 +24,6 @@ import type { RefusedSignal } from '../src/orders/order-messages';
  * lifecycle's rules (src/orders/lifecycle), and every action asks the lifecycle before it is
  * taken. No I/O and no clock: the workflow passes the time in.
  */
-/** Refused signals an order keeps for its query; older ones are dropped first. */
-export const MAX_REFUSED_SIGNALS = 100;
-
 export class OrderState {
   status: OrderStatus;
   /** Why the order failed or was canceled, as its last step wrote it: a refusal says "expired" from it. */
@@ -32,7 +32,10 @@ export class OrderState {
   facts: OrderFacts | undefined;
   /** The payout's retry window passed with its outcome still unknown: an operator decides. */
   unconfirmed = false;
-  /** The latest MAX_REFUSED_SIGNALS: a tester's script that keeps sending bad signals does not grow the state without end. */
+  /**
+   * The latest MAX_REFUSED_SIGNALS: a tester's script that keeps sending bad signals does not grow
+   * the state without end.
+   */
   readonly refusedSignals: RefusedSignal[] = [];
   /** The phase of the action being applied, if one is. */
   private applying: OrderPhase | null = null;
@@ -90,9 +93,16 @@ export class OrderState {
     return changed;
   }
 
-  /** What a refused action tells its sender: an order refused past its expiry (its closing not written yet) says it expired. */
+  /**
+   * What a refused action tells its sender: an order refused past its expiry (its closing not
+   * written yet) says it expired.
+   */
   refusalMessage(rejection: OrderRejection, now: Date): string {
-    return rejectionMessage({ id: this.orderId, status: this.status, errorCode: this.errorCode, expiresAt: this.expiresAt }, rejection, now);
+    return rejectionMessage(
+      { id: this.orderId, status: this.status, errorCode: this.errorCode, expiresAt: this.expiresAt },
+      rejection,
+      now,
+    );
   }
 
   refuseSignal(signal: RefusedSignal['signal'], reason: string, message: string, now: Date): void {
