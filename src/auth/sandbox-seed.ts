@@ -3,15 +3,16 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { Env } from '../config/env';
 import { LedgerService } from '../ledger/ledger.service';
-import { CurrencyCode, Decimal } from '../money';
+import { Decimal, type PaymentCurrency } from '../money';
 import { ClientsService, CreatedClient } from './clients.service';
 import { SecretBox } from './secret-box';
 
 /**
  * The sandbox client's opening balances, in every currency the FX provider quotes (any of them
- * can be a user currency): at least 100,000 USD worth each, in round local numbers.
+ * can be a user currency): at least 100,000 USD worth each, in round local numbers. A payment
+ * currency without one (a new country's) does not compile.
  */
-const SANDBOX_FUNDING: Readonly<Partial<Record<CurrencyCode, string>>> = {
+const SANDBOX_FUNDING: Readonly<Record<PaymentCurrency, string>> = {
   USD: '100000.00',
   EUR: '100000.00',
   BRL: '1000000.00',
@@ -27,7 +28,11 @@ const SANDBOX_FUNDING: Readonly<Partial<Record<CurrencyCode, string>>> = {
  * A fresh install gets one sandbox client, so `npm start` is usable at once. Returns the
  * credentials only when it created the client; they are shown once and saved under .data/.
  */
-export async function seedSandboxClient(dataSource: DataSource, env: Env, dataDir: string): Promise<CreatedClient | null> {
+export async function seedSandboxClient(
+  dataSource: DataSource,
+  env: Env,
+  dataDir: string,
+): Promise<CreatedClient | null> {
   const clients = new ClientsService(dataSource, new SecretBox(env.SECRETS_KEY));
   if ((await clients.count()) > 0) return null;
   const created = await clients.create({
@@ -37,8 +42,13 @@ export async function seedSandboxClient(dataSource: DataSource, env: Env, dataDi
   });
   // Deterministic operation ids: a seed interrupted and rerun never funds a currency twice.
   const ledger = new LedgerService(dataSource);
-  for (const [currency, amount] of Object.entries(SANDBOX_FUNDING) as Array<[CurrencyCode, string]>) {
-    await ledger.fund(`sandbox-funding:${created.clientId}:${currency}`, created.clientId, currency, new Decimal(amount));
+  for (const [currency, amount] of Object.entries(SANDBOX_FUNDING) as Array<[PaymentCurrency, string]>) {
+    await ledger.fund(
+      `sandbox-funding:${created.clientId}:${currency}`,
+      created.clientId,
+      currency,
+      new Decimal(amount),
+    );
   }
   writeFileSync(join(dataDir, 'sandbox-credentials.json'), JSON.stringify(created, null, 2), { mode: 0o600 });
   return created;
