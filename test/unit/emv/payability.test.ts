@@ -98,4 +98,16 @@ describe('payable: what this service can pay, apart from the QR being well-forme
       valid: false,
     });
   });
+
+  it("judges the country and a Pix QR's key by its caller's scope, and knows no country of its own", () => {
+    const japan = { countries: ['JP', 'KR'], isPixKey: () => false };
+    const result = decodeEmvQr(qr({ currency: '484', country: 'MX' }), japan);
+    expect(result.not_payable_reasons.map((reason) => reason.message)).toEqual([
+      'tag 58: this service does not pay QR codes of this country (MX; this service pays in JP, KR)',
+    ]);
+    const pixAccount = buildTlv('26', `0014br.gov.bcb.pix${buildTlv('01', '52998224725')}`);
+    const pix = qr({ account: pixAccount, currency: '986', country: 'BR' });
+    expect(codes(decodeEmvQr(pix, QR_SCOPE).scheme_violations)).toEqual(['PIX_MISSING_TXID']);
+    expect(codes(decodeEmvQr(pix, japan).scheme_violations)).toEqual(['PIX_INVALID_KEY', 'PIX_MISSING_TXID']);
+  });
 });
