@@ -15,7 +15,9 @@ import { ChaosReport, countsOf, formatChaosReport } from './chaos/report';
 import { requestsInWindows, summarizeRequests } from './chaos/requests';
 import { ROLLING_DEPLOY_PATCH } from './chaos/rolling-deploy.workflows';
 import { runPlan, TimelineEntry } from './chaos/run-plan';
-import { ChaosPlan, decisionsInRailFaults, PLAN_NAMES, PlanName, planNamed } from './chaos/schedule';
+import { noisyNeighbourCommand, NoisyNeighbourOptions } from './chaos/noisy-neighbour/command';
+import type { Protection } from './chaos/noisy-neighbour/plan';
+import { ChaosPlan, decisionsInRailFaults, PLAN_NAMES, planNamed } from './chaos/schedule';
 import { waitUntilSettled } from './chaos/settle';
 import { readAuditInput, readOrderTimes } from './chaos/snapshot';
 import { makeRunDir, startTopology, Topology } from './chaos/topology';
@@ -25,10 +27,11 @@ import { Flow, runFlows } from './shared/driver';
 import { Attempt, retryingPost } from './shared/integrator-post';
 import { interruption } from './shared/interruption';
 import { machine } from './shared/machine';
-import { qrFlow } from './shared/qr-flow';
+import { ordinaryAmount, qrFlow } from './shared/qr-flow';
 import { runScript, sayAs } from './shared/script-main';
 
-const USAGE = `usage: npm run chaos -- [--plan default|rolling-deploy|partitions] [--short] [--flows N] [--concurrency C] [--json]
+const USAGE = `usage: npm run chaos -- [--plan default|rolling-deploy|partitions|noisy-neighbour] [--short] [--flows N] [--concurrency C]
+                        [--unprotected | --unprotected-only] [--json]
 
 Starts the production topology on this machine (PostgreSQL, the Temporal server on it, the
 rails simulator, 2 API replicas behind a round-robin balancer and 2 workers, each its own
@@ -47,15 +50,23 @@ rail's payouts, callbacks) and the plan's own criteria, prints the audit as a ta
                   the rails; API to PostgreSQL, to Temporal) is cut silently for 60 s, then
                   PostgreSQL from everything for 30 s, inside network namespaces this command
                   makes and removes (root only; it says so and exits 1 where it cannot).
+  noisy-neighbour Measures the capacity (a calibration client, closed loop), then 30 s of a
+                  steady client B (a flow a second) and a client C going through the spec's
+                  ordinary flows, then 120 s in which client A also offers previews at 5× that
+                  capacity, open loop, honouring nothing. Judges B's refusals and latencies, A's
+                  answers, C's callbacks, the audit and the processes' memory (QR expiry 20 s).
+                  --unprotected adds the same plan with quotas, admission and fairness off,
+                  reported beside it (expected to fail; the exit code stays the protected
+                  run's); --unprotected-only runs that one alone and exits 0 once reported.
 
---short runs the plan's short version, as npm test does (fewer flows, one round, one cut).
---flows applies to the default plan only.`;
+--short runs the plan's short version, as npm test does (fewer flows, one round, one cut;
+noisy-neighbour: 15 s of baseline, 30 s of overload). --flows applies to the default plan only.`;
 
 const say = sayAs('chaos');
 
 const APIS = 2;
 const WORKERS = 2;
-const PAYERS = 2;
+const PAYERS = ['Chaos payer 1', 'Chaos payer 2'];
 /** A flow still running this long after its start has failed (the audit still judges its order). */
 const FLOW_TIMEOUT_MS = 5 * 60_000;
 /** No flow starts this long after the faults are over; keeps a sick run bounded. */
@@ -79,8 +90,6 @@ const REQUEST_BOUND_MS = Math.max(defaultOf('API_TEMPORAL_TIMEOUT'), defaultOf('
 /** What the API and worker processes run with beyond the defaults (drain delay and graces, docs/reliability.md). */
 const SERVICE_ENV: NodeJS.ProcessEnv = {};
 
-/** Ordinary prices from 10.00 to 99.99 BRL, a different one per flow; none is a sandbox magic amount. */
-const amountOf = (index: number) => ((1000 + ((index * 7919) % 9000)) / 100).toFixed(2);
 /**
  * Up to 15 s between the preview and the decision, as a user reading the screen takes: pays
  * then land inside every fault, not only the previews that the rail's absence holds back.
@@ -92,8 +101,19 @@ interface Options {
   json: boolean;
 }
 
-function readOptions(values: OptionValues): Options {
-  const name = choiceOption<PlanName>(values, 'plan', PLAN_NAMES, 'default');
+const NOISY_NEIGHBOUR = 'noisy-neighbour';
+const COMMAND_PLANS = [...PLAN_NAMES, NOISY_NEIGHBOUR] as const;
+
+function readOptions(values: OptionValues): Options | { noisy: NoisyNeighbourOptions } {
+  const name = choiceOption<(typeof COMMAND_PLANS)[number]>(values, 'plan', COMMAND_PLANS, 'default');
+  if (name !== NOISY_NEIGHBOUR && (values.unprotected || values['unprotected-only'])) throw new UsageError('--unprotected and --unprotected-only apply to the noisy-neighbour plan only');
+  if (name === NOISY_NEIGHBOUR) {
+    if (values.flows !== undefined || values.concurrency !== undefined)
+      throw new UsageError('--flows and --concurrency do not apply to the noisy-neighbour plan: its clients have rates of their own');
+    if (values.unprotected && values['unprotected-only']) throw new UsageError('--unprotected runs both; --unprotected-only the unprotected run alone: give one');
+    const protections: Protection[] = values['unprotected-only'] ? ['unprotected'] : values.unprotected ? ['protected', 'unprotected'] : ['protected'];
+    return { noisy: { short: values.short === true, protections, json: values.json === true } };
+  }
   if (values.flows !== undefined && name !== 'default') throw new UsageError(`--flows applies to the default plan only: ${name} drives flows until it is done`);
   const drive = {
     flows: values.flows === undefined ? undefined : wholeNumber(values, 'flows', 0),
@@ -138,7 +158,16 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
   // Flows timed to meet a rail fault wait for their instant; the others think as users do.
   const think = (index: number) => (decisions.has(index) ? Math.max(0, startedAt + decisions.get(index)! - performance.now()) : thinkMs(index));
   const perPayer = topology.payers.map((payer) =>
-    qrFlow({ apiUrl: topology.apiUrl, token: payer.token, receiverUrl: topology.receiver.url, callbacks: topology.receiver.callbacks, runId: 'chaos', amountOf, thinkMs: think, post }),
+    qrFlow({
+      apiUrl: topology.apiUrl,
+      token: payer.token,
+      receiverUrl: topology.receiver.url,
+      callbacks: topology.receiver.callbacks,
+      runId: 'chaos',
+      amountOf: ordinaryAmount,
+      thinkMs: think,
+      post,
+    }),
   );
   const flow: Flow = async (index, flowSignal) => {
     flows.started += 1;
@@ -246,8 +275,14 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
 }
 
 async function main(): Promise<number> {
-  const options = parseScriptOptions(process.argv.slice(2), { plan: { type: 'string' }, short: { type: 'boolean' } }, USAGE, readOptions);
+  const options = parseScriptOptions(
+    process.argv.slice(2),
+    { plan: { type: 'string' }, short: { type: 'boolean' }, unprotected: { type: 'boolean' }, 'unprotected-only': { type: 'boolean' } },
+    USAGE,
+    readOptions,
+  );
   if (typeof options === 'number') return options;
+  if ('noisy' in options) return noisyNeighbourCommand(options.noisy, say);
   const { plan } = options;
 
   if (plan.name === 'partitions') {

@@ -225,18 +225,18 @@ const CLIENT_SOURCES = 'clients/typescript/src';
 
 /** swc compiles in about a second; the type check is `npm run typecheck` and part of `npm test`. */
 function build() {
-  run(join(root, 'node_modules', '.bin', 'swc'), ['src', 'workflows', 'activities', 'scripts', CLIENT_SOURCES, '-d', 'dist', '--config-file', '.swcrc', '--quiet'], {
+  run(join(root, 'node_modules', '.bin', 'swc'), ['src', 'workflows', 'activities', 'dev', 'scripts', CLIENT_SOURCES, '-d', 'dist', '--config-file', '.swcrc', '--quiet'], {
     stdio: ['ignore', process.stderr, 'inherit'],
   });
 }
 
 /**
  * The Temporal server on PostgreSQL, its SQL tool and the Web UI server, built with Go into the
- * cache the first time (src/infra/temporal-postgres/installation.ts; about 5 minutes), for the
+ * cache the first time (dev/temporal-postgres/installation.ts; about 5 minutes), for the
  * short chaos plans npm test runs on the production topology. Needs dist/ built.
  */
 function ensureTemporalServer() {
-  run(process.execPath, ['-e', `require('./dist/src/infra/temporal-postgres/installation').ensureTemporalServer((m) => process.stderr.write('[run] ' + m + '\\n'))`]);
+  run(process.execPath, ['-e', `require('./dist/dev/temporal-postgres/installation').ensureTemporalServer((m) => process.stderr.write('[run] ' + m + '\\n'))`]);
 }
 
 /** Runs a child to completion; Ctrl-C reaches it through the terminal's process group. */
@@ -264,8 +264,8 @@ const cliEnv = () => {
 switch (command) {
   case 'start':
     ensureDependencies();
-    // The postgres backend builds its own server (src/infra/temporal-postgres) and needs no CLI.
-    runBuilt('dist/src/main.js', ['all', ...args], process.env.TEMPORAL_BACKEND === 'postgres' ? {} : cliEnv());
+    // The postgres backend builds its own server (dev/temporal-postgres) and needs no CLI.
+    runBuilt('dist/dev/start.js', args, process.env.TEMPORAL_BACKEND === 'postgres' ? {} : cliEnv());
     break;
   case 'test':
     ensureDependencies();

@@ -4,7 +4,7 @@ import { startTracing } from './observability/tracing';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- a role's modules must load after tracing starts; an import would load them first */
 /**
- * One entry for every process: `node dist/src/main.js api|worker|rails|codec-server|all`. A role's modules
+ * One entry for every process: `node dist/src/main.js api|worker|rails|codec-server`. A role's modules
  * are required only once tracing has started (when OTEL_EXPORTER_OTLP_ENDPOINT is set), so
  * that its instrumentation sees them load.
  */
@@ -13,7 +13,6 @@ const roles = {
   worker: { traced: true, run: () => (require('./processes/worker.process') as typeof import('./processes/worker.process')).runWorker() },
   rails: { traced: false, run: () => (require('./processes/rails.process') as typeof import('./processes/rails.process')).runRails() },
   'codec-server': { traced: false, run: () => (require('./processes/codec-server.process') as typeof import('./processes/codec-server.process')).runCodecServer() },
-  all: { traced: false, run: () => (require('./processes/all.process') as typeof import('./processes/all.process')).runAll() },
 } as const;
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApi } from '../../src/api';
 import type { Env } from '../../src/config/env';
 import { createDataSource, migrate } from '../../src/db/data-source';
-import { startEmbeddedDatabase } from '../../src/infra/embedded-database';
+import { startEmbeddedDatabase } from '../../dev/embedded-database';
 import { freePort } from '../../src/infra/free-port';
 
 /**

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { TEMPORAL_DATABASE, TEMPORAL_VISIBILITY_DATABASE } from '../../src/infra/temporal-postgres/server-config';
+import { TEMPORAL_DATABASE, TEMPORAL_VISIBILITY_DATABASE } from '../../dev/temporal-postgres/server-config';
 
 /** pg_stat_statements' count of one normalised statement, in the service's database. */
 export interface StatementCalls {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MainProcess } from '../../src/infra/main-process';
+import { MainProcess } from '../../dev/main-process';
 
 /** Longer than any start here: the worker bundles its workflows first (some 10 s on a busy machine). */
 const START_LIMIT_MS = 180_000;

@@ -17,11 +17,17 @@ export interface AuditOrder {
   localCurrency: string;
   /** Decimal string; null while the order has no amount. */
   localAmount: string | null;
+  /** The same in the local currency's minor units. */
+  localAmountMinor: bigint | null;
   /** How its workflow stands (RUNNING, COMPLETED, FAILED, … or NOT_FOUND), for an order not final; else null. */
   workflow: string | null;
+  /** QR, KEY, or COLLECTION (a QR of ours, paid inside the service to its collector). */
+  flow: string;
+  /** The client a COLLECTION order is collected for; null for the others. */
+  collectorClientId: string | null;
 }
 
-export type EntryKind = 'FUND' | 'RESERVE' | 'COMMIT' | 'RELEASE' | 'CREDIT';
+export type EntryKind = 'FUND' | 'RESERVE' | 'COMMIT' | 'RELEASE' | 'CREDIT' | 'COLLECT' | 'CLAWBACK';
 
 export interface AuditEntry {
   id: string;
@@ -74,6 +80,17 @@ export interface AuditPayer {
   fundedMinor: bigint;
 }
 
+/** One refund of a paid order (`refunds`): what it returns to the merchant's side, and, once COMPLETED, what it credited the payer. */
+export interface AuditRefund {
+  id: string;
+  orderId: string;
+  status: 'PENDING' | 'COMPLETED' | 'REJECTED' | 'FAILED';
+  /** In the order's local currency, minor units. */
+  localAmountMinor: bigint;
+  /** What the payer was credited, in its currency's minor units; null until COMPLETED. */
+  userAmountMinor: bigint | null;
+}
+
 export interface AuditInput {
   orders: AuditOrder[];
   entries: AuditEntry[];
@@ -81,6 +98,7 @@ export interface AuditInput {
   notifications: AuditNotification[];
   payouts: RailPayout[];
   payers: AuditPayer[];
+  refunds: AuditRefund[];
 }
 
 export interface RuleResult {
@@ -93,6 +111,10 @@ export interface RuleResult {
 }
 
 const isFinal = (status: OrderStatus) => FINAL_STATUSES.includes(status);
+/** The money reached the merchant: the order was paid, and may have been refunded since. */
+const PAID: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+const isPaid = (order: AuditOrder) => PAID.includes(order.status);
+const isCollection = (order: AuditOrder) => order.flow === 'COLLECTION';
 /** The rail has not settled the payout: the order rightly waits, its funds held. */
 const UNCONFIRMED_AT_RAIL: ReadonlyArray<RailPayout['status']> = ['PENDING', 'NOT_FOUND'];
 
@@ -159,7 +181,7 @@ export function ledgerBalanced({ entries, accounts }: AuditInput): RuleResult {
     const [clientId, currency] = key.split(' ') as [string, string];
     const amount = (...kinds: EntryKind[]) => sum(clientEntries.filter((entry) => kinds.includes(entry.kind)).map((entry) => entry.amountMinor));
     const expected = {
-      CLIENT_AVAILABLE: amount('FUND', 'CREDIT', 'RELEASE') - amount('RESERVE'),
+      CLIENT_AVAILABLE: amount('FUND', 'CREDIT', 'RELEASE', 'COLLECT') - amount('RESERVE', 'CLAWBACK'),
       CLIENT_RESERVED: sum(clientEntries.filter((entry) => entry.kind === 'RESERVE' && !resolved.has(entry.id)).map((entry) => entry.amountMinor)),
     };
     for (const kind of ['CLIENT_AVAILABLE', 'CLIENT_RESERVED'] as const) {
@@ -172,33 +194,48 @@ export function ledgerBalanced({ entries, accounts }: AuditInput): RuleResult {
 }
 
 /**
- * The books and the rail tell one story: a COMPLETED order has one COMMIT of its user amount
- * and one payout the rail executed once for its local amount; whatever the rail paid, our
- * books call COMPLETED and debited; no order that is not COMPLETED was debited.
+ * The books and the rail tell one story: a paid order (COMPLETED, or refunded since) has one
+ * COMMIT of its user amount and one payout the rail executed once for its local amount, or, a
+ * collection, no payout and one COLLECT of its local amount to its collector; whatever the rail
+ * paid, our books call paid and debited; no order that was not paid was debited or collected.
  */
 export function ledgerMatchesRail({ orders, entries, payouts }: AuditInput): RuleResult {
   const violations: string[] = [];
-  const commits = groupBy(
-    entries.filter((entry) => entry.kind === 'COMMIT'),
-    (entry) => entry.reference,
-  );
+  const byKind = (kind: EntryKind) =>
+    groupBy(
+      entries.filter((entry) => entry.kind === kind),
+      (entry) => entry.reference,
+    );
+  const commits = byKind('COMMIT');
+  const collects = byKind('COLLECT');
   const payoutOf = new Map(payouts.map((payout) => [payout.payoutId, payout]));
   const orderOf = new Map(orders.map((order) => [order.id, order]));
 
-  const completed = orders.filter((order) => order.status === 'COMPLETED');
-  for (const order of completed) {
+  const paid = orders.filter(isPaid);
+  for (const order of paid) {
     const orderCommits = commits.get(order.id) ?? [];
-    if (orderCommits.length !== 1) violations.push(`COMPLETED order ${order.id} has ${plural(orderCommits.length, 'COMMIT')}, not 1`);
+    if (orderCommits.length !== 1) violations.push(`${order.status} order ${order.id} has ${plural(orderCommits.length, 'COMMIT')}, not 1`);
     for (const commit of orderCommits) {
       if (commit.amountMinor !== order.userAmountMinor || commit.currency !== order.userCurrency) {
-        violations.push(`COMPLETED order ${order.id}: COMMIT of ${commit.amountMinor} ${commit.currency}, its user amount is ${order.userAmountMinor} ${order.userCurrency}`);
+        violations.push(`${order.status} order ${order.id}: COMMIT of ${commit.amountMinor} ${commit.currency}, its user amount is ${order.userAmountMinor} ${order.userCurrency}`);
       }
     }
     const payout = payoutOf.get(order.id);
-    if (!payout || payout.executions === 0) violations.push(`COMPLETED order ${order.id} has no payout executed at the rail`);
-    else if (payout.status !== 'COMPLETED') violations.push(`COMPLETED order ${order.id}: the rail says its payout is ${payout.status}`);
+    if (isCollection(order)) {
+      const collected = collects.get(order.id) ?? [];
+      if (payout) violations.push(`${order.status} collection ${order.id} was paid out at the rail, though collections are paid inside the service`);
+      if (collected.length !== 1) violations.push(`${order.status} collection ${order.id} has ${plural(collected.length, 'COLLECT')}, not 1`);
+      for (const collect of collected) {
+        if (collect.clientId !== order.collectorClientId || collect.currency !== order.localCurrency || collect.amountMinor !== order.localAmountMinor) {
+          violations.push(
+            `${order.status} collection ${order.id}: COLLECT of ${collect.amountMinor} ${collect.currency} to ${collect.clientId}, the order is for ${order.localAmount} ${order.localCurrency} to ${order.collectorClientId}`,
+          );
+        }
+      }
+    } else if (!payout || payout.executions === 0) violations.push(`${order.status} order ${order.id} has no payout executed at the rail`);
+    else if (payout.status !== 'COMPLETED') violations.push(`${order.status} order ${order.id}: the rail says its payout is ${payout.status}`);
     else if (payout.currency !== order.localCurrency || order.localAmount === null || !new Decimal(payout.amount!).eq(order.localAmount)) {
-      violations.push(`COMPLETED order ${order.id}: the rail paid ${payout.amount} ${payout.currency}, the order is for ${order.localAmount} ${order.localCurrency}`);
+      violations.push(`${order.status} order ${order.id}: the rail paid ${payout.amount} ${payout.currency}, the order is for ${order.localAmount} ${order.localCurrency}`);
     }
   }
 
@@ -208,26 +245,76 @@ export function ledgerMatchesRail({ orders, entries, payouts }: AuditInput): Rul
     const order = orderOf.get(payout.payoutId);
     if (!order) violations.push(`the rail paid ${payout.payoutId}, which is no order of ours`);
     else if (!(commits.get(order.id)?.length ?? 0)) violations.push(`the rail paid order ${order.id} (${order.status}), which was never debited`);
-    else if (order.status !== 'COMPLETED') violations.push(`the rail paid order ${order.id}, which our books call ${order.status}`);
+    else if (!isPaid(order)) violations.push(`the rail paid order ${order.id}, which our books call ${order.status}`);
   }
 
-  for (const [orderId, orderCommits] of commits) {
-    const order = orderOf.get(orderId);
-    if (order && order.status !== 'COMPLETED') violations.push(`order ${orderId} is ${order.status} but was debited (${plural(orderCommits.length, 'COMMIT')})`);
+  for (const [kind, byOrder] of [
+    ['COMMIT', commits],
+    ['COLLECT', collects],
+  ] as const) {
+    for (const [orderId, orderEntries] of byOrder) {
+      const order = orderOf.get(orderId);
+      if (order && !isPaid(order)) violations.push(`order ${orderId} is ${order.status} but was ${kind === 'COMMIT' ? 'debited' : 'collected'} (${plural(orderEntries.length, kind)})`);
+    }
   }
   return {
     rule: "ledger equal to the rail's payouts",
-    checked: `${plural(completed.length, 'COMPLETED order')}, ${plural(payouts.length, 'rail payout')}`,
+    checked: `${plural(paid.length, 'paid order')}, ${plural(payouts.length, 'rail payout')}`,
     violations,
     notes: [],
   };
 }
 
 /**
- * No order holds or takes the payer's money twice, no hold outlives its order, and each payer's
- * balance is its funding less what its COMPLETED orders cost.
+ * Refunds give back what was paid, once, and never more: the payer's credits for an order are
+ * the sum of its COMPLETED refunds' shares, at most what was debited, all of it once the order
+ * is REFUNDED; a refunded collection took the refunds' local amounts back from its collector;
+ * an order called refunded has a COMPLETED refund; only paid orders are refunded.
+ * `strict`: a refund still PENDING is a violation (the plans whose rail stays healthy).
  */
-export function noDebitTwice({ orders, entries, accounts, payers }: AuditInput): RuleResult {
+export function refundsCredited({ orders, entries, refunds }: AuditInput, strict = false): RuleResult {
+  const violations: string[] = [];
+  const notes: string[] = [];
+  const entriesOf = groupBy(
+    entries.filter((entry) => entry.kind === 'COMMIT' || entry.kind === 'CREDIT' || entry.kind === 'CLAWBACK'),
+    (entry) => entry.reference,
+  );
+  const refundsOf = groupBy(refunds, (refund) => refund.orderId);
+  const amountOf = (orderEntries: readonly AuditEntry[], kind: EntryKind) => sum(orderEntries.filter((entry) => entry.kind === kind).map((entry) => entry.amountMinor));
+  let checked = 0;
+  for (const order of orders) {
+    const orderRefunds = refundsOf.get(order.id) ?? [];
+    const orderEntries = entriesOf.get(order.id) ?? [];
+    const credited = amountOf(orderEntries, 'CREDIT');
+    const clawedBack = amountOf(orderEntries, 'CLAWBACK');
+    const refunded = order.status === 'PARTIALLY_REFUNDED' || order.status === 'REFUNDED';
+    if (orderRefunds.length === 0 && credited === 0n && clawedBack === 0n && !refunded) continue;
+    checked += 1;
+    const completed = orderRefunds.filter((refund) => refund.status === 'COMPLETED');
+    if (!isPaid(order) && orderRefunds.length > 0) violations.push(`order ${order.id} is ${order.status}, never paid, but has ${plural(orderRefunds.length, 'refund')}`);
+    if (refunded && completed.length === 0) violations.push(`order ${order.id} is ${order.status} without a COMPLETED refund`);
+    const shares = sum(completed.map((refund) => refund.userAmountMinor ?? 0n));
+    if (credited !== shares) violations.push(`order ${order.id}: credited ${credited} to its payer, its COMPLETED refunds' shares sum to ${shares}`);
+    const debited = amountOf(orderEntries, 'COMMIT');
+    if (credited > debited) violations.push(`order ${order.id}: credited ${credited}, more than the ${debited} debited`);
+    if (order.status === 'REFUNDED' && credited !== debited) violations.push(`order ${order.id} is REFUNDED: credited ${credited} of the ${debited} debited`);
+    const returned = sum(completed.map((refund) => refund.localAmountMinor));
+    if (isCollection(order) ? clawedBack !== returned : clawedBack !== 0n) {
+      violations.push(`order ${order.id}: took back ${clawedBack} from its collector, its COMPLETED refunds returned ${isCollection(order) ? returned : 'nothing collected'}`);
+    }
+    for (const refund of orderRefunds.filter((candidate) => candidate.status === 'PENDING')) {
+      (strict ? violations : notes).push(`refund ${refund.id} of order ${order.id} is still PENDING`);
+    }
+  }
+  return { rule: 'refunds credited once, never beyond the debit', checked: `${plural(refunds.length, 'refund')} of ${plural(checked, 'order')}`, violations, notes };
+}
+
+/**
+ * No order holds or takes the payer's money twice, no hold outlives its order, and each payer's
+ * balance is its funding less what its paid orders cost, plus what their refunds gave back and,
+ * in its collections' currency, what it collected as a merchant.
+ */
+export function noDebitTwice({ orders, entries, accounts, payers, refunds }: AuditInput): RuleResult {
   const violations: string[] = [];
   const byOrder = groupBy(entries, (entry) => (entry.kind === 'FUND' || entry.kind === 'CREDIT' ? null : entry.reference));
   const resolutions = groupBy(entries, (entry) => entry.reservationEntryId);
@@ -245,13 +332,26 @@ export function noDebitTwice({ orders, entries, accounts, payers }: AuditInput):
     if (order.status === 'PROCESSING' && reserves.length === 0) violations.push(`order ${order.id} is PROCESSING without a hold on its funds`);
   }
 
+  const completedRefunds = groupBy(
+    refunds.filter((refund) => refund.status === 'COMPLETED'),
+    (refund) => refund.orderId,
+  );
   for (const payer of payers) {
     const balance = sum(accounts.filter((account) => account.clientId === payer.clientId && account.currency === payer.currency).map((account) => account.balanceMinor));
-    const spent = sum(
-      orders.filter((order) => order.payerClientId === payer.clientId && order.status === 'COMPLETED' && order.userCurrency === payer.currency).map((order) => order.userAmountMinor ?? 0n),
-    );
-    if (balance !== payer.fundedMinor - spent) {
-      violations.push(`payer ${payer.clientId}: holds ${balance} ${payer.currency}; funded ${payer.fundedMinor} less ${spent} for COMPLETED orders is ${payer.fundedMinor - spent}`);
+    const paidBy = orders.filter((order) => order.payerClientId === payer.clientId && isPaid(order) && order.userCurrency === payer.currency);
+    const spent = sum(paidBy.map((order) => order.userAmountMinor ?? 0n));
+    const refunded = sum(paidBy.flatMap((order) => (completedRefunds.get(order.id) ?? []).map((refund) => refund.userAmountMinor ?? 0n)));
+    // What it collected as a merchant in this currency, less what its collections' refunds took back.
+    const collectedFor = orders.filter((order) => order.collectorClientId === payer.clientId && isPaid(order) && order.localCurrency === payer.currency);
+    const collected =
+      sum(collectedFor.map((order) => order.localAmountMinor ?? 0n)) - sum(collectedFor.flatMap((order) => (completedRefunds.get(order.id) ?? []).map((refund) => refund.localAmountMinor)));
+    const expected = payer.fundedMinor - spent + refunded + collected;
+    if (balance !== expected) {
+      violations.push(
+        `payer ${payer.clientId}: holds ${balance} ${payer.currency}; funded ${payer.fundedMinor} less ${spent} for paid orders` +
+          (refunded || collected ? `, plus ${refunded} refunded and ${collected} collected` : '') +
+          ` is ${expected}`,
+      );
     }
   }
   return { rule: 'no debit twice', checked: `${plural(orders.length, 'order')}, ${plural(payers.length, 'payer')}`, violations, notes: [] };
@@ -262,6 +362,7 @@ function announcesEnd(order: AuditOrder, notification: AuditNotification): boole
   switch (notification.event) {
     case 'PAYMENT':
     case 'QR_EXPIRED':
+    case 'REFUND':
       return notification.bodyStatus === order.status;
     case 'PREVIEW':
       // An order that fails before anyone decided (its merchant unknown) ends with its preview.
@@ -293,5 +394,5 @@ export function finalCallbacksSent({ orders, notifications }: AuditInput, strict
  * callback delivered, nothing merely explained or still retrying.
  */
 export function auditMoney(input: AuditInput, strict = false): RuleResult[] {
-  return [ordersFinalOrExplained(input, strict), ledgerBalanced(input), ledgerMatchesRail(input), noDebitTwice(input), finalCallbacksSent(input, strict)];
+  return [ordersFinalOrExplained(input, strict), ledgerBalanced(input), ledgerMatchesRail(input), refundsCredited(input, strict), noDebitTwice(input), finalCallbacksSent(input, strict)];
 }

@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { startEmbeddedDatabase } from '../../src/infra/embedded-database';
+import { startEmbeddedDatabase } from '../../dev/embedded-database';
 import { serveHelper, startHelper } from '../shared/helper-process';
 
 export interface DatabaseHelperSpec {

@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MainProcess } from '../../src/infra/main-process';
+import { MainProcess } from '../../dev/main-process';
 
 /** How the process in a slot is started: its environment, and the command that runs it (`ip netns exec NAME`, or none). */
 export interface Launch {

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { CurrencyCode, Decimal, toMinorUnits } from '../../src/money';
 import { FINAL_STATUSES } from '../../src/orders/lifecycle';
-import type { AuditAccount, AuditEntry, AuditInput, AuditNotification, AuditOrder, AuditPayer, RailPayout } from './audit';
+import type { AuditAccount, AuditEntry, AuditInput, AuditNotification, AuditOrder, AuditPayer, AuditRefund, RailPayout } from './audit';
 import { parseJson } from '../shared/json';
 import type { OrderTimes } from './checks';
 
@@ -14,6 +14,18 @@ interface OrderRow {
   user_amount: string | null;
   local_currency: string;
   local_amount: string | null;
+  flow: string;
+  collector_client_id: string | null;
+}
+
+interface RefundRow {
+  id: string;
+  order_id: string;
+  status: AuditRefund['status'];
+  local_amount: string;
+  local_currency: string;
+  user_amount: string | null;
+  user_currency: string;
 }
 
 interface EntryRow {
@@ -61,7 +73,10 @@ function auditOrder(row: OrderRow, workflow: string | null): AuditOrder {
     userAmountMinor: row.user_amount === null ? null : toMinorUnits(new Decimal(row.user_amount), row.user_currency as CurrencyCode),
     localCurrency: row.local_currency,
     localAmount: row.local_amount,
+    localAmountMinor: row.local_amount === null ? null : toMinorUnits(new Decimal(row.local_amount), row.local_currency as CurrencyCode),
     workflow,
+    flow: row.flow,
+    collectorClientId: row.collector_client_id,
   };
 }
 
@@ -77,14 +92,15 @@ function auditNotification(row: NotificationRow): AuditNotification {
 }
 
 /**
- * Reads what the audit judges, after the run: every order, journal entry (with its lines),
- * account (with the sum of its lines) and notification from PostgreSQL, every payout the rail
+ * Reads what the audit judges, after the run: every order, refund, journal entry (with its
+ * lines), account (with the sum of its lines) and notification from PostgreSQL, every payout the rail
  * has seen from its admin API, and how the workflow of each order not final stands.
  */
 export async function readAuditInput(dataSource: DataSource, railsUrl: string, payers: PayerFunding[], workflowOf: (orderId: string) => Promise<string>): Promise<AuditInput> {
   const orders: OrderRow[] = await dataSource.query(
-    `SELECT id, status, error_code, payer_client_id, user_currency, user_amount::text, local_currency, local_amount::text FROM orders ORDER BY created_at`,
+    `SELECT id, status, error_code, payer_client_id, user_currency, user_amount::text, local_currency, local_amount::text, flow, collector_client_id FROM orders ORDER BY created_at`,
   );
+  const refunds: RefundRow[] = await dataSource.query(`SELECT id, order_id, status, local_amount::text, local_currency, user_amount::text, user_currency FROM refunds ORDER BY created_at`);
   const entries: EntryRow[] = await dataSource.query(
     `SELECT e.id, e.kind, e.client_id, e.currency, e.amount_minor::text, e.reference, e.reservation_entry_id,
             coalesce(array_agg(l.amount_minor::text) FILTER (WHERE l.id IS NOT NULL), '{}') AS lines
@@ -130,6 +146,13 @@ export async function readAuditInput(dataSource: DataSource, railsUrl: string, p
     notifications: notifications.map(auditNotification),
     payouts: payouts.map(({ payoutId, requests, executions, status, amount, currency }) => ({ payoutId, requests, executions, status, amount, currency })),
     payers: payers.map(({ clientId, currency, funding }): AuditPayer => ({ clientId, currency, fundedMinor: toMinorUnits(new Decimal(funding), currency) })),
+    refunds: refunds.map((row) => ({
+      id: row.id,
+      orderId: row.order_id,
+      status: row.status,
+      localAmountMinor: toMinorUnits(new Decimal(row.local_amount), row.local_currency as CurrencyCode),
+      userAmountMinor: row.user_amount === null ? null : toMinorUnits(new Decimal(row.user_amount), row.user_currency as CurrencyCode),
+    })),
   };
 }
 

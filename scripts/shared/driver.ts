@@ -7,6 +7,8 @@ export interface FlowTimings {
   /** The flow's workflow, whose history the bench reads afterwards. */
   workflowId: string;
   previewAck: number;
+  /** From sending the preview to its callback's arrival (the QR flow over HTTP). */
+  previewToCallback?: number;
   payAck: number;
   /** From sending the decision to the COMPLETED callback's arrival. */
   decisionToCompleted: number;
@@ -113,7 +115,7 @@ export async function runFlows(flow: Flow, options: RunOptions): Promise<{ resul
 }
 
 /** The flow's own waits (callbacks) do not watch the signal; this is what ends them. */
-function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+export function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(new Error(`did not end within the flow timeout (${signal.reason})`));
     signal.addEventListener('abort', onAbort, { once: true });

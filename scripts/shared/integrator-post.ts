@@ -9,6 +9,8 @@ export interface PostRequest {
   key: string;
   body: unknown;
   signal: AbortSignal;
+  /** POST unless given: an open amount is a PUT. */
+  method?: 'POST' | 'PUT';
 }
 
 /** The fields of an API answer the scripts read. */
@@ -32,10 +34,10 @@ export type Post = (request: PostRequest) => Promise<Answer>;
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 2_000;
 
-/** One POST, its answer as it came. */
-export const postOnce: Post = async ({ url, token, key, body, signal }) => {
+/** One request, its answer as it came. */
+export const postOnce: Post = async ({ url, token, key, body, signal, method = 'POST' }) => {
   const response = await fetch(url, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': key },
     body: JSON.stringify(body),
     signal,

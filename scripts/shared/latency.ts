@@ -2,7 +2,7 @@ import type { FlowTimings } from './driver';
 import type { Summary } from './stats';
 
 /** The phases of a flow the reports show, with their labels. */
-export const PHASES: ReadonlyArray<readonly [Exclude<keyof FlowTimings, 'workflowId'>, string]> = [
+export const PHASES: ReadonlyArray<readonly [Exclude<keyof FlowTimings, 'workflowId' | 'previewToCallback'>, string]> = [
   ['previewAck', 'preview ack'],
   ['payAck', 'pay ack'],
   ['decisionToCompleted', 'decision → COMPLETED callback'],

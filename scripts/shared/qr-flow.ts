@@ -79,15 +79,32 @@ export function qrFlow(target: QrFlowTarget): Flow {
       );
       if (final.body?.status !== 'COMPLETED')
         throw new Error(`order ended ${final.body?.status} (${final.body?.error_code})`);
-      return { workflowId: orderWorkflowId(orderId), previewAck, payAck, decisionToCompleted: final.at - decisionSent };
+      return {
+        workflowId: orderWorkflowId(orderId),
+        previewAck,
+        previewToCallback: preview.at - previewSent,
+        payAck,
+        decisionToCompleted: final.at - decisionSent,
+      };
     } finally {
       target.callbacks.forget(path);
     }
   };
 }
 
+/** Ordinary prices from 10.00 to 99.99 BRL, a different one per flow; none is a sandbox magic amount. */
+export const ordinaryAmount = (index: number) => ((1000 + ((index * 7919) % 9000)) / 100).toFixed(2);
+
 /** Where the callbacks of the flow under `reference` arrive, below the receiver's URL. */
 export const callbackPath = (reference: string) => `/callbacks/${reference}`;
+
+/** The person paying, as every preview names them. */
+export const PAYING_USER = {
+  full_name: 'Bench Payer',
+  currency: 'USD',
+  account_number: 'ACC-000001',
+  tax_id: '12345678',
+} as const;
 
 /** The preview request of a Pix QR under `reference`: closed-amount with an amount, open (static) without one. */
 export function previewBody(reference: string, notificationUrl: string, amount: string | null) {
@@ -95,7 +112,7 @@ export function previewBody(reference: string, notificationUrl: string, amount: 
     qr: pixQr(amount, reference),
     external_reference: reference,
     notification_url: notificationUrl,
-    user: { full_name: 'Bench Payer', currency: 'USD', account_number: 'ACC-000001', tax_id: '12345678' },
+    user: PAYING_USER,
   };
 }
 

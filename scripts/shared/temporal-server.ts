@@ -1,7 +1,7 @@
 import { freePort } from '../../src/infra/free-port';
-import { startTemporalDevServer } from '../../src/infra/temporal-dev-server';
-import type { TemporalServerBinaries } from '../../src/infra/temporal-postgres/installation';
-import { startTemporalPostgresServer } from '../../src/infra/temporal-postgres/temporal-postgres-server';
+import { startTemporalDevServer } from '../../dev/temporal-dev-server';
+import type { TemporalServerBinaries } from '../../dev/temporal-postgres/installation';
+import { startTemporalPostgresServer } from '../../dev/temporal-postgres/temporal-postgres-server';
 import { serveHelper, startHelper } from './helper-process';
 import { childPids } from './process-cpu';
 
@@ -22,6 +22,8 @@ export type TemporalHelperSpec = {
       runDir: string;
       /** Where its services listen; loopback when absent (the chaos's partitions: every address of its network namespace). */
       listenAddress?: string;
+      /** Its dynamic config; the service's DYNAMIC_CONFIG when absent. */
+      dynamicConfig?: Readonly<Record<string, unknown>>;
     }
 );
 
@@ -50,8 +52,8 @@ export async function startTemporalHelper(spec: TemporalHelperSpec, wrapper: rea
 async function serve(spec: TemporalHelperSpec) {
   const port = spec.port ?? (await freePort());
   if (spec.backend === 'postgres') {
-    const { binaries, databaseUrl, runDir, listenAddress } = spec;
-    const server = await startTemporalPostgresServer({ binaries, databaseUrl, port, uiPort: null, runDir, listenAddress });
+    const { binaries, databaseUrl, runDir, listenAddress, dynamicConfig } = spec;
+    const server = await startTemporalPostgresServer({ binaries, databaseUrl, port, uiPort: null, runDir, listenAddress, dynamicConfig });
     return { ready: { address: server.address, port, serverPid: server.pid }, stop: server.stop };
   }
   const server = await startTemporalDevServer({ port, uiPort: null, dbFilename: spec.dbFilename, cliPath: process.env.TEMPORAL_CLI_PATH });

@@ -140,9 +140,9 @@ export const envSchema = z.object({
    * at once. Beyond them tasks wait in Temporal's queue, where fairness orders them and admission
    * sees them, rather than in the worker's memory (docs/deployment.md, "The worker's memory").
    */
-  WORKER_WORKFLOW_TASK_SLOTS: z.coerce.number().int().min(2).max(1000).default(10),
+  WORKER_WORKFLOW_TASK_SLOTS: z.coerce.number().int().min(2).max(1000).default(4),
   WORKER_ACTIVITY_SLOTS: z.coerce.number().int().min(1).max(1000).default(100),
-  WORKER_LOCAL_ACTIVITY_SLOTS: z.coerce.number().int().min(1).max(1000).default(50),
+  WORKER_LOCAL_ACTIVITY_SLOTS: z.coerce.number().int().min(1).max(1000).default(20),
   /**
    * Threads running the worker's workflow code, the cache shared out among them. One thread is
    * what a 2-core worker waits on when many orders expire together, but a second did not expire
@@ -219,14 +219,15 @@ export const envSchema = z.object({
       }
     }),
   /**
-   * Admission (src/capacity/admission.ts): past this age of the oldest task waiting for a
-   * worker, new previews are refused 503 OVERLOADED, first those of clients over
-   * ADMISSION_FAIR_SHARE previews a second; 0s turns admission off. The API reads the backlog
-   * from Temporal every ADMISSION_POLL_INTERVAL.
+   * Admission (src/capacity/admission.ts): past this expected wait of a task added now to the
+   * order task queue (its backlog at the rate workers take it, or its oldest task's age), new
+   * previews are refused 503 OVERLOADED, first those of clients over ADMISSION_FAIR_SHARE
+   * previews a second; 0s turns admission off. The API reads the backlog from Temporal every
+   * ADMISSION_POLL_INTERVAL.
    */
   ADMISSION_MAX_BACKLOG_AGE: durationOrZero.default(2000),
   ADMISSION_FAIR_SHARE: z.coerce.number().positive().max(10_000).default(2),
-  ADMISSION_POLL_INTERVAL: duration.default(1000),
+  ADMISSION_POLL_INTERVAL: duration.default(500),
 
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRUSTED_PROXIES: trustedProxies.default([]),

@@ -59,9 +59,9 @@ const admissionRefusals = new Counter({
   registers: [serviceRegistry],
 });
 
-const backlogAge = new Gauge({
-  name: 'cbp_admission_backlog_age_seconds',
-  help: "How long the oldest task of the order task queue has waited for a worker, as this api replica last read it from Temporal (admission's reading).",
+const backlogWait = new Gauge({
+  name: 'cbp_admission_expected_wait_seconds',
+  help: "How long a task added now to the order task queue would wait for a worker, as this api replica last read Temporal's statistics (admission's reading).",
   registers: [serviceRegistry],
 });
 
@@ -131,6 +131,6 @@ export function startCapacitySeries(quotaClasses: readonly string[], admissionRe
   for (const reason of admissionReasons) admissionRefusals.inc({ reason }, 0);
 }
 
-export function observeBacklogAge(seconds: number): void {
-  backlogAge.set(seconds);
+export function observeBacklogWait(seconds: number): void {
+  backlogWait.set(seconds);
 }

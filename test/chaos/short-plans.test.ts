@@ -2,19 +2,21 @@ import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { networkNamespacesUnavailable } from '../../scripts/chaos/network';
+import type { NoisyNeighbourReport } from '../../scripts/chaos/noisy-neighbour/report';
 import type { ChaosReport } from '../../scripts/chaos/report';
-import { MainProcess } from '../../src/infra/main-process';
+import { MainProcess } from '../../dev/main-process';
 import { PROJECT_ROOT } from '../../src/config/dev-defaults';
 
 /**
- * The short version of each chaos plan (fewer flows, one round, one cut), run as a user runs it:
- * `node dist/scripts/chaos.js --plan NAME --short --json` on its own production topology, so
- * that what the full plans prove cannot regress. Each takes two to three minutes on two cores.
+ * The short version of each chaos plan (fewer flows, one round, one cut; noisy-neighbour's 15 s
+ * of baseline and 30 s of overload), run as a user runs it: `node dist/scripts/chaos.js --plan
+ * NAME --short --json` on its own production topology, so that what the full plans prove cannot
+ * regress. Each takes two to three minutes on two cores.
  */
 
-interface Run {
+interface Run<Report = ChaosReport> {
   code: number | null;
-  report: ChaosReport;
+  report: Report;
   /** Seconds after the drive started of each progress line. */
   progressAt: number[];
   stderr: string;
@@ -23,7 +25,7 @@ interface Run {
 
 const PLAN_LIMIT_MS = 12 * 60_000;
 
-function runPlan(plan: string): Promise<Run> {
+function runPlan<Report = ChaosReport>(plan: string): Promise<Run<Report>> {
   MainProcess.assertBuilt();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--enable-source-maps', join(PROJECT_ROOT, 'dist', 'scripts', 'chaos.js'), '--plan', plan, '--short', '--json'], {
@@ -43,7 +45,7 @@ function runPlan(plan: string): Promise<Run> {
     child.on('exit', (code) => {
       try {
         const progressAt = [...stderr.matchAll(/^\[chaos\] (\d+) s, /gm)].map((match) => Number(match[1]));
-        resolve({ code, report: JSON.parse(stdout) as ChaosReport, progressAt, stderr, pid: child.pid! });
+        resolve({ code, report: JSON.parse(stdout) as Report, progressAt, stderr, pid: child.pid! });
       } catch {
         reject(new Error(`chaos --plan ${plan} exited ${code} without a JSON report:\n${stderr.slice(-4000)}`));
       }
@@ -52,11 +54,11 @@ function runPlan(plan: string): Promise<Run> {
 }
 
 /** Issue 20: a progress line at least every 10 s, also while the orders settle. */
-function expectProgressEvery10s(run: Run): void {
+function expectProgressEvery10s(run: Run<unknown>): void {
   expect(run.progressAt.length).toBeGreaterThan(3);
   const gaps = run.progressAt.slice(1).map((at, i) => at - run.progressAt[i]!);
   expect(Math.max(...gaps)).toBeLessThanOrEqual(10);
-  expect(run.stderr).toMatch(/\[chaos\] \d+ s, settling: /);
+  expect(run.stderr).toMatch(/\[chaos\] \d+ s, settling\b/);
 }
 
 function expectPassed(run: Run): void {
@@ -99,6 +101,29 @@ describe('the chaos plans, short', () => {
       for (const entry of replacements) expect(entry.failed).toBeUndefined();
       expect(run.report.bundles!.crossed).toBeGreaterThan(0);
       expect(run.report.bundles!.withMarker).toBeGreaterThan(0);
+    },
+    PLAN_LIMIT_MS,
+  );
+
+  it(
+    'noisy-neighbour: client A floods previews at five times the measured capacity; B is never refused and keeps its latencies, A is refused only with Retry-After, C sees every callback',
+    async () => {
+      const run = await runPlan<NoisyNeighbourReport>('noisy-neighbour');
+      const protectedRun = run.report.runs.protected!;
+      expect(protectedRun.criteria.filter((criterion) => !criterion.pass)).toEqual([]);
+      expect(run.report.violations).toBe(0);
+      expect(run.code).toBe(0);
+      expectProgressEvery10s(run);
+      expect(run.report.runs.unprotected).toBeUndefined();
+      expect(protectedRun.topology).toMatchObject({ apis: 2, workers: 2, temporal: expect.stringMatching(/^Temporal server v[\d.]+ on PostgreSQL$/) });
+      expect(protectedRun.fairness).toBe(true);
+      const { noisy, ordinary, steady } = protectedRun.figures;
+      // The protections engaged: A was refused, by its quota or by admission, and still got some of its previews through.
+      expect(Object.keys(noisy.refusals).length).toBeGreaterThan(0);
+      expect(noisy.acknowledged).toBeGreaterThan(0);
+      expect(steady.overload.flows).toBeGreaterThanOrEqual(25);
+      expect(ordinary.baseline.flows).toBeGreaterThan(0);
+      expect(ordinary.overload.flows).toBeGreaterThan(0);
     },
     PLAN_LIMIT_MS,
   );

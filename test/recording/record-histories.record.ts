@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { ordersResolve } from '../../src/cli/orders-resolve.command';
 import { loadEnv } from '../../src/config/env';
-import { MainProcess } from '../../src/infra/main-process';
+import { MainProcess } from '../../dev/main-process';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
 import { decodedHistory } from '../../src/temporal/history-codec';
 import { cancelSignal, decideSignal, orderPhaseQuery, refusedSignalsQuery, submitAmountSignal } from '../../src/orders/order-messages';

@@ -4,7 +4,7 @@ import { LedgerService } from '../../src/ledger/ledger.service';
 import { Decimal } from '../../src/money';
 import { createRailsSimulator, RailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
 import { CallbackReceiver, startCallbackReceiver } from './callback-receiver';
-import { MainProcess } from '../../src/infra/main-process';
+import { MainProcess } from '../../dev/main-process';
 import { createTestClient, http, startTestApi, TestApi } from './test-api';
 import { until } from './until';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { expectedWaitMs } from '../../../src/capacity/admission';
 import { BacklogMonitor } from '../../../src/capacity/backlog-monitor';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
@@ -29,7 +30,7 @@ describe('admission on the backlog', () => {
   });
   afterAll(() => stack.close());
 
-  const backlogAge = () => stack.api.app.get(BacklogMonitor).current()?.ageMs ?? 0;
+  const backlogAge = () => Math.max(0, ...(stack.api.app.get(BacklogMonitor).current() ?? []).map(expectedWaitMs));
 
   const preview = (call: ReturnType<typeof http>, path: string) =>
     call.post('/v2/payments/previews', { qr: pixQr('10.00'), external_reference: `ref-${randomUUID()}`, notification_url: stack.receiver.url(path), user: payer });

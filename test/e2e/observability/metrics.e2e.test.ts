@@ -55,7 +55,9 @@ describe('Prometheus metrics of the api and the worker', () => {
 
     // One order paid; the rail answers 503 twice (sandbox amount 4242.42) before it pays.
     const path = `/metrics/${randomUUID()}`;
-    expect((await call.post('/v2/payments/previews', { qr: pixQr('4242.42'), external_reference: `m-${randomUUID()}`, notification_url: receiver.url(path), user: payer })).status).toBe(200);
+    const ack = await call.post('/v2/payments/previews', { qr: pixQr('4242.42'), external_reference: `m-${randomUUID()}`, notification_url: receiver.url(path), user: payer });
+    // The whole answer, so that a refusal says why.
+    expect({ status: ack.status, body: ack.body }).toMatchObject({ status: 200 });
     const preview = await receiver.waitFor(path, (c) => c.body.order !== undefined, 60_000);
     const orderId = preview.body.order.id as string;
     expect((await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: receiver.url(path) })).status).toBe(200);

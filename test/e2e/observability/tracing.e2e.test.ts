@@ -33,7 +33,8 @@ describe('OpenTelemetry traces', () => {
       { qr: pixQr('25.00'), external_reference: `t-${randomUUID()}`, notification_url: stack.receiver.url(path), user: payer },
       { 'x-request-id': requestId },
     );
-    expect(ack.status).toBe(200);
+    // The whole answer, so that a refusal says why.
+    expect({ status: ack.status, body: ack.body }).toMatchObject({ status: 200 });
     expect(ack.headers.get('x-request-id')).toBe(requestId);
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined, 60_000);
     const pay = await call.post('/v2/payments', { order_id: preview.body.order.id, status: 'accepted', notification_url: stack.receiver.url(path) });
@@ -102,7 +103,8 @@ describe('OpenTelemetry traces', () => {
       { qr: pixQr('25.00'), external_reference: `e-${randomUUID()}`, notification_url: stack.receiver.url(path), user: payer },
       { ...traceHeaders, 'x-request-id': requestId },
     );
-    expect(ack.status).toBe(200);
+    // The whole answer, so that a refusal says why.
+    expect({ status: ack.status, body: ack.body }).toMatchObject({ status: 200 });
     const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined, 60_000)).body.order.id as string;
     const pay = await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: stack.receiver.url(path) }, traceHeaders);
     expect(pay.status).toBe(200);

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { canReach, SHARED_ROOT, startEmbeddedDatabase } from '../../../src/infra/embedded-database';
+import { canReach, SHARED_ROOT, startEmbeddedDatabase } from '../../../dev/embedded-database';
 import { freePort } from '../../../src/infra/free-port';
 
 const asRoot = process.getuid?.() === 0;

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { PROJECT_ROOT } from '../../../src/config/dev-defaults';
-import { MainProcess } from '../../../src/infra/main-process';
+import { MainProcess } from '../../../dev/main-process';
 import { CallbackReceiver, startCallbackReceiver } from '../../support/callback-receiver';
 import { OtlpReceiver, startOtlpReceiver } from '../../support/otlp-receiver';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@temporalio/client';
-import { MainProcess } from '../../../src/infra/main-process';
+import { MainProcess } from '../../../dev/main-process';
 import { LedgerService } from '../../../src/ledger/ledger.service';
 import { Decimal } from '../../../src/money';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from '@temporalio/client';
-import { MainProcess } from '../../../src/infra/main-process';
+import { MainProcess } from '../../../dev/main-process';
 import { freshNamespace } from '../../support/fresh-namespace';
 import { until } from '../../support/until';
 

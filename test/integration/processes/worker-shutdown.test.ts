@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { temporal as proto } from '@temporalio/proto';
 import { PROJECT_ROOT } from '../../../src/config/dev-defaults';
-import type { MainProcess } from '../../../src/infra/main-process';
+import type { MainProcess } from '../../../dev/main-process';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { payer as user, pixQr } from '../../support/qr-fixtures';
 import { ProcessStack, startProcessStack } from '../../support/process-stack';

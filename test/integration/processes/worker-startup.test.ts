@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Connection } from '@temporalio/client';
 import { temporal as proto } from '@temporalio/proto';
-import { MainProcess } from '../../../src/infra/main-process';
+import { MainProcess } from '../../../dev/main-process';
 import { TcpGate } from '../../support/tcp-gate';
 import { until } from '../../support/until';
 

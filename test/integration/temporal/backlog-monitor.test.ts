@@ -18,11 +18,14 @@ describe('the backlog monitor', () => {
     const taskQueue = `backlog-${randomUUID()}`;
     const monitor = new BacklogMonitor(await Connection.connect({ address: process.env.TEMPORAL_ADDRESS, interceptors: [] }), 'default', taskQueue, 200);
     try {
-      expect(await monitor.read()).toEqual({ ageMs: 0, count: 0 });
+      expect(await monitor.read()).toEqual([
+        { ageMs: 0, count: 0, dispatchPerSecond: 0 },
+        { ageMs: 0, count: 0, dispatchPerSecond: 0 },
+      ]);
       await client.workflow.start('nobodyRunsThis', { taskQueue, workflowId: `backlog-${randomUUID()}` });
       monitor.start();
-      await until('the backlog to be over a second old', () => (monitor.current()?.ageMs ?? 0) > 1000);
-      expect(monitor.current()!.count).toBeGreaterThanOrEqual(1);
+      await until('the backlog to be over a second old', () => (monitor.current()?.[0]?.ageMs ?? 0) > 1000);
+      expect(monitor.current()![0]!.count).toBeGreaterThanOrEqual(1);
     } finally {
       await monitor.stop();
       await connection.close();

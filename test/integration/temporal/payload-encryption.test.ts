@@ -8,7 +8,7 @@ import type { temporal } from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
 import jwt from 'jsonwebtoken';
 import { freePort } from '../../../src/infra/free-port';
-import { MainProcess } from '../../../src/infra/main-process';
+import { MainProcess } from '../../../dev/main-process';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { isEncrypted, temporalDataConverter } from '../../../src/temporal/payload-codec';
 import { installTemporalRuntime } from '../../../src/temporal/runtime';

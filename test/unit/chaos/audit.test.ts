@@ -5,6 +5,7 @@ import {
   AuditInput,
   AuditNotification,
   AuditOrder,
+  AuditRefund,
   auditMoney,
   EntryKind,
   RailPayout,
@@ -13,6 +14,7 @@ import {
   ledgerMatchesRail,
   noDebitTwice,
   ordersFinalOrExplained,
+  refundsCredited,
 } from '../../../scripts/chaos/audit';
 
 /**
@@ -20,7 +22,29 @@ import {
  * funded once, and orders that each end one way, with the entries, balances, rail payouts and
  * callbacks that ending implies.
  */
-type Ending = 'COMPLETED' | 'REJECTED' | 'PROCESSING_UNCONFIRMED' | 'EXPIRED' | 'FAILED_AT_PREVIEW' | 'INSUFFICIENT_FUNDS';
+type Ending =
+  | 'COMPLETED'
+  | 'REJECTED'
+  | 'PROCESSING_UNCONFIRMED'
+  | 'EXPIRED'
+  | 'FAILED_AT_PREVIEW'
+  | 'INSUFFICIENT_FUNDS'
+  | 'PARTIALLY_REFUNDED'
+  | 'REFUNDED'
+  | 'COLLECTED'
+  | 'COLLECTED_PARTIALLY_REFUNDED';
+const ENDINGS: readonly Ending[] = [
+  'COMPLETED',
+  'REJECTED',
+  'PROCESSING_UNCONFIRMED',
+  'EXPIRED',
+  'FAILED_AT_PREVIEW',
+  'INSUFFICIENT_FUNDS',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+  'COLLECTED',
+  'COLLECTED_PARTIALLY_REFUNDED',
+];
 
 interface Plan {
   ending: Ending;
@@ -30,38 +54,51 @@ interface Plan {
 }
 
 const PAYER = 'payer-1';
+/** The merchant the collections are collected for, in BRL. */
+const COLLECTOR = 'collector-1';
 const FUNDED = 1_000_000n;
+
+type Kind = AuditAccount['kind'];
+/** Each account by `client currency kind`; the service's accounts have no client. */
+const accountKey = (clientId: string | null, currency: string, kind: Kind) => `${clientId ?? '-'} ${currency} ${kind}`;
 
 class Books {
   readonly entries: AuditEntry[] = [];
-  readonly balances = new Map<string, bigint>([
-    ['FUNDING', 0n],
-    ['CLIENT_AVAILABLE', 0n],
-    ['CLIENT_RESERVED', 0n],
-    ['SETTLEMENT', 0n],
-  ]);
+  readonly balances = new Map<string, bigint>((['FUNDING', 'CLIENT_AVAILABLE', 'CLIENT_RESERVED', 'SETTLEMENT'] as const).map((kind) => [this.keyOf(PAYER, 'USD', kind), 0n]));
   private readonly touched = new Set<string>();
   private next = 0;
 
-  post(kind: EntryKind, amount: bigint, from: string, to: string, reference: string | null, reservationEntryId: string | null = null): AuditEntry {
-    const entry = { id: `e${++this.next}`, kind, clientId: PAYER, currency: 'USD', amountMinor: amount, reference, reservationEntryId, lines: [-amount, amount] };
-    this.balances.set(from, this.balances.get(from)! - amount);
-    this.balances.set(to, this.balances.get(to)! + amount);
-    this.touched.add(from).add(to);
+  /** Moves `amount` from one of `clientId`'s accounts (or the service's) to another, in `currency`. */
+  post(kind: EntryKind, amount: bigint, from: Kind, to: Kind, reference: string | null, reservationEntryId: string | null = null, clientId = PAYER, currency = 'USD'): AuditEntry {
+    const entry = { id: `e${++this.next}`, kind, clientId, currency, amountMinor: amount, reference, reservationEntryId, lines: [-amount, amount] };
+    for (const [account, delta] of [
+      [this.keyOf(clientId, currency, from), -amount],
+      [this.keyOf(clientId, currency, to), amount],
+    ] as const) {
+      this.balances.set(account, (this.balances.get(account) ?? 0n) + delta);
+      this.touched.add(account);
+    }
     this.entries.push(entry);
     return entry;
   }
 
   accounts(): AuditAccount[] {
-    return [...this.balances].map(([kind, balance]) => ({
-      id: kind,
-      clientId: kind.startsWith('CLIENT') ? PAYER : null,
-      kind: kind as AuditAccount['kind'],
-      currency: 'USD',
-      balanceMinor: balance,
-      linesMinor: balance,
-      lastBalanceAfterMinor: this.touched.has(kind) ? balance : null,
-    }));
+    return [...this.balances].map(([key, balance]) => {
+      const [client, currency, kind] = key.split(' ') as [string, string, Kind];
+      return {
+        id: key,
+        clientId: client === '-' ? null : client,
+        kind,
+        currency,
+        balanceMinor: balance,
+        linesMinor: balance,
+        lastBalanceAfterMinor: this.touched.has(key) ? balance : null,
+      };
+    });
+  }
+
+  private keyOf(clientId: string, currency: string, kind: Kind): string {
+    return accountKey(kind.startsWith('CLIENT') ? clientId : null, currency, kind);
   }
 }
 
@@ -71,6 +108,7 @@ function world(plans: Plan[]): AuditInput {
   const orders: AuditOrder[] = [];
   const payouts: RailPayout[] = [];
   const notifications: AuditNotification[] = [];
+  const refunds: AuditRefund[] = [];
 
   plans.forEach(({ ending, cents, callback }, index) => {
     const id = `order-${index}`;
@@ -85,14 +123,63 @@ function world(plans: Plan[]): AuditInput {
       userAmountMinor: user,
       localCurrency: 'BRL',
       localAmount: local,
+      localAmountMinor: BigInt(cents * 5),
       workflow: status === 'PROCESSING' ? 'RUNNING' : null,
+      flow: 'QR',
+      collectorClientId: null,
     });
     const payment = (status: string, errorCode: string | null = null) =>
       notifications.push({ orderId: id, event: 'PAYMENT', status: callback, bodyStatus: status, bodyErrorCode: errorCode });
     const payout = (status: RailPayout['status'], executions: number) => payouts.push({ payoutId: id, requests: executions + 1, executions, status, amount: local, currency: 'BRL' });
     notifications.push({ orderId: id, event: 'PREVIEW', status: 'DELIVERED', bodyStatus: 'CREATED', bodyErrorCode: null });
+    const localMinor = BigInt(cents * 5);
+    /** A refund of `part` of the local amount that went through: the payer credited its share (the rest, when it is the last), a collection's collector debited the part. */
+    let sharesCredited = 0n;
+    const refund = (part: bigint, last: boolean, collection: boolean, status: 'PARTIALLY_REFUNDED' | 'REFUNDED') => {
+      const share = last ? user - sharesCredited : (user * part) / localMinor;
+      sharesCredited += share;
+      const refundId = `${id}-refund-${refunds.length}`;
+      if (collection) books.post('CLAWBACK', part, 'CLIENT_AVAILABLE', 'SETTLEMENT', id, null, COLLECTOR, 'BRL');
+      if (share > 0n) books.post('CREDIT', share, 'SETTLEMENT', 'CLIENT_AVAILABLE', id);
+      refunds.push({ id: refundId, orderId: id, status: 'COMPLETED', localAmountMinor: part, userAmountMinor: share });
+      notifications.push({ orderId: id, event: 'REFUND', status: callback, bodyStatus: status, bodyErrorCode: null });
+    };
+    const paidOut = () => {
+      const reserve = books.post('RESERVE', user, 'CLIENT_AVAILABLE', 'CLIENT_RESERVED', id);
+      books.post('COMMIT', user, 'CLIENT_RESERVED', 'SETTLEMENT', id, reserve.id);
+      payout('COMPLETED', 1);
+      payment('PROCESSING');
+      payment('COMPLETED');
+    };
+    const collected = () => {
+      const reserve = books.post('RESERVE', user, 'CLIENT_AVAILABLE', 'CLIENT_RESERVED', id);
+      books.post('COMMIT', user, 'CLIENT_RESERVED', 'SETTLEMENT', id, reserve.id);
+      books.post('COLLECT', localMinor, 'SETTLEMENT', 'CLIENT_AVAILABLE', id, null, COLLECTOR, 'BRL');
+      payment('COMPLETED');
+    };
+    const collection = (status: AuditOrder['status']): AuditOrder => ({ ...order(status), flow: 'COLLECTION', collectorClientId: COLLECTOR });
 
     switch (ending) {
+      case 'PARTIALLY_REFUNDED':
+        paidOut();
+        refund(localMinor / 2n, false, false, 'PARTIALLY_REFUNDED');
+        orders.push(order('PARTIALLY_REFUNDED'));
+        break;
+      case 'REFUNDED':
+        paidOut();
+        refund(localMinor / 2n, false, false, 'PARTIALLY_REFUNDED');
+        refund(localMinor - localMinor / 2n, true, false, 'REFUNDED');
+        orders.push(order('REFUNDED'));
+        break;
+      case 'COLLECTED':
+        collected();
+        orders.push(collection('COMPLETED'));
+        break;
+      case 'COLLECTED_PARTIALLY_REFUNDED':
+        collected();
+        refund(localMinor / 2n, false, true, 'PARTIALLY_REFUNDED');
+        orders.push(collection('PARTIALLY_REFUNDED'));
+        break;
       case 'COMPLETED': {
         const reserve = books.post('RESERVE', user, 'CLIENT_AVAILABLE', 'CLIENT_RESERVED', id);
         books.post('COMMIT', user, 'CLIENT_RESERVED', 'SETTLEMENT', id, reserve.id);
@@ -132,10 +219,21 @@ function world(plans: Plan[]): AuditInput {
         break;
     }
   });
-  return { orders, entries: books.entries, accounts: books.accounts(), notifications, payouts, payers: [{ clientId: PAYER, currency: 'USD', fundedMinor: FUNDED }] };
+  return {
+    orders,
+    entries: books.entries,
+    accounts: books.accounts(),
+    notifications,
+    payouts,
+    payers: [
+      { clientId: PAYER, currency: 'USD', fundedMinor: FUNDED },
+      { clientId: COLLECTOR, currency: 'BRL', fundedMinor: 0n },
+    ],
+    refunds,
+  };
 }
 
-const ALL_ENDINGS: Plan[] = (['COMPLETED', 'REJECTED', 'PROCESSING_UNCONFIRMED', 'EXPIRED', 'FAILED_AT_PREVIEW', 'INSUFFICIENT_FUNDS'] as const).map((ending, index) => ({
+const ALL_ENDINGS: Plan[] = ENDINGS.slice(0, 6).map((ending, index) => ({
   ending,
   cents: 1000 + index * 137,
   callback: 'DELIVERED',
@@ -149,8 +247,15 @@ function withDuplicate(input: AuditInput, orderId: string, kind: EntryKind): Aud
   return { ...input, entries: [...input.entries, { ...original, id: `${original.id}-again` }] };
 }
 
+/** Refunded and collected orders beside a plain completed one. */
+const REFUNDS_AND_COLLECTIONS: Plan[] = (['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'COLLECTED', 'COLLECTED_PARTIALLY_REFUNDED'] as const).map((ending, index) => ({
+  ending,
+  cents: 1001 + index * 210,
+  callback: 'DELIVERED',
+}));
+
 const plan = fc.record({
-  ending: fc.constantFrom<Ending>('COMPLETED', 'REJECTED', 'PROCESSING_UNCONFIRMED', 'EXPIRED', 'FAILED_AT_PREVIEW', 'INSUFFICIENT_FUNDS'),
+  ending: fc.constantFrom<Ending>(...ENDINGS),
   cents: fc.integer({ min: 1, max: 50_000 }),
   callback: fc.constantFrom<AuditNotification['status']>('DELIVERED', 'PENDING'),
 });
@@ -191,7 +296,7 @@ describe('chaos money audit', () => {
       { ending: 'PROCESSING_UNCONFIRMED', cents: 500, callback: 'DELIVERED' },
       { ending: 'COMPLETED', cents: 700, callback: 'PENDING' },
     ]);
-    const [final, , , , callbacks] = auditMoney(input, true);
+    const [final, , , , , callbacks] = auditMoney(input, true);
     expect(final).toMatchObject({
       rule: 'every order final',
       violations: ['order order-0 is PROCESSING: its payout is NOT_FOUND at the rail (unconfirmed, funds held)'],
@@ -208,8 +313,9 @@ describe('chaos money audit', () => {
     expect(auditMoney(world(ALL_ENDINGS)).map((rule) => [rule.rule, rule.checked])).toEqual([
       ['every order final or explained', '6 orders'],
       ['ledger balanced', '6 entries, 4 accounts'],
-      ["ledger equal to the rail's payouts", '1 COMPLETED order, 3 rail payouts'],
-      ['no debit twice', '6 orders, 1 payer'],
+      ["ledger equal to the rail's payouts", '1 paid order, 3 rail payouts'],
+      ['refunds credited once, never beyond the debit', '0 refunds of 0 orders'],
+      ['no debit twice', '6 orders, 2 payers'],
       ['every final callback delivered or retrying', '5 final orders'],
     ]);
   });
@@ -332,12 +438,10 @@ describe('chaos money audit', () => {
       ]);
     });
 
-    it('flags a payer whose balance is not its funding less its COMPLETED orders', () => {
+    it('flags a payer whose balance is not its funding less its paid orders', () => {
       const input = world(ALL_ENDINGS);
       input.orders[1] = { ...input.orders[1]!, status: 'COMPLETED' };
-      expect(noDebitTwice(input).violations).toEqual([
-        `payer payer-1: holds ${FUNDED - 1000n} USD; funded ${FUNDED} less ${1000n + 1137n} for COMPLETED orders is ${FUNDED - 1000n - 1137n}`,
-      ]);
+      expect(noDebitTwice(input).violations).toEqual([`payer payer-1: holds ${FUNDED - 1000n} USD; funded ${FUNDED} less ${1000n + 1137n} for paid orders is ${FUNDED - 1000n - 1137n}`]);
     });
 
     it('flags funds held for an order that ended, and an order PROCESSING without a hold', () => {
@@ -345,6 +449,74 @@ describe('chaos money audit', () => {
       input.entries = input.entries.filter((entry) => entry.kind !== 'RELEASE');
       input.entries = input.entries.filter((entry) => !(entry.reference === 'order-2' && entry.kind === 'RESERVE'));
       expect(noDebitTwice(input).violations).toEqual(['order order-1 is REJECTED but its funds are still held', 'order order-2 is PROCESSING without a hold on its funds']);
+    });
+  });
+
+  describe('refunds and collections', () => {
+    it('finds nothing wrong in orders refunded in part or in full, and collections paid inside the service and refunded', () => {
+      const input = world(REFUNDS_AND_COLLECTIONS);
+      expect(violationsOf(input)).toEqual([]);
+      expect(auditMoney(input, true).map((rule) => [rule.rule, rule.checked])).toEqual([
+        ['every order final', '5 orders'],
+        ['ledger balanced', '18 entries, 6 accounts'],
+        ["ledger equal to the rail's payouts", '5 paid orders, 3 rail payouts'],
+        ['refunds credited once, never beyond the debit', '4 refunds of 3 orders'],
+        ['no debit twice', '5 orders, 2 payers'],
+        ['every final callback delivered', '5 final orders'],
+      ]);
+    });
+
+    it('flags a credit its refunds do not explain, and a REFUNDED order whose payer did not get everything back', () => {
+      const input = world(REFUNDS_AND_COLLECTIONS);
+      const [, partial] = input.orders;
+      input.refunds.find((refund) => refund.orderId === partial!.id)!.userAmountMinor! += 1n;
+      const full = input.orders[2]!;
+      input.refunds = input.refunds.filter((refund) => !(refund.orderId === full.id && refund.id.endsWith('-refund-2')));
+      expect(refundsCredited(input).violations).toEqual([
+        `order ${partial!.id}: credited 605 to its payer, its COMPLETED refunds' shares sum to 606`,
+        `order ${full.id}: credited 1421 to its payer, its COMPLETED refunds' shares sum to 710`,
+      ]);
+      const refundedWithout = world(REFUNDS_AND_COLLECTIONS);
+      refundedWithout.entries = refundedWithout.entries.filter((entry) => !(entry.kind === 'CREDIT' && entry.reference === full.id && entry.amountMinor === 711n));
+      refundedWithout.refunds = refundedWithout.refunds.filter((refund) => refund.userAmountMinor !== 711n);
+      expect(refundsCredited(refundedWithout).violations).toEqual([`order ${full.id} is REFUNDED: credited 710 of the 1421 debited`]);
+    });
+
+    it('flags a refund of an order never paid, a refunded order without a refund, and a refund still PENDING when strict', () => {
+      const input = world([...REFUNDS_AND_COLLECTIONS, { ending: 'EXPIRED', cents: 500, callback: 'DELIVERED' }]);
+      input.refunds.push({ id: 'stray', orderId: 'order-5', status: 'REJECTED', localAmountMinor: 100n, userAmountMinor: null });
+      input.refunds.push({ id: 'waiting', orderId: 'order-0', status: 'PENDING', localAmountMinor: 100n, userAmountMinor: null });
+      input.refunds = input.refunds.filter((refund) => refund.orderId !== 'order-1');
+      input.entries = input.entries.filter((entry) => !(entry.kind === 'CREDIT' && entry.reference === 'order-1'));
+      expect(refundsCredited(input).violations).toEqual(['order order-1 is PARTIALLY_REFUNDED without a COMPLETED refund', 'order order-5 is CANCELED, never paid, but has 1 refund']);
+      expect(refundsCredited(input).notes).toEqual(['refund waiting of order order-0 is still PENDING']);
+      expect(refundsCredited(input, true).violations).toContain('refund waiting of order order-0 is still PENDING');
+    });
+
+    it('flags a collection paid out at the rail, collected twice or not at all, and a refund its collector did not pay back', () => {
+      const input = world(REFUNDS_AND_COLLECTIONS);
+      input.payouts.push({ payoutId: 'order-3', requests: 1, executions: 1, status: 'COMPLETED', amount: '76.05', currency: 'BRL' });
+      expect(ledgerMatchesRail(input).violations).toEqual(['COMPLETED collection order-3 was paid out at the rail, though collections are paid inside the service']);
+      expect(ledgerMatchesRail(withDuplicate(world(REFUNDS_AND_COLLECTIONS), 'order-3', 'COLLECT')).violations).toEqual(['COMPLETED collection order-3 has 2 COLLECTs, not 1']);
+      const uncollected = world(REFUNDS_AND_COLLECTIONS);
+      uncollected.entries = uncollected.entries.filter((entry) => !(entry.kind === 'COLLECT' && entry.reference === 'order-3'));
+      expect(ledgerMatchesRail(uncollected).violations).toEqual(['COMPLETED collection order-3 has 0 COLLECTs, not 1']);
+      const kept = world(REFUNDS_AND_COLLECTIONS);
+      kept.entries = kept.entries.filter((entry) => entry.kind !== 'CLAWBACK');
+      expect(refundsCredited(kept).violations).toEqual(['order order-4: took back 0 from its collector, its COMPLETED refunds returned 4602']);
+    });
+
+    it('flags a payer whose balance its paid orders, refunds and collections do not explain', () => {
+      const input = world(REFUNDS_AND_COLLECTIONS);
+      input.refunds = input.refunds.map((refund) => (refund.orderId === 'order-1' ? { ...refund, userAmountMinor: refund.userAmountMinor! - 5n } : refund));
+      expect(noDebitTwice(input).violations).toEqual([
+        expect.stringMatching(/^payer payer-1: holds \d+ USD; funded 1000000 less \d+ for paid orders, plus \d+ refunded and 0 collected is \d+$/),
+      ]);
+      const collector = world(REFUNDS_AND_COLLECTIONS);
+      collector.orders[3] = { ...collector.orders[3]!, localAmountMinor: 1n };
+      expect(noDebitTwice(collector).violations).toEqual([
+        expect.stringMatching(/^payer collector-1: holds \d+ BRL; funded 0 less 0 for paid orders, plus 0 refunded and \d+ collected is \d+$/),
+      ]);
     });
   });
 

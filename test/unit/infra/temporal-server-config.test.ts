@@ -9,7 +9,7 @@ import {
   temporalDynamicConfig,
   temporalServerConfig,
   temporalUiConfig,
-} from '../../../src/infra/temporal-postgres/server-config';
+} from '../../../dev/temporal-postgres/server-config';
 
 const ports = servicePorts([7233, 41001, 41002, 41003, 42000, 42001, 42002, 42003]);
 const database = { host: '127.0.0.1', port: 54329, user: 'postgres', password: 'secret' };

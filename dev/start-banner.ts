@@ -1,6 +1,6 @@
-import type { CreatedClient } from '../auth/clients.service';
-import type { Env } from '../config/env';
-import { metricsUrl } from '../observability/metrics-server';
+import type { CreatedClient } from '../src/auth/clients.service';
+import type { Env } from '../src/config/env';
+import { metricsUrl } from '../src/observability/metrics-server';
 
 export interface StartedPlaces {
   /** The Temporal Web UI, when `npm start` runs the dev server. */

@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../config/dev-defaults';
+import { PROJECT_ROOT } from '../src/config/dev-defaults';
 
 const MAIN = join('dist', 'src', 'main.js');
 

@@ -1,5 +1,5 @@
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { distinctFreePorts, freePort } from './free-port';
+import { distinctFreePorts, freePort } from '../src/infra/free-port';
 import { dynamicConfigArgs } from './temporal-postgres/server-config';
 
 export interface TemporalDevServer {

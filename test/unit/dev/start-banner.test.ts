@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { loadEnv } from '../../../src/config/env';
-import { startBanner } from '../../../src/processes/start-banner';
+import { startBanner } from '../../../dev/start-banner';
 
 const sandbox = { clientId: '5f0c6c1e-0b9e-4e43-9a55-6f1c3c3c0a11', apiKey: 'cbp_sandbox-key-value-0123456789', webhookSecret: 'whsec_sandbox-secret-0123456789' };
 const places = { temporalUi: 'http://127.0.0.1:8233', codecServer: 'http://127.0.0.1:8888', database: '127.0.0.1:54329/payments' };

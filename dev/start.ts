@@ -1,14 +1,14 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { seedSandboxClient } from '../auth/sandbox-seed';
-import { DATA_DIR, EMBEDDED_DATABASE_NAME, EMBEDDED_DATABASE_PORT, withDevDefaults } from '../config/dev-defaults';
-import { envSchema, loadEnv, temporalBackend } from '../config/env';
-import { createDataSource, migrate } from '../db/data-source';
-import { startEmbeddedDatabase } from '../infra/embedded-database';
-import { startTemporalDevServer } from '../infra/temporal-dev-server';
-import { ensureTemporalServer } from '../infra/temporal-postgres/installation';
-import { startTemporalPostgresServer } from '../infra/temporal-postgres/temporal-postgres-server';
+import { seedSandboxClient } from './sandbox-seed';
+import { DATA_DIR, EMBEDDED_DATABASE_NAME, EMBEDDED_DATABASE_PORT, withDevDefaults } from '../src/config/dev-defaults';
+import { EnvError, envSchema, loadEnv, temporalBackend } from '../src/config/env';
+import { createDataSource, migrate } from '../src/db/data-source';
+import { startEmbeddedDatabase } from './embedded-database';
+import { startTemporalDevServer } from './temporal-dev-server';
+import { ensureTemporalServer } from './temporal-postgres/installation';
+import { startTemporalPostgresServer } from './temporal-postgres/temporal-postgres-server';
 import { startBanner } from './start-banner';
 
 const TEMPORAL_PORT = 7233;
@@ -105,7 +105,7 @@ export async function runAll(): Promise<void> {
     const codecServerEnv = { ...childEnv, CODEC_SERVER_HOST: '127.0.0.1', CODEC_SERVER_ALLOW_UNAUTHENTICATED: 'true', CODEC_SERVER_CORS_ORIGINS: TEMPORAL_UI_ORIGINS.join(',') };
     for (const role of ['rails', 'codec-server', 'worker', 'api'] as const) {
       const env = role === 'codec-server' ? codecServerEnv : childEnv;
-      const child = fork(join(__dirname, '..', 'main.js'), [role], { env, execArgv: ['--enable-source-maps'] });
+      const child = fork(join(__dirname, '..', 'src', 'main.js'), [role], { env, execArgv: ['--enable-source-maps'] });
       child.on('exit', (code, signal) => {
         if (stopping) return;
         say(`${role} exited (${signal ?? code}); stopping everything`);
@@ -151,4 +151,12 @@ async function waitForReady(url: string, timeoutMs = 120_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not become ready within ${timeoutMs / 1000} s`);
+}
+
+// `npm start` runs this file (node dist/dev/start.js), never the image.
+if (require.main === module) {
+  runAll().catch((error: unknown) => {
+    process.stderr.write(`start failed: ${error instanceof EnvError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
 }

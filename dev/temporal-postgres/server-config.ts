@@ -134,9 +134,11 @@ export function temporalServerConfig(options: TemporalServerConfigOptions) {
  *
  * Issue 28, many clients at once: fairness on (every order's workflow and activities carry
  * their client as the fairness key, src/capacity/fairness.ts; without it a key is ignored and
- * the queue is one FIFO), and the task queue's statistics read afresh every second instead of
- * every five, since the API admits new previews by the backlog they report
- * (src/capacity/backlog-monitor.ts).
+ * the queue is one FIFO); one partition per task queue, since fairness holds within a
+ * partition and a few workers' pollers leave tasks waiting in the partitions none polls at the
+ * moment (a deployment past a few thousand tasks a second raises it, docs/deployment.md); and
+ * the task queue's statistics read afresh every half second instead of every five, since the
+ * API admits new previews by the backlog they report (src/capacity/backlog-monitor.ts).
  */
 export const DYNAMIC_CONFIG: Readonly<Record<string, unknown>> = {
   'frontend.enableUpdateWorkflowExecution': true,
@@ -146,7 +148,9 @@ export const DYNAMIC_CONFIG: Readonly<Record<string, unknown>> = {
   'worker.enableScheduler': true,
   'history.transferProcessorMaxPollRPS': 1000,
   'matching.enableFairness': true,
-  'matching.TaskQueueInfoByBuildIdTTL': '1s',
+  'matching.numTaskqueueReadPartitions': 1,
+  'matching.numTaskqueueWritePartitions': 1,
+  'matching.TaskQueueInfoByBuildIdTTL': '500ms',
 };
 
 /** The same values as the dev server's command line takes them (`temporal server start-dev`). */

@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { Connection, isGrpcServiceError } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
-import { registerSearchAttributes } from '../../temporal/search-attributes';
+import { registerSearchAttributes } from '../../src/temporal/search-attributes';
 import { ensureDatabase } from '../embedded-database';
-import { distinctFreePorts, freePortIn } from '../free-port';
+import { distinctFreePorts, freePortIn } from '../../src/infra/free-port';
 import { ServiceProcess, startServiceProcess } from '../service-process';
 import type { TemporalServerBinaries } from './installation';
 import {
@@ -40,6 +40,11 @@ export interface TemporalPostgresServerOptions {
    * namespace of its own, as the chaos run's partitions put it); loopback alone when absent.
    */
   listenAddress?: string;
+  /**
+   * The dynamic config the server starts with; DYNAMIC_CONFIG when absent. The chaos's
+   * noisy-neighbour plan starts one with fairness off, to show what fairness buys.
+   */
+  dynamicConfig?: Readonly<Record<string, unknown>>;
 }
 
 export interface TemporalPostgresServer {
@@ -78,7 +83,7 @@ export async function startTemporalPostgresServer(options: TemporalPostgresServe
   const taken = options.uiPort === null ? [options.port] : [options.port, options.uiPort];
   const ports = servicePorts([options.port, ...(await distinctFreePorts(listenerCount() - 1, taken, () => freePortIn(...INTERNAL_PORTS)))]);
   const dynamicConfigPath = join(options.runDir, 'dynamic-config.yaml');
-  writeFileSync(dynamicConfigPath, asYaml(temporalDynamicConfig()));
+  writeFileSync(dynamicConfigPath, asYaml(temporalDynamicConfig(options.dynamicConfig)));
   writeFileSync(join(options.runDir, 'temporal.yaml'), asYaml(temporalServerConfig({ ports, database, dynamicConfigPath, logLevel: 'warn', frontendListenAddress: options.listenAddress })), {
     mode: 0o600,
   });

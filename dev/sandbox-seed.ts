@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import type { Env } from '../config/env';
-import { LedgerService } from '../ledger/ledger.service';
-import { Decimal, type PaymentCurrency } from '../money';
-import { ClientsService, CreatedClient } from './clients.service';
-import { SecretBox } from './secret-box';
+import type { Env } from '../src/config/env';
+import { LedgerService } from '../src/ledger/ledger.service';
+import { Decimal, type PaymentCurrency } from '../src/money';
+import { ClientsService, CreatedClient } from '../src/auth/clients.service';
+import { SecretBox } from '../src/auth/secret-box';
 
 /**
  * The sandbox client's opening balances, in every currency the FX provider quotes (any of them
@@ -28,11 +28,7 @@ const SANDBOX_FUNDING: Readonly<Record<PaymentCurrency, string>> = {
  * A fresh install gets one sandbox client, so `npm start` is usable at once. Returns the
  * credentials only when it created the client; they are shown once and saved under .data/.
  */
-export async function seedSandboxClient(
-  dataSource: DataSource,
-  env: Env,
-  dataDir: string,
-): Promise<CreatedClient | null> {
+export async function seedSandboxClient(dataSource: DataSource, env: Env, dataDir: string): Promise<CreatedClient | null> {
   const clients = new ClientsService(dataSource, new SecretBox(env.SECRETS_KEY));
   if ((await clients.count()) > 0) return null;
   const created = await clients.create({
@@ -43,12 +39,7 @@ export async function seedSandboxClient(
   // Deterministic operation ids: a seed interrupted and rerun never funds a currency twice.
   const ledger = new LedgerService(dataSource);
   for (const [currency, amount] of Object.entries(SANDBOX_FUNDING) as Array<[PaymentCurrency, string]>) {
-    await ledger.fund(
-      `sandbox-funding:${created.clientId}:${currency}`,
-      created.clientId,
-      currency,
-      new Decimal(amount),
-    );
+    await ledger.fund(`sandbox-funding:${created.clientId}:${currency}`, created.clientId, currency, new Decimal(amount));
   }
   writeFileSync(join(dataDir, 'sandbox-credentials.json'), JSON.stringify(created, null, 2), { mode: 0o600 });
   return created;
