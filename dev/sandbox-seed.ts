@@ -3,15 +3,16 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { Env } from '../src/config/env';
 import { LedgerService } from '../src/ledger/ledger.service';
-import { CurrencyCode, Decimal } from '../src/money';
+import { Decimal, type PaymentCurrency } from '../src/money';
 import { ClientsService, CreatedClient } from '../src/auth/clients.service';
 import { SecretBox } from '../src/auth/secret-box';
 
 /**
  * The sandbox client's opening balances, in every currency the FX provider quotes (any of them
- * can be a user currency): at least 100,000 USD worth each, in round local numbers.
+ * can be a user currency): at least 100,000 USD worth each, in round local numbers. A payment
+ * currency without one (a new country's) does not compile.
  */
-const SANDBOX_FUNDING: Readonly<Partial<Record<CurrencyCode, string>>> = {
+const SANDBOX_FUNDING: Readonly<Record<PaymentCurrency, string>> = {
   USD: '100000.00',
   EUR: '100000.00',
   BRL: '1000000.00',
@@ -37,7 +38,7 @@ export async function seedSandboxClient(dataSource: DataSource, env: Env, dataDi
   });
   // Deterministic operation ids: a seed interrupted and rerun never funds a currency twice.
   const ledger = new LedgerService(dataSource);
-  for (const [currency, amount] of Object.entries(SANDBOX_FUNDING) as Array<[CurrencyCode, string]>) {
+  for (const [currency, amount] of Object.entries(SANDBOX_FUNDING) as Array<[PaymentCurrency, string]>) {
     await ledger.fund(`sandbox-funding:${created.clientId}:${currency}`, created.clientId, currency, new Decimal(amount));
   }
   writeFileSync(join(dataDir, 'sandbox-credentials.json'), JSON.stringify(created, null, 2), { mode: 0o600 });

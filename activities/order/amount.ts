@@ -1,13 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import {
-  assertAmountWithinLimits,
-  convert,
-  Decimal,
-  formatAmount,
-  MoneyError,
-  parseAmount,
-  parseLimitOverrides,
-} from '../../src/money';
+import { convert, Decimal, formatAmount, MoneyError, parseAmount } from '../../src/money';
+import { assertAmountWithinLimits, parseLimitOverrides } from '../../src/rails/countries';
 import type { AmountInput, StepResult } from '../../src/orders/order-steps';
 import { stepWriter, type OrderActivityDeps } from './step-writes';
 

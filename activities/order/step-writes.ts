@@ -3,13 +3,14 @@ import type { Env } from '../../src/config/env';
 import type { FxService } from '../../src/fx/fx.service';
 import { enterOrderMovements } from '../../src/ledger/ledger-movements';
 import type { LedgerService } from '../../src/ledger/ledger.service';
-import { CountryCode, CurrencyCode, Decimal, formatAmount, PaymentCurrency } from '../../src/money';
+import { CurrencyCode, Decimal, formatAmount, PaymentCurrency } from '../../src/money';
 import type { NewNotification } from '../../src/notifications/notification-outbox';
 import { notificationUrlProblem } from '../../src/notifications/notification-url';
 import type { OrderEntity } from '../../src/orders/order.entity';
 import type { AppliedChange, ChangeEffect, OrderChange, OrderRepository } from '../../src/orders/order.repository';
 import type { OrderFacts, StepResult } from '../../src/orders/order-steps';
 import { payoutDestinationOf } from '../../src/orders/payout-destination';
+import type { CountryCode } from '../../src/rails/countries';
 import type { Rails } from '../../src/rails/rails.port';
 
 /**

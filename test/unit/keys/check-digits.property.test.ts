@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { validatePaymentKey } from '../../../src/keys';
+import { validatePaymentKey } from '../../../src/rails/countries';
 
 // Reference check digits written differently from src/keys, so a shared mistake is unlikely.
 
@@ -16,7 +16,8 @@ const CNPJ_VALUES = '0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** CNPJ digit: weights 2 to 9 cycling from the rightmost character, remainders 0 and 1 giving 0. */
 function cnpjCheckDigit(characters: string): number {
   let sum = 0;
-  for (let k = 0; k < characters.length; k++) sum += CNPJ_VALUES.indexOf(characters[characters.length - 1 - k]!) * (2 + (k % 8));
+  for (let k = 0; k < characters.length; k++)
+    sum += CNPJ_VALUES.indexOf(characters[characters.length - 1 - k]!) * (2 + (k % 8));
   const remainder = sum % 11;
   return remainder < 2 ? 0 : 11 - remainder;
 }
@@ -48,7 +49,11 @@ const alphanumericCnpj = fc
   .filter((base) => /[A-Z]/.test(base))
   .map((base) => base + cnpjCheckDigit(base))
   .map((partial) => partial + cnpjCheckDigit(partial));
-const cci = fc.tuple(digits(6), digits(12)).map(([bankAndBranch, account]) => `${bankAndBranch}${account}${cciCheckDigit(bankAndBranch)}${cciCheckDigit(account)}`);
+const cci = fc
+  .tuple(digits(6), digits(12))
+  .map(
+    ([bankAndBranch, account]) => `${bankAndBranch}${account}${cciCheckDigit(bankAndBranch)}${cciCheckDigit(account)}`,
+  );
 
 /** The key with the digit at `position` (modulo its length) replaced by a different one. */
 function withOneDigitChanged(key: string, position: number, shift: number): string {
@@ -133,7 +138,11 @@ describe('alphanumeric CNPJ check digits (IN RFB 2.229/2024)', () => {
   it('accepts every alphanumeric CNPJ whose check digits are right, in upper or lower case, as the upper-case key', () => {
     fc.assert(
       fc.property(alphanumericCnpj, fc.boolean(), (key, lower) => {
-        expect(validatePaymentKey('BR', lower ? key.toLowerCase() : key)).toEqual({ ok: true, type: 'CNPJ', normalized: key });
+        expect(validatePaymentKey('BR', lower ? key.toLowerCase() : key)).toEqual({
+          ok: true,
+          type: 'CNPJ',
+          normalized: key,
+        });
       }),
     );
   });
@@ -145,7 +154,10 @@ describe('alphanumeric CNPJ check digits (IN RFB 2.229/2024)', () => {
         const mistyped = withOneCharacterChanged(key, position, pick);
         const at = changedAt(key, mistyped);
         fc.pre((value(key[at]!) - value(mistyped[at]!)) % 11 !== 0);
-        expect(validatePaymentKey('BR', mistyped)).toMatchObject({ ok: false, reason: 'dict_key: not a valid CNPJ: its check digits do not match' });
+        expect(validatePaymentKey('BR', mistyped)).toMatchObject({
+          ok: false,
+          reason: 'dict_key: not a valid CNPJ: its check digits do not match',
+        });
       }),
     );
   });
@@ -182,7 +194,9 @@ it('cannot see a CPF typo that moves a remainder between 0 and 1, as the algorit
 
 describe('CCI check digits', () => {
   it('accepts every 20-digit CCI whose check digits are right', () => {
-    fc.assert(fc.property(cci, (key) => expect(validatePaymentKey('PE', key)).toMatchObject({ ok: true, type: 'CCI' })));
+    fc.assert(
+      fc.property(cci, (key) => expect(validatePaymentKey('PE', key)).toMatchObject({ ok: true, type: 'CCI' })),
+    );
   });
 
   it('refuses every single-digit typo, wherever it is', () => {

@@ -1,4 +1,5 @@
-import { isMaskedHolderCountry, maskAccountNumber, maskDocument, maskName } from '../../../src/keys';
+import { maskAccountNumber, maskName } from '../../../src/keys';
+import { isMaskedHolderCountry, maskDocument } from '../../../src/rails/countries';
 
 describe('what a Brazilian or Colombian key look-up shows of its holder', () => {
   describe('names: the first name, then initials', () => {

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
-import { validatePaymentKey } from '../../../src/keys';
-import { cnpjFromBase, cpfFromBase, cuitFromBase, nitFromBase, rucFromBase, rutFromBody } from '../../../src/rails/simulator/tax-id.generator';
+import { validatePaymentKey } from '../../../src/rails/countries';
+import {
+  cnpjFromBase,
+  cpfFromBase,
+  cuitFromBase,
+  nitFromBase,
+  rucFromBase,
+  rutFromBody,
+} from '../../../src/rails/simulator/tax-id.generator';
 
 describe('tax id check digits', () => {
   it('match published valid identifiers', () => {
@@ -30,7 +37,11 @@ describe('tax id check digits', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9A-Z]{12}$/), (base) => {
         fc.pre(!/^(\d)\1*$/.test(base));
-        expect(validatePaymentKey('BR', cnpjFromBase(base))).toEqual({ ok: true, type: 'CNPJ', normalized: cnpjFromBase(base) });
+        expect(validatePaymentKey('BR', cnpjFromBase(base))).toEqual({
+          ok: true,
+          type: 'CNPJ',
+          normalized: cnpjFromBase(base),
+        });
       }),
     );
   });

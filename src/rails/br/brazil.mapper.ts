@@ -1,7 +1,11 @@
-import type { AccountHolder, AccountType } from '../rails.port';
+import type { AccountHolder, AccountType } from '../rail-terms';
 import type { DictEntry } from './brazil.wire';
 
-const ACCOUNT_TYPES: Record<DictEntry['account']['accountType'], AccountType> = { CACC: 'CHECKING', SVGS: 'SAVINGS', TRAN: 'PAYMENT' };
+const ACCOUNT_TYPES: Record<DictEntry['account']['accountType'], AccountType> = {
+  CACC: 'CHECKING',
+  SVGS: 'SAVINGS',
+  TRAN: 'PAYMENT',
+};
 
 export function holderFromDictEntry(entry: DictEntry): AccountHolder {
   return {
@@ -18,7 +22,8 @@ export function holderFromDictEntry(entry: DictEntry): AccountHolder {
 
 /** The simulator's side: a holder as DICT would list it under `key`. */
 export function dictEntryFor(key: string, keyType: DictEntry['keyType'], holder: AccountHolder): DictEntry {
-  const wireType = (Object.entries(ACCOUNT_TYPES).find(([, type]) => type === holder.accountType)?.[0] ?? 'CACC') as DictEntry['account']['accountType'];
+  const wireType = (Object.entries(ACCOUNT_TYPES).find(([, type]) => type === holder.accountType)?.[0] ??
+    'CACC') as DictEntry['account']['accountType'];
   return {
     key,
     keyType,
@@ -29,6 +34,10 @@ export function dictEntryFor(key: string, keyType: DictEntry['keyType'], holder:
       accountNumber: holder.accountNumber,
       accountType: wireType,
     },
-    owner: { type: holder.identificationType === 'CNPJ' ? 'LEGAL_PERSON' : 'NATURAL_PERSON', taxIdNumber: holder.identificationNumber, name: holder.name },
+    owner: {
+      type: holder.identificationType === 'CNPJ' ? 'LEGAL_PERSON' : 'NATURAL_PERSON',
+      taxIdNumber: holder.identificationNumber,
+      name: holder.name,
+    },
   };
 }

@@ -1,5 +1,12 @@
-import { COUNTRY_CODES, CountryCode, Decimal, LimitConfigError, amountLimits, assertAmountWithinLimits, parseLimitOverrides } from '../../../src/money';
-import { expectMoneyError } from './expect-money-error';
+import { Decimal, LimitConfigError } from '../../../src/money';
+import {
+  COUNTRY_CODES,
+  CountryCode,
+  amountLimits,
+  assertAmountWithinLimits,
+  parseLimitOverrides,
+} from '../../../src/rails/countries';
+import { expectMoneyError } from '../money/expect-money-error';
 
 describe('amountLimits', () => {
   it.each<[CountryCode, string, string]>([
@@ -90,10 +97,24 @@ describe('parseLimitOverrides', () => {
     }
   });
 
-  it.each(['BR', 'BR=', '=100', 'BR=100,', ',BR=100', 'BR=100;CO=200', 'BR=100=200', 'BR=1 00', 'br=100', 'US=100', 'BR=100,BR=200', 'BR=abc', 'BR=0', 'BR=-5', 'BR=1e6', 'CL=10.5'])(
-    'throws on %j',
-    (value) => {
-      expect(() => parseLimitOverrides(value)).toThrow(LimitConfigError);
-    },
-  );
+  it.each([
+    'BR',
+    'BR=',
+    '=100',
+    'BR=100,',
+    ',BR=100',
+    'BR=100;CO=200',
+    'BR=100=200',
+    'BR=1 00',
+    'br=100',
+    'US=100',
+    'BR=100,BR=200',
+    'BR=abc',
+    'BR=0',
+    'BR=-5',
+    'BR=1e6',
+    'CL=10.5',
+  ])('throws on %j', (value) => {
+    expect(() => parseLimitOverrides(value)).toThrow(LimitConfigError);
+  });
 });

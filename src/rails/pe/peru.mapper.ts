@@ -1,4 +1,4 @@
-import type { PeruAccountInfo, PhoneWallet, PeruWalletAccount } from '../rails.port';
+import type { PeruAccountInfo, PhoneWallet, PeruWalletAccount } from '../rail-terms';
 import type { CceAccount, WalletEntry, WalletSelectionAnswer } from './peru.wire';
 
 const CATEGORIES = { CORRIENTE: 'CHECKING', AHORROS: 'SAVINGS' } as const;

@@ -1,6 +1,12 @@
-import { diagnoseEmail, EMAIL_KEY_RULE } from './email';
-import { exactMatch, type KeyRule } from './key-rule';
-import { diagnosePhoneKey, phoneKeyNormalizer, type PhoneKeyPlan } from './phone';
+import {
+  diagnoseEmail,
+  diagnosePhoneKey,
+  EMAIL_KEY_RULE,
+  exactMatch,
+  type KeyRule,
+  phoneKeyNormalizer,
+  type PhoneKeyPlan,
+} from '../../keys';
 
 /** Colombian mobile numbers: 10 digits starting with 3. */
 const CO_PHONE: PhoneKeyPlan = {

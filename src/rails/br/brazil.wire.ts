@@ -8,7 +8,14 @@ import { identifier, positiveAmount } from '../wire-fields';
  * returns ("devoluções") of a settled payment.
  */
 
-export const BRAZIL_PATHS = { entries: '/br/dict/entries', payments: '/br/spi/payments', returns: '/br/spi/returns' } as const;
+export const BRAZIL_PATHS = {
+  entries: '/br/dict/entries',
+  payments: '/br/spi/payments',
+  returns: '/br/spi/returns',
+} as const;
+
+/** The directory a Brazilian phone key's wallet is routed through, as the preview callback's `directory`. */
+export const PIX_DIRECTORY = 'DICT';
 
 export const DICT_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] as const;
 

@@ -63,7 +63,10 @@ export const cceTransferRequestSchema = z.strictObject({
   idOrden: identifier,
   monto: positiveAmount,
   moneda: z.literal('PEN'),
-  destino: z.union([z.strictObject({ cci: z.string() }), z.strictObject({ celular: z.string(), walletId: identifier })]),
+  destino: z.union([
+    z.strictObject({ cci: z.string() }),
+    z.strictObject({ celular: z.string(), walletId: identifier }),
+  ]),
 });
 export type CceTransferRequest = z.infer<typeof cceTransferRequestSchema>;
 

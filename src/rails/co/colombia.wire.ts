@@ -8,7 +8,14 @@ import { identifier, positiveAmount } from '../wire-fields';
  * Field names and states are Bre-B's own, in Spanish.
  */
 
-export const COLOMBIA_PATHS = { keys: '/co/breb/llaves', transfers: '/co/breb/transferencias', returns: '/co/breb/devoluciones' } as const;
+export const COLOMBIA_PATHS = {
+  keys: '/co/breb/llaves',
+  transfers: '/co/breb/transferencias',
+  returns: '/co/breb/devoluciones',
+} as const;
+
+/** The directory a Colombian phone key's wallet is routed through, as the preview callback's `directory`. */
+export const BREB_DIRECTORY = 'BREB';
 
 export const brebKeySchema = z.object({
   llave: z.string(),

@@ -1,23 +1,46 @@
 import { MovementClient } from '../http/movement-client';
 import type { RailHttpClient } from '../http/rail-http-client';
-import type { MovementRail } from '../movement-rail';
-import type { AccountHolder, KeyDestination, MovementOutcome, MovementStatus, PayoutRequest, RefundRequest } from '../rails.port';
+import type { KeyRail } from '../key-rail';
+import { holderLookup } from '../phone-wallets';
+import type {
+  DirectoryAnswer,
+  KeyDestination,
+  MovementOutcome,
+  MovementStatus,
+  RailPayout,
+  RefundRequest,
+} from '../rail-terms';
 import { holderFromDictEntry } from './brazil.mapper';
-import { BRAZIL_PATHS, dictEntrySchema, SPI_MOVEMENTS, SpiPaymentRequest, SpiReturnRequest, SpiStatus, SpiStatusWord } from './brazil.wire';
+import {
+  BRAZIL_PATHS,
+  dictEntrySchema,
+  PIX_DIRECTORY,
+  SPI_MOVEMENTS,
+  SpiPaymentRequest,
+  SpiReturnRequest,
+  SpiStatus,
+  SpiStatusWord,
+} from './brazil.wire';
 
 /** Pix: the DICT key directory and SPI payments to a key. */
-export class BrazilPixAdapter implements MovementRail<KeyDestination> {
+export class BrazilPixAdapter implements KeyRail {
   private readonly movements: MovementClient<SpiStatusWord, SpiStatus>;
 
   constructor(private readonly http: RailHttpClient) {
     this.movements = new MovementClient(http, SPI_MOVEMENTS);
   }
 
-  async lookup(key: string): Promise<AccountHolder> {
-    return holderFromDictEntry(await this.http.get('lookup_key', `${BRAZIL_PATHS.entries}/${encodeURIComponent(key)}`, dictEntrySchema));
+  /** DICT answers the key's holder; a phone key's one wallet is the holder's account. */
+  async lookupKey(key: string): Promise<DirectoryAnswer> {
+    const entry = await this.http.get(
+      'lookup_key',
+      `${BRAZIL_PATHS.entries}/${encodeURIComponent(key)}`,
+      dictEntrySchema,
+    );
+    return holderLookup(PIX_DIRECTORY, key, holderFromDictEntry(entry));
   }
 
-  payout(request: PayoutRequest, destination: KeyDestination): Promise<MovementOutcome> {
+  payout(request: RailPayout, destination: KeyDestination): Promise<MovementOutcome> {
     const body: SpiPaymentRequest = {
       idempotencyKey: request.payoutId,
       orderId: request.orderId,

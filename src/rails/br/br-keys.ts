@@ -1,8 +1,17 @@
-import { isValidCnpj, isValidCpf } from './check-digits';
-import { diagnoseEmail, EMAIL_KEY_RULE } from './email';
-import { checkDigitsReason, digitsBehindSeparators, type KeyRule } from './key-rule';
-import { diagnosePhoneKey, phoneKeyNormalizer, type PhoneKeyPlan } from './phone';
-import { isUuid, isUuidV4 } from './uuid';
+import {
+  checkDigitsReason,
+  diagnoseEmail,
+  diagnosePhoneKey,
+  digitsBehindSeparators,
+  EMAIL_KEY_RULE,
+  isUuid,
+  isUuidV4,
+  isValidCnpj,
+  isValidCpf,
+  type KeyRule,
+  phoneKeyNormalizer,
+  type PhoneKeyPlan,
+} from '../../keys';
 
 /**
  * Pix phone keys: +55, a two-digit area code, then an 8-digit landline or 9-digit mobile, as the
@@ -80,14 +89,16 @@ function alphanumericsBehindSeparators(key: string): string | null {
 export function diagnoseBrazilianKey(key: string): string | null {
   const formattedDigits = digitsBehindSeparators(key);
   if (formattedDigits?.length === 11) return 'dict_key: a CPF must be 11 digits without dots, dashes or spaces';
-  if (formattedDigits?.length === 14) return 'dict_key: a CNPJ must be 14 digits without dots, slashes, dashes or spaces';
+  if (formattedDigits?.length === 14)
+    return 'dict_key: a CNPJ must be 14 digits without dots, slashes, dashes or spaces';
   if (ALPHANUMERIC_CNPJ_SHAPE.test(alphanumericsBehindSeparators(key) ?? '')) {
     return 'dict_key: a CNPJ must be its 14 letters and digits without dots, slashes, dashes or spaces';
   }
   if (/^(\d)\1{10}(\1{3})?$/.test(key)) return 'dict_key: a CPF or CNPJ of one repeated digit is never issued';
   if (/^\d{11}$/.test(key)) return checkDigitsReason('CPF');
   if (/^\d{14}$/.test(key) || ALPHANUMERIC_CNPJ_SHAPE.test(key)) return checkDigitsReason('CNPJ');
-  if (/^(?=.*\d)[0-9A-Za-z]{14}$/.test(key) && /[A-Za-z]/.test(key.slice(12))) return 'dict_key: the last 2 characters of a CNPJ are its check digits, never letters';
+  if (/^(?=.*\d)[0-9A-Za-z]{14}$/.test(key) && /[A-Za-z]/.test(key.slice(12)))
+    return 'dict_key: the last 2 characters of a CNPJ are its check digits, never letters';
   const asPhone = diagnosePhoneKey(key, BR_PHONE);
   if (asPhone !== null) return asPhone;
   if (/^\d+$/.test(key)) return 'dict_key: a CPF must have 11 digits and a CNPJ 14';

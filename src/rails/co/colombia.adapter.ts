@@ -1,23 +1,46 @@
 import { MovementClient } from '../http/movement-client';
 import type { RailHttpClient } from '../http/rail-http-client';
-import type { MovementRail } from '../movement-rail';
-import type { AccountHolder, KeyDestination, MovementOutcome, MovementStatus, PayoutRequest, RefundRequest } from '../rails.port';
+import type { KeyRail } from '../key-rail';
+import { holderLookup } from '../phone-wallets';
+import type {
+  DirectoryAnswer,
+  KeyDestination,
+  MovementOutcome,
+  MovementStatus,
+  RailPayout,
+  RefundRequest,
+} from '../rail-terms';
 import { holderFromBrebKey } from './colombia.mapper';
-import { BREB_MOVEMENTS, BrebMovement, BrebReturnRequest, BrebState, BrebTransferRequest, brebKeySchema, COLOMBIA_PATHS } from './colombia.wire';
+import {
+  BREB_DIRECTORY,
+  BREB_MOVEMENTS,
+  BrebMovement,
+  BrebReturnRequest,
+  BrebState,
+  BrebTransferRequest,
+  brebKeySchema,
+  COLOMBIA_PATHS,
+} from './colombia.wire';
 
 /** Colombia's Bre-B: its key directory and transfers to a key. */
-export class ColombiaBrebAdapter implements MovementRail<KeyDestination> {
+export class ColombiaBrebAdapter implements KeyRail {
   private readonly movements: MovementClient<BrebState, BrebMovement>;
 
   constructor(private readonly http: RailHttpClient) {
     this.movements = new MovementClient(http, BREB_MOVEMENTS);
   }
 
-  async lookup(key: string): Promise<AccountHolder> {
-    return holderFromBrebKey(await this.http.get('lookup_key', `${COLOMBIA_PATHS.keys}/${encodeURIComponent(key)}`, brebKeySchema));
+  /** Bre-B answers the key's holder; a phone key's one wallet is the holder's account. */
+  async lookupKey(key: string): Promise<DirectoryAnswer> {
+    const answer = await this.http.get(
+      'lookup_key',
+      `${COLOMBIA_PATHS.keys}/${encodeURIComponent(key)}`,
+      brebKeySchema,
+    );
+    return holderLookup(BREB_DIRECTORY, key, holderFromBrebKey(answer));
   }
 
-  payout(request: PayoutRequest, destination: KeyDestination): Promise<MovementOutcome> {
+  payout(request: RailPayout, destination: KeyDestination): Promise<MovementOutcome> {
     const body: BrebTransferRequest = {
       idTransferencia: request.payoutId,
       idOrden: request.orderId,

@@ -1,6 +1,13 @@
-import { isValidCci20 } from './check-digits';
-import { checkDigitsReason, digitsBehindSeparators, exactMatch, type KeyRule } from './key-rule';
-import { diagnosePhoneKey, phoneKeyNormalizer, type PhoneKeyPlan } from './phone';
+import {
+  checkDigitsReason,
+  diagnosePhoneKey,
+  digitsBehindSeparators,
+  exactMatch,
+  isValidCci20,
+  type KeyRule,
+  phoneKeyNormalizer,
+  type PhoneKeyPlan,
+} from '../../keys';
 
 /** Peruvian mobile numbers: 9 digits starting with 9. A phone key needs the wallet step. */
 const PE_PHONE: PhoneKeyPlan = {
@@ -22,13 +29,17 @@ export const PE_KEY_RULES = [
   {
     type: 'CCI',
     label: 'CCI (20 to 22 digits)',
-    description: '20 to 22 digits without dashes or spaces; a 20-digit CCI (bank 3, branch 3, account 12, check 2) ' + 'must carry its two check digits.',
+    description:
+      '20 to 22 digits without dashes or spaces; a 20-digit CCI (bank 3, branch 3, account 12, check 2) ' +
+      'must carry its two check digits.',
     normalize: (key: string) => (isValidCci20(key) ? key : isLongCci(key)),
   },
   {
     type: 'PHONE',
     label: 'PHONE (+51 9XXXXXXXX)',
-    description: '+51, then a 9-digit mobile number starting with 9, digits only; it is validated in two steps, ' + 'the second one choosing the wallet.',
+    description:
+      '+51, then a 9-digit mobile number starting with 9, digits only; it is validated in two steps, ' +
+      'the second one choosing the wallet.',
     normalize: phoneKeyNormalizer(PE_PHONE),
   },
 ] as const satisfies readonly KeyRule[];
