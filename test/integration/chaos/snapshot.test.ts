@@ -98,7 +98,20 @@ describe('chaos audit snapshot: what the audit reads from PostgreSQL and the rai
     const input = await readAuditInput(dataSource, railsUrl, [{ clientId: payer, currency: 'USD', funding: '1000.00' }], askedWorkflow);
 
     expect(input.orders).toEqual([
-      { id: paid, status: 'COMPLETED', errorCode: null, payerClientId: payer, userCurrency: 'USD', userAmountMinor: 1945n, localCurrency: 'BRL', localAmount: '100.0000', workflow: null },
+      {
+        id: paid,
+        status: 'COMPLETED',
+        errorCode: null,
+        flow: 'QR',
+        payerClientId: payer,
+        collectorClientId: null,
+        userCurrency: 'USD',
+        userAmountMinor: 1945n,
+        localCurrency: 'BRL',
+        localAmount: '100.0000',
+        localAmountMinor: 10000n,
+        workflow: null,
+      },
       expect.objectContaining({ id: expired, status: 'CANCELED', errorCode: 'EXPIRED', userAmountMinor: 500n }),
     ]);
     expect(input.entries.map(({ kind, amountMinor, reference, lines }) => ({ kind, amountMinor, reference, lines: lines.map(String).sort() }))).toEqual([
@@ -139,7 +152,7 @@ describe('chaos audit snapshot: what the audit reads from PostgreSQL and the rai
     const violations = auditMoney(await readAuditInput(dataSource, railsUrl, [{ clientId: payer, currency: 'USD', funding: '1000.00' }], askedWorkflow)).flatMap((rule) => rule.violations);
     expect(violations).toEqual([
       `order ${canceled} is CANCELED but was debited (1 COMMIT)`,
-      expect.stringMatching(new RegExp(`^payer ${payer}: holds \\d+ USD; funded 100000 less \\d+ for COMPLETED orders`)),
+      expect.stringMatching(new RegExp(`^payer ${payer}: holds \\d+ USD; funded 100000 less \\d+ for paid orders`)),
     ]);
   });
 
