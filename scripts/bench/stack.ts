@@ -104,8 +104,8 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
       return { child, url: `http://127.0.0.1:${port}` };
     };
 
-    // The bundle production runs (the Dockerfile's: built once, the tracing interceptors in it),
-    // not the one a worker makes at start-up without them: the CPU per payment a deployment pays.
+    // The bundle production runs (the Dockerfile's, built once; untraced, as the bench does not
+    // trace), not one the worker makes at start-up: the CPU per payment a deployment pays.
     const bundle = join(mkdtempSync(join(tmpdir(), 'payments-bench-bundle-')), 'workflow-bundle.js');
     parts.onStop(async () => rmSync(dirname(bundle), { recursive: true, force: true }));
     say('bundling the workflows as the Dockerfile does…');

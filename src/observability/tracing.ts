@@ -110,16 +110,12 @@ export function workflowTracing(spanProcessor: SpanProcessor, resource: Resource
   };
 }
 
-/** Where a prebuilt bundle's tracing interceptor sends its spans when this worker does not trace. */
-const DROPPED_SPANS: WorkerOptions['sinks'] = { exporter: { export: { fn: () => undefined, callDuringReplay: false } } };
+/** Whether this process traces: a worker then runs the traced workflow bundle (tracedBundlePath). */
+export const isTracing = () => current !== null;
 
-/**
- * The worker's side: the workflow's (above) and the activity interceptors. Without tracing,
- * nothing; but a worker running a prebuilt bundle (`prebuilt`), which always carries the
- * workflow interceptor, gets a sink that drops its spans.
- */
-export function temporalWorkerTracing(prebuilt = false): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
-  if (current === null) return prebuilt ? { sinks: DROPPED_SPANS } : {};
+/** The worker's side: the workflow's (above) and the activity interceptors; without tracing, nothing. */
+export function temporalWorkerTracing(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
+  if (current === null) return {};
   const { workflowModules, sinks } = workflowTracing(current.spanProcessor, current.resource);
   return {
     sinks,

@@ -8,7 +8,7 @@ import { residentMiB } from '../../bench/process-memory';
  *   about 250 MiB while a client floods it with requests its quota refuses; 320 MiB documented.
  * - worker: the chart's memory limit for a worker (deploy/helm/crossborder-payments/values.yaml,
  *   `worker.resources`), 1.5 GiB: admission keeps the orders a worker must carry at once bounded,
- *   and its slots and cache bound what it holds of them (docs/deployment.md, "Sizing").
+ *   and its slots and cache bound what it holds of them (docs/deployment.md, "The worker's memory").
  */
 export const DOCUMENTED_RSS_BOUNDS_MIB = { api: 320, worker: 1536 } as const;
 

@@ -85,7 +85,9 @@ describe('Prometheus metrics of the api and the worker', () => {
     });
     expect(valueOf(worker, 'cbp_order_transitions_total', { flow: 'QR', country: 'BR', from: 'CREATED', to: 'PROCESSING' })).toBe(1);
     expect(valueOf(worker, 'cbp_order_transitions_total', { flow: 'QR', country: 'BR', from: 'PROCESSING', to: 'COMPLETED' })).toBe(1);
-    expect(valueOf(worker, 'cbp_rails_request_duration_seconds_count', { rail: 'acquirer', operation: 'resolve_merchant', outcome: 'ok' })).toBe(2);
+    // One look-up per preview, or more: an activity is retried when its attempt outlives its
+    // timeout on a starved machine, and each attempt counts (CI saw 3).
+    expect(valueOf(worker, 'cbp_rails_request_duration_seconds_count', { rail: 'acquirer', operation: 'resolve_merchant', outcome: 'ok' })).toBeGreaterThanOrEqual(2);
     expect(valueOf(worker, 'cbp_rails_request_duration_seconds_count', { rail: 'acquirer', operation: 'payout', outcome: 'unavailable' })).toBeGreaterThanOrEqual(1);
     expect(valueOf(worker, 'cbp_rails_request_duration_seconds_count', { rail: 'acquirer', operation: 'payout', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
     expect(valueOf(worker, 'cbp_rails_request_duration_seconds_sum', { rail: 'acquirer', operation: 'payout' })).toBeGreaterThan(0);

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
 import type { Acknowledged, Exchange, NoisyRecord, SteadyFlow } from '../../../scripts/chaos/noisy-neighbour/clients';
 import { judge, NoisyFigures, noisySummary, ordinarySummary, Phases, steadySummary } from '../../../scripts/chaos/noisy-neighbour/criteria';
 import { DOCUMENTED_RSS_BOUNDS_MIB } from '../../../scripts/chaos/noisy-neighbour/memory';
@@ -18,6 +21,11 @@ import type { Attempt } from '../../../scripts/shared/integrator-post';
 const PHASES: Phases = { calibration: { fromMs: 0, toMs: 10_000 }, baseline: { fromMs: 20_000, toMs: 50_000 }, overload: { fromMs: 50_000, toMs: 170_000 }, endMs: 200_000 };
 
 describe('the noisy-neighbour plan', () => {
+  it("holds each worker to the chart's memory limit, the one the docs size", () => {
+    const values = load(readFileSync(join(__dirname, '../../../deploy/helm/crossborder-payments/values.yaml'), 'utf8')) as { worker: { resources: { limits: { memory: string } } } };
+    expect(values.worker.resources.limits.memory).toBe(`${DOCUMENTED_RSS_BOUNDS_MIB.worker}Mi`);
+  });
+
   it("is the issue's: 30 s of baseline, 120 s of overload at five times the capacity, B once a second, a 20 s QR expiry; the short one is shorter", () => {
     expect(noisyNeighbourPlan(false)).toBe(FULL_NOISY_NEIGHBOUR);
     expect(FULL_NOISY_NEIGHBOUR).toMatchObject({ baselineMs: 30_000, overloadMs: 120_000, overloadFactor: 5, steadyPerSecond: 1, qrExpirySeconds: 20, endAfterOverloadMs: 30_000 });

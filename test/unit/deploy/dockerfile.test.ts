@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { copies, environment, execForm, instructions, parseDockerfile, Stage } from '../../support/dockerfile';
 import { moduleGraph, PRODUCTION_ENTRIES } from './module-graph';
+import { tracedBundlePath } from '../../../src/temporal/workflow-modules';
 
 /**
  * The Dockerfile, read: there is no Docker engine to build it with in the tests. What it holds
@@ -57,12 +58,14 @@ describe('the Dockerfile', () => {
     expect(compiled.filter((file) => !fromBuild.some((copied) => file === copied || file.startsWith(`${copied}/`)))).toEqual([]);
   });
 
-  it('runs the worker on the workflow bundle the build stage makes', () => {
+  it('runs the worker on the workflow bundle the build stage makes, or on its traced twin when it traces', () => {
     const bundle = environment(runtime).WORKFLOW_BUNDLE_PATH!;
     expect(bundle).toMatch(new RegExp(`^${APP}/`));
     const inApp = posix.relative(APP, bundle);
     expect(runs(build)).toContain(`node dist/scripts/bundle-workflows.js ${inApp}`);
-    expect(copies(runtime)).toContainEqual({ from: 'build', sources: [bundle], destination: `./${inApp}` });
+    for (const copied of [bundle, tracedBundlePath(bundle)]) {
+      expect(copies(runtime)).toContainEqual({ from: 'build', sources: [copied], destination: `./${posix.relative(APP, copied)}` });
+    }
   });
 
   it('runs main.js in production as node, with a health check of its own code', () => {
