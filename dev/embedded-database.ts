@@ -1,6 +1,17 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 
@@ -57,7 +68,10 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   const log = options.onLog ?? (() => undefined);
   const runAs = process.getuid?.() === 0 ? ensurePostgresUser() : null;
   const bin = reachableBinaries(binaryDirectory(), runAs);
-  const dataDir = runAs && !canReach(dirname(resolve(options.dataDir)), runAs) ? relocatedDataDir(options.dataDir) : resolve(options.dataDir);
+  const dataDir =
+    runAs && !canReach(dirname(resolve(options.dataDir)), runAs)
+      ? relocatedDataDir(options.dataDir)
+      : resolve(options.dataDir);
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(bin, dataDir, runAs, log);
   const settings = { listen_addresses: options.listenAddresses ?? '127.0.0.1', ...options.settings };
@@ -84,7 +98,9 @@ function binaryDirectory(): string {
     // Resolved, not imported: the package is ESM-only, and only its files are needed.
     entry = require.resolve(name);
   } catch (error) {
-    throw new Error(`no PostgreSQL binaries for ${process.platform}-${process.arch} (${name}): ${String(error)}`, { cause: error });
+    throw new Error(`no PostgreSQL binaries for ${process.platform}-${process.arch} (${name}): ${String(error)}`, {
+      cause: error,
+    });
   }
   return join(dirname(entry), '..', 'native');
 }
@@ -103,7 +119,9 @@ function ensurePostgresUser(): Identity {
   const existing = lookup();
   if (existing) return existing;
   execFileSync('groupadd', ['--system', USER], { stdio: 'ignore' });
-  execFileSync('useradd', ['--system', '--gid', USER, '--no-create-home', '--shell', '/usr/sbin/nologin', USER], { stdio: 'ignore' });
+  execFileSync('useradd', ['--system', '--gid', USER, '--no-create-home', '--shell', '/usr/sbin/nologin', USER], {
+    stdio: 'ignore',
+  });
   const created = lookup();
   if (!created) throw new Error(`could not create the ${USER} user PostgreSQL must run as`);
   return created;
@@ -180,7 +198,12 @@ function run(command: string, args: string[], runAs: Identity | null): ChildProc
   });
 }
 
-async function initialise(bin: string, dataDir: string, runAs: Identity | null, log: (line: string) => void): Promise<void> {
+async function initialise(
+  bin: string,
+  dataDir: string,
+  runAs: Identity | null,
+  log: (line: string) => void,
+): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   chmodSync(dataDir, 0o700);
   // initdb reads the password from a file, which the postgres user must be able to read.
@@ -191,7 +214,18 @@ async function initialise(bin: string, dataDir: string, runAs: Identity | null, 
     chownSync(passwordFile, runAs.uid, runAs.gid);
   }
   try {
-    const initdb = run(join(bin, 'initdb'), [`--pgdata=${dataDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'], runAs);
+    const initdb = run(
+      join(bin, 'initdb'),
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=password',
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      runAs,
+    );
     let output = '';
     initdb.stdout!.on('data', (chunk: Buffer) => log(String(chunk)));
     initdb.stderr!.on('data', (chunk: Buffer) => {
@@ -226,7 +260,9 @@ async function startServer(
   let output = '';
   await new Promise<void>((ready, fail) => {
     server.once('error', fail);
-    server.once('exit', (code) => fail(new Error(`PostgreSQL exited (${code}) before accepting connections: ${output.trim().slice(-2000)}`)));
+    server.once('exit', (code) =>
+      fail(new Error(`PostgreSQL exited (${code}) before accepting connections: ${output.trim().slice(-2000)}`)),
+    );
     server.stderr!.on('data', (chunk: Buffer) => {
       const text = String(chunk);
       output += text;

@@ -21,7 +21,8 @@ export class MainProcess {
   readonly exited: Promise<void>;
 
   static assertBuilt(): void {
-    if (!existsSync(join(PROJECT_ROOT, MAIN))) throw new Error(`${MAIN} is missing: run \`node scripts/run.mjs build\` first`);
+    if (!existsSync(join(PROJECT_ROOT, MAIN)))
+      throw new Error(`${MAIN} is missing: run \`node scripts/run.mjs build\` first`);
   }
 
   /**
@@ -33,7 +34,17 @@ export class MainProcess {
   constructor(
     readonly role: 'api' | 'worker' | 'rails' | 'codec-server',
     env: NodeJS.ProcessEnv,
-    { root = PROJECT_ROOT, user, wrapper = [], nodeArgs = [] }: { root?: string; user?: { uid: number; gid: number }; wrapper?: readonly string[]; nodeArgs?: readonly string[] } = {},
+    {
+      root = PROJECT_ROOT,
+      user,
+      wrapper = [],
+      nodeArgs = [],
+    }: {
+      root?: string;
+      user?: { uid: number; gid: number };
+      wrapper?: readonly string[];
+      nodeArgs?: readonly string[];
+    } = {},
   ) {
     const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', ...nodeArgs, MAIN, role];
     this.child = spawn(command, args, {

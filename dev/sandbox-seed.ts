@@ -28,7 +28,11 @@ const SANDBOX_FUNDING: Readonly<Record<PaymentCurrency, string>> = {
  * A fresh install gets one sandbox client, so `npm start` is usable at once. Returns the
  * credentials only when it created the client; they are shown once and saved under .data/.
  */
-export async function seedSandboxClient(dataSource: DataSource, env: Env, dataDir: string): Promise<CreatedClient | null> {
+export async function seedSandboxClient(
+  dataSource: DataSource,
+  env: Env,
+  dataDir: string,
+): Promise<CreatedClient | null> {
   const clients = new ClientsService(dataSource, new SecretBox(env.SECRETS_KEY));
   if ((await clients.count()) > 0) return null;
   const created = await clients.create({
@@ -39,7 +43,12 @@ export async function seedSandboxClient(dataSource: DataSource, env: Env, dataDi
   // Deterministic operation ids: a seed interrupted and rerun never funds a currency twice.
   const ledger = new LedgerService(dataSource);
   for (const [currency, amount] of Object.entries(SANDBOX_FUNDING) as Array<[PaymentCurrency, string]>) {
-    await ledger.fund(`sandbox-funding:${created.clientId}:${currency}`, created.clientId, currency, new Decimal(amount));
+    await ledger.fund(
+      `sandbox-funding:${created.clientId}:${currency}`,
+      created.clientId,
+      currency,
+      new Decimal(amount),
+    );
   }
   writeFileSync(join(dataDir, 'sandbox-credentials.json'), JSON.stringify(created, null, 2), { mode: 0o600 });
   return created;

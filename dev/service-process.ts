@@ -12,7 +12,12 @@ export interface ServiceProcess {
 
 const TAIL_CHARS = 3000;
 
-export function startServiceProcess(command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv = process.env): ServiceProcess {
+export function startServiceProcess(
+  command: string,
+  args: string[],
+  logFile: string,
+  env: NodeJS.ProcessEnv = process.env,
+): ServiceProcess {
   // Each start begins a fresh log, so a long-lived install's log stays the size of one run.
   const log = openSync(logFile, 'w');
   const child = spawn(command, args, { env, stdio: ['ignore', log, log] });
@@ -37,7 +42,10 @@ export function startServiceProcess(command: string, args: string[], logFile: st
   return {
     pid: child.pid,
     assertRunning() {
-      if (!running()) throw new Error(`${command} exited (${child.signalCode ?? child.exitCode}); the end of ${logFile}:\n${logTail()}`);
+      if (!running())
+        throw new Error(
+          `${command} exited (${child.signalCode ?? child.exitCode}); the end of ${logFile}:\n${logTail()}`,
+        );
     },
     async stop(graceMs = 20_000) {
       process.off('exit', killOnExit);

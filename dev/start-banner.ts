@@ -27,7 +27,10 @@ export function startBanner(env: Env, places: StartedPlaces, sandbox: CreatedCli
     `  Metrics       ${metricsUrl(env.METRICS_HOST, env.API_METRICS_PORT)} (api), ${metricsUrl(env.METRICS_HOST, env.WORKER_METRICS_PORT)} (worker)`,
   ];
   if (sandbox && env.NODE_ENV === 'production') {
-    lines.push('', '  Sandbox client created; its credentials are in .data/sandbox-credentials.json (not printed in production).');
+    lines.push(
+      '',
+      '  Sandbox client created; its credentials are in .data/sandbox-credentials.json (not printed in production).',
+    );
   } else if (sandbox) {
     lines.push(
       '',

@@ -65,10 +65,14 @@ export async function runAll(): Promise<void> {
     }
     if (!given.temporal && backend === 'postgres') {
       if (!embeddedDatabaseUrl) {
-        throw new Error('TEMPORAL_BACKEND=postgres keeps Temporal in the embedded PostgreSQL: unset DATABASE_URL, or point TEMPORAL_ADDRESS at your own Temporal');
+        throw new Error(
+          'TEMPORAL_BACKEND=postgres keeps Temporal in the embedded PostgreSQL: unset DATABASE_URL, or point TEMPORAL_ADDRESS at your own Temporal',
+        );
       }
       const binaries = await ensureTemporalServer(say);
-      say(`starting the Temporal server on 127.0.0.1:${TEMPORAL_PORT}, persisted in the embedded PostgreSQL (config and logs in .data/temporal-server)…`);
+      say(
+        `starting the Temporal server on 127.0.0.1:${TEMPORAL_PORT}, persisted in the embedded PostgreSQL (config and logs in .data/temporal-server)…`,
+      );
       const temporal = await startTemporalPostgresServer({
         binaries,
         databaseUrl: embeddedDatabaseUrl,
@@ -102,7 +106,12 @@ export async function runAll(): Promise<void> {
     await dataSource.destroy();
 
     // On loopback, for anyone there: the Web UI it decodes for has no sign-in here, and the development key opens only this machine's sandbox data.
-    const codecServerEnv = { ...childEnv, CODEC_SERVER_HOST: '127.0.0.1', CODEC_SERVER_ALLOW_UNAUTHENTICATED: 'true', CODEC_SERVER_CORS_ORIGINS: TEMPORAL_UI_ORIGINS.join(',') };
+    const codecServerEnv = {
+      ...childEnv,
+      CODEC_SERVER_HOST: '127.0.0.1',
+      CODEC_SERVER_ALLOW_UNAUTHENTICATED: 'true',
+      CODEC_SERVER_CORS_ORIGINS: TEMPORAL_UI_ORIGINS.join(','),
+    };
     for (const role of ['rails', 'codec-server', 'worker', 'api'] as const) {
       const env = role === 'codec-server' ? codecServerEnv : childEnv;
       const child = fork(join(__dirname, '..', 'src', 'main.js'), [role], { env, execArgv: ['--enable-source-maps'] });
@@ -156,7 +165,9 @@ async function waitForReady(url: string, timeoutMs = 120_000): Promise<void> {
 // `npm start` runs this file (node dist/dev/start.js), never the image.
 if (require.main === module) {
   runAll().catch((error: unknown) => {
-    process.stderr.write(`start failed: ${error instanceof EnvError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `start failed: ${error instanceof EnvError ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

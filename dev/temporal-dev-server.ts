@@ -27,7 +27,11 @@ export interface TemporalDevServerOptions {
 export async function startTemporalDevServer(options: TemporalDevServerOptions): Promise<TemporalDevServer> {
   // Chosen here, not left to the CLI: its own random pick could land on `port`, which was free
   // when it was chosen and is not bound yet (the server then fails with "address already in use").
-  const [httpPort, metricsPort] = await distinctFreePorts(2, [options.port, ...(options.uiPort === null ? [] : [options.uiPort])], freePort);
+  const [httpPort, metricsPort] = await distinctFreePorts(
+    2,
+    [options.port, ...(options.uiPort === null ? [] : [options.uiPort])],
+    freePort,
+  );
   const env = await TestWorkflowEnvironment.createLocal({
     server: {
       executable: options.cliPath ? { type: 'existing-path', path: options.cliPath } : { type: 'cached-download' },

@@ -6,7 +6,16 @@ import { CLIENT_MARGIN_MS } from '../src/db/bounded-client';
 import { FINAL_STATUSES } from '../src/orders/lifecycle';
 import { auditMoney, RuleResult } from './chaos/audit';
 import { writeBundles } from './chaos/bundles';
-import { activitiesEnded, bothCodesServed, everyFlowCompleted, finalAfterHeals, finalSoonAfterLastHeal, noRequestFailed, railFaultsMetPayouts, requestsFailFastInCuts } from './chaos/checks';
+import {
+  activitiesEnded,
+  bothCodesServed,
+  everyFlowCompleted,
+  finalAfterHeals,
+  finalSoonAfterLastHeal,
+  noRequestFailed,
+  railFaultsMetPayouts,
+  requestsFailFastInCuts,
+} from './chaos/checks';
 import { bundlesServed, factsOf } from './chaos/histories';
 import { Network, networkNamespacesUnavailable } from './chaos/network';
 import { networkLayout } from './chaos/network-layout';
@@ -78,14 +87,20 @@ const MAX_FLOWS = 100_000;
 
 /** What the balancer's hop and a busy machine may add to a request's own bound. */
 const BALANCER_HOP_MS = 1_000;
-const defaultOf = (name: 'API_TEMPORAL_TIMEOUT' | 'DATABASE_STATEMENT_TIMEOUT' | 'DATABASE_CONNECT_TIMEOUT') => envSchema.shape[name].parse(undefined);
+const defaultOf = (name: 'API_TEMPORAL_TIMEOUT' | 'DATABASE_STATEMENT_TIMEOUT' | 'DATABASE_CONNECT_TIMEOUT') =>
+  envSchema.shape[name].parse(undefined);
 /**
  * The longest an integrator request may take while one path is cut, beyond which it hung: the
  * longest of the API's bounds on a request's paths (docs/reliability.md, "Bounds": all its
  * Temporal calls, one PostgreSQL statement as the client bounds it, a connection), as the
  * service's defaults set them, plus the balancer's hop.
  */
-const REQUEST_BOUND_MS = Math.max(defaultOf('API_TEMPORAL_TIMEOUT'), defaultOf('DATABASE_STATEMENT_TIMEOUT') + CLIENT_MARGIN_MS, defaultOf('DATABASE_CONNECT_TIMEOUT')) + BALANCER_HOP_MS;
+const REQUEST_BOUND_MS =
+  Math.max(
+    defaultOf('API_TEMPORAL_TIMEOUT'),
+    defaultOf('DATABASE_STATEMENT_TIMEOUT') + CLIENT_MARGIN_MS,
+    defaultOf('DATABASE_CONNECT_TIMEOUT'),
+  ) + BALANCER_HOP_MS;
 
 /** What the API and worker processes run with beyond the defaults (drain delay and graces, docs/reliability.md). */
 const SERVICE_ENV: NodeJS.ProcessEnv = {};
@@ -106,15 +121,24 @@ const COMMAND_PLANS = [...PLAN_NAMES, NOISY_NEIGHBOUR] as const;
 
 function readOptions(values: OptionValues): Options | { noisy: NoisyNeighbourOptions } {
   const name = choiceOption<(typeof COMMAND_PLANS)[number]>(values, 'plan', COMMAND_PLANS, 'default');
-  if (name !== NOISY_NEIGHBOUR && (values.unprotected || values['unprotected-only'])) throw new UsageError('--unprotected and --unprotected-only apply to the noisy-neighbour plan only');
+  if (name !== NOISY_NEIGHBOUR && (values.unprotected || values['unprotected-only']))
+    throw new UsageError('--unprotected and --unprotected-only apply to the noisy-neighbour plan only');
   if (name === NOISY_NEIGHBOUR) {
     if (values.flows !== undefined || values.concurrency !== undefined)
-      throw new UsageError('--flows and --concurrency do not apply to the noisy-neighbour plan: its clients have rates of their own');
-    if (values.unprotected && values['unprotected-only']) throw new UsageError('--unprotected runs both; --unprotected-only the unprotected run alone: give one');
-    const protections: Protection[] = values['unprotected-only'] ? ['unprotected'] : values.unprotected ? ['protected', 'unprotected'] : ['protected'];
+      throw new UsageError(
+        '--flows and --concurrency do not apply to the noisy-neighbour plan: its clients have rates of their own',
+      );
+    if (values.unprotected && values['unprotected-only'])
+      throw new UsageError('--unprotected runs both; --unprotected-only the unprotected run alone: give one');
+    const protections: Protection[] = values['unprotected-only']
+      ? ['unprotected']
+      : values.unprotected
+        ? ['protected', 'unprotected']
+        : ['protected'];
     return { noisy: { short: values.short === true, protections, json: values.json === true } };
   }
-  if (values.flows !== undefined && name !== 'default') throw new UsageError(`--flows applies to the default plan only: ${name} drives flows until it is done`);
+  if (values.flows !== undefined && name !== 'default')
+    throw new UsageError(`--flows applies to the default plan only: ${name} drives flows until it is done`);
   const drive = {
     flows: values.flows === undefined ? undefined : wholeNumber(values, 'flows', 0),
     concurrency: values.concurrency === undefined ? undefined : wholeNumber(values, 'concurrency', 0),
@@ -123,7 +147,8 @@ function readOptions(values: OptionValues): Options | { noisy: NoisyNeighbourOpt
 }
 
 /** The heals of the timeline: when each fault was over, ms after the drive started. */
-const healsOf = (timeline: TimelineEntry[]) => timeline.flatMap((entry) => (entry.healedAtMs === undefined ? [] : [entry.healedAtMs]));
+const healsOf = (timeline: TimelineEntry[]) =>
+  timeline.flatMap((entry) => (entry.healedAtMs === undefined ? [] : [entry.healedAtMs]));
 
 /** The cuts of the timeline, each from its cut to its heal. */
 function cutWindows(timeline: TimelineEntry[]): Array<{ what: string; fromMs: number; toMs: number }> {
@@ -149,14 +174,18 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
   const post = retryingPost((attempt) => attempts.push(attempt));
   const { drive } = plan;
   const spacingMs = drive.kind === 'spread' ? plan.faultsEndMs / drive.flows : 0;
-  const decisions = drive.kind === 'spread' ? decisionsInRailFaults(plan.railFaultWindows, drive.flows, spacingMs) : new Map<number, number>();
+  const decisions =
+    drive.kind === 'spread'
+      ? decisionsInRailFaults(plan.railFaultWindows, drive.flows, spacingMs)
+      : new Map<number, number>();
   const flows = { started: 0, ended: 0 };
   let phase = 'driving';
 
   const startedAt = performance.now();
   const startedEpoch = Date.now();
   // Flows timed to meet a rail fault wait for their instant; the others think as users do.
-  const think = (index: number) => (decisions.has(index) ? Math.max(0, startedAt + decisions.get(index)! - performance.now()) : thinkMs(index));
+  const think = (index: number) =>
+    decisions.has(index) ? Math.max(0, startedAt + decisions.get(index)! - performance.now()) : thinkMs(index);
   const perPayer = topology.payers.map((payer) =>
     qrFlow({
       apiUrl: topology.apiUrl,
@@ -180,7 +209,10 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
 
   const stopStarting = new AbortController();
   const running = runPlan(plan, topology, startedAt, signal, say);
-  const progress = startProgress({ dataSource: topology.dataSource, plan: running.progress, flows, phase: () => phase, say }, startedAt);
+  const progress = startProgress(
+    { dataSource: topology.dataSource, plan: running.progress, flows, phase: () => phase, say },
+    startedAt,
+  );
   try {
     const concurrency = drive.concurrency;
     say(
@@ -212,7 +244,9 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
     const settle = await waitUntilSettled(topology.dataSource, SETTLE_LIMIT_MS, signal);
     phase = 'auditing';
     say('auditing…');
-    const input = await readAuditInput(topology.dataSource, topology.railsUrl, topology.payers, (orderId) => topology.workflowOf(orderId));
+    const input = await readAuditInput(topology.dataSource, topology.railsUrl, topology.payers, (orderId) =>
+      topology.workflowOf(orderId),
+    );
     const times = await readOrderTimes(topology.dataSource, startedEpoch);
     const activities = await readWorkerActivities(topology.workerMetricsUrls());
     const heals = finalAfterHeals(times, healsOf(timeline));
@@ -233,12 +267,21 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
       ...(plan.railFaultWindows.length ? [railFaultsMetPayouts(topology.railCalls.windows)] : []),
       ...(plan.pass.noFailedRequests ? [noRequestFailed(requests), everyFlowCompleted(result)] : []),
       ...(plan.pass.finalWithinMsOfLastHeal !== null
-        ? [finalSoonAfterLastHeal(times, heals, plan.pass.finalWithinMsOfLastHeal), requestsFailFastInCuts(requestsDuringCuts, REQUEST_BOUND_MS), activitiesEnded(activities)]
+        ? [
+            finalSoonAfterLastHeal(times, heals, plan.pass.finalWithinMsOfLastHeal),
+            requestsFailFastInCuts(requestsDuringCuts, REQUEST_BOUND_MS),
+            activitiesEnded(activities),
+          ]
         : []),
       ...(bundles ? [bothCodesServed(bundles)] : []),
       ...timeline
         .filter((entry) => entry.failed)
-        .map((entry) => ({ rule: 'every planned step done', checked: entry.what, violations: [`${entry.what} failed: ${entry.detail}`], notes: [] })),
+        .map((entry) => ({
+          rule: 'every planned step done',
+          checked: entry.what,
+          violations: [`${entry.what} failed: ${entry.detail}`],
+          notes: [],
+        })),
     ];
     const audit = [...auditMoney(input, plan.pass.callbacksDelivered), ...checks];
     return {
@@ -277,7 +320,12 @@ async function chaos(plan: ChaosPlan, topology: Topology, signal: AbortSignal): 
 async function main(): Promise<number> {
   const options = parseScriptOptions(
     process.argv.slice(2),
-    { plan: { type: 'string' }, short: { type: 'boolean' }, unprotected: { type: 'boolean' }, 'unprotected-only': { type: 'boolean' } },
+    {
+      plan: { type: 'string' },
+      short: { type: 'boolean' },
+      unprotected: { type: 'boolean' },
+      'unprotected-only': { type: 'boolean' },
+    },
     USAGE,
     readOptions,
   );
@@ -288,7 +336,9 @@ async function main(): Promise<number> {
   if (plan.name === 'partitions') {
     const reason = networkNamespacesUnavailable();
     if (reason) {
-      say(`the partitions plan cannot run on this machine: ${reason}. It needs root (or CAP_NET_ADMIN and CAP_SYS_ADMIN) and iproute2; nothing was run.`);
+      say(
+        `the partitions plan cannot run on this machine: ${reason}. It needs root (or CAP_NET_ADMIN and CAP_SYS_ADMIN) and iproute2; nothing was run.`,
+      );
       return 1;
     }
   }
@@ -303,7 +353,16 @@ async function main(): Promise<number> {
     say('bundling the workflow code once for every worker…');
     const bundles = await writeBundles(runDir, plan.pass.bothBundlesServed);
     if (plan.name === 'partitions') network = await Network.create(networkLayout(process.pid, APIS, WORKERS), say);
-    topology = await startTopology({ apis: APIS, workers: WORKERS, payers: PAYERS, bundles, network, serviceEnv: SERVICE_ENV, runDir, say });
+    topology = await startTopology({
+      apis: APIS,
+      workers: WORKERS,
+      payers: PAYERS,
+      bundles,
+      network,
+      serviceEnv: SERVICE_ENV,
+      runDir,
+      say,
+    });
   } catch (error) {
     // startTopology cleans up after itself; what came before it is undone here.
     await network?.destroy();
@@ -320,8 +379,14 @@ async function main(): Promise<number> {
     const unfinished = outcome.unfinishedOrders;
     // Anything unexpected keeps the logs: a violation, an order not final, a process that died, a failed request.
     keepLogs =
-      outcome.violations > 0 || unfinished.length > 0 || outcome.workersDiedOnTheirOwn.length + outcome.apisDiedOnTheirOwn.length > 0 || Object.keys(outcome.requests.failed).length > 0;
-    if (unfinished.length > 0) await topology.saveHistories(unfinished).catch((error: unknown) => say(`could not save the workflow histories: ${String(error)}`));
+      outcome.violations > 0 ||
+      unfinished.length > 0 ||
+      outcome.workersDiedOnTheirOwn.length + outcome.apisDiedOnTheirOwn.length > 0 ||
+      Object.keys(outcome.requests.failed).length > 0;
+    if (unfinished.length > 0)
+      await topology
+        .saveHistories(unfinished)
+        .catch((error: unknown) => say(`could not save the workflow histories: ${String(error)}`));
     process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : formatChaosReport(outcome));
     return outcome.violations > 0 ? 1 : 0;
   } finally {

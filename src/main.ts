@@ -9,10 +9,25 @@ import { startTracing } from './observability/tracing';
  * that its instrumentation sees them load.
  */
 const roles = {
-  api: { traced: true, run: () => (require('./processes/api.process') as typeof import('./processes/api.process')).runApi() },
-  worker: { traced: true, run: () => (require('./processes/worker.process') as typeof import('./processes/worker.process')).runWorker() },
-  rails: { traced: false, run: () => (require('./processes/rails.process') as typeof import('./processes/rails.process')).runRails() },
-  'codec-server': { traced: false, run: () => (require('./processes/codec-server.process') as typeof import('./processes/codec-server.process')).runCodecServer() },
+  api: {
+    traced: true,
+    run: () => (require('./processes/api.process') as typeof import('./processes/api.process')).runApi(),
+  },
+  worker: {
+    traced: true,
+    run: () => (require('./processes/worker.process') as typeof import('./processes/worker.process')).runWorker(),
+  },
+  rails: {
+    traced: false,
+    run: () => (require('./processes/rails.process') as typeof import('./processes/rails.process')).runRails(),
+  },
+  'codec-server': {
+    traced: false,
+    run: () =>
+      (
+        require('./processes/codec-server.process') as typeof import('./processes/codec-server.process')
+      ).runCodecServer(),
+  },
 } as const;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -31,6 +46,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${role} failed: ${error instanceof EnvError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    `${role} failed: ${error instanceof EnvError ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
+  );
   process.exit(1);
 });

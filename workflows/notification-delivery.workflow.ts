@@ -1,6 +1,13 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Duration } from '@temporalio/common';
-import { ActivityFailure, ApplicationFailure, ParentClosePolicy, proxyActivities, startChild, WorkflowIdReusePolicy } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  ParentClosePolicy,
+  proxyActivities,
+  startChild,
+  WorkflowIdReusePolicy,
+} from '@temporalio/workflow';
 import type { createNotificationActivities } from '../activities/notifications.activities';
 import type { NotificationDeliveryOptions } from '../src/notifications/delivery-messages';
 
@@ -31,7 +38,10 @@ const { markNotificationFailed } = proxyActivities<NotificationActivities>({
  * up (retry window spent, or the callback can never be delivered) it marks the notification
  * FAILED and fails, so the give-up is visible both in the listing and in Temporal.
  */
-export async function notificationDeliveryWorkflow(eventId: string, options: NotificationDeliveryOptions = {}): Promise<void> {
+export async function notificationDeliveryWorkflow(
+  eventId: string,
+  options: NotificationDeliveryOptions = {},
+): Promise<void> {
   const { deliverNotification } = deliveryActivities(options.retryWindow ?? CALLBACK_RETRY_WINDOW);
   const { redeliverAfter } = options;
   try {
@@ -39,7 +49,10 @@ export async function notificationDeliveryWorkflow(eventId: string, options: Not
     await (redeliverAfter === undefined ? deliverNotification(eventId) : deliverNotification(eventId, redeliverAfter));
   } catch (error) {
     if (!(error instanceof ActivityFailure)) throw error;
-    const reason = error.cause instanceof ApplicationFailure && error.cause.nonRetryable ? 'undeliverable' : 'retry window exhausted';
+    const reason =
+      error.cause instanceof ApplicationFailure && error.cause.nonRetryable
+        ? 'undeliverable'
+        : 'retry window exhausted';
     await markNotificationFailed(eventId, reason);
     throw ApplicationFailure.nonRetryable(`callback ${eventId} not delivered: ${reason}`, 'CallbackFailed');
   }

@@ -36,13 +36,32 @@ export function temporalServerCacheDirs(): { server: string; uiServer: string } 
 function builds(): GoBuild[] {
   const dirs = temporalServerCacheDirs();
   return [
-    { packagePath: 'go.temporal.io/server/cmd/server', version: TEMPORAL_SERVER_VERSION, builtAs: 'server', target: join(dirs.server, 'temporal-server') },
-    { packagePath: 'go.temporal.io/server/cmd/tools/sql', version: TEMPORAL_SERVER_VERSION, builtAs: 'sql', target: join(dirs.server, 'temporal-sql-tool') },
-    { packagePath: 'github.com/temporalio/ui-server/v2/cmd/server', version: TEMPORAL_UI_SERVER_VERSION, builtAs: 'server', target: join(dirs.uiServer, 'temporal-ui-server') },
+    {
+      packagePath: 'go.temporal.io/server/cmd/server',
+      version: TEMPORAL_SERVER_VERSION,
+      builtAs: 'server',
+      target: join(dirs.server, 'temporal-server'),
+    },
+    {
+      packagePath: 'go.temporal.io/server/cmd/tools/sql',
+      version: TEMPORAL_SERVER_VERSION,
+      builtAs: 'sql',
+      target: join(dirs.server, 'temporal-sql-tool'),
+    },
+    {
+      packagePath: 'github.com/temporalio/ui-server/v2/cmd/server',
+      version: TEMPORAL_UI_SERVER_VERSION,
+      builtAs: 'server',
+      target: join(dirs.uiServer, 'temporal-ui-server'),
+    },
   ];
 }
 
-const binariesOf = (all: GoBuild[]): TemporalServerBinaries => ({ server: all[0]!.target, sqlTool: all[1]!.target, uiServer: all[2]!.target });
+const binariesOf = (all: GoBuild[]): TemporalServerBinaries => ({
+  server: all[0]!.target,
+  sqlTool: all[1]!.target,
+  uiServer: all[2]!.target,
+});
 
 /** The cached binaries, or null when any is missing. Never builds: the tests use this. */
 export function cachedTemporalServer(): TemporalServerBinaries | null {
@@ -77,7 +96,10 @@ async function goInstall(build: GoBuild): Promise<void> {
   mkdirSync(targetDir, { recursive: true });
   const gobin = mkdtempSync(join(targetDir, '.build-'));
   try {
-    const child = spawn('go', ['install', `${build.packagePath}@${build.version}`], { env: { ...process.env, GOBIN: gobin }, stdio: ['ignore', 2, 2] });
+    const child = spawn('go', ['install', `${build.packagePath}@${build.version}`], {
+      env: { ...process.env, GOBIN: gobin },
+      stdio: ['ignore', 2, 2],
+    });
     const code = await new Promise<number | null>((resolve, reject) => {
       child.once('error', reject);
       child.once('exit', resolve);

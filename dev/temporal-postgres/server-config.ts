@@ -53,7 +53,12 @@ export function servicePorts(ports: readonly number[]): Record<TemporalService, 
   if (ports.length !== listenerCount() || new Set(ports).size !== ports.length) {
     throw new Error(`expected ${listenerCount()} distinct ports, got ${ports.join(', ')}`);
   }
-  return Object.fromEntries(TEMPORAL_SERVICES.map((service, i) => [service, { grpc: ports[i]!, membership: ports[i + TEMPORAL_SERVICES.length]! }])) as Record<TemporalService, ServicePorts>;
+  return Object.fromEntries(
+    TEMPORAL_SERVICES.map((service, i) => [
+      service,
+      { grpc: ports[i]!, membership: ports[i + TEMPORAL_SERVICES.length]! },
+    ]),
+  ) as Record<TemporalService, ServicePorts>;
 }
 
 function sqlStore(database: PostgresTarget, databaseName: string, maxConns: number) {
@@ -108,7 +113,9 @@ export function temporalServerConfig(options: TemporalServerConfigOptions) {
       failoverVersionIncrement: 10,
       masterClusterName: CLUSTER,
       currentClusterName: CLUSTER,
-      clusterInformation: { [CLUSTER]: { enabled: true, initialFailoverVersion: 1, rpcName: 'frontend', rpcAddress: frontend } },
+      clusterInformation: {
+        [CLUSTER]: { enabled: true, initialFailoverVersion: 1, rpcName: 'frontend', rpcAddress: frontend },
+      },
     },
     dcRedirectionPolicy: { policy: 'noop' },
     archival: { history: { state: 'disabled' }, visibility: { state: 'disabled' } },
@@ -155,7 +162,10 @@ export const DYNAMIC_CONFIG: Readonly<Record<string, unknown>> = {
 
 /** The same values as the dev server's command line takes them (`temporal server start-dev`). */
 export function dynamicConfigArgs(values: Readonly<Record<string, unknown>> = DYNAMIC_CONFIG): string[] {
-  return Object.entries(values).flatMap(([key, value]) => ['--dynamic-config-value', `${key}=${JSON.stringify(value)}`]);
+  return Object.entries(values).flatMap(([key, value]) => [
+    '--dynamic-config-value',
+    `${key}=${JSON.stringify(value)}`,
+  ]);
 }
 
 /** The dynamic config file's shape: each key holds a list of constrained values. */

@@ -72,7 +72,9 @@ const SCHEMAS = [
  * version (idempotent, so a restart reuses them), writes its configuration, starts it, registers
  * the `default` namespace and the order search attributes, and starts the Web UI server.
  */
-export async function startTemporalPostgresServer(options: TemporalPostgresServerOptions): Promise<TemporalPostgresServer> {
+export async function startTemporalPostgresServer(
+  options: TemporalPostgresServerOptions,
+): Promise<TemporalPostgresServer> {
   const database = postgresTarget(options.databaseUrl);
   for (const { database: name, schemaName } of SCHEMAS) {
     await ensureDatabase(options.databaseUrl, name);
@@ -81,12 +83,27 @@ export async function startTemporalPostgresServer(options: TemporalPostgresServe
 
   mkdirSync(options.runDir, { recursive: true });
   const taken = options.uiPort === null ? [options.port] : [options.port, options.uiPort];
-  const ports = servicePorts([options.port, ...(await distinctFreePorts(listenerCount() - 1, taken, () => freePortIn(...INTERNAL_PORTS)))]);
+  const ports = servicePorts([
+    options.port,
+    ...(await distinctFreePorts(listenerCount() - 1, taken, () => freePortIn(...INTERNAL_PORTS))),
+  ]);
   const dynamicConfigPath = join(options.runDir, 'dynamic-config.yaml');
   writeFileSync(dynamicConfigPath, asYaml(temporalDynamicConfig(options.dynamicConfig)));
-  writeFileSync(join(options.runDir, 'temporal.yaml'), asYaml(temporalServerConfig({ ports, database, dynamicConfigPath, logLevel: 'warn', frontendListenAddress: options.listenAddress })), {
-    mode: 0o600,
-  });
+  writeFileSync(
+    join(options.runDir, 'temporal.yaml'),
+    asYaml(
+      temporalServerConfig({
+        ports,
+        database,
+        dynamicConfigPath,
+        logLevel: 'warn',
+        frontendListenAddress: options.listenAddress,
+      }),
+    ),
+    {
+      mode: 0o600,
+    },
+  );
 
   const address = `127.0.0.1:${options.port}`;
   const server = startServiceProcess(
@@ -98,7 +115,11 @@ export async function startTemporalPostgresServer(options: TemporalPostgresServe
   try {
     await prepareNamespace(address, server);
     if (options.uiPort !== null)
-      ui = await startUiServer(options.binaries.uiServer, join(options.runDir, 'ui'), { port: options.uiPort, frontendAddress: address, codecEndpoint: options.uiCodecEndpoint });
+      ui = await startUiServer(options.binaries.uiServer, join(options.runDir, 'ui'), {
+        port: options.uiPort,
+        frontendAddress: address,
+        codecEndpoint: options.uiCodecEndpoint,
+      });
   } catch (error) {
     await server.stop();
     throw error;
@@ -125,7 +146,12 @@ function postgresTarget(url: string): PostgresTarget {
 }
 
 /** `setup-schema -v 0.0` only creates the version tables; `update-schema` applies what is missing. */
-async function upgradeSchema(sqlTool: string, database: PostgresTarget, name: string, schemaName: string): Promise<void> {
+async function upgradeSchema(
+  sqlTool: string,
+  database: PostgresTarget,
+  name: string,
+  schemaName: string,
+): Promise<void> {
   const env = {
     ...process.env,
     SQL_PLUGIN: 'postgres12',
@@ -143,7 +169,10 @@ async function upgradeSchema(sqlTool: string, database: PostgresTarget, name: st
       await promisify(execFile)(sqlTool, args, { env });
     } catch (error) {
       const { stderr, stdout } = error as { stderr?: string; stdout?: string };
-      throw new Error(`temporal-sql-tool ${args.join(' ')} on ${name} failed: ${(stderr || stdout || String(error)).trim().slice(-2000)}`, { cause: error });
+      throw new Error(
+        `temporal-sql-tool ${args.join(' ')} on ${name} failed: ${(stderr || stdout || String(error)).trim().slice(-2000)}`,
+        { cause: error },
+      );
     }
   }
 }
@@ -151,18 +180,25 @@ async function upgradeSchema(sqlTool: string, database: PostgresTarget, name: st
 /** Waits for the frontend, then registers the namespace and the search attributes (both idempotent). */
 async function prepareNamespace(address: string, server: ServiceProcess): Promise<void> {
   const eventually = <T>(what: string, attempt: () => Promise<T>) => retryWhile(server, what, attempt);
-  const connection = await eventually('the Temporal frontend to accept connections', () => Connection.connect({ address, connectTimeout: 2_000 }));
+  const connection = await eventually('the Temporal frontend to accept connections', () =>
+    Connection.connect({ address, connectTimeout: 2_000 }),
+  );
   try {
     // Unavailable until the history and matching services have joined the ring.
     await eventually('the namespace to be registered', async () => {
       try {
-        await connection.workflowService.registerNamespace({ namespace: NAMESPACE, workflowExecutionRetentionPeriod: msToTs(RETENTION) });
+        await connection.workflowService.registerNamespace({
+          namespace: NAMESPACE,
+          workflowExecutionRetentionPeriod: msToTs(RETENTION),
+        });
       } catch (error) {
         if (!(isGrpcServiceError(error) && error.code === GrpcStatus.ALREADY_EXISTS)) throw error;
       }
     });
     // The frontend learns a new namespace from its cache, which refreshes every few seconds.
-    await eventually('the namespace to be served', () => connection.workflowService.describeNamespace({ namespace: NAMESPACE }));
+    await eventually('the namespace to be served', () =>
+      connection.workflowService.describeNamespace({ namespace: NAMESPACE }),
+    );
     await eventually('the search attributes to be registered', () => registerSearchAttributes(connection, NAMESPACE));
   } finally {
     await connection.close();
@@ -177,7 +213,10 @@ async function retryWhile<T>(service: ServiceProcess, what: string, attempt: () 
       return await attempt();
     } catch (error) {
       service.assertRunning();
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what}: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
@@ -187,7 +226,11 @@ async function startUiServer(binary: string, dir: string, config: UiServerConfig
   const { port } = config;
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'ui.yaml'), asYaml(temporalUiConfig(config)));
-  const ui = startServiceProcess(binary, ['--root', dir, '--config', '.', '--env', 'ui', 'start'], join(dir, 'ui-server.log'));
+  const ui = startServiceProcess(
+    binary,
+    ['--root', dir, '--config', '.', '--env', 'ui', 'start'],
+    join(dir, 'ui-server.log'),
+  );
   try {
     await retryWhile(ui, 'the Web UI to answer', async () => {
       const response = await fetch(`http://127.0.0.1:${port}/`);

@@ -45,7 +45,11 @@ export interface BundlesServed {
 }
 
 /** `variantOf`: which code the worker with that pid ran ('deployed' or 'patched'), from the pool's record. */
-export function bundlesServed(facts: readonly HistoryFacts[], variantOf: (pid: number) => string | undefined, patch: string): BundlesServed {
+export function bundlesServed(
+  facts: readonly HistoryFacts[],
+  variantOf: (pid: number) => string | undefined,
+  patch: string,
+): BundlesServed {
   const served: BundlesServed = { crossed: 0, onlyOld: 0, onlyNew: 0, withMarker: 0 };
   for (const { taskPids, patches } of facts) {
     const variants = new Set(taskPids.map(variantOf));
@@ -77,7 +81,13 @@ const msOf = (time: Timestamp) => (time ? Number(time.seconds ?? 0) * 1000 + (ti
 
 export function taskTimesOf(history: History): TaskTimes {
   const at = new Map<string, number>();
-  const times: TaskTimes = { workflowTaskWaitMs: 0, stickyWaitMs: 0, workflowTaskRunMs: 0, activityWaitMs: 0, activityRunMs: 0 };
+  const times: TaskTimes = {
+    workflowTaskWaitMs: 0,
+    stickyWaitMs: 0,
+    workflowTaskRunMs: 0,
+    activityWaitMs: 0,
+    activityRunMs: 0,
+  };
   const sticky = new Set<string>();
   const since = (eventId: unknown, ms: number) => {
     const from = at.get(String(eventId));
@@ -87,10 +97,16 @@ export function taskTimesOf(history: History): TaskTimes {
     const ms = msOf(event.eventTime);
     at.set(String(event.eventId), ms);
     const wftStarted = event.workflowTaskStartedEventAttributes;
-    const wftEnded = event.workflowTaskCompletedEventAttributes ?? event.workflowTaskFailedEventAttributes ?? event.workflowTaskTimedOutEventAttributes;
+    const wftEnded =
+      event.workflowTaskCompletedEventAttributes ??
+      event.workflowTaskFailedEventAttributes ??
+      event.workflowTaskTimedOutEventAttributes;
     const activityStarted = event.activityTaskStartedEventAttributes;
     const activityEnded =
-      event.activityTaskCompletedEventAttributes ?? event.activityTaskFailedEventAttributes ?? event.activityTaskTimedOutEventAttributes ?? event.activityTaskCanceledEventAttributes;
+      event.activityTaskCompletedEventAttributes ??
+      event.activityTaskFailedEventAttributes ??
+      event.activityTaskTimedOutEventAttributes ??
+      event.activityTaskCanceledEventAttributes;
     if (event.workflowTaskScheduledEventAttributes?.taskQueue?.kind === STICKY) sticky.add(String(event.eventId));
     if (wftStarted) {
       times.workflowTaskWaitMs += since(wftStarted.scheduledEventId, ms);
@@ -98,7 +114,8 @@ export function taskTimesOf(history: History): TaskTimes {
     }
     if (wftEnded && 'startedEventId' in wftEnded) times.workflowTaskRunMs += since(wftEnded.startedEventId, ms);
     if (activityStarted) times.activityWaitMs += since(activityStarted.scheduledEventId, ms);
-    if (activityEnded && 'startedEventId' in activityEnded) times.activityRunMs += since(activityEnded.startedEventId, ms);
+    if (activityEnded && 'startedEventId' in activityEnded)
+      times.activityRunMs += since(activityEnded.startedEventId, ms);
   }
   return times;
 }

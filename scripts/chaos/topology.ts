@@ -276,7 +276,10 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     connection = await Connection.connect({ address: temporalFor(EDGE) });
     const temporal = new Client({ connection, namespace: 'default', dataConverter: temporalDataConverter(secrets) });
     const orderHistory = async (orderId: string) =>
-      decodedHistory(await temporal.workflow.getHandle(orderWorkflowId(orderId)).fetchHistory(), temporal.options.loadedDataConverter.payloadCodecs);
+      decodedHistory(
+        await temporal.workflow.getHandle(orderWorkflowId(orderId)).fetchHistory(),
+        temporal.options.loadedDataConverter.payloadCodecs,
+      );
 
     say(`starting ${options.workers} worker processes…`);
     const workerMetrics = new Map<number, string>();
@@ -318,14 +321,20 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         replicaUrls.set(slot, `http://${link?.server.address ?? '127.0.0.1'}:${port}`);
         // The balancer plays the ingress: its x-forwarded-for is believed, as the chart's api.trustedProxies has the ingress's.
         const balancer = link?.client.address ?? '127.0.0.1';
-        return { env: { ...envOf(component), PORT: String(port), TRUSTED_PROXIES: balancer }, wrapper: wrapper(component) };
+        return {
+          env: { ...envOf(component), PORT: String(port), TRUSTED_PROXIES: balancer },
+          wrapper: wrapper(component),
+        };
       },
       ready: async (replica, slot) => {
         const id = `api-${slot + 1} (pid ${replica.pid})`;
         replicaIds.set(replica, id);
         balancer.add(id, replicaUrls.get(slot)!);
         try {
-          await Promise.race([balancer.whenReady(id, START_LIMIT_MS), replica.exited.then(() => Promise.reject(new Error('exited')))]);
+          await Promise.race([
+            balancer.whenReady(id, START_LIMIT_MS),
+            replica.exited.then(() => Promise.reject(new Error('exited'))),
+          ]);
           return performance.now();
         } catch {
           return null;
@@ -344,7 +353,12 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
 
     const railsUrl = railsFor(EDGE);
     return {
-      description: { apis: options.apis, workers: options.workers, temporal: `Temporal server ${TEMPORAL_SERVER_VERSION} on PostgreSQL`, networkNamespaces: network !== null },
+      description: {
+        apis: options.apis,
+        workers: options.workers,
+        temporal: `Temporal server ${TEMPORAL_SERVER_VERSION} on PostgreSQL`,
+        networkNamespaces: network !== null,
+      },
       apiUrl,
       balancer,
       receiver,
@@ -361,7 +375,11 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       orderHistory,
       close,
       async runCli(args) {
-        const { stdout } = await promisify(execFile)(process.execPath, [join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js'), ...args], { env: envOf(EDGE), cwd: PROJECT_ROOT });
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          [join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js'), ...args],
+          { env: envOf(EDGE), cwd: PROJECT_ROOT },
+        );
         return stdout;
       },
       async setRailFaults(faults, atMs) {
@@ -370,7 +388,8 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(faults),
         });
-        if (response.status !== 200) throw new Error(`the simulator refused the faults ${JSON.stringify(faults)}: ${response.status}`);
+        if (response.status !== 200)
+          throw new Error(`the simulator refused the faults ${JSON.stringify(faults)}: ${response.status}`);
         railCalls.faultIs(faults.down ? 'down' : faults.lose_response ? 'lose_response' : null, atMs);
       },
       async workflowOf(orderId) {
@@ -383,7 +402,10 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       },
       async saveHistories(orderIds) {
         for (const orderId of orderIds) {
-          writeFileSync(join(logDir, `order-${orderId}.history.json`), `${historyToJSON(await orderHistory(orderId))}\n`);
+          writeFileSync(
+            join(logDir, `order-${orderId}.history.json`),
+            `${historyToJSON(await orderHistory(orderId))}\n`,
+          );
         }
       },
       restartDatabase: (outageMs) =>
@@ -396,7 +418,11 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         exclusively(async () => {
           await temporalServer!.stop();
           await sleep(outageMs);
-          if (!closing) temporalServer = await startTemporalHelper({ ...temporalSpec, port: temporalServer!.port }, wrapper('temporal'));
+          if (!closing)
+            temporalServer = await startTemporalHelper(
+              { ...temporalSpec, port: temporalServer!.port },
+              wrapper('temporal'),
+            );
         }),
     };
   } catch (error) {

@@ -44,7 +44,11 @@ export const postOnce: Post = async ({ url, token, key, body, signal, method = '
   });
   const text = await response.text();
   const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
-  return { status: response.status, body: (parseJson(text) as AnswerFields | undefined) ?? text, ...(Number.isFinite(retryAfter) ? { retryAfter } : {}) };
+  return {
+    status: response.status,
+    body: (parseJson(text) as AnswerFields | undefined) ?? text,
+    ...(Number.isFinite(retryAfter) ? { retryAfter } : {}),
+  };
 };
 
 /**
@@ -67,10 +71,16 @@ export interface Attempt {
 }
 
 export function verdictOf(outcome: Answer | Error): { verdict: Verdict; outcome: string } {
-  if (outcome instanceof Error) return { verdict: 'failed', outcome: `network error (${outcome.cause instanceof Error ? outcome.cause.message : outcome.message})` };
+  if (outcome instanceof Error)
+    return {
+      verdict: 'failed',
+      outcome: `network error (${outcome.cause instanceof Error ? outcome.cause.message : outcome.message})`,
+    };
   const described = `${outcome.status} ${fieldsOf(outcome.body).error_code ?? ''}`.trim();
-  if (outcome.status >= 500 || outcome.status === 429) return { verdict: outcome.retryAfter === undefined ? 'failed' : 'retried', outcome: described };
-  if (outcome.status === 409 && fieldsOf(outcome.body).error_code === 'REQUEST_IN_PROGRESS') return { verdict: 'retried', outcome: described };
+  if (outcome.status >= 500 || outcome.status === 429)
+    return { verdict: outcome.retryAfter === undefined ? 'failed' : 'retried', outcome: described };
+  if (outcome.status === 409 && fieldsOf(outcome.body).error_code === 'REQUEST_IN_PROGRESS')
+    return { verdict: 'retried', outcome: described };
   return { verdict: 'answered', outcome: described };
 }
 

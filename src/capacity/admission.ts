@@ -57,13 +57,18 @@ export type AdmissionRefusal = { reason: (typeof ADMISSION_REFUSAL_REASONS)[numb
  * admits: the workflow start will tell). Past the bound, a client that has sent more than its
  * fair share in its window is refused first; past FULL_FACTOR times the bound, everyone is.
  */
-export function admissionRefusal(queues: readonly BacklogReading[] | null, previews: ClientPreviews | null, settings: AdmissionSettings): AdmissionRefusal | null {
+export function admissionRefusal(
+  queues: readonly BacklogReading[] | null,
+  previews: ClientPreviews | null,
+  settings: AdmissionSettings,
+): AdmissionRefusal | null {
   if (settings.maxBacklogAgeMs === 0 || queues === null) return null;
   const waitMs = Math.max(0, ...queues.map(expectedWaitMs));
   if (waitMs <= settings.maxBacklogAgeMs) return null;
   // What a preview taken now would wait, roughly: come back after it.
   const retryAfterSeconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(waitMs / 1000)));
-  if (waitMs > FULL_FACTOR * settings.maxBacklogAgeMs || previews === null) return { reason: 'BACKLOG_FULL', retryAfterSeconds };
+  if (waitMs > FULL_FACTOR * settings.maxBacklogAgeMs || previews === null)
+    return { reason: 'BACKLOG_FULL', retryAfterSeconds };
   const share = Math.max(1, Math.ceil((settings.fairSharePerSecond * previews.windowMs) / 1000));
   return previews.counted > share ? { reason: 'OVER_FAIR_SHARE', retryAfterSeconds } : null;
 }

@@ -5,7 +5,8 @@ import { type BacklogReading, expectedWaitMs } from './admission';
 
 type Duration = { seconds?: { toNumber(): number } | number | null; nanos?: number | null } | null | undefined;
 
-const msOf = (duration: Duration) => (duration ? Number(duration.seconds ?? 0) * 1000 + (duration.nanos ?? 0) / 1e6 : 0);
+const msOf = (duration: Duration) =>
+  duration ? Number(duration.seconds ?? 0) * 1000 + (duration.nanos ?? 0) / 1e6 : 0;
 
 const { TaskQueueType, TaskQueueKind } = temporal.api.enums.v1;
 
@@ -62,7 +63,12 @@ export class BacklogMonitor {
   }
 
   async read(): Promise<BacklogReading[]> {
-    const { workflow, activity } = await readBacklogs(this.connection, this.namespace, this.taskQueue, new Date(this.now() + READ_DEADLINE_MS));
+    const { workflow, activity } = await readBacklogs(
+      this.connection,
+      this.namespace,
+      this.taskQueue,
+      new Date(this.now() + READ_DEADLINE_MS),
+    );
     const queues = [workflow, activity];
     this.latest = { queues, atMs: this.now() };
     observeBacklogWait(Math.max(...queues.map(expectedWaitMs)) / 1000);
@@ -71,7 +77,12 @@ export class BacklogMonitor {
 }
 
 /** The backlog of the task queue's workflow queue and of its activity queue, each as Temporal reports it. */
-export async function readBacklogs(connection: ConnectionLike, namespace: string, taskQueue: string, deadline: Date): Promise<{ workflow: BacklogReading; activity: BacklogReading }> {
+export async function readBacklogs(
+  connection: ConnectionLike,
+  namespace: string,
+  taskQueue: string,
+  deadline: Date,
+): Promise<{ workflow: BacklogReading; activity: BacklogReading }> {
   const describe = async (taskQueueType: temporal.api.enums.v1.TaskQueueType): Promise<BacklogReading> => {
     const queue = await connection.withDeadline(deadline, () =>
       connection.workflowService.describeTaskQueue({
@@ -82,8 +93,15 @@ export async function readBacklogs(connection: ConnectionLike, namespace: string
       }),
     );
     const stats = queue.stats;
-    return { ageMs: msOf(stats?.approximateBacklogAge as Duration), count: Number(stats?.approximateBacklogCount ?? 0), dispatchPerSecond: stats?.tasksDispatchRate ?? 0 };
+    return {
+      ageMs: msOf(stats?.approximateBacklogAge),
+      count: Number(stats?.approximateBacklogCount ?? 0),
+      dispatchPerSecond: stats?.tasksDispatchRate ?? 0,
+    };
   };
-  const [workflow, activity] = await Promise.all([describe(TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW), describe(TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY)]);
+  const [workflow, activity] = await Promise.all([
+    describe(TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW),
+    describe(TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY),
+  ]);
   return { workflow, activity };
 }

@@ -23,6 +23,10 @@ export const ordersResolve: Command = {
     if (!options.order || !isUuid(options.order)) throw new UsageError('--order must be an order id (UUID)');
     const resolution = resolutionOf(options, ['paid', 'not-paid'] as const);
     const status = await sendOperatorUpdate(env, orderWorkflowId(options.order), resolvePayoutUpdate, resolution);
-    out(options.json ? JSON.stringify({ order_id: options.order, outcome: resolution.outcome, status }) : `order ${options.order} resolved as ${resolution.outcome}: ${status}`);
+    out(
+      options.json
+        ? JSON.stringify({ order_id: options.order, outcome: resolution.outcome, status })
+        : `order ${options.order} resolved as ${resolution.outcome}: ${status}`,
+    );
   },
 };

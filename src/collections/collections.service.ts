@@ -38,7 +38,10 @@ export class CollectionsService {
     const market = collectionMarket(collector.countryCode, input.currency);
     if ('problem' in market) throw new ApiError(400, [market.problem]);
     const { country, currency } = market;
-    const amount = input.amount === undefined ? null : this.paymentOrders.parseLocalAmount('amount', input.amount, currency, country);
+    const amount =
+      input.amount === undefined
+        ? null
+        : this.paymentOrders.parseLocalAmount('amount', input.amount, currency, country);
     const localAmount = amount === null ? null : formatAmount(amount, currency);
     const id = randomUUID();
     const order = await this.paymentOrders.open(
@@ -51,7 +54,15 @@ export class CollectionsService {
         localAmount: amount,
         priced: null,
         details: {
-          qrPayload: collectionQr({ orderId: id, collector, storeAddress: store.address, mcc: posMcc({ pos, collector }), country, currency, amount: localAmount }),
+          qrPayload: collectionQr({
+            orderId: id,
+            collector,
+            storeAddress: store.address,
+            mcc: posMcc({ pos, collector }),
+            country,
+            currency,
+            amount: localAmount,
+          }),
           qrType: amount === null ? 'STATIC' : 'DYNAMIC',
           collectorClientId: clientId,
           collectorExternalReference: input.external_reference,
@@ -102,7 +113,11 @@ export class CollectionsService {
   }
 
   /** What the QR's amount is in each currency a payer may hold, at the collector's own rates. */
-  private async indicativeRates(clientId: string, currency: CurrencyCode, amount: Decimal | null): Promise<IndicativeRate[]> {
+  private async indicativeRates(
+    clientId: string,
+    currency: CurrencyCode,
+    amount: Decimal | null,
+  ): Promise<IndicativeRate[]> {
     if (!isPaymentCurrency(currency)) return [];
     const targets = PAYMENT_CURRENCIES.filter((target) => target !== currency);
     const rates = await this.fx.indicativeRates(clientId, currency, targets);

@@ -16,7 +16,10 @@ function mod11CheckDigit(characters: string, weights: readonly number[]): number
 function hasValidCheckDigits(key: string, firstWeights: readonly number[], secondWeights: readonly number[]): boolean {
   // A string of one repeated digit passes the arithmetic but is never issued.
   if (/^(\d)\1*$/.test(key)) return false;
-  return mod11CheckDigit(key, firstWeights) === Number(key[firstWeights.length]) && mod11CheckDigit(key, secondWeights) === Number(key[secondWeights.length]);
+  return (
+    mod11CheckDigit(key, firstWeights) === Number(key[firstWeights.length]) &&
+    mod11CheckDigit(key, secondWeights) === Number(key[secondWeights.length])
+  );
 }
 
 const CPF_FIRST = [10, 9, 8, 7, 6, 5, 4, 3, 2];
@@ -59,5 +62,9 @@ function mod10CheckDigit(digits: string): number {
  * check digit over bank and branch and one over the account (docs/decisions.md gives the source).
  */
 export function isValidCci20(key: string): boolean {
-  return /^\d{20}$/.test(key) && mod10CheckDigit(key.slice(0, 6)) === Number(key[18]) && mod10CheckDigit(key.slice(6, 18)) === Number(key[19]);
+  return (
+    /^\d{20}$/.test(key) &&
+    mod10CheckDigit(key.slice(0, 6)) === Number(key[18]) &&
+    mod10CheckDigit(key.slice(6, 18)) === Number(key[19])
+  );
 }

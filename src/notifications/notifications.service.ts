@@ -51,7 +51,9 @@ export class NotificationsService {
 
   /** Only the caller's own callbacks: another client's order reads as one without any. */
   async listForOrder(clientId: string, orderId: string): Promise<NotificationView[]> {
-    const notifications = await this.dataSource.getRepository(NotificationEntity).find({ where: { clientId, orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const notifications = await this.dataSource
+      .getRepository(NotificationEntity)
+      .find({ where: { clientId, orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
     if (notifications.length === 0) return [];
     const attempts = await deliveryAttemptsOf(
       this.dataSource,
@@ -68,7 +70,9 @@ export class NotificationsService {
    * that attempt is made changes nothing.
    */
   async redeliver(clientId: string, eventId: string): Promise<NotificationView> {
-    const notification = isUuid(eventId) ? await this.dataSource.getRepository(NotificationEntity).findOneBy({ id: eventId, clientId }) : null;
+    const notification = isUuid(eventId)
+      ? await this.dataSource.getRepository(NotificationEntity).findOneBy({ id: eventId, clientId })
+      : null;
     if (!notification) throw notFound('Notification not found');
     const redeliverAfter = notification.attemptCount;
     try {

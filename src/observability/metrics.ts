@@ -81,7 +81,10 @@ export function countCallbackDelivery(event: string, outcome: CallbackOutcome): 
 
 export type RailOutcome = 'ok' | 'declined' | 'unavailable';
 
-export function observeRailRequest(labels: { rail: string; operation: string; outcome: RailOutcome }, seconds: number): void {
+export function observeRailRequest(
+  labels: { rail: string; operation: string; outcome: RailOutcome },
+  seconds: number,
+): void {
   railRequestDuration.observe(labels, seconds);
 }
 
@@ -93,7 +96,11 @@ export function observeRailRequest(labels: { rail: string; operation: string; ou
 export type KeyLookupOperation = 'validation' | 'wallet' | 'preview';
 export type KeyLookupOutcome = 'found' | 'not_found' | 'invalid';
 
-export function countKeyLookup(labels: { operation: KeyLookupOperation; country: string; outcome: KeyLookupOutcome }): void {
+export function countKeyLookup(labels: {
+  operation: KeyLookupOperation;
+  country: string;
+  outcome: KeyLookupOutcome;
+}): void {
   keyLookups.inc(labels);
 }
 
@@ -101,7 +108,9 @@ export function countKeyLookup(labels: { operation: KeyLookupOperation; country:
  * Every look-up series at 0 before the first look-up, so that a rule dividing one by another
  * (the share not found, validations per preview) has both terms from the start.
  */
-export function startKeyLookupSeries(series: ReadonlyArray<{ operation: KeyLookupOperation; country: string; outcome: KeyLookupOutcome }>): void {
+export function startKeyLookupSeries(
+  series: ReadonlyArray<{ operation: KeyLookupOperation; country: string; outcome: KeyLookupOutcome }>,
+): void {
   for (const labels of series) keyLookups.inc(labels, 0);
 }
 

@@ -28,7 +28,8 @@ let current: Tracing | null = null;
 // Scrapes and probes every few seconds would bury the traces worth reading. An ignored request
 // runs with tracing suppressed, so what a scrape or a readiness check calls (the database,
 // Temporal, the Temporal runtime's exporter) is left out too.
-const isUntraced = (request: IncomingMessage) => isProbePath(request.url) || (request.url ?? '').split('?')[0] === '/metrics';
+const isUntraced = (request: IncomingMessage) =>
+  isProbePath(request.url) || (request.url ?? '').split('?')[0] === '/metrics';
 
 /**
  * Trace context from outside is not ours to continue. An integrator's `traceparent` would choose
@@ -69,7 +70,10 @@ export function startTracing(endpoint: string | undefined, serviceName: string):
   provider.register();
   const unregister = registerInstrumentations({
     tracerProvider: provider,
-    instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: ignoreIncomingRequest }), new UndiciInstrumentation()],
+    instrumentations: [
+      new HttpInstrumentation({ ignoreIncomingRequestHook: ignoreIncomingRequest }),
+      new UndiciInstrumentation(),
+    ],
   });
   current = {
     resource,

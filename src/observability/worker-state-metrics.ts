@@ -44,13 +44,18 @@ export function databaseStateSource(dataSource: DataSource): MetricsSource {
         dataSource.query<Array<{ currency: string; kind: string; balance_minor: string }>>(
           `SELECT currency, kind, sum(balance_minor)::text AS balance_minor FROM ledger_accounts GROUP BY currency, kind`,
         ),
-        dataSource.query<Array<{ status: string; flow: string; open: number; oldest_seconds: number }>>(OPEN_ORDERS_SQL),
+        dataSource.query<Array<{ status: string; flow: string; open: number; oldest_seconds: number }>>(
+          OPEN_ORDERS_SQL,
+        ),
       ]);
       // Reset first: a currency or status that is gone must not keep its last value.
       registry.resetMetrics();
       for (const row of balances) {
         if (!isSupportedCurrency(row.currency)) continue;
-        balance.set({ currency: row.currency, kind: row.kind }, fromMinorUnits(BigInt(row.balance_minor), row.currency).toNumber());
+        balance.set(
+          { currency: row.currency, kind: row.kind },
+          fromMinorUnits(BigInt(row.balance_minor), row.currency).toNumber(),
+        );
       }
       for (const row of orders) {
         open.set({ status: row.status, flow: row.flow }, row.open);
@@ -81,7 +86,9 @@ export function unconfirmedMovementsSource(temporal: Client, taskQueue: string):
     async read() {
       const counts = await Promise.all(
         Object.entries(flags).map(async ([movement, flag]) => {
-          const { count } = await temporal.workflow.count(`${flag} = true AND ExecutionStatus = "Running" AND TaskQueue = ${queue}`);
+          const { count } = await temporal.workflow.count(
+            `${flag} = true AND ExecutionStatus = "Running" AND TaskQueue = ${queue}`,
+          );
           return [movement, count] as const;
         }),
       );

@@ -29,7 +29,12 @@ export interface StuckOrder {
 export async function findStuckOrders(
   dataSource: DataSource,
   inspector: OrderInspector,
-  { olderThanMs, limit, clientId = null, now = new Date() }: { olderThanMs: number; limit: number; clientId?: string | null; now?: Date },
+  {
+    olderThanMs,
+    limit,
+    clientId = null,
+    now = new Date(),
+  }: { olderThanMs: number; limit: number; clientId?: string | null; now?: Date },
 ): Promise<{ orders: StuckOrder[]; more: boolean }> {
   const cutoff = new Date(now.getTime() - olderThanMs);
   const rows: Array<{ order_id: string; since: Date }> = await dataSource.query(

@@ -34,11 +34,16 @@ export interface WorkerOptions {
  * dist/scripts/bundle-workflows.js`), or its traced twin when the worker traces; else
  * `workflows/`, bundled now (with the tracing interceptors when it traces).
  */
-export function workflowCode(env: Pick<Env, 'WORKFLOW_BUNDLE_PATH'>, traced: boolean): Pick<SdkWorkerOptions, 'workflowsPath' | 'workflowBundle' | 'bundlerOptions'> {
+export function workflowCode(
+  env: Pick<Env, 'WORKFLOW_BUNDLE_PATH'>,
+  traced: boolean,
+): Pick<SdkWorkerOptions, 'workflowsPath' | 'workflowBundle' | 'bundlerOptions'> {
   if (!env.WORKFLOW_BUNDLE_PATH) return { workflowsPath: WORKFLOWS_PATH, bundlerOptions: WORKFLOW_BUNDLER_OPTIONS };
   const codePath = traced ? tracedBundlePath(env.WORKFLOW_BUNDLE_PATH) : env.WORKFLOW_BUNDLE_PATH;
   if (!existsSync(codePath)) {
-    throw new Error(`WORKFLOW_BUNDLE_PATH: no ${traced ? 'traced bundle (tracing is on)' : 'bundle'} at ${codePath}; node dist/scripts/bundle-workflows.js writes both`);
+    throw new Error(
+      `WORKFLOW_BUNDLE_PATH: no ${traced ? 'traced bundle (tracing is on)' : 'bundle'} at ${codePath}; node dist/scripts/bundle-workflows.js writes both`,
+    );
   }
   return { workflowBundle: { codePath } };
 }
@@ -53,7 +58,11 @@ const FORCE_AFTER_GRACE_MS = 5000;
  * attempts time out on the server and are retried elsewhere). Its payloads are encrypted and
  * decrypted outside the workflow sandbox (temporalDataConverter).
  */
-export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, { reconciler = false, startupRetry }: WorkerOptions = {}) {
+export async function createOrderWorker(
+  env: Env,
+  taskQueue = env.TEMPORAL_TASK_QUEUE,
+  { reconciler = false, startupRetry }: WorkerOptions = {},
+) {
   installTemporalRuntime(env.LOG_LEVEL);
   const reach = reachWith(startupRetry);
   const deps = await createActivityDeps({ ...env, TEMPORAL_TASK_QUEUE: taskQueue }, startupRetry);
@@ -113,7 +122,10 @@ export async function runWorker(): Promise<void> {
         log.info({ signal }, 'stopped before polling');
         process.exit(0);
       }
-      log.info({ signal, graceMs: env.SHUTDOWN_GRACE }, 'stopping: no new tasks; the ones in hand get the grace to finish');
+      log.info(
+        { signal, graceMs: env.SHUTDOWN_GRACE },
+        'stopping: no new tasks; the ones in hand get the grace to finish',
+      );
       worker.shutdown();
     },
     (signal) => log.info({ signal }, 'already stopping'),
@@ -126,7 +138,8 @@ export async function runWorker(): Promise<void> {
     host: env.METRICS_HOST,
     port: env.WORKER_METRICS_PORT,
     sources,
-    onFailure: ({ source, error }) => log.warn({ source, error: loggableError(error) }, 'a metrics source was left out of the scrape'),
+    onFailure: ({ source, error }) =>
+      log.warn({ source, error: loggableError(error) }, 'a metrics source was left out of the scrape'),
     probes: { ready: () => worker?.getState() === 'RUNNING' },
   });
   log.info({ url: metrics.url }, 'worker metrics served');

@@ -154,7 +154,15 @@ export class MovementsRepository {
     const readWithinMs = statementMs === 0 ? 0 : statementMs + CLIENT_MARGIN_MS;
     try {
       await client.query('SET statement_timeout = 0');
-      const cursor = client.query(new Cursor<MovementRow>(MOVEMENTS_SQL, [clientId, period.start, period.end, REPORTED_STATUSES, REPORTED_WHEN_DECIDED]));
+      const cursor = client.query(
+        new Cursor<MovementRow>(MOVEMENTS_SQL, [
+          clientId,
+          period.start,
+          period.end,
+          REPORTED_STATUSES,
+          REPORTED_WHEN_DECIDED,
+        ]),
+      );
       return new MovementCursor(client, cursor, await readBatch(client, cursor, readWithinMs), release, readWithinMs);
     } catch (error) {
       release(error);

@@ -1,6 +1,11 @@
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { writeFileSync } from 'node:fs';
-import { tracedBundlePath, WORKFLOW_BUNDLER_OPTIONS, WORKFLOW_INTERCEPTOR_MODULES, WORKFLOWS_PATH } from './workflow-modules';
+import {
+  tracedBundlePath,
+  WORKFLOW_BUNDLER_OPTIONS,
+  WORKFLOW_INTERCEPTOR_MODULES,
+  WORKFLOWS_PATH,
+} from './workflow-modules';
 
 /**
  * The code of the workflows at `workflowsPath` (an index module, like `workflows/index`),

@@ -9,7 +9,9 @@ export const WORKFLOWS_PATH = require.resolve('../../workflows');
  * its own copy of OpenTelemetry's modules (the sandbox shares only preloaded ones), which made
  * every cached order about four times as big (docs/performance.md, "The tracing interceptors' memory").
  */
-export const WORKFLOW_INTERCEPTOR_MODULES = [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')];
+export const WORKFLOW_INTERCEPTOR_MODULES = [
+  require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
+];
 
 /**
  * Where the traced twin of the prebuilt bundle at `path` is (`workflow-bundle.js` →

@@ -28,11 +28,15 @@ const PLAN_LIMIT_MS = 12 * 60_000;
 function runPlan<Report = ChaosReport>(plan: string): Promise<Run<Report>> {
   MainProcess.assertBuilt();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', join(PROJECT_ROOT, 'dist', 'scripts', 'chaos.js'), '--plan', plan, '--short', '--json'], {
-      cwd: PROJECT_ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME ?? '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--enable-source-maps', join(PROJECT_ROOT, 'dist', 'scripts', 'chaos.js'), '--plan', plan, '--short', '--json'],
+      {
+        cwd: PROJECT_ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME ?? '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -62,12 +66,22 @@ function expectProgressEvery10s(run: Run<unknown>): void {
 }
 
 function expectPassed(run: Run): void {
-  const violations = run.report.audit.flatMap((rule) => rule.violations.map((violation) => `${rule.rule}: ${violation}`));
+  const violations = run.report.audit.flatMap((rule) =>
+    rule.violations.map((violation) => `${rule.rule}: ${violation}`),
+  );
   expect(violations).toEqual([]);
   expect(run.report.violations).toBe(0);
   expect(run.code).toBe(0);
-  expect(run.report.topology).toMatchObject({ apis: 2, workers: 2, temporal: expect.stringMatching(/^Temporal server v[\d.]+ on PostgreSQL$/) });
-  expect(Object.keys(run.report.counts.orders).every((status) => ['COMPLETED', 'REJECTED', 'FAILED', 'CANCELED'].includes(status))).toBe(true);
+  expect(run.report.topology).toMatchObject({
+    apis: 2,
+    workers: 2,
+    temporal: expect.stringMatching(/^Temporal server v[\d.]+ on PostgreSQL$/),
+  });
+  expect(
+    Object.keys(run.report.counts.orders).every((status) =>
+      ['COMPLETED', 'REJECTED', 'FAILED', 'CANCELED'].includes(status),
+    ),
+  ).toBe(true);
 }
 
 const namespacesUnavailable = networkNamespacesUnavailable();
@@ -83,7 +97,9 @@ describe('the chaos plans, short', () => {
       expectProgressEvery10s(run);
       expect(run.report.railCallsUnderFaults.map((window) => window.fault)).toEqual(['down', 'lose_response']);
       for (const window of run.report.railCallsUnderFaults) expect(window.calls.payouts).toBeGreaterThan(0);
-      expect(run.report.timeline.map((entry) => entry.what)).toEqual(expect.arrayContaining(['restart PostgreSQL (3 s stopped)', 'restart the Temporal server (3 s stopped)']));
+      expect(run.report.timeline.map((entry) => entry.what)).toEqual(
+        expect.arrayContaining(['restart PostgreSQL (3 s stopped)', 'restart the Temporal server (3 s stopped)']),
+      );
     },
     PLAN_LIMIT_MS,
   );
@@ -115,7 +131,11 @@ describe('the chaos plans, short', () => {
       expect(run.code).toBe(0);
       expectProgressEvery10s(run);
       expect(run.report.runs.unprotected).toBeUndefined();
-      expect(protectedRun.topology).toMatchObject({ apis: 2, workers: 2, temporal: expect.stringMatching(/^Temporal server v[\d.]+ on PostgreSQL$/) });
+      expect(protectedRun.topology).toMatchObject({
+        apis: 2,
+        workers: 2,
+        temporal: expect.stringMatching(/^Temporal server v[\d.]+ on PostgreSQL$/),
+      });
       expect(protectedRun.fairness).toBe(true);
       const { noisy, ordinary, steady } = protectedRun.figures;
       // The protections engaged: A was refused, by its quota or by admission, and still got some of its previews through.
@@ -143,7 +163,9 @@ describe('the chaos plans, short', () => {
       expect(run.report.finalAfterHeals.lastFinalAfterLastHealMs).toBeLessThanOrEqual(3 * 60_000);
       // Its namespaces and links are gone.
       expect(execFileSync('ip', ['netns', 'list'], { encoding: 'utf8' })).not.toContain(`cbpchaos-${run.pid}-`);
-      expect(execFileSync('ip', ['-o', 'link', 'show'], { encoding: 'utf8' })).not.toContain(`cbp${run.pid.toString(36)}-`);
+      expect(execFileSync('ip', ['-o', 'link', 'show'], { encoding: 'utf8' })).not.toContain(
+        `cbp${run.pid.toString(36)}-`,
+      );
     },
     PLAN_LIMIT_MS,
   );

@@ -76,7 +76,12 @@ export async function startProcessStack(extraEnv: NodeJS.ProcessEnv = {}): Promi
     receiver,
     async newPayer() {
       const client = await createTestClient(setup!, `Process payer ${randomUUID().slice(0, 8)}`);
-      await new LedgerService(setup!.dataSource).fund(`test-funding:${client.clientId}:USD`, client.clientId, 'USD', new Decimal('10000.00'));
+      await new LedgerService(setup!.dataSource).fund(
+        `test-funding:${client.clientId}:USD`,
+        client.clientId,
+        'USD',
+        new Decimal('10000.00'),
+      );
       return Object.assign(http(stack.apiUrl, client.token), { token: client.token });
     },
     until: untilServed,

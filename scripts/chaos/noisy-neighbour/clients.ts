@@ -56,14 +56,24 @@ export interface NoisyRecord {
 /** A request nobody answers for this long has hung; it counts as no answer. */
 const REQUEST_LIMIT_MS = 30_000;
 
-const isPreviewCallback = (callback: Callback) => callback.body?.order?.id !== undefined || Boolean(callback.body?.error_code);
-const isFinalCallback = (callback: Callback) => ['COMPLETED', 'REJECTED', 'FAILED', 'CANCELED'].includes(callback.body?.status ?? '');
+const isPreviewCallback = (callback: Callback) =>
+  callback.body?.order?.id !== undefined || Boolean(callback.body?.error_code);
+const isFinalCallback = (callback: Callback) =>
+  ['COMPLETED', 'REJECTED', 'FAILED', 'CANCELED'].includes(callback.body?.status ?? '');
 
 /** The first callback under `path` that matches, or null once `deadline` (performance.now()) has passed. */
-export async function callbackBy(callbacks: Mailbox<Callback>, path: string, matches: (callback: Callback) => boolean, deadline: number): Promise<Callback | null> {
+export async function callbackBy(
+  callbacks: Mailbox<Callback>,
+  path: string,
+  matches: (callback: Callback) => boolean,
+  deadline: number,
+): Promise<Callback | null> {
   const timer = new AbortController();
   try {
-    return await Promise.race([callbacks.waitFor(path, matches), sleep(Math.max(0, deadline - performance.now()), null, { signal: timer.signal })]);
+    return await Promise.race([
+      callbacks.waitFor(path, matches),
+      sleep(Math.max(0, deadline - performance.now()), null, { signal: timer.signal }),
+    ]);
   } finally {
     timer.abort();
   }
@@ -76,21 +86,44 @@ export async function callbackBy(callbacks: Mailbox<Callback>, path: string, mat
  * Retry-After never honoured. Every preview whose callback comes is paid at once (once). Waits
  * for callbacks until `endMs`.
  */
-export async function runNoisyClient(target: ClientTarget, options: { runId: string; dueMs: readonly number[]; fromMs: number; endMs: number }): Promise<NoisyRecord> {
-  const record: NoisyRecord = { scheduled: options.dueMs.length, sent: 0, maxSendLagMs: 0, exchanges: [], acknowledged: [] };
+export async function runNoisyClient(
+  target: ClientTarget,
+  options: { runId: string; dueMs: readonly number[]; fromMs: number; endMs: number },
+): Promise<NoisyRecord> {
+  const record: NoisyRecord = {
+    scheduled: options.dueMs.length,
+    sent: 0,
+    maxSendLagMs: 0,
+    exchanges: [],
+    acknowledged: [],
+  };
   const at = (ms: number) => target.startedAt + ms;
   const deadline = at(options.endMs);
 
   const send = async (route: Exchange['route'], request: Omit<PostRequest, 'signal' | 'token'>) => {
     const sent = performance.now();
-    const exchange: Exchange = { route, sentAtMs: sent - target.startedAt, ms: 0, status: null, code: null, retryAfter: false };
+    const exchange: Exchange = {
+      route,
+      sentAtMs: sent - target.startedAt,
+      ms: 0,
+      status: null,
+      code: null,
+      retryAfter: false,
+    };
     record.exchanges.push(exchange);
     try {
       const answer = await postOnce({ ...request, token: target.token, signal: AbortSignal.timeout(REQUEST_LIMIT_MS) });
-      Object.assign(exchange, { status: answer.status, code: fieldsOf(answer.body).error_code ?? null, retryAfter: answer.retryAfter !== undefined });
+      Object.assign(exchange, {
+        status: answer.status,
+        code: fieldsOf(answer.body).error_code ?? null,
+        retryAfter: answer.retryAfter !== undefined,
+      });
       return answer;
     } catch (error) {
-      exchange.code = error instanceof Error ? `${error.name}: ${error.cause instanceof Error ? error.cause.message : error.message}` : String(error);
+      exchange.code =
+        error instanceof Error
+          ? `${error.name}: ${error.cause instanceof Error ? error.cause.message : error.message}`
+          : String(error);
       return null;
     } finally {
       exchange.ms = performance.now() - sent;
@@ -103,9 +136,20 @@ export async function runNoisyClient(target: ClientTarget, options: { runId: str
     const url = `${target.receiverUrl}${path}`;
     const sentAtMs = performance.now() - target.startedAt;
     try {
-      const answer = await send('preview', { url: `${target.apiUrl}/v2/payments/previews`, key: `${reference}:preview`, body: previewBody(reference, url, ordinaryAmount(index)) });
+      const answer = await send('preview', {
+        url: `${target.apiUrl}/v2/payments/previews`,
+        key: `${reference}:preview`,
+        body: previewBody(reference, url, ordinaryAmount(index)),
+      });
       if (answer?.status !== 200) return;
-      const acknowledged: Acknowledged = { reference, sentAtMs, callbackMs: null, orderId: null, paid: false, finalMs: null };
+      const acknowledged: Acknowledged = {
+        reference,
+        sentAtMs,
+        callbackMs: null,
+        orderId: null,
+        paid: false,
+        finalMs: null,
+      };
       record.acknowledged.push(acknowledged);
       const preview = await callbackBy(target.callbacks, path, isPreviewCallback, deadline);
       if (!preview) return;
@@ -114,7 +158,11 @@ export async function runNoisyClient(target: ClientTarget, options: { runId: str
       if (!orderId) return;
       acknowledged.orderId = orderId;
       const paySent = performance.now();
-      const paid = await send('pay', { url: `${target.apiUrl}/v2/payments`, key: `${reference}:pay`, body: { order_id: orderId, status: 'accepted', notification_url: url } });
+      const paid = await send('pay', {
+        url: `${target.apiUrl}/v2/payments`,
+        key: `${reference}:pay`,
+        body: { order_id: orderId, status: 'accepted', notification_url: url },
+      });
       if (paid?.status !== 200) return;
       acknowledged.paid = true;
       const final = await callbackBy(target.callbacks, path, isFinalCallback, deadline);
@@ -158,15 +206,31 @@ export interface SteadyRecord {
  * them: each request with an idempotency-key, resent after Retry-After if refused (the report
  * counts every refusal: B is to meet none).
  */
-export async function runSteadyClient(target: ClientTarget, options: { runId: string; dueMs: readonly number[]; flowLimitMs: number }): Promise<SteadyRecord> {
+export async function runSteadyClient(
+  target: ClientTarget,
+  options: { runId: string; dueMs: readonly number[]; flowLimitMs: number },
+): Promise<SteadyRecord> {
   const record: SteadyRecord = { flows: [], attempts: [] };
   const post = retryingPostRecordingInto(record.attempts);
-  const flow = qrFlow({ apiUrl: target.apiUrl, token: target.token, receiverUrl: target.receiverUrl, callbacks: target.callbacks, runId: options.runId, amountOf: ordinaryAmount, post });
+  const flow = qrFlow({
+    apiUrl: target.apiUrl,
+    token: target.token,
+    receiverUrl: target.receiverUrl,
+    callbacks: target.callbacks,
+    runId: options.runId,
+    amountOf: ordinaryAmount,
+    post,
+  });
   const running: Array<Promise<void>> = [];
   for (const [index, dueMs] of options.dueMs.entries()) {
     const wait = target.startedAt + dueMs - performance.now();
     if (wait > 0) await sleep(wait);
-    const steady: SteadyFlow = { startedAtMs: performance.now() - target.startedAt, previewCallbackMs: null, payFinalMs: null, failure: null };
+    const steady: SteadyFlow = {
+      startedAtMs: performance.now() - target.startedAt,
+      previewCallbackMs: null,
+      payFinalMs: null,
+      failure: null,
+    };
     record.flows.push(steady);
     const signal = AbortSignal.timeout(options.flowLimitMs);
     running.push(
@@ -199,7 +263,10 @@ export interface CalibrationRecord {
  * as soon as its callback came (closed loop), for `durationMs`; its quotas lifted beforehand.
  * Its orders are never paid: they expire. Resends what is refused for now, as B does.
  */
-export async function runCalibrationClient(target: ClientTarget, options: { runId: string; durationMs: number; concurrency: number; flowLimitMs: number }): Promise<CalibrationRecord> {
+export async function runCalibrationClient(
+  target: ClientTarget,
+  options: { runId: string; durationMs: number; concurrency: number; flowLimitMs: number },
+): Promise<CalibrationRecord> {
   const callbackAtMs: number[] = [];
   const attempts: Attempt[] = [];
   const post = retryingPostRecordingInto(attempts);

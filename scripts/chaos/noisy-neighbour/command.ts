@@ -20,7 +20,10 @@ export interface NoisyNeighbourOptions {
  * A run that could not be carried out (its topology did not start, …) is reported as failed;
  * the protected one's makes the exit code 1.
  */
-export async function noisyNeighbourCommand(options: NoisyNeighbourOptions, say: (message: string) => void): Promise<number> {
+export async function noisyNeighbourCommand(
+  options: NoisyNeighbourOptions,
+  say: (message: string) => void,
+): Promise<number> {
   const plan = noisyNeighbourPlan(options.short);
   const host = machine();
   const stop = new AbortController();

@@ -76,7 +76,8 @@ export function steadySummary(record: SteadyRecord, phases: Phases): SteadySumma
 }
 
 /** The answers that were not real ones (a 429, a 503, a failed request), by what they were. */
-export const refusalsOf = (attempts: readonly Attempt[]) => tally(attempts.filter((attempt) => attempt.verdict !== 'answered').map((attempt) => attempt.outcome));
+export const refusalsOf = (attempts: readonly Attempt[]) =>
+  tally(attempts.filter((attempt) => attempt.verdict !== 'answered').map((attempt) => attempt.outcome));
 
 export interface NoisySummary {
   scheduled: number;
@@ -98,9 +99,15 @@ export interface NoisySummary {
 }
 
 export function noisySummary(record: NoisyRecord, phases: Phases): NoisySummary {
-  const describe = (exchange: NoisyRecord['exchanges'][number]) => (exchange.status === null ? `no answer (${exchange.code})` : `${exchange.status} ${exchange.code ?? ''}`.trim());
-  const refused = record.exchanges.filter((exchange) => (exchange.status === 429 || exchange.status === 503) && exchange.retryAfter);
-  const others = record.exchanges.filter((exchange) => !refused.includes(exchange) && !(exchange.status !== null && exchange.status >= 200 && exchange.status < 300));
+  const describe = (exchange: NoisyRecord['exchanges'][number]) =>
+    exchange.status === null ? `no answer (${exchange.code})` : `${exchange.status} ${exchange.code ?? ''}`.trim();
+  const refused = record.exchanges.filter(
+    (exchange) => (exchange.status === 429 || exchange.status === 503) && exchange.retryAfter,
+  );
+  const others = record.exchanges.filter(
+    (exchange) =>
+      !refused.includes(exchange) && !(exchange.status !== null && exchange.status >= 200 && exchange.status < 300),
+  );
   const callbackMs = record.acknowledged.map((acknowledged) => acknowledged.callbackMs ?? Infinity);
   const paid = record.acknowledged.filter((acknowledged) => acknowledged.paid);
   return {
@@ -110,7 +117,12 @@ export function noisySummary(record: NoisyRecord, phases: Phases): NoisySummary 
     maxSendLagMs: record.maxSendLagMs,
     acknowledged: record.acknowledged.length,
     refusals: tally(refused.map((exchange) => `${exchange.route} ${describe(exchange)}`)),
-    otherErrors: tally(others.map((exchange) => `${exchange.route} ${describe(exchange)}${exchange.status === 429 || exchange.status === 503 ? ' without Retry-After' : ''}`)),
+    otherErrors: tally(
+      others.map(
+        (exchange) =>
+          `${exchange.route} ${describe(exchange)}${exchange.status === 429 || exchange.status === 503 ? ' without Retry-After' : ''}`,
+      ),
+    ),
     longestRequestMs: Math.max(0, ...record.exchanges.map((exchange) => exchange.ms)),
     previewCallbackMs: summarize(callbackMs),
     callbacksMissing: callbackMs.filter((ms) => ms === Infinity).length,
@@ -141,7 +153,9 @@ export function ordinarySummary(record: OrdinaryRecord, phases: Phases): Ordinar
       flows: flows.length,
       expectedCallbacks: flows.reduce((sum, flow) => sum + flow.expected.length, 0),
       receivedCallbacks: flows.reduce((sum, flow) => sum + flow.received.length, 0),
-      missing: flows.flatMap((flow) => flow.expected.slice(flow.received.length).map((label) => `${flow.name}: ${label}`)),
+      missing: flows.flatMap((flow) =>
+        flow.expected.slice(flow.received.length).map((label) => `${flow.name}: ${label}`),
+      ),
       failures: flows.flatMap((flow) => (flow.failure === null ? [] : [`${flow.name}: ${flow.failure}`])),
     };
   };
@@ -280,9 +294,18 @@ export function judge(figures: NoisyFigures): Criterion[] {
       detail:
         `alone ${ordinary.baseline.receivedCallbacks}/${ordinary.baseline.expectedCallbacks} over ${ordinary.baseline.flows} flows, ` +
         `under the overload ${ordinary.overload.receivedCallbacks}/${ordinary.overload.expectedCallbacks} over ${ordinary.overload.flows} flows` +
-        (missing ? `; missing: ${[...ordinary.baseline.missing, ...ordinary.overload.missing].slice(0, 10).join('; ')}` : ''),
+        (missing
+          ? `; missing: ${[...ordinary.baseline.missing, ...ordinary.overload.missing].slice(0, 10).join('; ')}`
+          : ''),
     },
-    { client: 'service', criterion: 'no audit violation', value: figures.auditViolations, limit: 0, unit: 'violations', pass: figures.auditViolations === 0 },
+    {
+      client: 'service',
+      criterion: 'no audit violation',
+      value: figures.auditViolations,
+      limit: 0,
+      unit: 'violations',
+      pass: figures.auditViolations === 0,
+    },
     rss('api', 'each API replica'),
     rss('worker', 'each worker'),
   ];

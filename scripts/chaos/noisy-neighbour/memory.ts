@@ -15,7 +15,15 @@ export const DOCUMENTED_RSS_BOUNDS_MIB = { api: 320, worker: 1536 } as const;
 export type ServiceRole = keyof typeof DOCUMENTED_RSS_BOUNDS_MIB;
 
 /** The highest resident memory seen of any process of each role, and of which. */
-export type RssPeaks = Record<ServiceRole, { mib: number; pid: number | null; samples: number; /** The highest of the first readings, before any load. */ firstMiB: number }>;
+export type RssPeaks = Record<
+  ServiceRole,
+  {
+    mib: number;
+    pid: number | null;
+    samples: number;
+    /** The highest of the first readings, before any load. */ firstMiB: number;
+  }
+>;
 
 const SAMPLE_EVERY_MS = 500;
 
@@ -23,8 +31,14 @@ const SAMPLE_EVERY_MS = 500;
  * Reads the resident memory (VmRSS) of every API replica and worker alive, every half second,
  * and keeps each role's peak. `pids` answers the processes alive now.
  */
-export function sampleResidentMemory(pids: () => Record<ServiceRole, readonly number[]>): { peaks: RssPeaks; stop(): void } {
-  const peaks: RssPeaks = { api: { mib: 0, pid: null, samples: 0, firstMiB: 0 }, worker: { mib: 0, pid: null, samples: 0, firstMiB: 0 } };
+export function sampleResidentMemory(pids: () => Record<ServiceRole, readonly number[]>): {
+  peaks: RssPeaks;
+  stop(): void;
+} {
+  const peaks: RssPeaks = {
+    api: { mib: 0, pid: null, samples: 0, firstMiB: 0 },
+    worker: { mib: 0, pid: null, samples: 0, firstMiB: 0 },
+  };
   const sample = () => {
     for (const [role, alive] of Object.entries(pids()) as Array<[ServiceRole, readonly number[]]>) {
       for (const pid of alive) {

@@ -23,7 +23,14 @@ export interface OrdinaryFlow {
   failure: string | null;
 }
 
-export const ORDINARY_FLOWS = ['closed-QR paid and refunded', 'open-amount QR', 'Pix key', 'Peru phone wallet', 'collection', 'unpaid QR expires'] as const;
+export const ORDINARY_FLOWS = [
+  'closed-QR paid and refunded',
+  'open-amount QR',
+  'Pix key',
+  'Peru phone wallet',
+  'collection',
+  'unpaid QR expires',
+] as const;
 export type OrdinaryFlowName = (typeof ORDINARY_FLOWS)[number];
 
 export interface OrdinaryRecord {
@@ -61,14 +68,35 @@ class Step {
     private readonly key: string,
   ) {}
 
-  async send(path: string, body: unknown, { method = 'POST', status = [200, 201], token = this.target.token }: { method?: 'POST' | 'PUT'; status?: number[]; token?: string } = {}) {
-    const answer = await this.post({ url: `${this.target.apiUrl}${path}`, token, key: `${this.key}:${++this.sent}`, body, signal: AbortSignal.timeout(REQUEST_LIMIT_MS), method });
-    if (!status.includes(answer.status)) throw new FlowFailure(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  async send(
+    path: string,
+    body: unknown,
+    {
+      method = 'POST',
+      status = [200, 201],
+      token = this.target.token,
+    }: { method?: 'POST' | 'PUT'; status?: number[]; token?: string } = {},
+  ) {
+    const answer = await this.post({
+      url: `${this.target.apiUrl}${path}`,
+      token,
+      key: `${this.key}:${++this.sent}`,
+      body,
+      signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
+      method,
+    });
+    if (!status.includes(answer.status))
+      throw new FlowFailure(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer.body as Record<string, unknown> & { order?: { id: string; status?: string } };
   }
 
   /** Waits for the callback under `path` that `matches`, named `label` in the report; a flow whose callback does not come ends there. */
-  async expect(path: string, label: string, matches: (callback: Callback) => boolean, limitMs = this.limitMs): Promise<Callback> {
+  async expect(
+    path: string,
+    label: string,
+    matches: (callback: Callback) => boolean,
+    limitMs = this.limitMs,
+  ): Promise<Callback> {
     const callback = await callbackBy(this.target.callbacks, path, matches, performance.now() + limitMs);
     if (!callback) throw new FlowFailure(`no ${label} callback within ${limitMs / 1000} s`);
     this.received.push(label);
@@ -82,7 +110,8 @@ class Step {
   }
 }
 
-const orderStatus = (status: string) => (callback: Callback) => (callback.body as { order?: { status?: string } } | undefined)?.order?.status === status;
+const orderStatus = (status: string) => (callback: Callback) =>
+  (callback.body as { order?: { status?: string } } | undefined)?.order?.status === status;
 const hasOrder = (callback: Callback) => callback.body?.order?.id !== undefined;
 const statusIs = (status: string) => (callback: Callback) => callback.body?.status === status;
 const eventIs = (event: string) => (callback: Callback) => callback.body?.event === event;
@@ -94,8 +123,19 @@ interface FlowSpec {
 }
 
 /** Pays the order the preview callback under `path` named, and waits for its end (key flows announce PROCESSING first). */
-async function payAndComplete(step: Step, path: string, orderId: string, extra: Record<string, unknown> = {}, announcesProcessing = false) {
-  await step.send('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: step.url(path), ...extra });
+async function payAndComplete(
+  step: Step,
+  path: string,
+  orderId: string,
+  extra: Record<string, unknown> = {},
+  announcesProcessing = false,
+) {
+  await step.send('/v2/payments', {
+    order_id: orderId,
+    status: 'accepted',
+    notification_url: step.url(path),
+    ...extra,
+  });
   if (announcesProcessing) await step.expect(path, 'PROCESSING', statusIs('PROCESSING'));
   await step.expect(path, 'COMPLETED', statusIs('COMPLETED'));
 }
@@ -121,7 +161,11 @@ function flowSpecs(collectorPos: string, qrExpirySeconds: number): Record<Ordina
         const path = callbackPath(reference);
         await step.send('/v2/payments/previews', previewBody(reference, step.url(path), null));
         const orderId = orderIdOf(await step.expect(path, 'PREVIEW WAITING_AMOUNT', orderStatus('WAITING_AMOUNT')));
-        await step.send('/v2/payments/previews', { order_id: orderId, amount: ordinaryAmount(index) }, { method: 'PUT' });
+        await step.send(
+          '/v2/payments/previews',
+          { order_id: orderId, amount: ordinaryAmount(index) },
+          { method: 'PUT' },
+        );
         await step.expect(path, 'PREVIEW CREATED', orderStatus('CREATED'));
         await payAndComplete(step, path, orderId);
       },
@@ -131,7 +175,13 @@ function flowSpecs(collectorPos: string, qrExpirySeconds: number): Record<Ordina
       async run(step, reference, index) {
         const path = callbackPath(reference);
         await step.send('/v2/payments/validations/dictkey', { dict_key: '52998224725' });
-        const body = { dict_key: '52998224725', amount: ordinaryAmount(index), external_reference: reference, notification_url: step.url(path), user: PAYING_USER };
+        const body = {
+          dict_key: '52998224725',
+          amount: ordinaryAmount(index),
+          external_reference: reference,
+          notification_url: step.url(path),
+          user: PAYING_USER,
+        };
         await step.send('/v2/payments/previews/dictkey', body);
         await payAndComplete(step, path, orderIdOf(await step.expect(path, 'PREVIEW', hasOrder)), {}, true);
       },
@@ -141,13 +191,34 @@ function flowSpecs(collectorPos: string, qrExpirySeconds: number): Record<Ordina
       async run(step, reference, index) {
         const path = callbackPath(reference);
         const phone = '+51987654321';
-        const validation = (await step.send('/v2/payments/validations/dictkey', { dict_key: phone, local_country: 'PE' })) as { walletId?: string; wallets?: Array<{ id: string }> };
+        const validation = (await step.send('/v2/payments/validations/dictkey', {
+          dict_key: phone,
+          local_country: 'PE',
+        })) as { walletId?: string; wallets?: Array<{ id: string }> };
         const wallet = validation.wallets?.at(-1);
-        if (!validation.walletId || !wallet) throw new FlowFailure(`the validation of ${phone} listed no wallet: ${JSON.stringify(validation)}`);
-        await step.send('/v2/validations/wallet', { wallet_record_id: validation.walletId, selected_wallet_id: wallet.id, local_country: 'PE' });
-        const body = { dict_key: phone, amount: ordinaryAmount(index), local_country: 'PE', external_reference: reference, notification_url: step.url(path), user: PAYING_USER };
+        if (!validation.walletId || !wallet)
+          throw new FlowFailure(`the validation of ${phone} listed no wallet: ${JSON.stringify(validation)}`);
+        await step.send('/v2/validations/wallet', {
+          wallet_record_id: validation.walletId,
+          selected_wallet_id: wallet.id,
+          local_country: 'PE',
+        });
+        const body = {
+          dict_key: phone,
+          amount: ordinaryAmount(index),
+          local_country: 'PE',
+          external_reference: reference,
+          notification_url: step.url(path),
+          user: PAYING_USER,
+        };
         await step.send('/v2/payments/previews/dictkey', body);
-        await payAndComplete(step, path, orderIdOf(await step.expect(path, 'PREVIEW', hasOrder)), { wallet_id: wallet.id }, true);
+        await payAndComplete(
+          step,
+          path,
+          orderIdOf(await step.expect(path, 'PREVIEW', hasOrder)),
+          { wallet_id: wallet.id },
+          true,
+        );
       },
     },
     collection: {
@@ -155,15 +226,29 @@ function flowSpecs(collectorPos: string, qrExpirySeconds: number): Record<Ordina
       async run(step, reference, index) {
         const collectorPath = callbackPath(`${reference}-collector`);
         const shopperPath = callbackPath(reference);
-        const created = (await step.send('/v2/qr', { pos_uuid: collectorPos, external_reference: reference, amount: ordinaryAmount(index), notification_url: step.url(collectorPath) })) as {
+        const created = (await step.send('/v2/qr', {
+          pos_uuid: collectorPos,
+          external_reference: reference,
+          amount: ordinaryAmount(index),
+          notification_url: step.url(collectorPath),
+        })) as {
           order_id: string;
           qr: string;
         };
         await step.expect(collectorPath, 'QR_CREATED', eventIs('QR_CREATED'));
-        const scan = { qr: created.qr, external_reference: reference, notification_url: step.url(shopperPath), user: PAYING_USER };
+        const scan = {
+          qr: created.qr,
+          external_reference: reference,
+          notification_url: step.url(shopperPath),
+          user: PAYING_USER,
+        };
         await step.send('/v2/payments/previews', scan, { token: step.shopperToken });
         await step.expect(shopperPath, 'PREVIEW (shopper)', hasOrder);
-        await step.send('/v2/payments', { order_id: created.order_id, status: 'accepted', notification_url: step.url(shopperPath) }, { token: step.shopperToken });
+        await step.send(
+          '/v2/payments',
+          { order_id: created.order_id, status: 'accepted', notification_url: step.url(shopperPath) },
+          { token: step.shopperToken },
+        );
         await step.expect(shopperPath, 'COMPLETED (shopper)', statusIs('COMPLETED'));
         await step.expect(collectorPath, 'COMPLETED (collector)', statusIs('COMPLETED'));
       },
@@ -198,7 +283,11 @@ async function setUpCollector(step: Step, runId: string): Promise<string> {
     phone: '+55 11 5555-0100',
     manager: 'Maria',
   })) as { uuid: string };
-  const pos = (await step.send(`/stores/${store.uuid}/pos`, { name: 'Checkout 1', external_reference: `${runId}-pos`, category: 5462 })) as { uuid: string };
+  const pos = (await step.send(`/stores/${store.uuid}/pos`, {
+    name: 'Checkout 1',
+    external_reference: `${runId}-pos`,
+    category: 5462,
+  })) as { uuid: string };
   return pos.uuid;
 }
 
@@ -207,7 +296,10 @@ async function setUpCollector(step: Step, runId: string): Promise<string> {
  * cycle, until `untilMs` (after the drive started); the unpaid QR of each cycle waits for its
  * expiry beside the others. Resends what is refused for now, as a well-behaved integrator does.
  */
-export async function runOrdinaryClient(target: OrdinaryTarget, options: { runId: string; qrExpirySeconds: number; untilMs: number }): Promise<OrdinaryRecord> {
+export async function runOrdinaryClient(
+  target: OrdinaryTarget,
+  options: { runId: string; qrExpirySeconds: number; untilMs: number },
+): Promise<OrdinaryRecord> {
   const record: OrdinaryRecord = { flows: [], attempts: [] };
   const post = retryingPost((attempt) => record.attempts.push(attempt));
   const limitMs = callbackLimitMs(options.qrExpirySeconds);
@@ -218,7 +310,14 @@ export async function runOrdinaryClient(target: OrdinaryTarget, options: { runId
   const run = async (name: OrdinaryFlowName, cycle: number): Promise<void> => {
     const reference = `${options.runId}-${cycle}-${ORDINARY_FLOWS.indexOf(name)}`;
     const step = new Step(target, post, limitMs, reference);
-    const flow: OrdinaryFlow = { name, startedAtMs: now(), endedAtMs: 0, expected: specs[name].expected, received: step.received, failure: null };
+    const flow: OrdinaryFlow = {
+      name,
+      startedAtMs: now(),
+      endedAtMs: 0,
+      expected: specs[name].expected,
+      received: step.received,
+      failure: null,
+    };
     record.flows.push(flow);
     try {
       await specs[name].run(step, reference, cycle);

@@ -38,7 +38,12 @@ export interface NoisyNeighbourPlan {
 export const NOISY_QR_EXPIRY_SECONDS = 20;
 const END_MARGIN_MS = 10_000;
 
-const base = { overloadFactor: 5, steadyPerSecond: 1, qrExpirySeconds: NOISY_QR_EXPIRY_SECONDS, endAfterOverloadMs: NOISY_QR_EXPIRY_SECONDS * 1000 + END_MARGIN_MS };
+const base = {
+  overloadFactor: 5,
+  steadyPerSecond: 1,
+  qrExpirySeconds: NOISY_QR_EXPIRY_SECONDS,
+  endAfterOverloadMs: NOISY_QR_EXPIRY_SECONDS * 1000 + END_MARGIN_MS,
+};
 
 /** The plan: 30 s of baseline, then 120 s with the noisy client at five times the capacity. */
 export const FULL_NOISY_NEIGHBOUR: NoisyNeighbourPlan = {
@@ -62,10 +67,14 @@ export const SHORT_NOISY_NEIGHBOUR: NoisyNeighbourPlan = {
   overloadMs: 30_000,
 };
 
-export const noisyNeighbourPlan = (short: boolean): NoisyNeighbourPlan => (short ? SHORT_NOISY_NEIGHBOUR : FULL_NOISY_NEIGHBOUR);
+export const noisyNeighbourPlan = (short: boolean): NoisyNeighbourPlan =>
+  short ? SHORT_NOISY_NEIGHBOUR : FULL_NOISY_NEIGHBOUR;
 
 /** Previews a second the calibration measured: callbacks that arrived after the warm-up, over the rest of the window. */
-export function measuredCapacity(callbackAtMs: readonly number[], plan: Pick<NoisyNeighbourPlan, 'calibrationMs' | 'calibrationWarmUpMs'>): number {
+export function measuredCapacity(
+  callbackAtMs: readonly number[],
+  plan: Pick<NoisyNeighbourPlan, 'calibrationMs' | 'calibrationWarmUpMs'>,
+): number {
   const counted = callbackAtMs.filter((at) => at >= plan.calibrationWarmUpMs && at < plan.calibrationMs).length;
   return counted / ((plan.calibrationMs - plan.calibrationWarmUpMs) / 1000);
 }
@@ -82,7 +91,8 @@ export function arrivals(ratePerSecond: number, durationMs: number): number[] {
 }
 
 /** The noisy client's offered rate: the plan's multiple of the measured capacity (at least one a second). */
-export const offeredRate = (capacityPerSecond: number, plan: Pick<NoisyNeighbourPlan, 'overloadFactor'>) => Math.max(1, capacityPerSecond * plan.overloadFactor);
+export const offeredRate = (capacityPerSecond: number, plan: Pick<NoisyNeighbourPlan, 'overloadFactor'>) =>
+  Math.max(1, capacityPerSecond * plan.overloadFactor);
 
 /**
  * The share of the measured capacity each client's previews quota is sized to in the protected
@@ -99,12 +109,18 @@ export function previewsQuotaFor(capacityPerSecond: number): string {
 }
 
 /** What the API replicas and workers run with beyond the topology's settings. */
-export function serviceEnvFor(protection: Protection, plan: Pick<NoisyNeighbourPlan, 'qrExpirySeconds'>): NodeJS.ProcessEnv {
+export function serviceEnvFor(
+  protection: Protection,
+  plan: Pick<NoisyNeighbourPlan, 'qrExpirySeconds'>,
+): NodeJS.ProcessEnv {
   const env = { QR_EXPIRY_SECONDS: String(plan.qrExpirySeconds) };
   return protection === 'protected' ? env : { ...env, QUOTA_DEFAULTS: 'off', ADMISSION_MAX_BACKLOG_AGE: '0s' };
 }
 
 /** The Temporal server's dynamic config: the service's own, or with fairness off. */
-export function temporalConfigFor(protection: Protection, config: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+export function temporalConfigFor(
+  protection: Protection,
+  config: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> {
   return protection === 'protected' ? config : { ...config, 'matching.enableFairness': false };
 }

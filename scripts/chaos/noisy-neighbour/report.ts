@@ -24,7 +24,13 @@ export interface NoisyRun {
   /** Whether the Temporal server ran with matching.enableFairness. */
   fairness: boolean;
   phases: Phases;
-  calibration: { concurrency: number; previewCallbacks: number; capacityPerSecond: number; refused: Record<string, number>; failures: number };
+  calibration: {
+    concurrency: number;
+    previewCallbacks: number;
+    capacityPerSecond: number;
+    refused: Record<string, number>;
+    failures: number;
+  };
   figures: NoisyFigures;
   /** The oldest task waiting in the orders' task queue, sampled every second from Temporal (what admission reads). */
   backlogAgeMs: { baseline: Summary; overload: Summary };
@@ -57,7 +63,9 @@ export interface NoisyNeighbourReport {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const ms = (value: number | null) => (value === null || !Number.isFinite(value) ? '-' : `${Math.round(value)}`);
 const figure = (criterion: Criterion | undefined) =>
-  criterion ? `${criterion.value === null ? '-' : criterion.value} / ${criterion.limit} ${criterion.unit} ${criterion.pass ? 'ok' : 'FAIL'}` : '';
+  criterion
+    ? `${criterion.value === null ? '-' : criterion.value} / ${criterion.limit} ${criterion.unit} ${criterion.pass ? 'ok' : 'FAIL'}`
+    : '';
 const tallied = (counts: Record<string, number>) =>
   Object.entries(counts)
     .sort(([, a], [, b]) => b - a)
@@ -94,17 +102,25 @@ function runLines(run: NoisyRun): string[] {
 export function formatNoisyNeighbourReport(report: NoisyNeighbourReport): string {
   const runs = [report.runs.protected, report.runs.unprotected].filter((run): run is NoisyRun => run !== undefined);
   const [first] = runs;
-  const row = (client: string, criterion: string, ...cells: string[]) => `${client.padEnd(8)}${criterion.padEnd(86)}${cells.map((cell) => cell.padEnd(30)).join('')}`;
+  const row = (client: string, criterion: string, ...cells: string[]) =>
+    `${client.padEnd(8)}${criterion.padEnd(86)}${cells.map((cell) => cell.padEnd(30)).join('')}`;
   return [
     `npm run chaos -- --plan noisy-neighbour${report.short ? ' --short' : ''}`,
     describeMachine(report.machine),
     '',
     ...runs.flatMap((run) => [...runLines(run), '']),
     row('client', 'criterion', ...runs.map((run) => run.protection)),
-    ...(first?.criteria ?? []).map((criterion, index) => row(criterion.client, criterion.criterion, ...runs.map((run) => figure(run.criteria[index])))),
+    ...(first?.criteria ?? []).map((criterion, index) =>
+      row(criterion.client, criterion.criterion, ...runs.map((run) => figure(run.criteria[index]))),
+    ),
     '',
-    ...runs.map((run) => `${run.protection}: ${run.passed ? 'PASSED' : `FAILED (${run.criteria.filter((criterion) => !criterion.pass).length} criteria)`}`),
-    ...Object.entries(report.failed).map(([protection, why]) => `${protection}: could not be carried out: ${why.split('\n')[0]}`),
+    ...runs.map(
+      (run) =>
+        `${run.protection}: ${run.passed ? 'PASSED' : `FAILED (${run.criteria.filter((criterion) => !criterion.pass).length} criteria)`}`,
+    ),
+    ...Object.entries(report.failed).map(
+      ([protection, why]) => `${protection}: could not be carried out: ${why.split('\n')[0]}`,
+    ),
     '',
   ].join('\n');
 }

@@ -18,14 +18,39 @@ import { waitUntilSettled } from '../settle';
 import { readAuditInput } from '../snapshot';
 import { CHAOS_TASK_QUEUE, makeRunDir, startTopology, Topology } from '../topology';
 import { ClientTarget, runCalibrationClient, runNoisyClient, runSteadyClient } from './clients';
-import { Criterion, judge, NoisyFigures, noisySummary, ordinarySummary, Phases, refusalsOf, Span, steadySummary } from './criteria';
+import {
+  Criterion,
+  judge,
+  NoisyFigures,
+  noisySummary,
+  ordinarySummary,
+  Phases,
+  refusalsOf,
+  Span,
+  steadySummary,
+} from './criteria';
 import { sampleResidentMemory } from './memory';
 import { runOrdinaryClient } from './ordinary-flows';
-import { arrivals, measuredCapacity, NoisyNeighbourPlan, offeredRate, previewsQuotaFor, Protection, serviceEnvFor, temporalConfigFor } from './plan';
+import {
+  arrivals,
+  measuredCapacity,
+  NoisyNeighbourPlan,
+  offeredRate,
+  previewsQuotaFor,
+  Protection,
+  serviceEnvFor,
+  temporalConfigFor,
+} from './plan';
 import type { BacklogSample, NoisyRun } from './report';
 
 /** The clients, in the order the topology makes and funds them. */
-const CLIENTS = ['Steady client B', 'Noisy client A', 'Ordinary client C', 'Shopper of client C', 'Calibration client'] as const;
+const CLIENTS = [
+  'Steady client B',
+  'Noisy client A',
+  'Ordinary client C',
+  'Shopper of client C',
+  'Calibration client',
+] as const;
 /** What lifts the calibration client's quotas: an operator's command, as `npm run cli -- clients:limits` runs it. */
 const CALIBRATION_QUOTA = 'previews=100000/200000';
 /** A flow of B, or a preview of the calibration, that has not ended by then has failed. */
@@ -38,16 +63,18 @@ const PROGRESS_EVERY_MS = 7_000;
 const BACKLOG_EVERY_MS = 1_000;
 
 async function openOrders(dataSource: DataSource): Promise<number> {
-  const [row] = await dataSource.query<Array<{ open: string }>>(`SELECT count(*) AS open FROM orders WHERE status <> ALL($1)`, [FINAL_STATUSES]);
+  const [row] = await dataSource.query<Array<{ open: string }>>(
+    `SELECT count(*) AS open FROM orders WHERE status <> ALL($1)`,
+    [FINAL_STATUSES],
+  );
   return Number(row?.open);
 }
 
 async function notFinal(dataSource: DataSource, clientId: string, references: readonly string[]): Promise<number> {
-  const [row] = await dataSource.query<Array<{ open: string }>>(`SELECT count(*) AS open FROM orders WHERE payer_client_id = $1 AND external_reference = ANY($2) AND status <> ALL($3)`, [
-    clientId,
-    references,
-    FINAL_STATUSES,
-  ]);
+  const [row] = await dataSource.query<Array<{ open: string }>>(
+    `SELECT count(*) AS open FROM orders WHERE payer_client_id = $1 AND external_reference = ANY($2) AND status <> ALL($3)`,
+    [clientId, references, FINAL_STATUSES],
+  );
   return Number(row?.open);
 }
 
@@ -56,9 +83,18 @@ function sampleBacklog(topology: Topology, startedAt: number) {
   const samples: BacklogSample[] = [];
   const timer = setInterval(() => {
     const atMs = Math.round(performance.now() - startedAt);
-    readBacklogs(topology.temporal.connection, 'default', CHAOS_TASK_QUEUE, new Date(Date.now() + 5 * BACKLOG_EVERY_MS)).then(
+    readBacklogs(
+      topology.temporal.connection,
+      'default',
+      CHAOS_TASK_QUEUE,
+      new Date(Date.now() + 5 * BACKLOG_EVERY_MS),
+    ).then(
       ({ workflow, activity }) =>
-        samples.push({ atMs, workflow: { ageMs: Math.round(workflow.ageMs), count: workflow.count }, activity: { ageMs: Math.round(activity.ageMs), count: activity.count } }),
+        samples.push({
+          atMs,
+          workflow: { ageMs: Math.round(workflow.ageMs), count: workflow.count },
+          activity: { ageMs: Math.round(activity.ageMs), count: activity.count },
+        }),
       () => undefined,
     );
   }, BACKLOG_EVERY_MS);
@@ -69,7 +105,12 @@ function sampleBacklog(topology: Topology, startedAt: number) {
  * Where the steady client's orders spent their time, per phase: waiting in Temporal's queues for
  * a worker, or in a worker's hands (each order's sum, summarised over the phase's orders).
  */
-async function taskTimesByPhase(topology: Topology, clientId: string, startedEpoch: number, phases: Phases): Promise<Record<'baseline' | 'overload', Record<keyof TaskTimes, Summary>>> {
+async function taskTimesByPhase(
+  topology: Topology,
+  clientId: string,
+  startedEpoch: number,
+  phases: Phases,
+): Promise<Record<'baseline' | 'overload', Record<keyof TaskTimes, Summary>>> {
   const orders: Array<{ id: string; created_ms: string }> = await topology.dataSource.query(
     `SELECT id, (extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms FROM orders WHERE payer_client_id = $1`,
     [clientId],
@@ -81,7 +122,11 @@ async function taskTimesByPhase(topology: Topology, clientId: string, startedEpo
       .getHandle(orderWorkflowId(order.id))
       .fetchHistory()
       .catch((error: unknown) => {
-        if (error instanceof WorkflowNotFoundError || (isGrpcServiceError(error) && error.code === GrpcStatus.NOT_FOUND)) return null;
+        if (
+          error instanceof WorkflowNotFoundError ||
+          (isGrpcServiceError(error) && error.code === GrpcStatus.NOT_FOUND)
+        )
+          return null;
         throw error;
       });
     if (history) timed.push({ atMs: Number(order.created_ms) - startedEpoch, times: taskTimesOf(history) });
@@ -108,14 +153,21 @@ const UNFINISHED_KEPT = 20;
  * that have a workflow (ended ones first: the strangest), for whoever investigates what the
  * audit found.
  */
-async function keepUnfinished(topology: Topology, orders: ReadonlyArray<Pick<AuditOrder, 'id' | 'workflow'>>, say: (message: string) => void): Promise<void> {
+async function keepUnfinished(
+  topology: Topology,
+  orders: ReadonlyArray<Pick<AuditOrder, 'id' | 'workflow'>>,
+  say: (message: string) => void,
+): Promise<void> {
   if (orders.length === 0) return;
   const ended = (order: Pick<AuditOrder, 'workflow'>) => order.workflow !== 'RUNNING' && order.workflow !== 'NOT_FOUND';
   const kept = [...orders.filter(ended), ...orders.filter((order) => !ended(order))].slice(0, UNFINISHED_KEPT);
   try {
     const ids = kept.map((order) => order.id);
     const rows: unknown[] = await topology.dataSource.query(`SELECT * FROM orders WHERE id = ANY($1)`, [ids]);
-    const history: unknown[] = await topology.dataSource.query(`SELECT * FROM order_status_history WHERE order_id = ANY($1) ORDER BY created_at`, [ids]);
+    const history: unknown[] = await topology.dataSource.query(
+      `SELECT * FROM order_status_history WHERE order_id = ANY($1) ORDER BY created_at`,
+      [ids],
+    );
     writeFileSync(join(topology.logDir, 'orders-not-final.json'), `${JSON.stringify({ rows, history }, null, 2)}\n`);
     await topology.saveHistories(kept.filter((order) => order.workflow !== 'NOT_FOUND').map((order) => order.id));
   } catch (error) {
@@ -128,7 +180,12 @@ async function keepUnfinished(topology: Topology, orders: ReadonlyArray<Pick<Aud
  * wait for its orders to expire, the baseline, the overload, the end; then the audit and the
  * criteria.
  */
-export async function runNoisyNeighbour(plan: NoisyNeighbourPlan, protection: Protection, say: (message: string) => void, signal: AbortSignal): Promise<NoisyRun> {
+export async function runNoisyNeighbour(
+  plan: NoisyNeighbourPlan,
+  protection: Protection,
+  say: (message: string) => void,
+  signal: AbortSignal,
+): Promise<NoisyRun> {
   const runDir = makeRunDir();
   const serviceEnv = serviceEnvFor(protection, plan);
   const dynamicConfig = temporalConfigFor(protection, DYNAMIC_CONFIG);
@@ -136,7 +193,17 @@ export async function runNoisyNeighbour(plan: NoisyNeighbourPlan, protection: Pr
   try {
     say(`${protection} run: bundling the workflow code once for every worker…`);
     const bundles = await writeBundles(runDir, false);
-    topology = await startTopology({ apis: 2, workers: 2, payers: CLIENTS, bundles, network: null, serviceEnv, temporalDynamicConfig: dynamicConfig, runDir, say });
+    topology = await startTopology({
+      apis: 2,
+      workers: 2,
+      payers: CLIENTS,
+      bundles,
+      network: null,
+      serviceEnv,
+      temporalDynamicConfig: dynamicConfig,
+      runDir,
+      say,
+    });
   } catch (error) {
     rmSync(runDir, { recursive: true, force: true });
     throw error;
@@ -176,7 +243,13 @@ async function drive(
 
   const startedAt = performance.now();
   const startedEpoch = Date.now();
-  const target = (token: string): ClientTarget => ({ apiUrl: topology.apiUrl, token, receiverUrl: topology.receiver.url, callbacks: topology.receiver.callbacks, startedAt });
+  const target = (token: string): ClientTarget => ({
+    apiUrl: topology.apiUrl,
+    token,
+    receiverUrl: topology.receiver.url,
+    callbacks: topology.receiver.callbacks,
+    startedAt,
+  });
   const now = () => performance.now() - startedAt;
   const memory = sampleResidentMemory(() => ({ api: topology.apis.pids, worker: topology.workers.pids }));
   const backlog = sampleBacklog(topology, startedAt);
@@ -191,7 +264,9 @@ async function drive(
   }, PROGRESS_EVERY_MS);
 
   try {
-    say(`${protection} run: calibrating for ${plan.calibrationMs / 1000} s, ${plan.calibrationConcurrency} previews in flight…`);
+    say(
+      `${protection} run: calibrating for ${plan.calibrationMs / 1000} s, ${plan.calibrationConcurrency} previews in flight…`,
+    );
     const calibrated = await runCalibrationClient(target(calibration.token), {
       runId: 'calibration',
       durationMs: plan.calibrationMs,
@@ -201,23 +276,32 @@ async function drive(
     const capacityPerSecond = measuredCapacity(calibrated.callbackAtMs, plan);
     const rate = offeredRate(capacityPerSecond, plan);
     const calibrationSpan = { fromMs: 0, toMs: now() };
-    say(`${protection} run: measured ${capacityPerSecond.toFixed(1)} preview callbacks/s; A will offer ${rate.toFixed(1)}/s`);
+    say(
+      `${protection} run: measured ${capacityPerSecond.toFixed(1)} preview callbacks/s; A will offer ${rate.toFixed(1)}/s`,
+    );
     if (protection === 'protected') {
       // As docs/deployment.md says a deployment does: every client's previews quota sized from the capacity measured.
       const quota = previewsQuotaFor(capacityPerSecond);
-      for (const { clientId } of [steady, noisy, ordinary, shopper]) await topology.runCli(['clients:limits', '--client', clientId, '--quota', quota]);
+      for (const { clientId } of [steady, noisy, ordinary, shopper])
+        await topology.runCli(['clients:limits', '--client', clientId, '--quota', quota]);
       say(`${protection} run: every client's previews quota set to ${quota} (rate/burst)`);
     }
 
     phase = 'quiet: the calibration orders expiring';
     const quietUntil = performance.now() + plan.qrExpirySeconds * 1000 + QUIET_MARGIN_MS;
-    while ((await openOrders(topology.dataSource)) > 0 && performance.now() < quietUntil && !signal.aborted) await sleep(1_000);
+    while ((await openOrders(topology.dataSource)) > 0 && performance.now() < quietUntil && !signal.aborted)
+      await sleep(1_000);
 
     const baselineFrom = now();
     const overloadFrom = baselineFrom + plan.baselineMs;
     const overloadTo = overloadFrom + plan.overloadMs;
     const endMs = overloadTo + plan.endAfterOverloadMs;
-    const phases: Phases = { calibration: calibrationSpan, baseline: { fromMs: baselineFrom, toMs: overloadFrom }, overload: { fromMs: overloadFrom, toMs: overloadTo }, endMs };
+    const phases: Phases = {
+      calibration: calibrationSpan,
+      baseline: { fromMs: baselineFrom, toMs: overloadFrom },
+      overload: { fromMs: overloadFrom, toMs: overloadTo },
+      endMs,
+    };
     phase = 'baseline';
     say(`${protection} run: baseline for ${plan.baselineMs / 1000} s (B and C alone)…`);
     const steadyRun = runSteadyClient(target(steady.token), {
@@ -225,7 +309,10 @@ async function drive(
       dueMs: arrivals(plan.steadyPerSecond, plan.baselineMs + plan.overloadMs).map((due) => baselineFrom + due),
       flowLimitMs: FLOW_LIMIT_MS,
     });
-    const ordinaryRun = runOrdinaryClient({ ...target(ordinary.token), shopperToken: shopper.token }, { runId: 'ordinary', qrExpirySeconds: plan.qrExpirySeconds, untilMs: overloadTo });
+    const ordinaryRun = runOrdinaryClient(
+      { ...target(ordinary.token), shopperToken: shopper.token },
+      { runId: 'ordinary', qrExpirySeconds: plan.qrExpirySeconds, untilMs: overloadTo },
+    );
 
     await sleep(Math.max(0, startedAt + overloadFrom - performance.now()), undefined, { signal });
     phase = 'overload';
@@ -250,7 +337,9 @@ async function drive(
     const settle = await waitUntilSettled(topology.dataSource, SETTLE_LIMIT_MS, signal);
     memory.stop();
     backlog.stop();
-    const input = await readAuditInput(topology.dataSource, topology.railsUrl, topology.payers, (orderId) => topology.workflowOf(orderId));
+    const input = await readAuditInput(topology.dataSource, topology.railsUrl, topology.payers, (orderId) =>
+      topology.workflowOf(orderId),
+    );
     const audit: RuleResult[] = auditMoney(input, true);
     const auditViolations = audit.reduce((sum, rule) => sum + rule.violations.length, 0);
     await keepUnfinished(
@@ -272,7 +361,11 @@ async function drive(
     const criteria: Criterion[] = judge(figures);
     const steadyTaskTimes = await taskTimesByPhase(topology, steady.clientId, startedEpoch, phases);
     const backlogIn = (fromMs: number, toMs: number) =>
-      summarize(backlog.samples.filter((sample) => sample.atMs >= fromMs && sample.atMs < toMs).map((sample) => Math.max(sample.workflow.ageMs, sample.activity.ageMs)));
+      summarize(
+        backlog.samples
+          .filter((sample) => sample.atMs >= fromMs && sample.atMs < toMs)
+          .map((sample) => Math.max(sample.workflow.ageMs, sample.activity.ageMs)),
+      );
     return {
       protection,
       topology: topology.description,
@@ -287,7 +380,10 @@ async function drive(
         failures: calibrated.failures,
       },
       figures,
-      backlogAgeMs: { baseline: backlogIn(phases.baseline.fromMs, phases.baseline.toMs), overload: backlogIn(phases.overload.fromMs, phases.overload.toMs) },
+      backlogAgeMs: {
+        baseline: backlogIn(phases.baseline.fromMs, phases.baseline.toMs),
+        overload: backlogIn(phases.overload.fromMs, phases.overload.toMs),
+      },
       backlogSamples: backlog.samples,
       steadyFlows: steadyRecord.flows,
       steadyTaskTimes,

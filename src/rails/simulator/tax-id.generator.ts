@@ -7,7 +7,10 @@ import type { DeterministicSource } from './deterministic-source';
 
 /** A character counts as its ASCII code minus 48: a digit as itself, and the letters of an alphanumeric CNPJ's base as 17 (A) to 42 (Z). */
 function weightedSum(characters: string, weights: readonly number[]): number {
-  return [...characters].reduce((sum, character, i) => sum + (character.charCodeAt(0) - 48) * (weights[i] as number), 0);
+  return [...characters].reduce(
+    (sum, character, i) => sum + (character.charCodeAt(0) - 48) * (weights[i] as number),
+    0,
+  );
 }
 
 /** Brazil's CPF/CNPJ rule: remainder below 2 gives 0, otherwise 11 minus the remainder. */

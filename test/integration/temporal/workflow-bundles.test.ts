@@ -21,7 +21,10 @@ describe('the prebuilt workflow bundles', () => {
     expect(plain).toContain('orderWorkflow');
     expect(traced).toContain('orderWorkflow');
     // webpack names each module it bundles by its path.
-    for (const module of ['"./node_modules/@temporalio/interceptors-opentelemetry/', '"./node_modules/@opentelemetry/api/']) {
+    for (const module of [
+      '"./node_modules/@temporalio/interceptors-opentelemetry/',
+      '"./node_modules/@opentelemetry/api/',
+    ]) {
       expect(plain).not.toContain(module);
       expect(traced).toContain(module);
     }
@@ -31,9 +34,13 @@ describe('the prebuilt workflow bundles', () => {
     const bundle = join(dir, 'picked.js');
     writeFileSync(bundle, '');
     expect(workflowCode({ WORKFLOW_BUNDLE_PATH: bundle }, false)).toEqual({ workflowBundle: { codePath: bundle } });
-    expect(() => workflowCode({ WORKFLOW_BUNDLE_PATH: bundle }, true)).toThrow(`no traced bundle (tracing is on) at ${join(dir, 'picked.traced.js')}`);
+    expect(() => workflowCode({ WORKFLOW_BUNDLE_PATH: bundle }, true)).toThrow(
+      `no traced bundle (tracing is on) at ${join(dir, 'picked.traced.js')}`,
+    );
     writeFileSync(join(dir, 'picked.traced.js'), '');
-    expect(workflowCode({ WORKFLOW_BUNDLE_PATH: bundle }, true)).toEqual({ workflowBundle: { codePath: join(dir, 'picked.traced.js') } });
+    expect(workflowCode({ WORKFLOW_BUNDLE_PATH: bundle }, true)).toEqual({
+      workflowBundle: { codePath: join(dir, 'picked.traced.js') },
+    });
     expect(workflowCode({}, true)).toHaveProperty('workflowsPath');
   });
 });

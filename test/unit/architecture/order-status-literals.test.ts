@@ -11,7 +11,7 @@ const OWNERS = [/^src\/orders\/lifecycle\//, /^src\/db\/migrations\//];
 function holdsEveryStatus(type: ts.Type | undefined): boolean {
   if (!type) return false;
   const members = type.isUnion() ? type.types : [type];
-  const literals = new Set(members.filter((member) => member.isStringLiteral()).map((member) => (member as ts.StringLiteralType).value));
+  const literals = new Set(members.filter((member) => member.isStringLiteral()).map((member) => member.value));
   return ORDER_STATUSES.every((status) => literals.has(status));
 }
 
@@ -22,7 +22,12 @@ function holdsEveryStatus(type: ts.Type | undefined): boolean {
 function isOrderStatus(node: ts.StringLiteral, checker: ts.TypeChecker): boolean {
   if (holdsEveryStatus(checker.getContextualType(node))) return true;
   const parent = node.parent;
-  if (ts.isBinaryExpression(parent) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(parent.operatorToken.kind)) {
+  if (
+    ts.isBinaryExpression(parent) &&
+    [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(
+      parent.operatorToken.kind,
+    )
+  ) {
     const other = parent.left === node ? parent.right : parent.left;
     return holdsEveryStatus(checker.getTypeAtLocation(other));
   }
@@ -38,7 +43,11 @@ function isOrderStatus(node: ts.StringLiteral, checker: ts.TypeChecker): boolean
  */
 describe('order statuses', () => {
   it('are written out only by the lifecycle (and migrations)', () => {
-    const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+    const config = ts.getParsedCommandLineOfConfigFile(
+      join(ROOT, 'tsconfig.json'),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    )!;
     const rootNames = config.fileNames.filter((file) => /^(src|workflows|activities)\//.test(relative(ROOT, file)));
     const program = ts.createProgram({ rootNames, options: { ...config.options, incremental: false, noEmit: true } });
     const checker = program.getTypeChecker();
@@ -47,7 +56,11 @@ describe('order statuses', () => {
       const path = relative(ROOT, source.fileName);
       if (!/^(src|workflows|activities)\//.test(path) || OWNERS.some((owner) => owner.test(path))) continue;
       const visit = (node: ts.Node): void => {
-        if (ts.isStringLiteral(node) && (ORDER_STATUSES as readonly string[]).includes(node.text) && isOrderStatus(node, checker)) {
+        if (
+          ts.isStringLiteral(node) &&
+          (ORDER_STATUSES as readonly string[]).includes(node.text) &&
+          isOrderStatus(node, checker)
+        ) {
           found.push(`${path}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} '${node.text}'`);
         }
         ts.forEachChild(node, visit);

@@ -1,5 +1,8 @@
 import * as workflows from '../../../workflows';
-import { NOTIFICATION_DELIVERY_WORKFLOW, type NotificationDeliveryWorkflow } from '../../../src/notifications/delivery-messages';
+import {
+  NOTIFICATION_DELIVERY_WORKFLOW,
+  type NotificationDeliveryWorkflow,
+} from '../../../src/notifications/delivery-messages';
 import { ORDER_WORKFLOW, type OrderWorkflow } from '../../../src/orders/order-messages';
 import { REFUNDS_WORKFLOW, type RefundsWorkflow } from '../../../src/refunds/refund-messages';
 
@@ -17,6 +20,7 @@ const started: { [name: string]: unknown } = {
 
 describe('the workflow contract', () => {
   it('names each workflow the services start as the bundle exports it', () => {
-    for (const [name, workflow] of Object.entries(started)) expect((workflows as Record<string, unknown>)[name]).toBe(workflow);
+    for (const [name, workflow] of Object.entries(started))
+      expect((workflows as Record<string, unknown>)[name]).toBe(workflow);
   });
 });

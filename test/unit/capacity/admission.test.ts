@@ -30,11 +30,17 @@ describe('admission on the backlog', () => {
   });
 
   it('judges by the longer wait of the workflow and the activity queue', () => {
-    expect(admissionRefusal([idle[0]!, { ageMs: 100, count: 120, dispatchPerSecond: 30 }], heavy, settings)).toEqual({ reason: 'OVER_FAIR_SHARE', retryAfterSeconds: 4 });
+    expect(admissionRefusal([idle[0]!, { ageMs: 100, count: 120, dispatchPerSecond: 30 }], heavy, settings)).toEqual({
+      reason: 'OVER_FAIR_SHARE',
+      retryAfterSeconds: 4,
+    });
   });
 
   it('past the bound, sheds the previews of clients over their fair share first, and tells them when to come back', () => {
-    expect(admissionRefusal(waiting(4500), heavy, settings)).toEqual({ reason: 'OVER_FAIR_SHARE', retryAfterSeconds: 5 });
+    expect(admissionRefusal(waiting(4500), heavy, settings)).toEqual({
+      reason: 'OVER_FAIR_SHARE',
+      retryAfterSeconds: 5,
+    });
     expect(admissionRefusal(waiting(4500), light, settings)).toBeNull();
     // Fair share 2 a second over a window of 2 s: four previews in the window pass, the fifth does not.
     expect(admissionRefusal(waiting(4500), { counted: 4, windowMs: 2000 }, settings)).toBeNull();
@@ -42,7 +48,10 @@ describe('admission on the backlog', () => {
   });
 
   it(`past ${FULL_FACTOR} times the bound, or with quotas off, sheds every new preview`, () => {
-    expect(admissionRefusal(waiting(FULL_FACTOR * 2000 + 1), light, settings)).toEqual({ reason: 'BACKLOG_FULL', retryAfterSeconds: 11 });
+    expect(admissionRefusal(waiting(FULL_FACTOR * 2000 + 1), light, settings)).toEqual({
+      reason: 'BACKLOG_FULL',
+      retryAfterSeconds: 11,
+    });
     expect(admissionRefusal(waiting(2500), null, settings)).toEqual({ reason: 'BACKLOG_FULL', retryAfterSeconds: 3 });
     expect(admissionRefusal(waiting(600_000), light, settings)?.retryAfterSeconds).toBe(30);
   });

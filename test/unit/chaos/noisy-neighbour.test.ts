@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import type { Acknowledged, Exchange, NoisyRecord, SteadyFlow } from '../../../scripts/chaos/noisy-neighbour/clients';
-import { judge, NoisyFigures, noisySummary, ordinarySummary, Phases, steadySummary } from '../../../scripts/chaos/noisy-neighbour/criteria';
+import {
+  judge,
+  NoisyFigures,
+  noisySummary,
+  ordinarySummary,
+  Phases,
+  steadySummary,
+} from '../../../scripts/chaos/noisy-neighbour/criteria';
 import { DOCUMENTED_RSS_BOUNDS_MIB } from '../../../scripts/chaos/noisy-neighbour/memory';
 import type { OrdinaryFlow } from '../../../scripts/chaos/noisy-neighbour/ordinary-flows';
 import {
@@ -18,17 +25,31 @@ import {
 } from '../../../scripts/chaos/noisy-neighbour/plan';
 import type { Attempt } from '../../../scripts/shared/integrator-post';
 
-const PHASES: Phases = { calibration: { fromMs: 0, toMs: 10_000 }, baseline: { fromMs: 20_000, toMs: 50_000 }, overload: { fromMs: 50_000, toMs: 170_000 }, endMs: 200_000 };
+const PHASES: Phases = {
+  calibration: { fromMs: 0, toMs: 10_000 },
+  baseline: { fromMs: 20_000, toMs: 50_000 },
+  overload: { fromMs: 50_000, toMs: 170_000 },
+  endMs: 200_000,
+};
 
 describe('the noisy-neighbour plan', () => {
   it("holds each worker to the chart's memory limit, the one the docs size", () => {
-    const values = load(readFileSync(join(__dirname, '../../../deploy/helm/crossborder-payments/values.yaml'), 'utf8')) as { worker: { resources: { limits: { memory: string } } } };
+    const values = load(
+      readFileSync(join(__dirname, '../../../deploy/helm/crossborder-payments/values.yaml'), 'utf8'),
+    ) as { worker: { resources: { limits: { memory: string } } } };
     expect(values.worker.resources.limits.memory).toBe(`${DOCUMENTED_RSS_BOUNDS_MIB.worker}Mi`);
   });
 
   it("is the issue's: 30 s of baseline, 120 s of overload at five times the capacity, B once a second, a 20 s QR expiry; the short one is shorter", () => {
     expect(noisyNeighbourPlan(false)).toBe(FULL_NOISY_NEIGHBOUR);
-    expect(FULL_NOISY_NEIGHBOUR).toMatchObject({ baselineMs: 30_000, overloadMs: 120_000, overloadFactor: 5, steadyPerSecond: 1, qrExpirySeconds: 20, endAfterOverloadMs: 30_000 });
+    expect(FULL_NOISY_NEIGHBOUR).toMatchObject({
+      baselineMs: 30_000,
+      overloadMs: 120_000,
+      overloadFactor: 5,
+      steadyPerSecond: 1,
+      qrExpirySeconds: 20,
+      endAfterOverloadMs: 30_000,
+    });
     expect(noisyNeighbourPlan(true)).toBe(SHORT_NOISY_NEIGHBOUR);
     expect(SHORT_NOISY_NEIGHBOUR.baselineMs + SHORT_NOISY_NEIGHBOUR.overloadMs).toBeLessThan(60_000);
   });
@@ -55,10 +76,17 @@ describe('the noisy-neighbour plan', () => {
 
   it('runs unprotected with the quotas, admission and fairness off, the rest as protected', () => {
     expect(serviceEnvFor('protected', FULL_NOISY_NEIGHBOUR)).toEqual({ QR_EXPIRY_SECONDS: '20' });
-    expect(serviceEnvFor('unprotected', FULL_NOISY_NEIGHBOUR)).toEqual({ QR_EXPIRY_SECONDS: '20', QUOTA_DEFAULTS: 'off', ADMISSION_MAX_BACKLOG_AGE: '0s' });
+    expect(serviceEnvFor('unprotected', FULL_NOISY_NEIGHBOUR)).toEqual({
+      QR_EXPIRY_SECONDS: '20',
+      QUOTA_DEFAULTS: 'off',
+      ADMISSION_MAX_BACKLOG_AGE: '0s',
+    });
     const config = { 'matching.enableFairness': true, 'frontend.enableSchedules': true };
     expect(temporalConfigFor('protected', config)).toEqual(config);
-    expect(temporalConfigFor('unprotected', config)).toEqual({ 'matching.enableFairness': false, 'frontend.enableSchedules': true });
+    expect(temporalConfigFor('unprotected', config)).toEqual({
+      'matching.enableFairness': false,
+      'frontend.enableSchedules': true,
+    });
   });
 
   it("sizes every client's previews quota from the measured capacity, never below two a second", () => {
@@ -68,14 +96,25 @@ describe('the noisy-neighbour plan', () => {
   });
 });
 
-const steadyFlow = (startedAtMs: number, previewCallbackMs: number, payFinalMs: number, failure: string | null = null): SteadyFlow => ({
+const steadyFlow = (
+  startedAtMs: number,
+  previewCallbackMs: number,
+  payFinalMs: number,
+  failure: string | null = null,
+): SteadyFlow => ({
   startedAtMs,
   previewCallbackMs,
   payFinalMs,
   failure,
 });
 const attempt = (outcome: string, verdict: Attempt['verdict']): Attempt => ({ sentAt: 0, ms: 10, outcome, verdict });
-const exchange = (route: Exchange['route'], status: number | null, code: string | null = null, retryAfter = false, ms = 50): Exchange => ({
+const exchange = (
+  route: Exchange['route'],
+  status: number | null,
+  code: string | null = null,
+  retryAfter = false,
+  ms = 50,
+): Exchange => ({
   route,
   sentAtMs: 60_000,
   ms,
@@ -97,13 +136,23 @@ function noisyRecord(overrides: Partial<NoisyRecord> = {}): NoisyRecord {
     scheduled: 1200,
     sent: 1200,
     maxSendLagMs: 40,
-    exchanges: [exchange('preview', 200), exchange('preview', 429, 'RATE_LIMITED', true), exchange('preview', 503, 'OVERLOADED', true), exchange('pay', 200)],
+    exchanges: [
+      exchange('preview', 200),
+      exchange('preview', 429, 'RATE_LIMITED', true),
+      exchange('preview', 503, 'OVERLOADED', true),
+      exchange('pay', 200),
+    ],
     acknowledged: Array.from({ length: 100 }, (_, i) => acknowledged(1_000 + i * 50)),
     ...overrides,
   };
 }
 
-const ordinaryFlow = (startedAtMs: number, expected: string[], received = expected, failure: string | null = null): OrdinaryFlow => ({
+const ordinaryFlow = (
+  startedAtMs: number,
+  expected: string[],
+  received = expected,
+  failure: string | null = null,
+): OrdinaryFlow => ({
   name: 'Pix key',
   startedAtMs,
   endedAtMs: startedAtMs + 3_000,
@@ -115,7 +164,10 @@ const ordinaryFlow = (startedAtMs: number, expected: string[], received = expect
 function figures(overrides: Partial<NoisyFigures> = {}): NoisyFigures {
   const steady = steadySummary(
     {
-      flows: [...Array.from({ length: 30 }, (_, i) => steadyFlow(20_000 + i * 1000, 200 + i, 300)), ...Array.from({ length: 120 }, (_, i) => steadyFlow(50_000 + i * 1000, 600 + i, 900))],
+      flows: [
+        ...Array.from({ length: 30 }, (_, i) => steadyFlow(20_000 + i * 1000, 200 + i, 300)),
+        ...Array.from({ length: 120 }, (_, i) => steadyFlow(50_000 + i * 1000, 600 + i, 900)),
+      ],
       attempts: [attempt('200', 'answered')],
     },
     PHASES,
@@ -125,26 +177,55 @@ function figures(overrides: Partial<NoisyFigures> = {}): NoisyFigures {
     plannedPerSecond: 50,
     steady,
     noisy: noisySummary(noisyRecord({ scheduled: 6000, sent: 6000 }), PHASES),
-    ordinary: ordinarySummary({ flows: [ordinaryFlow(21_000, ['PREVIEW', 'COMPLETED']), ordinaryFlow(60_000, ['PREVIEW', 'PROCESSING', 'COMPLETED'])], attempts: [] }, PHASES),
+    ordinary: ordinarySummary(
+      {
+        flows: [
+          ordinaryFlow(21_000, ['PREVIEW', 'COMPLETED']),
+          ordinaryFlow(60_000, ['PREVIEW', 'PROCESSING', 'COMPLETED']),
+        ],
+        attempts: [],
+      },
+      PHASES,
+    ),
     noisyNotFinalAtEnd: 0,
     auditViolations: 0,
-    rss: { api: { mib: 180, pid: 1, samples: 300, firstMiB: 150 }, worker: { mib: 700, pid: 2, samples: 300, firstMiB: 450 } },
+    rss: {
+      api: { mib: 180, pid: 1, samples: 300, firstMiB: 150 },
+      worker: { mib: 700, pid: 2, samples: 300, firstMiB: 450 },
+    },
     ...overrides,
   };
 }
 
-const failed = (all: ReturnType<typeof judge>) => all.filter((criterion) => !criterion.pass).map((criterion) => `${criterion.client}: ${criterion.criterion}`);
+const failed = (all: ReturnType<typeof judge>) =>
+  all.filter((criterion) => !criterion.pass).map((criterion) => `${criterion.client}: ${criterion.criterion}`);
 
 describe('the noisy-neighbour criteria', () => {
   it("sorts B's flows into the baseline and the overload by when they started, and counts every answer other than a real one as refused", () => {
     const summary = steadySummary(
       {
-        flows: [steadyFlow(19_000, 1, 1), steadyFlow(20_000, 100, 200), steadyFlow(49_999, 300, 400), steadyFlow(50_000, 900, 1100), steadyFlow(60_000, 0, 0, 'preview failed')],
-        attempts: [attempt('200', 'answered'), attempt('503 OVERLOADED', 'retried'), attempt('503 OVERLOADED', 'retried'), attempt('network error (reset)', 'failed')],
+        flows: [
+          steadyFlow(19_000, 1, 1),
+          steadyFlow(20_000, 100, 200),
+          steadyFlow(49_999, 300, 400),
+          steadyFlow(50_000, 900, 1100),
+          steadyFlow(60_000, 0, 0, 'preview failed'),
+        ],
+        attempts: [
+          attempt('200', 'answered'),
+          attempt('503 OVERLOADED', 'retried'),
+          attempt('503 OVERLOADED', 'retried'),
+          attempt('network error (reset)', 'failed'),
+        ],
       },
       PHASES,
     );
-    expect(summary.baseline).toMatchObject({ flows: 2, failed: 0, previewCallbackMs: { count: 2, p99: 300 }, payFinalMs: { p99: 400 } });
+    expect(summary.baseline).toMatchObject({
+      flows: 2,
+      failed: 0,
+      previewCallbackMs: { count: 2, p99: 300 },
+      payFinalMs: { p99: 400 },
+    });
     expect(summary.overload).toMatchObject({ flows: 2, failed: 1, previewCallbackMs: { count: 1, p99: 900 } });
     expect(summary.refused).toEqual({ '503 OVERLOADED': 2, 'network error (reset)': 1 });
     expect(summary.firstFailures).toEqual(['preview failed']);
@@ -172,7 +253,13 @@ describe('the noisy-neighbour criteria', () => {
       'preview no answer (TimeoutError: aborted)': 1,
     });
     expect(summary.longestRequestMs).toBe(12_000);
-    expect(summary).toMatchObject({ acknowledged: 2, callbacksMissing: 1, paid: 1, previewCallbackMs: { p50: 1_000, p99: Infinity }, offeredPerSecond: 10 });
+    expect(summary).toMatchObject({
+      acknowledged: 2,
+      callbacksMissing: 1,
+      paid: 1,
+      previewCallbackMs: { p50: 1_000, p99: Infinity },
+      offeredPerSecond: 10,
+    });
   });
 
   it('lists each callback C expected and did not get, by flow, in the phase the flow began', () => {
@@ -180,14 +267,25 @@ describe('the noisy-neighbour criteria', () => {
       {
         flows: [
           ordinaryFlow(21_000, ['PREVIEW', 'COMPLETED']),
-          ordinaryFlow(60_000, ['PREVIEW', 'PROCESSING', 'COMPLETED'], ['PREVIEW'], 'no PROCESSING callback within 20 s'),
+          ordinaryFlow(
+            60_000,
+            ['PREVIEW', 'PROCESSING', 'COMPLETED'],
+            ['PREVIEW'],
+            'no PROCESSING callback within 20 s',
+          ),
           ordinaryFlow(180_000, ['PREVIEW']),
         ],
         attempts: [attempt('429 RATE_LIMITED', 'retried')],
       },
       PHASES,
     );
-    expect(summary.baseline).toEqual({ flows: 1, expectedCallbacks: 2, receivedCallbacks: 2, missing: [], failures: [] });
+    expect(summary.baseline).toEqual({
+      flows: 1,
+      expectedCallbacks: 2,
+      receivedCallbacks: 2,
+      missing: [],
+      failures: [],
+    });
     expect(summary.overload).toEqual({
       flows: 1,
       expectedCallbacks: 3,
@@ -219,29 +317,60 @@ describe('the noisy-neighbour criteria', () => {
 
   it("holds B's p99s under the overload to twice the baseline's and a second more", () => {
     const slow = figures();
-    slow.steady = { ...slow.steady, overload: { ...slow.steady.overload, previewCallbackMs: { ...slow.steady.overload.previewCallbackMs, p99: 1_459 } } };
+    slow.steady = {
+      ...slow.steady,
+      overload: {
+        ...slow.steady.overload,
+        previewCallbackMs: { ...slow.steady.overload.previewCallbackMs, p99: 1_459 },
+      },
+    };
     expect(failed(judge(slow))).toEqual(['B: preview → callback p99 under the overload within 2× its baseline + 1 s']);
     const none = figures();
-    none.steady = { ...none.steady, baseline: { ...none.steady.baseline, payFinalMs: { count: 0, p50: NaN, p95: NaN, p99: NaN } } };
-    expect(failed(judge(none))).toEqual(['B: pay → final callback p99 under the overload within 2× its baseline + 1 s']);
+    none.steady = {
+      ...none.steady,
+      baseline: { ...none.steady.baseline, payFinalMs: { count: 0, p50: NaN, p95: NaN, p99: NaN } },
+    };
+    expect(failed(judge(none))).toEqual([
+      'B: pay → final callback p99 under the overload within 2× its baseline + 1 s',
+    ]);
   });
 
   it('fails each other criterion on its own figure', () => {
     const run = figures();
     const cases: Array<[Partial<NoisyFigures>, string]> = [
       [{ steady: { ...run.steady, refused: { '503 OVERLOADED': 1 } } }, 'B: no request refused, every flow COMPLETED'],
-      [{ noisy: { ...run.noisy, otherErrors: { 'pay 409 INVALID_STATUS': 1 } } }, 'A: every refusal a 429 or 503 with Retry-After; no other error'],
+      [
+        { noisy: { ...run.noisy, otherErrors: { 'pay 409 INVALID_STATUS': 1 } } },
+        'A: every refusal a 429 or 503 with Retry-After; no other error',
+      ],
       [{ noisy: { ...run.noisy, longestRequestMs: 10_001 } }, 'A: no request over 10 s'],
-      [{ noisy: { ...run.noisy, previewCallbackMs: { count: 100, p50: 1, p95: 1, p99: Infinity } } }, "A: acknowledged previews' callbacks p99 within 10 s"],
+      [
+        { noisy: { ...run.noisy, previewCallbackMs: { count: 100, p50: 1, p95: 1, p99: Infinity } } },
+        "A: acknowledged previews' callbacks p99 within 10 s",
+      ],
       [{ noisyNotFinalAtEnd: 1 }, 'A: every acknowledged order final before the end'],
       [
-        { ordinary: { ...run.ordinary, overload: { ...run.ordinary.overload, missing: ['collection: COMPLETED (collector)'] } } },
+        {
+          ordinary: {
+            ...run.ordinary,
+            overload: { ...run.ordinary.overload, missing: ['collection: COMPLETED (collector)'] },
+          },
+        },
         'C: every callback its ordinary flows expect, under the overload as alone',
       ],
       [{ auditViolations: 2 }, 'service: no audit violation'],
-      [{ rss: { ...run.rss, api: { ...run.rss.api, mib: DOCUMENTED_RSS_BOUNDS_MIB.api + 1 } } }, 'service: each API replica RSS peak under its documented bound'],
-      [{ rss: { ...run.rss, worker: { ...run.rss.worker, mib: DOCUMENTED_RSS_BOUNDS_MIB.worker + 1 } } }, 'service: each worker RSS peak under its documented bound'],
-      [{ noisy: { ...run.noisy, maxSendLagMs: 1_500 } }, 'plan: A offered 50.0 previews/s (5× the measured 10.0), on schedule'],
+      [
+        { rss: { ...run.rss, api: { ...run.rss.api, mib: DOCUMENTED_RSS_BOUNDS_MIB.api + 1 } } },
+        'service: each API replica RSS peak under its documented bound',
+      ],
+      [
+        { rss: { ...run.rss, worker: { ...run.rss.worker, mib: DOCUMENTED_RSS_BOUNDS_MIB.worker + 1 } } },
+        'service: each worker RSS peak under its documented bound',
+      ],
+      [
+        { noisy: { ...run.noisy, maxSendLagMs: 1_500 } },
+        'plan: A offered 50.0 previews/s (5× the measured 10.0), on schedule',
+      ],
     ];
     for (const [change, criterion] of cases) expect(failed(judge({ ...run, ...change }))).toEqual([criterion]);
   });

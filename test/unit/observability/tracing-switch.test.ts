@@ -1,5 +1,11 @@
 import { trace } from '@opentelemetry/api';
-import { isTracing, startTracing, stopTracing, temporalClientInterceptors, temporalWorkerTracing } from '../../../src/observability/tracing';
+import {
+  isTracing,
+  startTracing,
+  stopTracing,
+  temporalClientInterceptors,
+  temporalWorkerTracing,
+} from '../../../src/observability/tracing';
 
 /** Tracing is on only when OTEL_EXPORTER_OTLP_ENDPOINT is set; off, nothing records or intercepts. */
 describe('tracing switch', () => {
