@@ -47,6 +47,8 @@ COPY --from=build /app/dist/workflows ./dist/workflows
 COPY --from=build /app/dist/activities ./dist/activities
 COPY --from=build /app/dist/clients ./dist/clients
 COPY --from=build /app/dist/workflow-bundle.js ./dist/workflow-bundle.js
+# Its twin with the tracing interceptors, which a worker run with OTEL_EXPORTER_OTLP_ENDPOINT runs.
+COPY --from=build /app/dist/workflow-bundle.traced.js ./dist/workflow-bundle.traced.js
 # Nothing is written under /app: the image runs with a read-only root filesystem (only /tmp mounted).
 USER node
 # Liveness of whichever process runs here (the api, the worker or the rails simulator); its port

@@ -41,7 +41,11 @@ const testProjects = [
   },
 ];
 
-const recorder = { displayName: 'record', testMatch: ['<rootDir>/test/recording/**/*.record.ts'], ...withInfrastructure };
+const recorder = {
+  displayName: 'record',
+  testMatch: ['<rootDir>/test/recording/**/*.record.ts'],
+  ...withInfrastructure,
+};
 
 module.exports = {
   projects: process.env.RECORD_HISTORIES === '1' ? [recorder] : testProjects,

@@ -3,7 +3,11 @@ import type { DataSource } from 'typeorm';
 import { ClientsService } from '../src/auth/clients.service';
 import { SecretBox } from '../src/auth/secret-box';
 import type { Env } from '../src/config/env';
-import { CallbackUndeliverableError, NotificationDeliverer, WebhookSecrets } from '../src/notifications/notification-deliverer';
+import {
+  CallbackUndeliverableError,
+  NotificationDeliverer,
+  WebhookSecrets,
+} from '../src/notifications/notification-deliverer';
 import type { NewNotification } from '../src/notifications/notification-outbox';
 import { rememberedSecrets } from '../src/notifications/remembered-secrets';
 
@@ -20,7 +24,8 @@ export const CALLBACK_UNDELIVERABLE = 'CallbackUndeliverable';
 
 /** The worker's one deliverer: its activities' and the closing steps' (deliverEach). */
 export function notificationDeliverer(deps: NotificationActivityDeps): NotificationDeliverer {
-  const clients = deps.clients ?? rememberedSecrets(new ClientsService(deps.dataSource, new SecretBox(deps.env.SECRETS_KEY)));
+  const clients =
+    deps.clients ?? rememberedSecrets(new ClientsService(deps.dataSource, new SecretBox(deps.env.SECRETS_KEY)));
   return new NotificationDeliverer(deps.dataSource, clients, { allowInsecure: deps.env.ALLOW_INSECURE_CALLBACKS });
 }
 

@@ -44,7 +44,12 @@ export function createReconcilerActivities({ env, orders, fx, temporal, dataSour
       for (const order of candidates) {
         const clientId = orderClientId(order);
         const priority = fairnessOf(clientId, await limits.of(clientId));
-        if (await startOrderWorkflow(temporal, env.TEMPORAL_TASK_QUEUE, order, { priority, testerSignals: testerSignalsAllowed(env) })) {
+        if (
+          await startOrderWorkflow(temporal, env.TEMPORAL_TASK_QUEUE, order, {
+            priority,
+            testerSignals: testerSignalsAllowed(env),
+          })
+        ) {
           started += 1;
           log.warn('started the workflow of an order left without one', { orderId: order.id });
         }

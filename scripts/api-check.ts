@@ -37,7 +37,11 @@ async function startTarget(): Promise<CheckTarget> {
   try {
     // Always a throw-away database: the fuzzer writes made-up merchants and orders. It also asks
     // for tokens far more often than any integrator would; 429 is tested apart.
-    const settings = parts.settings({ DATABASE_URL: undefined, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TOKEN_RATE_LIMIT_PER_MINUTE: '1000000' });
+    const settings = parts.settings({
+      DATABASE_URL: undefined,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
+    });
     settings.DATABASE_URL = (await parts.database(settings)).url;
     say('starting a throw-away Temporal dev server…');
     const temporal = await startTemporalHelper({ backend: 'dev' });
@@ -79,7 +83,11 @@ function runSchemathesis(executable: string, target: CheckTarget, extraArgs: str
   ];
   say(`schemathesis run ${target.apiUrl}/docs-json --checks all ${extraArgs.join(' ')}`);
   // Run from the report folder: schemathesis keeps its example database (.schemathesis/) in its working directory.
-  const child = spawn(executable, args, { cwd: reports, stdio: 'inherit', env: { ...process.env, SCHEMATHESIS_HOOKS: join(root, 'scripts', 'schemathesis_hooks.py') } });
+  const child = spawn(executable, args, {
+    cwd: reports,
+    stdio: 'inherit',
+    env: { ...process.env, SCHEMATHESIS_HOOKS: join(root, 'scripts', 'schemathesis_hooks.py') },
+  });
   // Ctrl-C reaches schemathesis through the process group; this process waits for it, then cleans up.
   const ignore = () => undefined;
   process.on('SIGINT', ignore);

@@ -5,17 +5,35 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { TEMPORAL_BACKENDS, TemporalBackend } from '../src/config/env';
 import { bareFlow } from './bench/flows';
 import { measureFootprint } from './bench/footprint';
-import { formatOpenOrdersReport, OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS, openOrdersStackOptions, runOpenOrders } from './bench/open-orders';
+import {
+  formatOpenOrdersReport,
+  OPEN_ORDERS_DEFAULT_EXPIRY_SECONDS,
+  openOrdersStackOptions,
+  runOpenOrders,
+} from './bench/open-orders';
 import { REPORT_FORMAT_NAMES, ReportFormatName } from '../src/reports/report-formats';
 import { BenchParts } from './bench/base-stack';
 import { benchConciliation, formatConciliationReport } from './bench/conciliation-run';
 import { benchHotAccount, formatHotAccountReport, HOT_ACCOUNT_CONCURRENCIES } from './bench/hot-account';
 import { openDatabaseCounters, SqlPerFlow, sqlPerFlow } from './bench/database-counters';
-import { cpuMsPerFlowByProcess, cpuMsPerSecond, medianPerProcess, startCpuWindow, totalOf } from './bench/process-usage';
+import {
+  cpuMsPerFlowByProcess,
+  cpuMsPerSecond,
+  medianPerProcess,
+  startCpuWindow,
+  totalOf,
+} from './bench/process-usage';
 import { BenchReport, formatReport, MeasuredRun, TARGETS_TEXT } from './bench/report';
 import { flowVerdicts, TARGETS } from './bench/targets';
 import { BenchStack, startBenchStack } from './bench/stack';
-import { choiceOption, FlowOptions, flowOptions, OptionValues, parseScriptOptions, wholeNumber } from './shared/command-line';
+import {
+  choiceOption,
+  FlowOptions,
+  flowOptions,
+  OptionValues,
+  parseScriptOptions,
+  wholeNumber,
+} from './shared/command-line';
 import { Flow, runFlows } from './shared/driver';
 import { interruption } from './shared/interruption';
 import { machine } from './shared/machine';
@@ -116,14 +134,29 @@ interface Measured {
 }
 
 /** Runs the flows between two settled moments, reading every process's CPU and the database's counters at both. */
-async function measure(label: string, flow: Flow, flows: number, concurrency: number, stack: BenchStack, counters: Counters | null): Promise<Measured> {
+async function measure(
+  label: string,
+  flow: Flow,
+  flows: number,
+  concurrency: number,
+  stack: BenchStack,
+  counters: Counters | null,
+): Promise<Measured> {
   await sleep(SETTLE_MS);
   const countedBefore = await counters?.read();
   const cpu = startCpuWindow(stack.pids, countedBefore?.temporalBackendPids ?? []);
   say(`${label}: ${flows} flows, ${concurrency} at a time…`);
-  const { result, workflowIds } = await runFlows(flow, { label, flows, concurrency, flowTimeoutMs: FLOW_TIMEOUT_MS, runTimeoutMs: RUN_TIMEOUT_MS, say });
+  const { result, workflowIds } = await runFlows(flow, {
+    label,
+    flows,
+    concurrency,
+    flowTimeoutMs: FLOW_TIMEOUT_MS,
+    runTimeoutMs: RUN_TIMEOUT_MS,
+    say,
+  });
   say(`${label}: ${result.completed}/${flows} completed in ${(result.wallMs / 1000).toFixed(1)} s`);
-  if (result.completed === 0) throw new Error(`${label}: no flow completed; first failures:\n  ${result.firstFailures.join('\n  ')}`);
+  if (result.completed === 0)
+    throw new Error(`${label}: no flow completed; first failures:\n  ${result.firstFailures.join('\n  ')}`);
   await sleep(SETTLE_MS);
   const countedAfter = await counters?.read();
   const cpuSeconds = cpu(countedAfter?.temporalBackendPids ?? []);
@@ -158,17 +191,41 @@ async function bench(options: Options, stack: BenchStack): Promise<BenchReport> 
   const warmUp = Math.min(WARM_UP_FLOWS, options.flows);
   const lanes = { concurrency: options.concurrency, flowTimeoutMs: FLOW_TIMEOUT_MS, runTimeoutMs: RUN_TIMEOUT_MS, say };
   say(`warm-up: ${warmUp} flows of each kind…`);
-  await runFlows(qrFlow({ ...stack.engine, runId: `bench-${run}-warm` }), { ...lanes, label: 'engine warm-up', flows: warmUp });
-  await runFlows(bareFlow({ ...stack.bare!, runId: `${run}-warm` }), { ...lanes, label: 'bare warm-up', flows: warmUp });
+  await runFlows(qrFlow({ ...stack.engine, runId: `bench-${run}-warm` }), {
+    ...lanes,
+    label: 'engine warm-up',
+    flows: warmUp,
+  });
+  await runFlows(bareFlow({ ...stack.bare!, runId: `${run}-warm` }), {
+    ...lanes,
+    label: 'bare warm-up',
+    flows: warmUp,
+  });
 
   const counters = await openDatabaseCounters(stack.env.DATABASE_URL).catch((error: unknown) => {
-    say(`the database's counters cannot be read, so SQL is not counted: ${error instanceof Error ? error.message : String(error)}`);
+    say(
+      `the database's counters cannot be read, so SQL is not counted: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return null;
   });
   try {
     const idleCpuMsPerSecond = await measureIdle(stack, counters);
-    const engine = await measure('engine', qrFlow({ ...stack.engine, runId: `bench-${run}-engine` }), options.flows, options.concurrency, stack, counters);
-    const bare = await measure('bare', bareFlow({ ...stack.bare!, runId: `${run}-bare` }), options.flows, options.concurrency, stack, counters);
+    const engine = await measure(
+      'engine',
+      qrFlow({ ...stack.engine, runId: `bench-${run}-engine` }),
+      options.flows,
+      options.concurrency,
+      stack,
+      counters,
+    );
+    const bare = await measure(
+      'bare',
+      bareFlow({ ...stack.bare!, runId: `${run}-bare` }),
+      options.flows,
+      options.concurrency,
+      stack,
+      counters,
+    );
     say("reading the measured flows' histories…");
     const byProcess = cpuMsPerFlowByProcess(engine.run, bare.run);
     const [engineMs, bareMs] = [totalOf(byProcess.engine), totalOf(byProcess.bare)];
@@ -181,7 +238,11 @@ async function bench(options: Options, stack: BenchStack): Promise<BenchReport> 
       bare: bare.run,
       ratioToBare: engine.run.flowsPerSecond / bare.run.flowsPerSecond,
       payAckP99ToBare: engine.run.payAck.p99 / bare.run.payAck.p99,
-      cpuMsPerFlow: { engine: engineMs, bare: bareMs, bareToEngine: engineMs === null || bareMs === null ? null : bareMs / engineMs },
+      cpuMsPerFlow: {
+        engine: engineMs,
+        bare: bareMs,
+        bareToEngine: engineMs === null || bareMs === null ? null : bareMs / engineMs,
+      },
       cpuMsPerFlowByProcess: byProcess,
       idleCpuMsPerSecond,
       sqlPerFlow: engine.sql,
@@ -208,13 +269,27 @@ async function main(): Promise<number> {
   // Listening before the start-up, so Ctrl-C during it still ends in the clean-up below.
   const interrupted = interruption();
   const { report, hotAccountSeconds } = options;
-  if (report !== undefined) return partsRun((parts) => benchConciliation(parts, report, options.format), formatConciliationReport, options, interrupted);
-  if (hotAccountSeconds !== null) return partsRun((parts) => benchHotAccount(parts, hotAccountSeconds), formatHotAccountReport, options, interrupted);
+  if (report !== undefined)
+    return partsRun(
+      (parts) => benchConciliation(parts, report, options.format),
+      formatConciliationReport,
+      options,
+      interrupted,
+    );
+  if (hotAccountSeconds !== null)
+    return partsRun((parts) => benchHotAccount(parts, hotAccountSeconds), formatHotAccountReport, options, interrupted);
   const open = options.open;
   const profileDir = options.profileDir ?? undefined;
-  const stack = await startBenchStack(say, options.temporalBackend, open === null ? { bare: true, profileDir } : openOrdersStackOptions(profileDir));
+  const stack = await startBenchStack(
+    say,
+    options.temporalBackend,
+    open === null ? { bare: true, profileDir } : openOrdersStackOptions(profileDir),
+  );
   try {
-    const outcome = await Promise.race([open === null ? bench(options, stack) : runOpenOrders({ ...options, orders: open }, stack, say), interrupted]);
+    const outcome = await Promise.race([
+      open === null ? bench(options, stack) : runOpenOrders({ ...options, orders: open }, stack, say),
+      interrupted,
+    ]);
     if (typeof outcome === 'number') {
       say('interrupted');
       return outcome;
@@ -223,13 +298,22 @@ async function main(): Promise<number> {
     process.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : text);
     return ('ratioToBare' in outcome ? outcome.engine.failures + outcome.bare.failures : outcome.missing) > 0 ? 1 : 0;
   } finally {
-    say(options.profileDir ? `cleaning up (the API and the worker write their profiles to ${options.profileDir})…` : 'cleaning up…');
+    say(
+      options.profileDir
+        ? `cleaning up (the API and the worker write their profiles to ${options.profileDir})…`
+        : 'cleaning up…',
+    );
     await stack.close();
   }
 }
 
 /** A run on parts of the stack that `run` starts itself (no flows): its report printed, its parts stopped whatever happens. */
-async function partsRun<R>(run: (parts: BenchParts) => Promise<R>, format: (report: R) => string, options: Options, interrupted: Promise<number>): Promise<number> {
+async function partsRun<R>(
+  run: (parts: BenchParts) => Promise<R>,
+  format: (report: R) => string,
+  options: Options,
+  interrupted: Promise<number>,
+): Promise<number> {
   const parts = new BenchParts(say);
   try {
     const outcome = await Promise.race([run(parts), interrupted]);

@@ -1,6 +1,5 @@
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { bundleWorkflows } from '../src/temporal/workflow-bundle';
+import { writeWorkflowBundles } from '../src/temporal/workflow-bundle';
 import { runScript, sayAs } from './shared/script-main';
 
 const USAGE = 'usage: node dist/scripts/bundle-workflows.js <output file> [--workflows <index module>]';
@@ -16,7 +15,8 @@ export function bundleArguments(argv: readonly string[]): { out: string; workflo
 
 /**
  * Writes the worker's workflow bundle, for WORKFLOW_BUNDLE_PATH (README, "Running the
- * processes separately"): the workflows of this build, or those of another index module.
+ * processes separately"), and its traced twin for a worker that traces: the workflows of this
+ * build, or those of another index module.
  */
 async function main(): Promise<number> {
   const parsed = bundleArguments(process.argv.slice(2));
@@ -24,8 +24,8 @@ async function main(): Promise<number> {
     say(USAGE);
     return 2;
   }
-  writeFileSync(parsed.out, await bundleWorkflows(parsed.workflowsPath));
-  say(`wrote ${parsed.out}`);
+  const written = await writeWorkflowBundles(parsed.out, parsed.workflowsPath);
+  say(`wrote ${written.join(' and ')}`);
   return 0;
 }
 

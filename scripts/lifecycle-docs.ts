@@ -43,6 +43,9 @@ function lifecycleSection(): string {
 export function withLifecycleSection(document: string): string {
   const begin = document.indexOf('<!-- lifecycle: generated');
   const end = document.indexOf(END);
-  if (begin < 0 || end < begin) throw new Error(`${ARCHITECTURE_PATH} has no generated lifecycle section (from "<!-- lifecycle: generated" to "${END}")`);
+  if (begin < 0 || end < begin)
+    throw new Error(
+      `${ARCHITECTURE_PATH} has no generated lifecycle section (from "<!-- lifecycle: generated" to "${END}")`,
+    );
   return document.slice(0, begin) + lifecycleSection() + document.slice(end + END.length);
 }

@@ -5,7 +5,16 @@
 // `npm run cli -- clients:create --json` keep a machine-readable stdout.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +27,9 @@ const TEST_SERVER_VERSION = '1.31.0';
 const SCHEMATHESIS_VERSION = '4.32.5';
 // Helm, for the chart's lint and rendering in npm test (test/unit/deploy/helm-chart.test.ts).
 const HELM_VERSION = 'v3.16.4';
+// promtool, Prometheus's rule checker, for the alert rules' tests (test/unit/deploy/alert-rules.test.ts):
+// Prometheus 3.16.0, whose Go module numbers its 3.x releases v0.3xx.y.
+const PROMTOOL_VERSION = 'v0.316.0';
 const say = (message) => process.stderr.write(`[run] ${message}\n`);
 
 function run(command, args, options = {}) {
@@ -69,7 +81,9 @@ function ensureTemporalCli() {
   const cached = join(cacheDir, 'temporal');
   if (existsSync(cached)) return cached;
   if (onPath('go')) {
-    say(`building the Temporal CLI ${TEMPORAL_CLI_VERSION} with Go into ${cacheDir} (first time only: about 3-5 minutes)…`);
+    say(
+      `building the Temporal CLI ${TEMPORAL_CLI_VERSION} with Go into ${cacheDir} (first time only: about 3-5 minutes)…`,
+    );
     mkdirSync(cacheDir, { recursive: true });
     run('go', ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`], {
       env: { ...process.env, GOBIN: cacheDir },
@@ -97,7 +111,9 @@ function ensureTestServer() {
     say('no Maven and JDK: @temporalio/testing will download the time-skipping test server');
     return undefined;
   }
-  say(`fetching the Temporal time-skipping test server ${TEST_SERVER_VERSION} from Maven Central into ${dir} (first time only)…`);
+  say(
+    `fetching the Temporal time-skipping test server ${TEST_SERVER_VERSION} from Maven Central into ${dir} (first time only)…`,
+  );
   const staging = mkdtempSync(join(tmpdir(), 'temporal-test-server-'));
   writeFileSync(
     join(staging, 'pom.xml'),
@@ -106,7 +122,10 @@ function ensureTestServer() {
 <dependencies><dependency><groupId>io.temporal</groupId><artifactId>temporal-test-server</artifactId><version>${TEST_SERVER_VERSION}</version></dependency></dependencies>
 </project>\n`,
   );
-  run('mvn', ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${join(staging, 'lib')}`], { cwd: staging, stdio: ['ignore', process.stderr, 'inherit'] });
+  run('mvn', ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${join(staging, 'lib')}`], {
+    cwd: staging,
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
   writeFileSync(
     join(staging, 'temporal-test-server'),
     '#!/bin/sh\n# Started by @temporalio/testing as `temporal-test-server <port>`.\nexec java -cp "$(dirname "$0")/lib/*" io.temporal.testserver.TestServer "$@"\n',
@@ -139,7 +158,9 @@ function ensureSchemathesis() {
   rmSync(venv, { recursive: true, force: true });
   mkdirSync(dirname(venv), { recursive: true });
   run('python3', ['-m', 'venv', venv], { stdio: ['ignore', process.stderr, 'inherit'] });
-  run(join(venv, 'bin', 'pip'), ['install', '--quiet', `schemathesis==${SCHEMATHESIS_VERSION}`], { stdio: ['ignore', process.stderr, 'inherit'] });
+  run(join(venv, 'bin', 'pip'), ['install', '--quiet', `schemathesis==${SCHEMATHESIS_VERSION}`], {
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
   writeFileSync(stamp, `${SCHEMATHESIS_VERSION}\n`);
   return executable;
 }
@@ -160,8 +181,36 @@ function ensureHelm() {
   }
   say(`building Helm ${HELM_VERSION} with Go into ${dir} (first time only: about 2-3 minutes)…`);
   mkdirSync(dir, { recursive: true });
-  run('go', ['install', `helm.sh/helm/v3/cmd/helm@${HELM_VERSION}`], { env: { ...process.env, GOBIN: dir }, stdio: ['ignore', process.stderr, 'inherit'] });
+  run('go', ['install', `helm.sh/helm/v3/cmd/helm@${HELM_VERSION}`], {
+    env: { ...process.env, GOBIN: dir },
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
   return helm;
+}
+
+/**
+ * promtool for the alert rules' unit tests: PROMTOOL_PATH, else our cache, else `go install` of
+ * the pinned version into it; else undefined (no Go), and the test says what is missing and skips.
+ * Never a `promtool` on PATH: rule evaluation and its test format change between versions.
+ */
+function ensurePromtool() {
+  if (process.env.PROMTOOL_PATH) return process.env.PROMTOOL_PATH;
+  const dir = join(cacheRoot(), `promtool-${PROMTOOL_VERSION}`);
+  const promtool = join(dir, 'promtool');
+  if (existsSync(promtool)) return promtool;
+  if (!onPath('go')) {
+    say('no Go: the alert rules cannot be tested (set PROMTOOL_PATH to a promtool of Prometheus 3.16)');
+    return undefined;
+  }
+  say(
+    `building promtool (Prometheus 3.16.0) with Go into ${dir} (first time only: about 10 minutes, 12 on a busy machine)…`,
+  );
+  mkdirSync(dir, { recursive: true });
+  run('go', ['install', `github.com/prometheus/prometheus/cmd/promtool@${PROMTOOL_VERSION}`], {
+    env: { ...process.env, GOBIN: dir },
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
+  return promtool;
 }
 
 /**
@@ -190,7 +239,10 @@ function ensureKubeValidator() {
   mkdirSync(dir, { recursive: true });
   // Built beside, then renamed: a second run building at the same time never sees half a binary.
   const staging = mkdtempSync(join(dir, 'build-'));
-  run('go', ['build', '-o', join(staging, 'kube-validate'), '.'], { cwd: source, stdio: ['ignore', process.stderr, 'inherit'] });
+  run('go', ['build', '-o', join(staging, 'kube-validate'), '.'], {
+    cwd: source,
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
   renameSync(join(staging, 'kube-validate'), binary);
   rmSync(staging, { recursive: true, force: true });
   writeFileSync(stamp, wanted);
@@ -202,18 +254,37 @@ const CLIENT_SOURCES = 'clients/typescript/src';
 
 /** swc compiles in about a second; the type check is `npm run typecheck` and part of `npm test`. */
 function build() {
-  run(join(root, 'node_modules', '.bin', 'swc'), ['src', 'workflows', 'activities', 'scripts', CLIENT_SOURCES, '-d', 'dist', '--config-file', '.swcrc', '--quiet'], {
-    stdio: ['ignore', process.stderr, 'inherit'],
-  });
+  run(
+    join(root, 'node_modules', '.bin', 'swc'),
+    [
+      'src',
+      'workflows',
+      'activities',
+      'dev',
+      'scripts',
+      CLIENT_SOURCES,
+      '-d',
+      'dist',
+      '--config-file',
+      '.swcrc',
+      '--quiet',
+    ],
+    {
+      stdio: ['ignore', process.stderr, 'inherit'],
+    },
+  );
 }
 
 /**
  * The Temporal server on PostgreSQL, its SQL tool and the Web UI server, built with Go into the
- * cache the first time (src/infra/temporal-postgres/installation.ts; about 5 minutes), for the
+ * cache the first time (dev/temporal-postgres/installation.ts; about 5 minutes), for the
  * short chaos plans npm test runs on the production topology. Needs dist/ built.
  */
 function ensureTemporalServer() {
-  run(process.execPath, ['-e', `require('./dist/src/infra/temporal-postgres/installation').ensureTemporalServer((m) => process.stderr.write('[run] ' + m + '\\n'))`]);
+  run(process.execPath, [
+    '-e',
+    `require('./dist/dev/temporal-postgres/installation').ensureTemporalServer((m) => process.stderr.write('[run] ' + m + '\\n'))`,
+  ]);
 }
 
 /** Runs a child to completion; Ctrl-C reaches it through the terminal's process group. */
@@ -241,8 +312,8 @@ const cliEnv = () => {
 switch (command) {
   case 'start':
     ensureDependencies();
-    // The postgres backend builds its own server (src/infra/temporal-postgres) and needs no CLI.
-    runBuilt('dist/src/main.js', ['all', ...args], process.env.TEMPORAL_BACKEND === 'postgres' ? {} : cliEnv());
+    // The postgres backend builds its own server (dev/temporal-postgres) and needs no CLI.
+    runBuilt('dist/dev/start.js', args, process.env.TEMPORAL_BACKEND === 'postgres' ? {} : cliEnv());
     break;
   case 'test':
     ensureDependencies();
@@ -250,11 +321,13 @@ switch (command) {
       const testServer = ensureTestServer();
       const helm = ensureHelm();
       const kubeValidator = ensureKubeValidator();
+      const promtool = ensurePromtool();
       const env = {
         ...cliEnv(),
         ...(testServer ? { TEMPORAL_TEST_SERVER_PATH: testServer } : {}),
         ...(helm ? { HELM_PATH: helm } : {}),
         ...(kubeValidator ? { KUBE_VALIDATE_PATH: kubeValidator } : {}),
+        ...(promtool ? { PROMTOOL_PATH: promtool } : {}),
       };
       say('type-checking…');
       run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json', '--noEmit']);
@@ -262,11 +335,15 @@ switch (command) {
       ensureTemporalServer();
       const results = join(root, '.data', 'jest-results.json');
       mkdirSync(dirname(results), { recursive: true });
-      const jest = spawnSync(join(root, 'node_modules', '.bin', 'jest'), ['--ci', '--json', `--outputFile=${results}`, ...args], {
-        cwd: root,
-        stdio: 'inherit',
-        env: { ...process.env, ...env },
-      });
+      const jest = spawnSync(
+        join(root, 'node_modules', '.bin', 'jest'),
+        ['--ci', '--json', `--outputFile=${results}`, ...args],
+        {
+          cwd: root,
+          stdio: 'inherit',
+          env: { ...process.env, ...env },
+        },
+      );
       // The closing line in the plain form any CI reads, after jest's own summary.
       if (existsSync(results)) {
         const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(readFileSync(results, 'utf8'));
@@ -284,12 +361,19 @@ switch (command) {
     {
       const paths = args.length ? args : ['.'];
       say('linting (ESLint, type-aware)…');
-      const eslint = spawnSync(join(root, 'node_modules', '.bin', 'eslint'), ['--max-warnings=0', ...paths], { cwd: root, stdio: 'inherit' });
-      say('checking the format (Prettier)…');
-      const prettier = spawnSync(join(root, 'node_modules', '.bin', 'prettier'), ['--check', '--log-level', 'warn', '--cache', '--cache-strategy', 'content', ...paths], {
+      const eslint = spawnSync(join(root, 'node_modules', '.bin', 'eslint'), ['--max-warnings=0', ...paths], {
         cwd: root,
         stdio: 'inherit',
       });
+      say('checking the format (Prettier)…');
+      const prettier = spawnSync(
+        join(root, 'node_modules', '.bin', 'prettier'),
+        ['--check', '--log-level', 'warn', '--cache', '--cache-strategy', 'content', ...paths],
+        {
+          cwd: root,
+          stdio: 'inherit',
+        },
+      );
       if (prettier.status !== 0) say('to format: npx prettier --write .');
       process.exit(eslint.status === 0 && prettier.status === 0 ? 0 : 1);
     }

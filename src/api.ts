@@ -27,7 +27,11 @@ import { tagRequestSpan } from './observability/request-span';
  * listener at once.
  */
 export async function createHttpApp(module: Type | DynamicModule, env: Env): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: true, rawBody: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    bufferLogs: true,
+    rawBody: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.use(app.get(HttpDrain).track);
@@ -59,7 +63,12 @@ export function createApi(env: Env, logDestination?: DestinationStream): Promise
  * placeholder, since no provider is created to read it; the document does not depend on it.
  */
 export async function buildApiDocument(): Promise<OpenAPIObject> {
-  const placeholder = loadEnv({ DATABASE_URL: 'postgres://document.invalid/none', JWT_SECRET: 'x'.repeat(32), SECRETS_KEY: 'x'.repeat(32), LOG_LEVEL: 'silent' });
+  const placeholder = loadEnv({
+    DATABASE_URL: 'postgres://document.invalid/none',
+    JWT_SECRET: 'x'.repeat(32),
+    SECRETS_KEY: 'x'.repeat(32),
+    LOG_LEVEL: 'silent',
+  });
   const app = await NestFactory.create(AppModule.forEnv(placeholder), { preview: true, logger: false });
   try {
     return buildOpenApiDocument(app);

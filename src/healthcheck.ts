@@ -9,7 +9,15 @@ import { envSchema } from './config/env';
  * role's port and any 200 will do: a container runs one process, and the others' ports are
  * closed. The ports and addresses are the processes' own variables, read by the same schema.
  */
-const PROBED = envSchema.pick({ PORT: true, WORKER_METRICS_PORT: true, METRICS_HOST: true, RAILS_PORT: true, RAILS_HOST: true, CODEC_SERVER_PORT: true, CODEC_SERVER_HOST: true });
+const PROBED = envSchema.pick({
+  PORT: true,
+  WORKER_METRICS_PORT: true,
+  METRICS_HOST: true,
+  RAILS_PORT: true,
+  RAILS_HOST: true,
+  CODEC_SERVER_PORT: true,
+  CODEC_SERVER_HOST: true,
+});
 type Probed = ReturnType<typeof PROBED.parse>;
 
 /** Where each role answers its probes: the api on its API port (all interfaces), the worker beside its metrics, the rails simulator and the codec server on their ports (/health only). */
@@ -24,18 +32,30 @@ const PATHS = ['/health', '/ready'];
 const PROBE_TIMEOUT_MS = 3000;
 
 /** A listener on every interface is reached on loopback; one on a given address, there. */
-const reachable = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : isIPv6(host) ? `[${host}]` : host);
+const reachable = (host: string) =>
+  host === '0.0.0.0' || host === '::' ? '127.0.0.1' : isIPv6(host) ? `[${host}]` : host;
 
 /** The URLs to ask; or why not: a usage error (exit 2), or a variable the process would have refused too (exit 1). */
-export function probeUrls(args: readonly string[], source: NodeJS.ProcessEnv): { urls: string[] } | { refused: string; exitCode: 1 | 2 } {
+export function probeUrls(
+  args: readonly string[],
+  source: NodeJS.ProcessEnv,
+): { urls: string[] } | { refused: string; exitCode: 1 | 2 } {
   const [role, path = '/health', ...rest] = args;
   if ((role !== undefined && !(role in ROLES)) || !PATHS.includes(path) || rest.length > 0) {
     return { refused: `usage: healthcheck.js [<${Object.keys(ROLES).join('|')}> [${PATHS.join('|')}]]`, exitCode: 2 };
   }
   const parsed = PROBED.safeParse(source);
-  if (!parsed.success) return { refused: `invalid environment: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`, exitCode: 1 };
+  if (!parsed.success)
+    return {
+      refused: `invalid environment: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+      exitCode: 1,
+    };
   const roles = role ? [role as Role] : (Object.keys(ROLES) as Role[]);
-  return { urls: roles.map((name) => ROLES[name](parsed.data)).map(({ host, port }) => `http://${reachable(host)}:${port}${path}`) };
+  return {
+    urls: roles
+      .map((name) => ROLES[name](parsed.data))
+      .map(({ host, port }) => `http://${reachable(host)}:${port}${path}`),
+  };
 }
 
 async function ask(url: string): Promise<{ url: string; ok: boolean; answer: string }> {
@@ -50,7 +70,11 @@ async function ask(url: string): Promise<{ url: string; ok: boolean; answer: str
 }
 
 /** 0 when a probe answered 200, 1 when none did, 2 for a usage error; `say` gets one line per URL asked. */
-export async function healthcheck(args: readonly string[], source: NodeJS.ProcessEnv, say: (line: string) => void): Promise<number> {
+export async function healthcheck(
+  args: readonly string[],
+  source: NodeJS.ProcessEnv,
+  say: (line: string) => void,
+): Promise<number> {
   const target = probeUrls(args, source);
   if ('refused' in target) {
     say(target.refused);

@@ -4,16 +4,30 @@ import { startTracing } from './observability/tracing';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- a role's modules must load after tracing starts; an import would load them first */
 /**
- * One entry for every process: `node dist/src/main.js api|worker|rails|codec-server|all`. A role's modules
+ * One entry for every process: `node dist/src/main.js api|worker|rails|codec-server`. A role's modules
  * are required only once tracing has started (when OTEL_EXPORTER_OTLP_ENDPOINT is set), so
  * that its instrumentation sees them load.
  */
 const roles = {
-  api: { traced: true, run: () => (require('./processes/api.process') as typeof import('./processes/api.process')).runApi() },
-  worker: { traced: true, run: () => (require('./processes/worker.process') as typeof import('./processes/worker.process')).runWorker() },
-  rails: { traced: false, run: () => (require('./processes/rails.process') as typeof import('./processes/rails.process')).runRails() },
-  'codec-server': { traced: false, run: () => (require('./processes/codec-server.process') as typeof import('./processes/codec-server.process')).runCodecServer() },
-  all: { traced: false, run: () => (require('./processes/all.process') as typeof import('./processes/all.process')).runAll() },
+  api: {
+    traced: true,
+    run: () => (require('./processes/api.process') as typeof import('./processes/api.process')).runApi(),
+  },
+  worker: {
+    traced: true,
+    run: () => (require('./processes/worker.process') as typeof import('./processes/worker.process')).runWorker(),
+  },
+  rails: {
+    traced: false,
+    run: () => (require('./processes/rails.process') as typeof import('./processes/rails.process')).runRails(),
+  },
+  'codec-server': {
+    traced: false,
+    run: () =>
+      (
+        require('./processes/codec-server.process') as typeof import('./processes/codec-server.process')
+      ).runCodecServer(),
+  },
 } as const;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -32,6 +46,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${role} failed: ${error instanceof EnvError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    `${role} failed: ${error instanceof EnvError ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
+  );
   process.exit(1);
 });

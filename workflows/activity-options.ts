@@ -22,7 +22,12 @@ export const NON_RETRYABLE = [
  */
 export const DATABASE_STEP: LocalActivityOptions = {
   startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '500 ms', backoffCoefficient: 2, maximumInterval: '30 seconds', nonRetryableErrorTypes: NON_RETRYABLE },
+  retry: {
+    initialInterval: '500 ms',
+    backoffCoefficient: 2,
+    maximumInterval: '30 seconds',
+    nonRetryableErrorTypes: NON_RETRYABLE,
+  },
 };
 
 /**

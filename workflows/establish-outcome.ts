@@ -53,7 +53,11 @@ export async function establishOutcome(probe: MovementProbe): Promise<Establishe
         outcome = { kind: 'COMPLETED', railReference: inquiry.railReference ?? '' };
         break;
       case 'REJECTED':
-        outcome = { kind: 'REJECTED', railReference: inquiry.railReference ?? '', reason: inquiry.reason ?? 'DESTINATION_REFUSED' };
+        outcome = {
+          kind: 'REJECTED',
+          railReference: inquiry.railReference ?? '',
+          reason: inquiry.reason ?? 'DESTINATION_REFUSED',
+        };
         break;
       case 'NOT_FOUND':
         if (Date.now() >= deadline) return { kind: 'FAILED', reason: `the rail never received the ${probe.what}` };

@@ -1,7 +1,15 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Duration } from '@temporalio/common';
-import { ActivityFailure, ApplicationFailure, ParentClosePolicy, proxyActivities, startChild, WorkflowIdReusePolicy } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  ParentClosePolicy,
+  proxyActivities,
+  startChild,
+  WorkflowIdReusePolicy,
+} from '@temporalio/workflow';
 import type { createNotificationActivities } from '../activities/notifications.activities';
+import type { NotificationDeliveryOptions } from '../src/notifications/delivery-messages';
 
 type NotificationActivities = ReturnType<typeof createNotificationActivities>;
 
@@ -24,23 +32,16 @@ const { markNotificationFailed } = proxyActivities<NotificationActivities>({
   retry: { initialInterval: '1s', maximumInterval: '1m' },
 });
 
-export interface NotificationDeliveryOptions {
-  /** How long to keep retrying; CALLBACK_RETRY_WINDOW unless a test needs a shorter one. */
-  retryWindow?: Duration;
-  /**
-   * A redelivery the integrator asked for when the callback had this many attempts: it is sent
-   * again, even if delivered, until a later attempt is acknowledged.
-   */
-  redeliverAfter?: number;
-}
-
 /**
  * Delivers one callback from the outbox (workflow id `notification-<eventId>`, or
  * `notification-<eventId>-redelivery-<n>` for a redelivery). When it gives
  * up (retry window spent, or the callback can never be delivered) it marks the notification
  * FAILED and fails, so the give-up is visible both in the listing and in Temporal.
  */
-export async function notificationDeliveryWorkflow(eventId: string, options: NotificationDeliveryOptions = {}): Promise<void> {
+export async function notificationDeliveryWorkflow(
+  eventId: string,
+  options: NotificationDeliveryOptions = {},
+): Promise<void> {
   const { deliverNotification } = deliveryActivities(options.retryWindow ?? CALLBACK_RETRY_WINDOW);
   const { redeliverAfter } = options;
   try {
@@ -48,7 +49,10 @@ export async function notificationDeliveryWorkflow(eventId: string, options: Not
     await (redeliverAfter === undefined ? deliverNotification(eventId) : deliverNotification(eventId, redeliverAfter));
   } catch (error) {
     if (!(error instanceof ActivityFailure)) throw error;
-    const reason = error.cause instanceof ApplicationFailure && error.cause.nonRetryable ? 'undeliverable' : 'retry window exhausted';
+    const reason =
+      error.cause instanceof ApplicationFailure && error.cause.nonRetryable
+        ? 'undeliverable'
+        : 'retry window exhausted';
     await markNotificationFailed(eventId, reason);
     throw ApplicationFailure.nonRetryable(`callback ${eventId} not delivered: ${reason}`, 'CallbackFailed');
   }

@@ -1,7 +1,9 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
 import type { createReconcilerActivities } from '../activities/reconciler.activities';
 
-const { reconcileUnstartedOrders, deleteExpiredQuotes } = proxyActivities<ReturnType<typeof createReconcilerActivities>>({
+const { reconcileUnstartedOrders, deleteExpiredQuotes } = proxyActivities<
+  ReturnType<typeof createReconcilerActivities>
+>({
   startToCloseTimeout: '2 minutes',
   // The schedule runs it again within a minute anyway; a short retry covers a passing fault.
   retry: { maximumAttempts: 3 },

@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApi } from '../../src/api';
 import type { Env } from '../../src/config/env';
 import { createDataSource, migrate } from '../../src/db/data-source';
-import { startEmbeddedDatabase } from '../../src/infra/embedded-database';
+import { startEmbeddedDatabase } from '../../dev/embedded-database';
 import { freePort } from '../../src/infra/free-port';
 
 /**
@@ -23,7 +23,8 @@ export class BenchParts {
   }
 
   async stopAll(): Promise<void> {
-    for (const stop of this.stops.splice(0).reverse()) await stop().catch((error) => this.say(`clean-up step failed: ${error}`));
+    for (const stop of this.stops.splice(0).reverse())
+      await stop().catch((error) => this.say(`clean-up step failed: ${error}`));
   }
 
   /** The process environment with throw-away secrets and loopback callbacks allowed. */
@@ -41,7 +42,10 @@ export class BenchParts {
    * A throw-away PostgreSQL unless DATABASE_URL is set, migrated; its URL, and its pid when
    * started here. `server` are settings of the PostgreSQL started here.
    */
-  async database(settings: NodeJS.ProcessEnv, server: Record<string, string> = {}): Promise<{ url: string; pid: number | null }> {
+  async database(
+    settings: NodeJS.ProcessEnv,
+    server: Record<string, string> = {},
+  ): Promise<{ url: string; pid: number | null }> {
     let url = settings.DATABASE_URL;
     let pid: number | null = null;
     if (!url) {

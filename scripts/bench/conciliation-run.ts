@@ -46,7 +46,11 @@ const RSS_SAMPLE_MS = 20;
  * kept but counts), and samples the process's RSS meanwhile. What it starts is registered
  * with `parts`, which the caller stops.
  */
-export async function benchConciliation(parts: BenchParts, movements: number, format: ReportFormatName): Promise<ConciliationBenchReport> {
+export async function benchConciliation(
+  parts: BenchParts,
+  movements: number,
+  format: ReportFormatName,
+): Promise<ConciliationBenchReport> {
   const { say } = parts;
   // The API runs in this process: request logs on stderr would bury its progress; errors still show.
   const settings = parts.settings({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' });
@@ -58,7 +62,9 @@ export async function benchConciliation(parts: BenchParts, movements: number, fo
   const generating = performance.now();
   const generated = await generateMovements(api.get(DataSource), client.clientId, movements);
   const generateMs = performance.now() - generating;
-  say(`generated ${generated.payments} payments and ${generated.refunds} refunds in ${(generateMs / 1000).toFixed(1)} s; streaming the ${format} report…`);
+  say(
+    `generated ${generated.payments} payments and ${generated.refunds} refunds in ${(generateMs / 1000).toFixed(1)} s; streaming the ${format} report…`,
+  );
 
   const host = machine();
   const { rss: rssBeforeBytes, heapUsed: heapBeforeBytes } = process.memoryUsage();
@@ -90,7 +96,8 @@ export async function benchConciliation(parts: BenchParts, movements: number, fo
     const totalMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     const rows = lines - 1;
-    if (rows !== generated.payments + generated.refunds) throw new Error(`the report has ${rows} rows, ${generated.payments + generated.refunds} expected`);
+    if (rows !== generated.payments + generated.refunds)
+      throw new Error(`the report has ${rows} rows, ${generated.payments + generated.refunds} expected`);
     return {
       movements: generated,
       format,
@@ -121,7 +128,11 @@ export async function benchConciliation(parts: BenchParts, movements: number, fo
  * Reads the file as it arrives and keeps only counts. node:http rather than fetch: its reader
  * costs this process less CPU, and this process's CPU is what the run reports.
  */
-function readReport(url: string, token: string, started: number): Promise<{ firstByteMs: number; lines: number; bytes: number }> {
+function readReport(
+  url: string,
+  token: string,
+  started: number,
+): Promise<{ firstByteMs: number; lines: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const request = get(url, { headers: { authorization: `Bearer ${token}` } }, (response) => {
       if (response.statusCode !== 200) {

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { TEMPORAL_DATABASE, TEMPORAL_VISIBILITY_DATABASE } from '../../src/infra/temporal-postgres/server-config';
+import { TEMPORAL_DATABASE, TEMPORAL_VISIBILITY_DATABASE } from '../../dev/temporal-postgres/server-config';
 
 /** pg_stat_statements' count of one normalised statement, in the service's database. */
 export interface StatementCalls {
@@ -25,14 +25,18 @@ export const STATEMENT_COUNTING_SETTINGS = { shared_preload_libraries: 'pg_stat_
  * Reads the counters of the service's database at `serviceUrl` over a connection of its own to
  * the same server's `postgres` database, so that the reading is not counted with what it reads.
  */
-export async function openDatabaseCounters(serviceUrl: string): Promise<{ read(): Promise<DatabaseCounters>; close(): Promise<void> }> {
+export async function openDatabaseCounters(
+  serviceUrl: string,
+): Promise<{ read(): Promise<DatabaseCounters>; close(): Promise<void> }> {
   const url = new URL(serviceUrl);
   const database = decodeURIComponent(url.pathname.slice(1));
   url.pathname = '/postgres';
   const client = new Client({ connectionString: url.toString() });
   await client.connect();
   try {
-    const libraries = (await client.query<{ libraries: string }>("SELECT current_setting('shared_preload_libraries') AS libraries")).rows[0]!.libraries;
+    const libraries = (
+      await client.query<{ libraries: string }>("SELECT current_setting('shared_preload_libraries') AS libraries")
+    ).rows[0]!.libraries;
     const statementsLoaded = libraries.split(',').some((library) => library.trim() === 'pg_stat_statements');
     // The view is queried in this database; the server counts every database's statements alike.
     if (statementsLoaded) await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
@@ -47,9 +51,19 @@ export async function openDatabaseCounters(serviceUrl: string): Promise<{ read()
               )
             ).rows.map((row) => ({ id: row.id, query: row.query, calls: Number(row.calls) }))
           : null;
-        const transactions = await client.query<{ count: string }>('SELECT (xact_commit + xact_rollback)::text AS count FROM pg_stat_database WHERE datname = $1', [database]);
-        const temporal = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = ANY($1)', [[TEMPORAL_DATABASE, TEMPORAL_VISIBILITY_DATABASE]]);
-        return { statements, transactions: Number(transactions.rows[0]?.count ?? 0), temporalBackendPids: temporal.rows.map((row) => row.pid) };
+        const transactions = await client.query<{ count: string }>(
+          'SELECT (xact_commit + xact_rollback)::text AS count FROM pg_stat_database WHERE datname = $1',
+          [database],
+        );
+        const temporal = await client.query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE datname = ANY($1)',
+          [[TEMPORAL_DATABASE, TEMPORAL_VISIBILITY_DATABASE]],
+        );
+        return {
+          statements,
+          transactions: Number(transactions.rows[0]?.count ?? 0),
+          temporalBackendPids: temporal.rows.map((row) => row.pid),
+        };
       },
       close: () => client.end(),
     };
@@ -65,7 +79,8 @@ export async function openDatabaseCounters(serviceUrl: string): Promise<{ read()
  * pg_stat_statements counts as a statement of its own when a deferred trigger runs at COMMIT
  * (the ledger's balance check, once per journal line); no client sent it.
  */
-export type StatementKind = 'select' | 'insert' | 'update' | 'delete' | 'with' | 'transactionControl' | 'trigger' | 'other';
+export type StatementKind =
+  'select' | 'insert' | 'update' | 'delete' | 'with' | 'transactionControl' | 'trigger' | 'other';
 
 const KIND_OF_WORD: Record<string, StatementKind> = {
   SELECT: 'select',
@@ -113,21 +128,43 @@ export function sqlPerFlow(before: DatabaseCounters, after: DatabaseCounters, co
   const perFlow = (count: number) => count / completed;
   const transactions = perFlow(after.transactions - before.transactions);
   if (before.statements === null || after.statements === null) {
-    return { source: { statements: null, transactions: 'pg_stat_database' }, statements: null, transactionControl: null, byKind: null, transactions, top: [] };
+    return {
+      source: { statements: null, transactions: 'pg_stat_database' },
+      statements: null,
+      transactionControl: null,
+      byKind: null,
+      transactions,
+      top: [],
+    };
   }
   const earlier = new Map(before.statements.map((statement) => [statement.id, statement.calls]));
   const made = after.statements
     // An entry pg_stat_statements evicted and made again may count less than before: none of it is known to be new.
-    .map((statement) => ({ query: statement.query, calls: Math.max(0, statement.calls - (earlier.get(statement.id) ?? 0)) }))
+    .map((statement) => ({
+      query: statement.query,
+      calls: Math.max(0, statement.calls - (earlier.get(statement.id) ?? 0)),
+    }))
     .filter((statement) => statement.calls > 0);
-  const byKind: Record<StatementKind, number> = { select: 0, insert: 0, update: 0, delete: 0, with: 0, other: 0, transactionControl: 0, trigger: 0 };
+  const byKind: Record<StatementKind, number> = {
+    select: 0,
+    insert: 0,
+    update: 0,
+    delete: 0,
+    with: 0,
+    other: 0,
+    transactionControl: 0,
+    trigger: 0,
+  };
   for (const statement of made) byKind[statementKind(statement.query)] += statement.calls;
   const total = made.reduce((sum, statement) => sum + statement.calls, 0);
   return {
     source: { statements: 'pg_stat_statements', transactions: 'pg_stat_database' },
     statements: perFlow(total - byKind.transactionControl - byKind.trigger),
     transactionControl: perFlow(byKind.transactionControl),
-    byKind: Object.fromEntries(Object.entries(byKind).map(([kind, calls]) => [kind, perFlow(calls)])) as Record<StatementKind, number>,
+    byKind: Object.fromEntries(Object.entries(byKind).map(([kind, calls]) => [kind, perFlow(calls)])) as Record<
+      StatementKind,
+      number
+    >,
     transactions,
     top: made
       .sort((a, b) => b.calls - a.calls)

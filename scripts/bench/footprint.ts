@@ -16,7 +16,8 @@ export interface Footprint {
 /** The SDK records a local activity's result as a marker of this name. */
 const LOCAL_ACTIVITY_MARKER = 'core_local_activity';
 
-const millisOf = (event: HistoryEvent) => Number(event.eventTime?.seconds ?? 0) * 1000 + (event.eventTime?.nanos ?? 0) / 1e6;
+const millisOf = (event: HistoryEvent) =>
+  Number(event.eventTime?.seconds ?? 0) * 1000 + (event.eventTime?.nanos ?? 0) / 1e6;
 
 /**
  * How long each workflow task and activity task of a history waited between being scheduled
@@ -26,8 +27,12 @@ const millisOf = (event: HistoryEvent) => Number(event.eventTime?.seconds ?? 0) 
 function dispatchDelays(events: readonly HistoryEvent[]): number[] {
   const scheduledAt = new Map(events.map((event) => [String(event.eventId), millisOf(event)]));
   return events.flatMap((event) => {
-    const scheduledEventId = (event.workflowTaskStartedEventAttributes ?? event.activityTaskStartedEventAttributes)?.scheduledEventId;
-    const scheduled = scheduledEventId === undefined || scheduledEventId === null ? undefined : scheduledAt.get(String(scheduledEventId));
+    const scheduledEventId = (event.workflowTaskStartedEventAttributes ?? event.activityTaskStartedEventAttributes)
+      ?.scheduledEventId;
+    const scheduled =
+      scheduledEventId === undefined || scheduledEventId === null
+        ? undefined
+        : scheduledAt.get(String(scheduledEventId));
     return scheduled === undefined ? [] : [millisOf(event) - scheduled];
   });
 }
@@ -44,7 +49,8 @@ export function footprintOf(events: readonly HistoryEvent[]): Footprint & { chil
   return {
     workflowTasks: events.filter((event) => event.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED).length,
     activityTasks: events.filter((event) => event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED).length,
-    localActivities: events.filter((event) => event.markerRecordedEventAttributes?.markerName === LOCAL_ACTIVITY_MARKER).length,
+    localActivities: events.filter((event) => event.markerRecordedEventAttributes?.markerName === LOCAL_ACTIVITY_MARKER)
+      .length,
     childWorkflows: children.length,
     children,
     dispatchMs: dispatchDelays(events),
@@ -76,7 +82,8 @@ export async function measureFootprint(client: Client, workflowIds: readonly str
       pending.push(...children);
     }
   }
-  const mean = (value: number) => (workflowIds.length === 0 ? Number.NaN : Math.round((value / workflowIds.length) * 10) / 10);
+  const mean = (value: number) =>
+    workflowIds.length === 0 ? Number.NaN : Math.round((value / workflowIds.length) * 10) / 10;
   const dispatch = summarize(dispatchMs);
   const tenths = (value: number) => Math.round(value * 10) / 10;
   return {

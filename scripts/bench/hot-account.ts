@@ -46,11 +46,17 @@ const PAYMENT = new Decimal('1.00');
 export async function benchHotAccount(parts: BenchParts, seconds: number): Promise<HotAccountReport> {
   const settings = parts.settings();
   const database = await parts.database(settings);
-  const dataSource = await createDataSource({ url: database.url, poolSize: Math.max(...HOT_ACCOUNT_CONCURRENCIES) + 1 }).initialize();
+  const dataSource = await createDataSource({
+    url: database.url,
+    poolSize: Math.max(...HOT_ACCOUNT_CONCURRENCIES) + 1,
+  }).initialize();
   parts.onStop(() => dataSource.destroy());
   const ledger = new LedgerService(dataSource);
   const clientId = randomUUID();
-  await dataSource.query(`INSERT INTO clients (id, name, webhook_secret_enc) VALUES ($1, 'Hot account bench', 'unused')`, [clientId]);
+  await dataSource.query(
+    `INSERT INTO clients (id, name, webhook_secret_enc) VALUES ($1, 'Hot account bench', 'unused')`,
+    [clientId],
+  );
   await ledger.fund(randomUUID(), clientId, 'USD', FUNDED);
 
   const host = machine();
@@ -59,10 +65,21 @@ export async function benchHotAccount(parts: BenchParts, seconds: number): Promi
     parts.say(`hot account: ${concurrency} payers for ${seconds} s…`);
     levels.push(await level(ledger, clientId, concurrency, seconds, database.pid));
   }
-  return { machine: { ...host, loadAfter: loadavg()[0]! }, database: database.pid === null ? 'DATABASE_URL' : 'embedded', secondsPerLevel: seconds, levels };
+  return {
+    machine: { ...host, loadAfter: loadavg()[0]! },
+    database: database.pid === null ? 'DATABASE_URL' : 'embedded',
+    secondsPerLevel: seconds,
+    levels,
+  };
 }
 
-async function level(ledger: LedgerService, clientId: string, concurrency: number, seconds: number, postgresPid: number | null): Promise<HotAccountLevel> {
+async function level(
+  ledger: LedgerService,
+  clientId: string,
+  concurrency: number,
+  seconds: number,
+  postgresPid: number | null,
+): Promise<HotAccountLevel> {
   const durations: number[] = [];
   const postgresBefore = postgresPid === null ? null : treeCpuSeconds(postgresPid);
   const started = performance.now();
@@ -84,7 +101,10 @@ async function level(ledger: LedgerService, clientId: string, concurrency: numbe
     payments: durations.length,
     paymentsPerSecond: durations.length / wallSeconds,
     paymentMs: summarize(durations),
-    postgresCpuMs: postgresBefore === null || postgresAfter === null ? null : ((postgresAfter - postgresBefore) * 1000) / durations.length,
+    postgresCpuMs:
+      postgresBefore === null || postgresAfter === null
+        ? null
+        : ((postgresAfter - postgresBefore) * 1000) / durations.length,
   };
 }
 

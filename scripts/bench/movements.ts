@@ -21,7 +21,11 @@ export function movementMix(movements: number): GeneratedMovements {
  * status); one in ten has a merchant name that needs quoting, one in fifty was rejected, and
  * every fourth was partly refunded. Ids are md5-derived so refunds can name their orders.
  */
-export async function generateMovements(dataSource: DataSource, clientId: string, movements: number): Promise<GeneratedMovements> {
+export async function generateMovements(
+  dataSource: DataSource,
+  clientId: string,
+  movements: number,
+): Promise<GeneratedMovements> {
   const mix = movementMix(movements);
   const orderId = (i: string) => `md5($1::uuid::text || ':' || ${i})::uuid`;
   await dataSource.query(

@@ -56,7 +56,14 @@ export interface OpenOrdersReport {
   /** The worker's WORKER_MAX_CACHED_WORKFLOWS. */
   maxCachedWorkflows: number;
   /** `shed`: previews answered 429/503 with Retry-After (admission on the backlog) and sent again. */
-  creation: { wallMs: number; perSecond: number; previewAck: Summary; failures: number; firstFailures: string[]; shed: number };
+  creation: {
+    wallMs: number;
+    perSecond: number;
+    previewAck: Summary;
+    failures: number;
+    firstFailures: string[];
+    shed: number;
+  };
   /** The most orders waiting on their expiry timers at one time. */
   peakWaiting: number;
   /** QR_EXPIRED callbacks received, each saying CANCELED with EXPIRED. */
@@ -93,11 +100,21 @@ export async function runOpenOrders(
   const run = randomUUID().slice(0, 8);
   const workerPid = stack.pids.worker!;
   const temporalPid = stack.pids.temporal;
-  const lanes = { concurrency: options.concurrency, flowTimeoutMs: PREVIEW_TIMEOUT_MS, runTimeoutMs: CREATION_TIMEOUT_MS, say };
+  const lanes = {
+    concurrency: options.concurrency,
+    flowTimeoutMs: PREVIEW_TIMEOUT_MS,
+    runTimeoutMs: CREATION_TIMEOUT_MS,
+    say,
+  };
 
   // Closed-amount flows start the worker's pollers, caches and JIT before its memory is first read.
   say(`warm-up: ${WARM_UP_FLOWS} closed-amount flows…`);
-  await runFlows(qrFlow({ ...stack.engine, runId: `bench-${run}-warm` }), { ...lanes, label: 'warm-up', flows: WARM_UP_FLOWS, runTimeoutMs: 5 * 60_000 });
+  await runFlows(qrFlow({ ...stack.engine, runId: `bench-${run}-warm` }), {
+    ...lanes,
+    label: 'warm-up',
+    flows: WARM_UP_FLOWS,
+    runTimeoutMs: 5 * 60_000,
+  });
 
   const started = performance.now();
   let created = 0;
@@ -123,7 +140,10 @@ export async function runOpenOrders(
   const previewDelays: number[] = [];
   const previewOf = (reference: string, ackedAt: number) =>
     void stack.engine.callbacks
-      .waitFor(callbackPath(reference), (callback) => callback.body?.order?.id !== undefined || callback.body?.error_code !== undefined)
+      .waitFor(
+        callbackPath(reference),
+        (callback) => callback.body?.order?.id !== undefined || callback.body?.error_code !== undefined,
+      )
       .then((callback) => previewDelays.push((callback.at - ackedAt) / 1000));
   let lastExpiresAt = 0;
   const expiryOf = (reference: string) =>
@@ -137,7 +157,9 @@ export async function runOpenOrders(
         delays.push((performance.timeOrigin + callback.at - Date.parse(expiresAt)) / 1000);
       });
 
-  say(`creating ${options.orders} open-amount orders, ${options.concurrency} at a time (QR_EXPIRY_SECONDS=${stack.env.QR_EXPIRY_SECONDS})…`);
+  say(
+    `creating ${options.orders} open-amount orders, ${options.concurrency} at a time (QR_EXPIRY_SECONDS=${stack.env.QR_EXPIRY_SECONDS})…`,
+  );
   // Resent after Retry-After while admission sheds it: the run creates as fast as the workers prepare.
   let shed = 0;
   const post = retryingPost((attempt) => {
@@ -149,8 +171,15 @@ export async function runOpenOrders(
       const sent = performance.now();
       const { apiUrl, token, receiverUrl } = stack.engine;
       const body = previewBody(reference, `${receiverUrl}${callbackPath(reference)}`, null);
-      const preview = await post({ url: `${apiUrl}/v2/payments/previews`, token, key: `${reference}:preview`, body, signal });
-      if (preview.status !== 200 || fieldsOf(preview.body).status !== 'missing_amount') throw new Error(`preview answered ${preview.status}: ${JSON.stringify(preview.body)}`);
+      const preview = await post({
+        url: `${apiUrl}/v2/payments/previews`,
+        token,
+        key: `${reference}:preview`,
+        body,
+        signal,
+      });
+      if (preview.status !== 200 || fieldsOf(preview.body).status !== 'missing_amount')
+        throw new Error(`preview answered ${preview.status}: ${JSON.stringify(preview.body)}`);
       created++;
       previewOf(reference, performance.now());
       // The order was created before this answer, so it expires no later than this.
@@ -165,7 +194,10 @@ export async function runOpenOrders(
   say(`created ${created} in ${(creation.wallMs / 1000).toFixed(1)} s; waiting for their expiry…`);
 
   const deadline = lastExpiresAt + EXPIRY_GRACE_MS;
-  await Promise.race([Promise.all(expiries), new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now())))]);
+  await Promise.race([
+    Promise.all(expiries),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))),
+  ]);
   clearInterval(sampling);
   sample();
 
@@ -191,7 +223,12 @@ export async function runOpenOrders(
     missing: created - expired,
     expiryDelayS,
     previewCallbackDelayS: summarize(previewDelays),
-    workerRssMiB: { before: samples[0]!.workerRssMiB, peak: rss.length ? Math.max(...rss) : null, atLastCreated, after: samples.at(-1)!.workerRssMiB },
+    workerRssMiB: {
+      before: samples[0]!.workerRssMiB,
+      peak: rss.length ? Math.max(...rss) : null,
+      atLastCreated,
+      after: samples.at(-1)!.workerRssMiB,
+    },
     timeline: samples.filter((_, i) => i % (TIMELINE_EVERY_MS / SAMPLE_EVERY_MS) === 0 || i === samples.length - 1),
     targets: openOrdersVerdicts({ expiryDelayP99S: expiryDelayS.p99, missing: created - expired }),
   };

@@ -22,7 +22,10 @@ export interface BenchPids {
 export type CpuSeconds = Record<keyof BenchPids | 'driver', number | null> & { temporalPostgresBackends: number };
 
 /** Starts reading; the returned function ends the window, given the backends serving Temporal's databases at its end. */
-export function startCpuWindow(pids: BenchPids, temporalBackendPids: readonly number[]): (temporalBackendPidsAtEnd: readonly number[]) => CpuSeconds {
+export function startCpuWindow(
+  pids: BenchPids,
+  temporalBackendPids: readonly number[],
+): (temporalBackendPidsAtEnd: readonly number[]) => CpuSeconds {
   const trees = measureCpu({ ...pids, driver: 'self' });
   const backendsBefore = ownCpuSeconds(temporalBackendPids);
   return (atEnd) => attributeTemporalBackends(trees(), backendsBefore, ownCpuSeconds(atEnd));
@@ -34,7 +37,11 @@ export function startCpuWindow(pids: BenchPids, temporalBackendPids: readonly nu
  * that disconnected within the window stays PostgreSQL's, in the postmaster's reaped children:
  * Temporal keeps its connections open, so that is rare.
  */
-export function attributeTemporalBackends(trees: Record<keyof BenchPids | 'driver', number | null>, before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): CpuSeconds {
+export function attributeTemporalBackends(
+  trees: Record<keyof BenchPids | 'driver', number | null>,
+  before: ReadonlyMap<number, number>,
+  after: ReadonlyMap<number, number>,
+): CpuSeconds {
   let backends = 0;
   for (const [pid, seconds] of after) backends += seconds - (before.get(pid) ?? 0);
   return {
@@ -53,7 +60,14 @@ export interface RunUsage {
 
 /** `--json`'s `cpuMsPerFlowByProcess`: milliseconds of CPU per completed flow; null where a process was not read. */
 export interface CpuMsPerFlowByProcess {
-  engine: { api: number | null; worker: number | null; temporal: number | null; postgres: number | null; rails: number | null; driver: number | null };
+  engine: {
+    api: number | null;
+    worker: number | null;
+    temporal: number | null;
+    postgres: number | null;
+    rails: number | null;
+    driver: number | null;
+  };
   bare: { worker: number | null; temporal: number | null; driver: number | null };
 }
 
@@ -72,7 +86,11 @@ export function cpuMsPerFlowByProcess(engine: RunUsage, bare: RunUsage): CpuMsPe
       rails: msPerFlow(engine, 'rails'),
       driver: msPerFlow(engine, 'driver'),
     },
-    bare: { worker: msPerFlow(bare, 'bareWorker'), temporal: msPerFlow(bare, 'temporal'), driver: msPerFlow(bare, 'driver') },
+    bare: {
+      worker: msPerFlow(bare, 'bareWorker'),
+      temporal: msPerFlow(bare, 'temporal'),
+      driver: msPerFlow(bare, 'driver'),
+    },
   };
 }
 
@@ -87,7 +105,9 @@ export function totalOf(figures: Record<string, number | null>): number | null {
  * reconciler's minute, the collection of a warm-up's garbage) is not what the process costs
  * doing nothing, and read over the whole window it was most of the figure.
  */
-export function medianPerProcess(slices: readonly Record<keyof BenchPids | 'driver', number | null>[]): Record<keyof BenchPids | 'driver', number | null> {
+export function medianPerProcess(
+  slices: readonly Record<keyof BenchPids | 'driver', number | null>[],
+): Record<keyof BenchPids | 'driver', number | null> {
   const keys = Object.keys(slices[0] ?? {}) as (keyof BenchPids | 'driver')[];
   const median = (values: (number | null)[]) => {
     if (values.some((value) => value === null)) return null;
@@ -95,14 +115,19 @@ export function medianPerProcess(slices: readonly Record<keyof BenchPids | 'driv
     const middle = Math.floor(sorted.length / 2);
     return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   };
-  return Object.fromEntries(keys.map((key) => [key, median(slices.map((slice) => slice[key]))])) as Record<keyof BenchPids | 'driver', number | null>;
-}
-
-/** Each process's CPU milliseconds a second over a window of `windowMs` (the idle window: what it costs doing nothing). */
-export function cpuMsPerSecond(seconds: CpuSeconds, windowMs: number): Record<keyof BenchPids | 'driver', number | null> {
-  const { temporalPostgresBackends: _, ...processes } = seconds;
-  return Object.fromEntries(Object.entries(processes).map(([key, value]) => [key, value === null ? null : (value * 1000) / (windowMs / 1000)])) as Record<
+  return Object.fromEntries(keys.map((key) => [key, median(slices.map((slice) => slice[key]))])) as Record<
     keyof BenchPids | 'driver',
     number | null
   >;
+}
+
+/** Each process's CPU milliseconds a second over a window of `windowMs` (the idle window: what it costs doing nothing). */
+export function cpuMsPerSecond(
+  seconds: CpuSeconds,
+  windowMs: number,
+): Record<keyof BenchPids | 'driver', number | null> {
+  const { temporalPostgresBackends: _, ...processes } = seconds;
+  return Object.fromEntries(
+    Object.entries(processes).map(([key, value]) => [key, value === null ? null : (value * 1000) / (windowMs / 1000)]),
+  ) as Record<keyof BenchPids | 'driver', number | null>;
 }

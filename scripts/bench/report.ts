@@ -56,7 +56,8 @@ const FOOTPRINT_ROWS = [
 /** The most called statements the table shows; the JSON has more. */
 const TOP_SHOWN = 10;
 const ms = (value: number | null | undefined) => (value === null || value === undefined ? '-' : value.toFixed(1));
-const cells = (label: string, engine: string, bare: string, target = '') => `${label.padEnd(32)}${engine.padStart(10)}${bare.padStart(10)}${target ? `   ${target}` : ''}`.trimEnd();
+const cells = (label: string, engine: string, bare: string, target = '') =>
+  `${label.padEnd(32)}${engine.padStart(10)}${bare.padStart(10)}${target ? `   ${target}` : ''}`.trimEnd();
 const columns = (label: string, engine: string, bare: string) => `${label.padEnd(32)}${engine.padEnd(34)}${bare}`;
 
 /** The human-readable table for stdout. */
@@ -72,7 +73,11 @@ export function formatReport(report: BenchReport): string {
     `targets: pay ack p50 ${describeVerdict(targets.payAckP50Ms, ' ms')}, decision → COMPLETED p50 ${describeVerdict(targets.decisionToCompletedP50Ms, ' ms')}`,
     '',
     columns('flows/s', engine.flowsPerSecond.toFixed(1), bare.flowsPerSecond.toFixed(1)),
-    columns('completed', `${engine.completed}/${engine.flows} in ${(engine.wallMs / 1000).toFixed(1)} s`, `${bare.completed}/${bare.flows} in ${(bare.wallMs / 1000).toFixed(1)} s`),
+    columns(
+      'completed',
+      `${engine.completed}/${engine.flows} in ${(engine.wallMs / 1000).toFixed(1)} s`,
+      `${bare.completed}/${bare.flows} in ${(bare.wallMs / 1000).toFixed(1)} s`,
+    ),
     '',
     ...cpuRows(report),
     '',
@@ -96,11 +101,22 @@ function cpuRows(report: BenchReport): string[] {
     cells('  API', ms(engine.api), ''),
     cells('  worker', ms(engine.worker), ms(bare.worker)),
     cells('  API + worker', ms(targets.apiAndWorkerMs.value), '', describeVerdict(targets.apiAndWorkerMs, ' ms')),
-    cells('  Temporal', ms(engine.temporal), ms(bare.temporal), `${describeVerdict(targets.temporalToBare, ' × bare')}${ratio === null ? '' : ` (${ratio.toFixed(2)} ×)`}`),
-    ...(report.infrastructure.temporal === 'postgres' ? [cells('    of it, its PostgreSQL backends', inPostgres(report.engine), inPostgres(report.bare))] : []),
+    cells(
+      '  Temporal',
+      ms(engine.temporal),
+      ms(bare.temporal),
+      `${describeVerdict(targets.temporalToBare, ' × bare')}${ratio === null ? '' : ` (${ratio.toFixed(2)} ×)`}`,
+    ),
+    ...(report.infrastructure.temporal === 'postgres'
+      ? [cells('    of it, its PostgreSQL backends', inPostgres(report.engine), inPostgres(report.bare))]
+      : []),
     `    per flow, from its history (mean of ${report.footprint.flows} and ${report.bareFootprint.flows}):`,
-    ...FOOTPRINT_ROWS.map(([key, label]) => cells(`      ${label}`, String(report.footprint[key]), String(report.bareFootprint[key]))),
-    ...(['p50', 'p99'] as const).map((p) => cells(`      task dispatch ${p}, ms`, ms(report.footprint.dispatchMs[p]), ms(report.bareFootprint.dispatchMs[p]))),
+    ...FOOTPRINT_ROWS.map(([key, label]) =>
+      cells(`      ${label}`, String(report.footprint[key]), String(report.bareFootprint[key])),
+    ),
+    ...(['p50', 'p99'] as const).map((p) =>
+      cells(`      task dispatch ${p}, ms`, ms(report.footprint.dispatchMs[p]), ms(report.bareFootprint.dispatchMs[p])),
+    ),
     cells('  PostgreSQL (service database)', ms(engine.postgres), '', describeVerdict(targets.postgresMs, ' ms')),
     cells('  rails simulator', ms(engine.rails), ''),
     cells('  driver (this process)', ms(engine.driver), ms(bare.driver)),
@@ -134,7 +150,14 @@ function sqlRows(sql: SqlPerFlow | null, targets: FlowVerdicts): string[] {
     cells('  BEGIN, COMMIT, ROLLBACK…', ms(sql.transactionControl), ''),
     cells("  triggers' own (at COMMIT)", ms(sql.byKind?.trigger), ''),
     cells('  transactions', ms(sql.transactions), ''),
-    ...(sql.top.length ? ['  most called, per flow:', ...sql.top.slice(0, TOP_SHOWN).map((statement) => `  ${statement.calls.toFixed(2).padStart(6)}  ${statement.query}`)] : []),
+    ...(sql.top.length
+      ? [
+          '  most called, per flow:',
+          ...sql.top
+            .slice(0, TOP_SHOWN)
+            .map((statement) => `  ${statement.calls.toFixed(2).padStart(6)}  ${statement.query}`),
+        ]
+      : []),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MainProcess } from '../../src/infra/main-process';
+import { MainProcess } from '../../dev/main-process';
 
 /** Longer than any start here: the worker bundles its workflows first (some 10 s on a busy machine). */
 const START_LIMIT_MS = 180_000;
@@ -12,7 +12,12 @@ const STOP_LIMIT_MS = 30_000;
  * `readyUrl` answers 2xx (the API's and the worker's /ready, the simulator's /health). A process
  * that exits before then fails the start with its output.
  */
-export async function startServiceProcess(role: MainProcess['role'], env: NodeJS.ProcessEnv, readyUrl: string, nodeArgs: readonly string[] = []): Promise<MainProcess> {
+export async function startServiceProcess(
+  role: MainProcess['role'],
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+  nodeArgs: readonly string[] = [],
+): Promise<MainProcess> {
   const child = new MainProcess(role, env, { nodeArgs });
   const deadline = Date.now() + START_LIMIT_MS;
   while (
@@ -21,10 +26,13 @@ export async function startServiceProcess(role: MainProcess['role'], env: NodeJS
       () => false,
     ))
   ) {
-    if (!child.running) throw new Error(`main.js ${role} exited (${child.exitDescription}) before it was ready:\n${child.recentOutput}`);
+    if (!child.running)
+      throw new Error(`main.js ${role} exited (${child.exitDescription}) before it was ready:\n${child.recentOutput}`);
     if (Date.now() > deadline) {
       await child.kill();
-      throw new Error(`main.js ${role} was not ready at ${readyUrl} within ${START_LIMIT_MS / 1000} s:\n${child.recentOutput}`);
+      throw new Error(
+        `main.js ${role} was not ready at ${readyUrl} within ${START_LIMIT_MS / 1000} s:\n${child.recentOutput}`,
+      );
     }
     await sleep(CHECK_EVERY_MS);
   }

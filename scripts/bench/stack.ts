@@ -10,8 +10,8 @@ import type { QuotaPolicies } from '../../src/capacity/quota-policy';
 import { Env, loadEnv, TemporalBackend } from '../../src/config/env';
 import { createDataSource } from '../../src/db/data-source';
 import { freePort } from '../../src/infra/free-port';
-import { MainProcess } from '../../src/infra/main-process';
-import { ensureTemporalServer } from '../../src/infra/temporal-postgres/installation';
+import { MainProcess } from '../../dev/main-process';
+import { ensureTemporalServer } from '../../dev/temporal-postgres/installation';
 import { temporalConnectionOptions } from '../../src/temporal/connection-options';
 import { temporalDataConverter } from '../../src/temporal/payload-codec';
 import { reconcilerScheduleId } from '../../src/temporal/reconciler-schedule';
@@ -66,18 +66,35 @@ const FUNDING_USD = '100000000.00';
  * queue of its own. This process keeps the driver's side: a callback receiver, one funded payer
  * and a Temporal client. On a failed start, whatever had started is stopped again.
  */
-export async function startBenchStack(say: (message: string) => void, temporalBackend: TemporalBackend, options: StackOptions = {}): Promise<BenchStack> {
+export async function startBenchStack(
+  say: (message: string) => void,
+  temporalBackend: TemporalBackend,
+  options: StackOptions = {},
+): Promise<BenchStack> {
   const parts = new BenchParts(say);
   try {
     if (temporalBackend === 'postgres' && (process.env.TEMPORAL_ADDRESS || process.env.DATABASE_URL)) {
-      throw new Error('--temporal-backend postgres starts its own Temporal in the throw-away PostgreSQL: unset TEMPORAL_ADDRESS and DATABASE_URL');
+      throw new Error(
+        '--temporal-backend postgres starts its own Temporal in the throw-away PostgreSQL: unset TEMPORAL_ADDRESS and DATABASE_URL',
+      );
     }
     MainProcess.assertBuilt();
     // No balancer waits on the API's drain: it stops as soon as its requests are done.
-    const settings = parts.settings({ TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`, API_DRAIN_DELAY: '0s', ...options.env });
+    const settings = parts.settings({
+      TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
+      API_DRAIN_DELAY: '0s',
+      ...options.env,
+    });
     const database = await parts.database(settings, STATEMENT_COUNTING_SETTINGS);
     settings.DATABASE_URL = database.url;
-    const pids: BenchPids = { api: null, worker: null, rails: null, bareWorker: null, temporal: null, postgres: database.pid };
+    const pids: BenchPids = {
+      api: null,
+      worker: null,
+      rails: null,
+      bareWorker: null,
+      temporal: null,
+      postgres: database.pid,
+    };
     if (!settings.TEMPORAL_ADDRESS) {
       let spec: TemporalHelperSpec = { backend: 'dev' };
       if (temporalBackend === 'postgres') {
@@ -96,16 +113,26 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     }
     const env = loadEnv(settings);
     const profiled = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
-    const service = async (role: 'api' | 'worker' | 'rails', extra: NodeJS.ProcessEnv, readyPath: string, nodeArgs: readonly string[] = []) => {
+    const service = async (
+      role: 'api' | 'worker' | 'rails',
+      extra: NodeJS.ProcessEnv,
+      readyPath: string,
+      nodeArgs: readonly string[] = [],
+    ) => {
       const port = await freePort();
       const portName = { api: 'PORT', worker: 'WORKER_METRICS_PORT', rails: 'RAILS_PORT' }[role];
-      const child = await startServiceProcess(role, { ...settings, ...extra, [portName]: String(port) }, `http://127.0.0.1:${port}${readyPath}`, nodeArgs);
+      const child = await startServiceProcess(
+        role,
+        { ...settings, ...extra, [portName]: String(port) },
+        `http://127.0.0.1:${port}${readyPath}`,
+        nodeArgs,
+      );
       parts.onStop(() => stopServiceProcess(child));
       return { child, url: `http://127.0.0.1:${port}` };
     };
 
-    // The bundle production runs (the Dockerfile's: built once, the tracing interceptors in it),
-    // not the one a worker makes at start-up without them: the CPU per payment a deployment pays.
+    // The bundle production runs (the Dockerfile's, built once; untraced, as the bench does not
+    // trace), not one the worker makes at start-up: the CPU per payment a deployment pays.
     const bundle = join(mkdtempSync(join(tmpdir(), 'payments-bench-bundle-')), 'workflow-bundle.js');
     parts.onStop(async () => rmSync(dirname(bundle), { recursive: true, force: true }));
     say('bundling the workflows as the Dockerfile does…');
@@ -114,13 +141,26 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
     const rails = await service('rails', { RAILS_HOST: '127.0.0.1' }, '/health');
     settings.RAILS_URL = rails.url;
     // The worker registers the search attributes the API's workflow starts need: it polls before the API starts.
-    const worker = await service('worker', { METRICS_HOST: '127.0.0.1', WORKFLOW_BUNDLE_PATH: bundle }, '/ready', profiled);
+    const worker = await service(
+      'worker',
+      { METRICS_HOST: '127.0.0.1', WORKFLOW_BUNDLE_PATH: bundle },
+      '/ready',
+      profiled,
+    );
     const api = await service('api', {}, '/ready', profiled);
-    Object.assign(pids, { rails: rails.child.pid ?? null, worker: worker.child.pid ?? null, api: api.child.pid ?? null });
+    Object.assign(pids, {
+      rails: rails.child.pid ?? null,
+      worker: worker.child.pid ?? null,
+      api: api.child.pid ?? null,
+    });
 
     const connection = await Connection.connect(temporalConnectionOptions(env));
     parts.onStop(() => connection.close());
-    const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: temporalDataConverter(env) });
+    const temporal = new Client({
+      connection,
+      namespace: env.TEMPORAL_NAMESPACE,
+      dataConverter: temporalDataConverter(env),
+    });
     // The worker ensures the order reconciler's schedule, which would outlive the run on a Temporal of one's own.
     parts.onStop(() => temporal.schedule.getHandle(reconcilerScheduleId(env.TEMPORAL_TASK_QUEUE)).delete());
 
@@ -145,7 +185,11 @@ export async function startBenchStack(say: (message: string) => void, temporalBa
       temporal,
       infrastructure: {
         database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
-        temporal: process.env.TEMPORAL_ADDRESS ? 'TEMPORAL_ADDRESS' : temporalBackend === 'postgres' ? 'postgres' : 'dev-server',
+        temporal: process.env.TEMPORAL_ADDRESS
+          ? 'TEMPORAL_ADDRESS'
+          : temporalBackend === 'postgres'
+            ? 'postgres'
+            : 'dev-server',
       },
       pids,
       close: () => parts.stopAll(),
@@ -162,7 +206,8 @@ async function fundedPayer(settings: NodeJS.ProcessEnv, apiUrl: string, quotas: 
   try {
     const registry = { clients: new ClientsService(dataSource, new SecretBox(settings.SECRETS_KEY!)), dataSource };
     const payer = await createFundedPayer(registry, apiUrl, 'Bench payer', 'USD', FUNDING_USD);
-    if (Object.keys(quotas).length > 0) await writeClientLimits(dataSource, payer.clientId, { quotas, fairnessWeight: null });
+    if (Object.keys(quotas).length > 0)
+      await writeClientLimits(dataSource, payer.clientId, { quotas, fairnessWeight: null });
     return payer;
   } finally {
     await dataSource.destroy();

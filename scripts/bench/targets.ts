@@ -54,13 +54,22 @@ export interface FlowFigures {
 
 const sum = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
 
-export function flowVerdicts({ concurrency, cpu, sql, payAckP50Ms, decisionToCompletedP50Ms }: FlowFigures): FlowVerdicts {
+export function flowVerdicts({
+  concurrency,
+  cpu,
+  sql,
+  payAckP50Ms,
+  decisionToCompletedP50Ms,
+}: FlowFigures): FlowVerdicts {
   const { temporal } = cpu.engine;
   const bareTemporal = cpu.bare.temporal;
   const latencyCondition = concurrency === 1 ? undefined : 'at concurrency 1';
   return {
     apiAndWorkerMs: verdict(sum(cpu.engine.api, cpu.engine.worker), TARGETS.apiAndWorkerMs),
-    temporalToBare: verdict(temporal === null || bareTemporal === null || bareTemporal === 0 ? null : temporal / bareTemporal, TARGETS.temporalToBare),
+    temporalToBare: verdict(
+      temporal === null || bareTemporal === null || bareTemporal === 0 ? null : temporal / bareTemporal,
+      TARGETS.temporalToBare,
+    ),
     postgresMs: verdict(cpu.engine.postgres, TARGETS.postgresMs),
     statements: verdict(sql?.statements ?? null, TARGETS.statements),
     payAckP50Ms: verdict(payAckP50Ms, TARGETS.payAckP50Ms, latencyCondition),
@@ -74,7 +83,13 @@ export interface OpenOrdersVerdicts {
   missing: Verdict;
 }
 
-export function openOrdersVerdicts({ expiryDelayP99S, missing }: { expiryDelayP99S: number; missing: number }): OpenOrdersVerdicts {
+export function openOrdersVerdicts({
+  expiryDelayP99S,
+  missing,
+}: {
+  expiryDelayP99S: number;
+  missing: number;
+}): OpenOrdersVerdicts {
   return { expiryDelayP99S: verdict(expiryDelayP99S, TARGETS.expiryDelayP99S), missing: verdict(missing, 0) };
 }
 

@@ -1,4 +1,12 @@
-import { Agent, createServer, IncomingHttpHeaders, IncomingMessage, request as httpRequest, Server, ServerResponse } from 'node:http';
+import {
+  Agent,
+  createServer,
+  IncomingHttpHeaders,
+  IncomingMessage,
+  request as httpRequest,
+  Server,
+  ServerResponse,
+} from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 export interface BalancerOptions {
@@ -10,7 +18,11 @@ export interface BalancerOptions {
   upstreamTimeoutMs: number;
 }
 
-export const BALANCER_DEFAULTS: BalancerOptions = { probeIntervalMs: 1_000, probeTimeoutMs: 1_000, upstreamTimeoutMs: 60_000 };
+export const BALANCER_DEFAULTS: BalancerOptions = {
+  probeIntervalMs: 1_000,
+  probeTimeoutMs: 1_000,
+  upstreamTimeoutMs: 60_000,
+};
 
 /** When a replica went in or out of rotation, ms after the balancer started. */
 export interface RotationChange {
@@ -113,7 +125,10 @@ export class Balancer {
     if (!member) return Promise.reject(new Error(`no replica ${id} behind the balancer`));
     if (member.ready) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`replica ${id} was not ready within ${timeoutMs / 1000} s`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`replica ${id} was not ready within ${timeoutMs / 1000} s`)),
+        timeoutMs,
+      );
       member.waiters.push(() => {
         clearTimeout(timer);
         resolve();
@@ -140,10 +155,13 @@ export class Balancer {
         this.setReady(member, ready);
         resolve();
       };
-      const probe = httpRequest({ host: member.host, port: member.port, path: '/ready', agent: false, timeout: this.options.probeTimeoutMs }, (response) => {
-        response.resume();
-        done(response.statusCode === 200);
-      });
+      const probe = httpRequest(
+        { host: member.host, port: member.port, path: '/ready', agent: false, timeout: this.options.probeTimeoutMs },
+        (response) => {
+          response.resume();
+          done(response.statusCode === 200);
+        },
+      );
       probe.on('timeout', () => probe.destroy(new Error('probe timed out')));
       probe.on('error', () => done(false));
       probe.end();
@@ -182,10 +200,23 @@ export class Balancer {
     this.answer(response, 502, 'no replica answered');
   }
 
-  private forward(member: Member, request: IncomingMessage, headers: IncomingHttpHeaders, body: Buffer, response: ServerResponse): Promise<'answered' | 'failed' | 'timed out'> {
+  private forward(
+    member: Member,
+    request: IncomingMessage,
+    headers: IncomingHttpHeaders,
+    body: Buffer,
+    response: ServerResponse,
+  ): Promise<'answered' | 'failed' | 'timed out'> {
     return new Promise((resolve) => {
       const upstream = httpRequest(
-        { host: member.host, port: member.port, method: request.method, path: request.url, headers: { ...headers, 'content-length': String(body.length) }, agent: member.agent },
+        {
+          host: member.host,
+          port: member.port,
+          method: request.method,
+          path: request.url,
+          headers: { ...headers, 'content-length': String(body.length) },
+          agent: member.agent,
+        },
         (answer) => {
           this.stats.forwarded += 1;
           response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));

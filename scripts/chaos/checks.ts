@@ -19,7 +19,12 @@ const describe = (counts: Record<string, number>) =>
 
 /** Issue 19: each rail fault met payouts, or the run did not test what it is there for. */
 export function railFaultsMetPayouts(windows: readonly RailFaultWindow[]): RuleResult {
-  return { rule: 'every rail fault met payouts', checked: `${windows.length} rail faults`, violations: railFaultsWithoutPayouts(windows), notes: [] };
+  return {
+    rule: 'every rail fault met payouts',
+    checked: `${windows.length} rail faults`,
+    violations: railFaultsWithoutPayouts(windows),
+    notes: [],
+  };
 }
 
 /** Rolling deploy: not one integrator request failed (a 503 with Retry-After, resent with its key, is no failure). */
@@ -79,17 +84,31 @@ export function finalAfterHeals(orders: readonly OrderTimes[], heals: readonly n
       longestOrder = order.id;
     }
   }
-  const lastFinalAfterLastHealMs = lastHealMs === null || lastFinal === null ? null : Math.max(0, lastFinal - lastHealMs);
+  const lastFinalAfterLastHealMs =
+    lastHealMs === null || lastFinal === null ? null : Math.max(0, lastFinal - lastHealMs);
   return { longestMs, longestOrder, lastHealMs, lastFinalAfterLastHealMs };
 }
 
 /** Partitions: every order final, the last within `limitMs` of the last heal. */
-export function finalSoonAfterLastHeal(orders: readonly OrderTimes[], times: FinalAfterHeals, limitMs: number): RuleResult {
-  const violations = orders.filter((order) => order.finalAtMs === null).map((order) => `order ${order.id} is not final`);
+export function finalSoonAfterLastHeal(
+  orders: readonly OrderTimes[],
+  times: FinalAfterHeals,
+  limitMs: number,
+): RuleResult {
+  const violations = orders
+    .filter((order) => order.finalAtMs === null)
+    .map((order) => `order ${order.id} is not final`);
   if (times.lastFinalAfterLastHealMs !== null && times.lastFinalAfterLastHealMs > limitMs) {
-    violations.push(`the last order became final ${seconds(times.lastFinalAfterLastHealMs)} after the last heal, beyond ${seconds(limitMs)}`);
+    violations.push(
+      `the last order became final ${seconds(times.lastFinalAfterLastHealMs)} after the last heal, beyond ${seconds(limitMs)}`,
+    );
   }
-  return { rule: `every order final within ${limitMs / 60_000} min of the last heal`, checked: `${orders.length} orders`, violations, notes: [] };
+  return {
+    rule: `every order final within ${limitMs / 60_000} min of the last heal`,
+    checked: `${orders.length} orders`,
+    violations,
+    notes: [],
+  };
 }
 
 /**
@@ -102,22 +121,32 @@ export function requestsFailFastInCuts(windows: readonly RequestsInWindow[], bou
     const failed = count(summary.failed);
     if (failed) violations.push(`during ${what}: ${failed} requests failed (${describe(summary.failed)})`);
     if (summary.longest && summary.longest.ms > boundMs)
-      violations.push(`during ${what}: a request took ${seconds(summary.longest.ms)} (${summary.longest.outcome}), beyond ${seconds(boundMs)}`);
+      violations.push(
+        `during ${what}: a request took ${seconds(summary.longest.ms)} (${summary.longest.outcome}), beyond ${seconds(boundMs)}`,
+      );
   }
   const sent = windows.reduce((total, window) => total + window.summary.sent, 0);
-  return { rule: `requests during cuts answered within ${seconds(boundMs)}`, checked: `${sent} requests in ${windows.length} cuts`, violations, notes: [] };
+  return {
+    rule: `requests during cuts answered within ${seconds(boundMs)}`,
+    checked: `${sent} requests in ${windows.length} cuts`,
+    violations,
+    notes: [],
+  };
 }
 
 /** Rolling deploy: old and new workflow code were live at once and both finished orders. */
 export function bothCodesServed(served: BundlesServed): RuleResult {
   const violations: string[] = [];
-  if (served.crossed === 0) violations.push('no order had workflow tasks completed by both the old and the new workflow code');
+  if (served.crossed === 0)
+    violations.push('no order had workflow tasks completed by both the old and the new workflow code');
   if (served.withMarker === 0) violations.push("no order's history carries the new code's patch marker");
   return {
     rule: 'old and new workflow code both served orders',
     checked: `${served.crossed + served.onlyOld + served.onlyNew} orders`,
     violations,
-    notes: [`${served.crossed} crossed the deploy, ${served.onlyOld} old code only, ${served.onlyNew} new code only, ${served.withMarker} with the patch marker`],
+    notes: [
+      `${served.crossed} crossed the deploy, ${served.onlyOld} old code only, ${served.onlyNew} new code only, ${served.withMarker} with the patch marker`,
+    ],
   };
 }
 
@@ -129,7 +158,9 @@ export function bothCodesServed(served: BundlesServed): RuleResult {
  */
 export function activitiesEnded(activities: WorkerActivities): RuleResult {
   const violations = [
-    ...(activities.stillRunning ? [`${activities.stillRunning} activities were still running once every order had settled`] : []),
+    ...(activities.stillRunning
+      ? [`${activities.stillRunning} activities were still running once every order had settled`]
+      : []),
     ...activities.unread.map((unread) => `could not read a worker's metrics: ${unread}`),
   ];
   const attempts = activities.types.reduce((total, type) => total + type.attempts, 0);
@@ -137,6 +168,8 @@ export function activitiesEnded(activities: WorkerActivities): RuleResult {
     rule: 'no activity still running after the last heal',
     checked: `${attempts} activity attempts`,
     violations,
-    notes: activities.types.filter((type) => type.overTenSeconds > 0).map((type) => `${type.overTenSeconds} of ${type.attempts} ${type.kind} ${type.type} attempts took over 10 s`),
+    notes: activities.types
+      .filter((type) => type.overTenSeconds > 0)
+      .map((type) => `${type.overTenSeconds} of ${type.attempts} ${type.kind} ${type.type} attempts took over 10 s`),
   };
 }

@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { startEmbeddedDatabase } from '../../src/infra/embedded-database';
+import { startEmbeddedDatabase } from '../../dev/embedded-database';
 import { serveHelper, startHelper } from '../shared/helper-process';
 
 export interface DatabaseHelperSpec {
@@ -28,7 +28,10 @@ export interface DatabaseHelper {
  * network namespace of its own (`wrapper`: `ip netns exec NAME`) and be stopped and started on
  * the same data. Persistent: a restart finds its data; the run deletes the folder at the end.
  */
-export async function startDatabaseHelper(spec: DatabaseHelperSpec, wrapper: readonly string[] = []): Promise<DatabaseHelper> {
+export async function startDatabaseHelper(
+  spec: DatabaseHelperSpec,
+  wrapper: readonly string[] = [],
+): Promise<DatabaseHelper> {
   const helper = await startHelper<{ url: string; dataDir: string }>(__filename, spec, wrapper);
   return { ...helper.ready, pid: helper.pid, stop: helper.stop };
 }
@@ -50,7 +53,13 @@ async function allow(url: string, dataDir: string, networks: string[]): Promise<
 }
 
 async function serve(spec: DatabaseHelperSpec) {
-  const database = await startEmbeddedDatabase({ dataDir: spec.dataDir, port: spec.port, database: spec.database, persistent: true, listenAddresses: spec.listenAddresses });
+  const database = await startEmbeddedDatabase({
+    dataDir: spec.dataDir,
+    port: spec.port,
+    database: spec.database,
+    persistent: true,
+    listenAddresses: spec.listenAddresses,
+  });
   await allow(database.url, database.dataDir, spec.allowNetworks ?? []);
   return { ready: { url: database.url, dataDir: database.dataDir }, stop: database.stop };
 }

@@ -72,7 +72,10 @@ function paths(apis: number, workers: number): Array<[Component, Component]> {
   const apiNames = Array.from({ length: apis }, (_, i): Component => `api-${i + 1}`);
   const workerNames = Array.from({ length: workers }, (_, i): Component => `worker-${i + 1}`);
   return [
-    ...workerNames.flatMap((worker): Array<[Component, Component]> => [...servers.map((server): [Component, Component] => [worker, server]), [worker, EDGE]]),
+    ...workerNames.flatMap((worker): Array<[Component, Component]> => [
+      ...servers.map((server): [Component, Component] => [worker, server]),
+      [worker, EDGE],
+    ]),
     ...apiNames.flatMap((api) => servers.map((server): [Component, Component] => [api, server])),
     ...apiNames.map((api): [Component, Component] => [EDGE, api]),
     ...servers.map((server): [Component, Component] => [EDGE, server]),
@@ -97,25 +100,44 @@ export function networkLayout(owner: number, apis: number, workers: number): Net
   return {
     namespaces: Object.fromEntries([...components].map((component) => [component, namespaceName(owner, component)])),
     links,
-    receiver: { ifname: `${interfaceTag(owner)}rx`, address: RECEIVER_ADDRESS, peerNamespace: `${NAMESPACE_PREFIX}${owner}-receiver` },
-    routes: toReceiver.map((link) => ({ namespace: link.client.namespace!, to: RECEIVER_ADDRESS, via: link.server.address })),
+    receiver: {
+      ifname: `${interfaceTag(owner)}rx`,
+      address: RECEIVER_ADDRESS,
+      peerNamespace: `${NAMESPACE_PREFIX}${owner}-receiver`,
+    },
+    routes: toReceiver.map((link) => ({
+      namespace: link.client.namespace!,
+      to: RECEIVER_ADDRESS,
+      via: link.server.address,
+    })),
   };
 }
 
 /** The link from `client` to `server`. */
 export function linkBetween(layout: NetworkLayout, client: Component, server: Component): Link {
-  const link = layout.links.find((candidate) => candidate.client.component === client && candidate.server.component === server);
+  const link = layout.links.find(
+    (candidate) => candidate.client.component === client && candidate.server.component === server,
+  );
   if (!link) throw new Error(`no link from ${client} to ${server}`);
   return link;
 }
 
 /** The cuts the partitions plan makes: one kind of path at a time (every replica of that kind), or PostgreSQL from everything. */
-export const CUTS = ['worker↔postgres', 'worker↔temporal', 'worker↔rails', 'api↔postgres', 'api↔temporal', 'postgres↔everything'] as const;
+export const CUTS = [
+  'worker↔postgres',
+  'worker↔temporal',
+  'worker↔rails',
+  'api↔postgres',
+  'api↔temporal',
+  'postgres↔everything',
+] as const;
 export type Cut = (typeof CUTS)[number];
 
 /** The links a cut takes down (their server's end). */
 export function linksOf(layout: NetworkLayout, cut: Cut): Link[] {
   if (cut === 'postgres↔everything') return layout.links.filter((link) => link.server.component === 'postgres');
   const [kind, server] = cut.split('↔') as ['worker' | 'api', Server];
-  return layout.links.filter((link) => link.client.component.startsWith(`${kind}-`) && link.server.component === server);
+  return layout.links.filter(
+    (link) => link.client.component.startsWith(`${kind}-`) && link.server.component === server,
+  );
 }

@@ -45,7 +45,9 @@ export function networkNamespacesUnavailable(): string | null {
       return null;
     } catch (error) {
       const { code, stderr } = error as NodeJS.ErrnoException & { stderr?: Buffer };
-      return code === 'ENOENT' ? "iproute2's `ip` command was not found" : `\`ip ${args.join(' ')}\` failed: ${String(stderr ?? error).trim()}`;
+      return code === 'ENOENT'
+        ? "iproute2's `ip` command was not found"
+        : `\`ip ${args.join(' ')}\` failed: ${String(stderr ?? error).trim()}`;
     }
   };
   const noNamespace = attempt('netns', 'add', probe);
@@ -91,7 +93,8 @@ export class Network {
   }
 
   async cut(cut: Cut): Promise<void> {
-    for (const { server } of linksOf(this.layout, cut)) await ip(server.namespace, 'link', 'set', server.ifname, 'down');
+    for (const { server } of linksOf(this.layout, cut))
+      await ip(server.namespace, 'link', 'set', server.ifname, 'down');
   }
 
   async heal(cut: Cut): Promise<void> {
@@ -108,9 +111,11 @@ export class Network {
     if (this.destroyed) return;
     this.destroyed = true;
     // Deleting one end of a veth pair deletes the other; the root namespace's ends go first, in case a namespace lingers.
-    for (const link of this.layout.links) for (const end of [link.client, link.server]) if (end.namespace === null) ipSync('link', 'del', end.ifname);
+    for (const link of this.layout.links)
+      for (const end of [link.client, link.server]) if (end.namespace === null) ipSync('link', 'del', end.ifname);
     ipSync('link', 'del', this.layout.receiver.ifname);
-    for (const namespace of [...Object.values(this.layout.namespaces), this.layout.receiver.peerNamespace]) ipSync('netns', 'del', namespace!);
+    for (const namespace of [...Object.values(this.layout.namespaces), this.layout.receiver.peerNamespace])
+      ipSync('netns', 'del', namespace!);
   }
 
   private async build(): Promise<void> {
@@ -120,7 +125,19 @@ export class Network {
     }
     for (const { client, server } of this.layout.links) {
       const place = (namespace: string | null) => (namespace === null ? [] : ['netns', namespace]);
-      await ip(null, 'link', 'add', client.ifname, ...place(client.namespace), 'type', 'veth', 'peer', 'name', server.ifname, ...place(server.namespace));
+      await ip(
+        null,
+        'link',
+        'add',
+        client.ifname,
+        ...place(client.namespace),
+        'type',
+        'veth',
+        'peer',
+        'name',
+        server.ifname,
+        ...place(server.namespace),
+      );
       for (const end of [client, server]) {
         await ip(end.namespace, 'addr', 'add', `${end.address}/30`, 'dev', end.ifname);
         await ip(end.namespace, 'link', 'set', end.ifname, 'up');
@@ -128,11 +145,24 @@ export class Network {
     }
     const { receiver } = this.layout;
     await ip(null, 'netns', 'add', receiver.peerNamespace);
-    await ip(null, 'link', 'add', receiver.ifname, 'type', 'veth', 'peer', 'name', 'rx0', 'netns', receiver.peerNamespace);
+    await ip(
+      null,
+      'link',
+      'add',
+      receiver.ifname,
+      'type',
+      'veth',
+      'peer',
+      'name',
+      'rx0',
+      'netns',
+      receiver.peerNamespace,
+    );
     await ip(receiver.peerNamespace, 'link', 'set', 'rx0', 'up');
     await ip(null, 'addr', 'add', `${receiver.address}/32`, 'dev', receiver.ifname);
     await ip(null, 'link', 'set', receiver.ifname, 'up');
-    for (const route of this.layout.routes) await ip(route.namespace, 'route', 'add', `${route.to}/32`, 'via', route.via);
+    for (const route of this.layout.routes)
+      await ip(route.namespace, 'route', 'add', `${route.to}/32`, 'via', route.via);
   }
 }
 
@@ -157,7 +187,9 @@ async function removeLeftovers(say: (message: string) => void): Promise<void> {
       }
     }
     await ip(null, 'netns', 'del', namespace).catch(() => undefined);
-    say(`removed the network namespace ${namespace} an earlier run left behind${pids.length ? ` (and its ${pids.length} processes)` : ''}`);
+    say(
+      `removed the network namespace ${namespace} an earlier run left behind${pids.length ? ` (and its ${pids.length} processes)` : ''}`,
+    );
   }
   for (const name of interfaces.filter(stale)) await ip(null, 'link', 'del', name).catch(() => undefined);
 }
@@ -165,7 +197,12 @@ async function removeLeftovers(say: (message: string) => void): Promise<void> {
 /** The links' range must be nobody's here, or a cut could reach a real network. */
 async function assertRangeUnused(): Promise<void> {
   const routes = await ip(null, 'route', 'show', 'match', LINK_RANGE);
-  const addresses = (await ip(null, '-o', '-4', 'addr', 'show')).split('\n').filter((line) => / inet 198\.1[89]\./.test(line));
+  const addresses = (await ip(null, '-o', '-4', 'addr', 'show'))
+    .split('\n')
+    .filter((line) => / inet 198\.1[89]\./.test(line));
   const taken = [...routes.split('\n').filter((line) => line.trim() && !line.startsWith('default')), ...addresses];
-  if (taken.length > 0) throw new Error(`the partitions plan's links use ${LINK_RANGE}, which this machine already routes or uses:\n  ${taken.join('\n  ')}`);
+  if (taken.length > 0)
+    throw new Error(
+      `the partitions plan's links use ${LINK_RANGE}, which this machine already routes or uses:\n  ${taken.join('\n  ')}`,
+    );
 }

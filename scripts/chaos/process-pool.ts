@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MainProcess } from '../../src/infra/main-process';
+import { MainProcess } from '../../dev/main-process';
 
 /** How the process in a slot is started: its environment, and the command that runs it (`ip netns exec NAME`, or none). */
 export interface Launch {
@@ -77,7 +77,8 @@ export class ProcessPool<V extends string> {
     process.once('exit', this.killAll);
     for (let slot = 0; slot < this.options.size; slot++) await this.spawn(slot, this.options.variant);
     for (const child of this.processes) {
-      if ((await this.started.get(child)!.ready) === null) throw new Error(`${this.options.role} pid ${child.pid} never took work: ${child.recentOutput}`);
+      if ((await this.started.get(child)!.ready) === null)
+        throw new Error(`${this.options.role} pid ${child.pid} never took work: ${child.recentOutput}`);
     }
   }
 
@@ -118,12 +119,20 @@ export class ProcessPool<V extends string> {
     const exited = await Promise.race([old.stop().then(() => true), sleep(EXIT_LIMIT_MS, false)]);
     if (!exited) await old.kill();
     const drained = performance.now() - stopping;
-    this.log(old, exited ? `stopped by SIGTERM, exited (${old.exitDescription}) after ${seconds(drained)}` : 'SIGKILLed: it did not exit after SIGTERM');
+    this.log(
+      old,
+      exited
+        ? `stopped by SIGTERM, exited (${old.exitDescription}) after ${seconds(drained)}`
+        : 'SIGKILLed: it did not exit after SIGTERM',
+    );
     if (!exited) throw new Error(`pid ${old.pid} did not exit within ${seconds(EXIT_LIMIT_MS)} of SIGTERM`);
     const fresh = await this.spawn(slot, variant);
     const { spawnedAt, ready } = this.started.get(fresh)!;
     const readyAt = await ready;
-    if (readyAt === null) throw new Error(`pid ${old.pid} exited after ${seconds(drained)}; its replacement pid ${fresh.pid} never took work: ${headline(fresh.recentOutput)}`);
+    if (readyAt === null)
+      throw new Error(
+        `pid ${old.pid} exited after ${seconds(drained)}; its replacement pid ${fresh.pid} never took work: ${headline(fresh.recentOutput)}`,
+      );
     return `pid ${old.pid} drained and exited in ${seconds(drained)} (${old.exitDescription}); pid ${fresh.pid} (${variant}) took work ${seconds(readyAt - spawnedAt)} after its start`;
   }
 
@@ -149,7 +158,9 @@ export class ProcessPool<V extends string> {
     void child.exited.then(async () => {
       this.options.ended?.(child);
       if (this.closing || this.retiring.has(child)) return;
-      this.unexpectedExits.push(`${this.options.role} ${slot + 1} (pid ${child.pid}) exited by itself (${child.exitDescription}): ${headline(child.recentOutput)}`);
+      this.unexpectedExits.push(
+        `${this.options.role} ${slot + 1} (pid ${child.pid}) exited by itself (${child.exitDescription}): ${headline(child.recentOutput)}`,
+      );
       this.log(child, `exited by itself (${child.exitDescription})`);
       await sleep(SUPERVISOR_RESTART_MS);
       if (!this.closing && this.processes[slot] === child) await this.spawn(slot, variant);
@@ -158,7 +169,10 @@ export class ProcessPool<V extends string> {
   }
 
   private log(child: MainProcess, fate: string): void {
-    appendFileSync(join(this.options.logDir, `${this.options.role}-${this.started.get(child)!.slot + 1}.log`), `--- pid ${child.pid}, ${fate} ---\n${child.recentOutput}\n`);
+    appendFileSync(
+      join(this.options.logDir, `${this.options.role}-${this.started.get(child)!.slot + 1}.log`),
+      `--- pid ${child.pid}, ${fate} ---\n${child.recentOutput}\n`,
+    );
   }
 
   private async untilAtWork(child: MainProcess): Promise<string> {

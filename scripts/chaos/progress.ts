@@ -21,7 +21,10 @@ export interface ProgressSources {
 }
 
 async function countOrders(dataSource: DataSource): Promise<{ final: number; all: number }> {
-  const [row] = await dataSource.query<Array<{ final: string; all: string }>>(`SELECT count(*) FILTER (WHERE status = ANY($1)) AS final, count(*) AS all FROM orders`, [FINAL_STATUSES]);
+  const [row] = await dataSource.query<Array<{ final: string; all: string }>>(
+    `SELECT count(*) FILTER (WHERE status = ANY($1)) AS final, count(*) AS all FROM orders`,
+    [FINAL_STATUSES],
+  );
   return { final: Number(row?.final), all: Number(row?.all) };
 }
 
@@ -37,9 +40,14 @@ export function startProgress(sources: ProgressSources, startedAt: number): { no
     if (busy) return;
     busy = true;
     try {
-      const counted = await Promise.race([countOrders(sources.dataSource).catch(() => null), new Promise<null>((resolve) => setTimeout(resolve, COUNT_LIMIT_MS, null))]);
+      const counted = await Promise.race([
+        countOrders(sources.dataSource).catch(() => null),
+        new Promise<null>((resolve) => setTimeout(resolve, COUNT_LIMIT_MS, null)),
+      ]);
       if (counted) known = counted;
-      const orders = known ? `${known.final}/${known.all} orders final${counted ? '' : ' (PostgreSQL not answering here: last count)'}` : 'orders not counted yet';
+      const orders = known
+        ? `${known.final}/${known.all} orders final${counted ? '' : ' (PostgreSQL not answering here: last count)'}`
+        : 'orders not counted yet';
       const { faultsApplied, faultsPlanned } = sources.plan;
       sources.say(
         `${((performance.now() - startedAt) / 1000).toFixed(0)} s, ${sources.phase()}: ${orders}, faults applied ${faultsApplied}/${faultsPlanned}, flows ${sources.flows.ended}/${sources.flows.started} ended`,

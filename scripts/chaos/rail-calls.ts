@@ -1,7 +1,7 @@
 import { ACQUIRER_PATHS } from '../../src/rails/acquirer/acquirer.wire';
-import { BRAZIL_PATHS } from '../../src/rails/brazil/brazil.wire';
-import { COLOMBIA_PATHS } from '../../src/rails/colombia/colombia.wire';
-import { PERU_PATHS } from '../../src/rails/peru/peru.wire';
+import { BRAZIL_PATHS } from '../../src/rails/br/brazil.wire';
+import { COLOMBIA_PATHS } from '../../src/rails/co/colombia.wire';
+import { PERU_PATHS } from '../../src/rails/pe/peru.wire';
 
 export type RailFault = 'down' | 'lose_response';
 export type RailCall = 'payouts' | 'payout status inquiries' | 'other calls';
@@ -17,7 +17,12 @@ export interface RailFaultWindow {
 }
 
 /** Where each rail takes its payouts (POST) and answers their status (GET `<collection>/<id>`), as the simulator serves them. */
-const PAYOUT_COLLECTIONS: readonly string[] = [ACQUIRER_PATHS.payouts, BRAZIL_PATHS.payments, PERU_PATHS.transfers, COLOMBIA_PATHS.transfers];
+const PAYOUT_COLLECTIONS: readonly string[] = [
+  ACQUIRER_PATHS.payouts,
+  BRAZIL_PATHS.payments,
+  PERU_PATHS.transfers,
+  COLOMBIA_PATHS.transfers,
+];
 
 /** What a request to the rails simulator is; null for its admin routes. */
 export function railCallOf(method: string | undefined, url: string | undefined): RailCall | null {
@@ -39,7 +44,13 @@ export class RailCallsUnderFaults {
   faultIs(fault: RailFault | null, atMs: number): void {
     const current = this.current();
     if (current) current.toMs = atMs;
-    if (fault) this.windows.push({ fault, fromMs: atMs, toMs: null, calls: { payouts: 0, 'payout status inquiries': 0, 'other calls': 0 } });
+    if (fault)
+      this.windows.push({
+        fault,
+        fromMs: atMs,
+        toMs: null,
+        calls: { payouts: 0, 'payout status inquiries': 0, 'other calls': 0 },
+      });
   }
 
   record(call: RailCall): void {
@@ -53,7 +64,8 @@ export class RailCallsUnderFaults {
   }
 }
 
-export const describeRailFault = (fault: RailFault) => (fault === 'down' ? 'the rail down' : 'the rail losing its answers');
+export const describeRailFault = (fault: RailFault) =>
+  fault === 'down' ? 'the rail down' : 'the rail losing its answers';
 
 /** A violation for each rail fault no payout met: such a run did not exercise what it is there for. */
 export function railFaultsWithoutPayouts(windows: readonly RailFaultWindow[]): string[] {

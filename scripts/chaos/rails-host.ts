@@ -15,8 +15,15 @@ export interface RailsHost {
  * namespace). It tells `onCall` of every call it receives, so the run can count what each
  * rail fault met.
  */
-export async function startRailsHost(onCall: (call: RailCall) => void, wrapper: readonly string[] = []): Promise<RailsHost> {
-  const helper = await startHelper<{ port: number }>(__filename, { host: wrapper.length ? '0.0.0.0' : '127.0.0.1' }, wrapper);
+export async function startRailsHost(
+  onCall: (call: RailCall) => void,
+  wrapper: readonly string[] = [],
+): Promise<RailsHost> {
+  const helper = await startHelper<{ port: number }>(
+    __filename,
+    { host: wrapper.length ? '0.0.0.0' : '127.0.0.1' },
+    wrapper,
+  );
   helper.onMessage((message) => onCall((message as { call: RailCall }).call));
   return { port: helper.ready.port, pid: helper.pid, stop: helper.stop };
 }

@@ -105,7 +105,8 @@ function railFaultLines(windows: readonly RailFaultWindow[]): string[] {
 /** The human-readable report for stdout: what was done, how the flows and requests fared, and the audit table. */
 export function formatChaosReport(report: ChaosReport): string {
   const { drive, topology } = report;
-  const auditRow = (rule: string, checked: string, result: string) => `${rule.padEnd(50)}${checked.padEnd(42)}${result}`;
+  const auditRow = (rule: string, checked: string, result: string) =>
+    `${rule.padEnd(50)}${checked.padEnd(42)}${result}`;
   const heals = report.finalAfterHeals;
   return [
     `npm run chaos -- --plan ${report.plan}${report.short ? ' --short' : ''}: ${report.flows} flows, concurrency ${report.concurrency}, ${report.payers} payers`,
@@ -125,13 +126,18 @@ export function formatChaosReport(report: ChaosReport): string {
     `drive: ${drive.completed}/${drive.flows} flows ended COMPLETED end to end in ${seconds(drive.wallMs)} s`,
     ...drive.firstFailures.map((failure) => `  not COMPLETED: ${failure}`),
     `requests: ${describeRequests(report.requests)}`,
-    ...report.requestsDuringCuts.map((window) => `  during ${window.what} (${seconds(window.fromMs)}–${seconds(window.toMs)} s): ${describeRequests(window.summary)}`),
+    ...report.requestsDuringCuts.map(
+      (window) =>
+        `  during ${window.what} (${seconds(window.fromMs)}–${seconds(window.toMs)} s): ${describeRequests(window.summary)}`,
+    ),
     `balancer: ${report.balancer.forwarded} forwarded, ${report.balancer.resentToAnotherReplica} resent to another replica after a reset or refused connection, ${report.balancer.answeredByBalancer} answered by the balancer itself`,
     `${'latency under chaos, ms'.padEnd(32)}${PERCENTILE_HEADS}`,
     ...PHASES.map(([key, label]) => `${label.padEnd(32)}${percentiles(drive[key])}`),
     `settled ${seconds(report.settle.ms)} s after the drive: ${report.settle.complete ? 'every order final, no callback pending' : 'limit reached, audited as it stood'}`,
     `longest time to final after a heal: ${heals.longestMs === null ? 'no order was held up' : `${seconds(heals.longestMs)} s (order ${heals.longestOrder})`}` +
-      (heals.lastFinalAfterLastHealMs === null ? '' : `; the last order final ${seconds(heals.lastFinalAfterLastHealMs)} s after the last heal`),
+      (heals.lastFinalAfterLastHealMs === null
+        ? ''
+        : `; the last order final ${seconds(heals.lastFinalAfterLastHealMs)} s after the last heal`),
     `activities (the workers alive at the end): ${
       report.activities.types
         .map(
@@ -155,7 +161,9 @@ export function formatChaosReport(report: ChaosReport): string {
       auditRow(
         rule.rule,
         rule.checked,
-        rule.violations.length ? `${rule.violations.length} VIOLATION${rule.violations.length === 1 ? '' : 'S'}` : `ok${rule.notes.length ? ` (${rule.notes.length} noted)` : ''}`,
+        rule.violations.length
+          ? `${rule.violations.length} VIOLATION${rule.violations.length === 1 ? '' : 'S'}`
+          : `ok${rule.notes.length ? ` (${rule.notes.length} noted)` : ''}`,
       ),
       ...listed(rule.violations, '✗'),
       ...listed(rule.notes, '·'),

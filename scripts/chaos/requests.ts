@@ -31,7 +31,8 @@ export function summarizeRequests(attempts: readonly Attempt[]): RequestSummary 
   for (const attempt of attempts) {
     if (attempt.verdict === 'answered') summary.answered += 1;
     else tallyInto(attempt.verdict === 'retried' ? summary.retried : summary.failed, attempt.outcome);
-    if (summary.longest === null || attempt.ms > summary.longest.ms) summary.longest = { ms: attempt.ms, outcome: attempt.outcome };
+    if (summary.longest === null || attempt.ms > summary.longest.ms)
+      summary.longest = { ms: attempt.ms, outcome: attempt.outcome };
   }
   return summary;
 }
@@ -41,13 +42,22 @@ export function summarizeRequests(attempts: readonly Attempt[]): RequestSummary 
  * ms after `startedAt`, the drive's start in performance.now() time): one sent just before a cut
  * that hangs into it counts too.
  */
-export function requestsInWindows(attempts: readonly Attempt[], startedAt: number, windows: ReadonlyArray<{ what: string; fromMs: number; toMs: number }>): RequestsInWindow[] {
+export function requestsInWindows(
+  attempts: readonly Attempt[],
+  startedAt: number,
+  windows: ReadonlyArray<{ what: string; fromMs: number; toMs: number }>,
+): RequestsInWindow[] {
   return windows.map(({ what, fromMs, toMs }) => ({
     what,
     fromMs,
     toMs,
-    summary: summarizeRequests(attempts.filter((attempt) => attempt.sentAt - startedAt < toMs && attempt.sentAt - startedAt + attempt.ms > fromMs)),
+    summary: summarizeRequests(
+      attempts.filter(
+        (attempt) => attempt.sentAt - startedAt < toMs && attempt.sentAt - startedAt + attempt.ms > fromMs,
+      ),
+    ),
   }));
 }
 
-export const count = (counts: Record<string, number>) => Object.values(counts).reduce((total, value) => total + value, 0);
+export const count = (counts: Record<string, number>) =>
+  Object.values(counts).reduce((total, value) => total + value, 0);

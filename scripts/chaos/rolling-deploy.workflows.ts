@@ -7,7 +7,7 @@
  */
 import { log, patched, sleep } from '@temporalio/workflow';
 import type { OrderStatus } from '../../src/orders/lifecycle';
-import type { OrderWorkflowInput } from '../../workflows/order.definitions';
+import type { OrderWorkflowInput } from '../../src/orders/order-messages';
 import { orderWorkflow as deployedOrderWorkflow } from '../../workflows/order.workflow';
 
 export * from '../../workflows';

@@ -70,17 +70,28 @@ function readiness(topology: Topology, action: ChaosAction): Promise<string | un
  * starts once it has closed, so the topology always gets its time to recover. A step that fails
  * is recorded and its lane goes on; the signal stops every lane.
  */
-export function runPlan(plan: ChaosPlan, topology: Topology, startedAt: number, signal: AbortSignal, say: (message: string) => void): { progress: PlanProgress; done: Promise<PlanOutcome> } {
+export function runPlan(
+  plan: ChaosPlan,
+  topology: Topology,
+  startedAt: number,
+  signal: AbortSignal,
+  say: (message: string) => void,
+): { progress: PlanProgress; done: Promise<PlanOutcome> } {
   const timeline: TimelineEntry[] = [];
   const skipped: string[] = [];
-  const progress: PlanProgress = { faultsApplied: 0, faultsPlanned: plan.lanes.flat().filter((step) => isFault(step.action)).length };
+  const progress: PlanProgress = {
+    faultsApplied: 0,
+    faultsPlanned: plan.lanes.flat().filter((step) => isFault(step.action)).length,
+  };
   const closesIn = () => (plan.windowMs === null ? Infinity : startedAt + plan.windowMs - performance.now());
   const lane = async (steps: Step[]) => {
     for (const [index, { atMs, action }] of steps.entries()) {
       const wait = startedAt + atMs - performance.now();
       if (wait > 0) await sleep(wait, undefined, { signal }).catch(() => undefined);
       if (signal.aborted) return;
-      const ready = await (plan.windowMs === null ? readiness(topology, action) : Promise.race([readiness(topology, action), sleep(Math.max(0, closesIn()), null)]));
+      const ready = await (plan.windowMs === null
+        ? readiness(topology, action)
+        : Promise.race([readiness(topology, action), sleep(Math.max(0, closesIn()), null)]));
       if (signal.aborted) return;
       if (ready === null || closesIn() <= 0) {
         skipped.push(...steps.slice(index).map((step) => describeAction(step.action)));
@@ -98,10 +109,15 @@ export function runPlan(plan: ChaosPlan, topology: Topology, startedAt: number, 
       entry.tookMs = performance.now() - begun;
       entry.healedAtMs = healsAt(action, entry.atMs, entry.tookMs) ?? undefined;
       if (isFault(action)) progress.faultsApplied += 1;
-      say(`chaos at ${(entry.atMs / 1000).toFixed(1)} s: ${entry.what}${entry.failed ? ` FAILED: ${entry.detail}` : ''}`);
+      say(
+        `chaos at ${(entry.atMs / 1000).toFixed(1)} s: ${entry.what}${entry.failed ? ` FAILED: ${entry.detail}` : ''}`,
+      );
       timeline.push(entry);
     }
   };
-  const done = Promise.all(plan.lanes.map(lane)).then(() => ({ timeline: timeline.sort((a, b) => a.atMs - b.atMs), skipped }));
+  const done = Promise.all(plan.lanes.map(lane)).then(() => ({
+    timeline: timeline.sort((a, b) => a.atMs - b.atMs),
+    skipped,
+  }));
   return { progress, done };
 }

@@ -27,7 +27,8 @@ export interface Step {
 }
 
 /** How the flows are driven: N flows spread evenly over the faults, or C at a time back to back until the plan is done. */
-export type DriveShape = { kind: 'spread'; flows: number; concurrency: number } | { kind: 'continuous'; concurrency: number };
+export type DriveShape =
+  { kind: 'spread'; flows: number; concurrency: number } | { kind: 'continuous'; concurrency: number };
 
 export interface PassCriteria {
   /** rolling-deploy: no integrator request may fail (a 503 with Retry-After, resent, is no failure). */
@@ -71,8 +72,22 @@ export interface DefaultPlanSettings {
   gapMs: number;
 }
 
-export const DEFAULT_PLAN_SETTINGS: DefaultPlanSettings = { workers: 2, leadInMs: 12_000, killEveryMs: 8_000, railFaultMs: 15_000, outageMs: 5_000, gapMs: 8_000 };
-const SHORT_DEFAULT_PLAN_SETTINGS: DefaultPlanSettings = { workers: 2, leadInMs: 16_000, killEveryMs: 12_000, railFaultMs: 15_000, outageMs: 3_000, gapMs: 5_000 };
+export const DEFAULT_PLAN_SETTINGS: DefaultPlanSettings = {
+  workers: 2,
+  leadInMs: 12_000,
+  killEveryMs: 8_000,
+  railFaultMs: 15_000,
+  outageMs: 5_000,
+  gapMs: 8_000,
+};
+const SHORT_DEFAULT_PLAN_SETTINGS: DefaultPlanSettings = {
+  workers: 2,
+  leadInMs: 16_000,
+  killEveryMs: 12_000,
+  railFaultMs: 15_000,
+  outageMs: 3_000,
+  gapMs: 5_000,
+};
 
 /**
  * A restart's own stop and start take a few seconds beyond its outage (the Temporal server
@@ -80,13 +95,22 @@ const SHORT_DEFAULT_PLAN_SETTINGS: DefaultPlanSettings = { workers: 2, leadInMs:
  */
 export const RESTART_ALLOWANCE_MS = 10_000;
 
-const PASS_DEFAULT: PassCriteria = { noFailedRequests: false, callbacksDelivered: false, finalWithinMsOfLastHeal: null, bothBundlesServed: false };
+const PASS_DEFAULT: PassCriteria = {
+  noFailedRequests: false,
+  callbacksDelivered: false,
+  finalWithinMsOfLastHeal: null,
+  bothBundlesServed: false,
+};
 
 /**
  * Today's chaos: worker kills all along, and one after another the rail down, a PostgreSQL
  * restart, the rail losing its answers and a Temporal restart.
  */
-export function defaultPlan(settings: DefaultPlanSettings = DEFAULT_PLAN_SETTINGS, drive: { flows: number; concurrency: number } = { flows: 60, concurrency: 10 }, short = false): ChaosPlan {
+export function defaultPlan(
+  settings: DefaultPlanSettings = DEFAULT_PLAN_SETTINGS,
+  drive: { flows: number; concurrency: number } = { flows: 60, concurrency: 10 },
+  short = false,
+): ChaosPlan {
   const { railFaultMs, outageMs, gapMs } = settings;
   const faults: Step[] = [];
   const railFaultWindows: ChaosPlan['railFaultWindows'] = [];
@@ -107,10 +131,23 @@ export function defaultPlan(settings: DefaultPlanSettings = DEFAULT_PLAN_SETTING
   const faultsEndMs = at;
 
   const kills: Step[] = [];
-  for (let atMs = settings.killEveryMs, slot = 0; atMs < faultsEndMs; atMs += settings.killEveryMs, slot = (slot + 1) % settings.workers) {
+  for (
+    let atMs = settings.killEveryMs, slot = 0;
+    atMs < faultsEndMs;
+    atMs += settings.killEveryMs, slot = (slot + 1) % settings.workers
+  ) {
     kills.push({ atMs, action: { kind: 'kill-worker', slot } });
   }
-  return { name: 'default', short, lanes: [kills, faults], windowMs: faultsEndMs, faultsEndMs, drive: { kind: 'spread', ...drive }, railFaultWindows, pass: PASS_DEFAULT };
+  return {
+    name: 'default',
+    short,
+    lanes: [kills, faults],
+    windowMs: faultsEndMs,
+    faultsEndMs,
+    drive: { kind: 'spread', ...drive },
+    railFaultWindows,
+    pass: PASS_DEFAULT,
+  };
 }
 
 export interface RollingDeploySettings {
@@ -127,13 +164,18 @@ export interface RollingDeploySettings {
  * round after round; the last round's workers run changed workflow code, so old and new
  * workers are live at once.
  */
-export function rollingDeployPlan({ apis, workers, rounds, pauseMs }: RollingDeploySettings, concurrency: number, short = false): ChaosPlan {
+export function rollingDeployPlan(
+  { apis, workers, rounds, pauseMs }: RollingDeploySettings,
+  concurrency: number,
+  short = false,
+): ChaosPlan {
   const steps: Step[] = [];
   let at = pauseMs;
   for (let round = 1; round <= rounds; round++) {
     const bundle: BundleName = round === rounds ? 'patched' : 'deployed';
     for (let slot = 0; slot < apis; slot++, at += pauseMs) steps.push({ atMs: at, action: { kind: 'roll-api', slot } });
-    for (let slot = 0; slot < workers; slot++, at += pauseMs) steps.push({ atMs: at, action: { kind: 'roll-worker', slot, bundle } });
+    for (let slot = 0; slot < workers; slot++, at += pauseMs)
+      steps.push({ atMs: at, action: { kind: 'roll-worker', slot, bundle } });
   }
   return {
     name: 'rolling-deploy',
@@ -160,7 +202,11 @@ export interface PartitionsSettings {
 export const FINAL_AFTER_LAST_HEAL_MS = 3 * 60_000;
 
 /** One path cut at a time, each healed before the next, while flows run; then PostgreSQL from everything. */
-export function partitionsPlan({ cuts, cutMs, databaseCutMs, gapMs }: PartitionsSettings, concurrency: number, short = false): ChaosPlan {
+export function partitionsPlan(
+  { cuts, cutMs, databaseCutMs, gapMs }: PartitionsSettings,
+  concurrency: number,
+  short = false,
+): ChaosPlan {
   const steps: Step[] = [];
   let at = gapMs;
   const cutFor = (cut: Cut, lastsMs: number) => {
@@ -177,23 +223,48 @@ export function partitionsPlan({ cuts, cutMs, databaseCutMs, gapMs }: Partitions
     faultsEndMs: at - gapMs,
     drive: { kind: 'continuous', concurrency },
     railFaultWindows: [],
-    pass: { noFailedRequests: false, callbacksDelivered: true, finalWithinMsOfLastHeal: FINAL_AFTER_LAST_HEAL_MS, bothBundlesServed: false },
+    pass: {
+      noFailedRequests: false,
+      callbacksDelivered: true,
+      finalWithinMsOfLastHeal: FINAL_AFTER_LAST_HEAL_MS,
+      bothBundlesServed: false,
+    },
   };
 }
 
 /** The plan a command line names: the full one, or its short version (fewer flows, one round, one cut) that `npm test` runs. */
-export function planNamed(name: PlanName, short: boolean, drive: { flows?: number; concurrency?: number } = {}): ChaosPlan {
+export function planNamed(
+  name: PlanName,
+  short: boolean,
+  drive: { flows?: number; concurrency?: number } = {},
+): ChaosPlan {
   switch (name) {
     case 'default':
       return short
-        ? defaultPlan(SHORT_DEFAULT_PLAN_SETTINGS, { flows: drive.flows ?? 20, concurrency: drive.concurrency ?? 8 }, true)
+        ? defaultPlan(
+            SHORT_DEFAULT_PLAN_SETTINGS,
+            { flows: drive.flows ?? 20, concurrency: drive.concurrency ?? 8 },
+            true,
+          )
         : defaultPlan(DEFAULT_PLAN_SETTINGS, { flows: drive.flows ?? 60, concurrency: drive.concurrency ?? 10 });
     case 'rolling-deploy':
-      return rollingDeployPlan({ apis: 2, workers: 2, rounds: short ? 1 : 2, pauseMs: short ? 4_000 : 8_000 }, drive.concurrency ?? 10, short);
+      return rollingDeployPlan(
+        { apis: 2, workers: 2, rounds: short ? 1 : 2, pauseMs: short ? 4_000 : 8_000 },
+        drive.concurrency ?? 10,
+        short,
+      );
     case 'partitions':
       return short
         ? partitionsPlan({ cuts: [], cutMs: 0, databaseCutMs: 20_000, gapMs: 10_000 }, drive.concurrency ?? 10, true)
-        : partitionsPlan({ cuts: CUTS.filter((cut) => cut !== 'postgres↔everything'), cutMs: 60_000, databaseCutMs: 30_000, gapMs: 20_000 }, drive.concurrency ?? 10);
+        : partitionsPlan(
+            {
+              cuts: CUTS.filter((cut) => cut !== 'postgres↔everything'),
+              cutMs: 60_000,
+              databaseCutMs: 30_000,
+              gapMs: 20_000,
+            },
+            drive.concurrency ?? 10,
+          );
   }
 }
 
@@ -252,11 +323,20 @@ export const isFault = (action: ChaosAction) => action.kind !== 'rail-healthy' &
  * killed worker's sticky queue times out first), and its payout must still fall inside. Returns
  * flow index → decision time (ms after the drive started); other flows decide as users do.
  */
-export function decisionsInRailFaults(windows: ChaosPlan['railFaultWindows'], flows: number, spacingMs: number, perWindow = 4, leadMs = 5_000, stepMs = 1_000): Map<number, number> {
+export function decisionsInRailFaults(
+  windows: ChaosPlan['railFaultWindows'],
+  flows: number,
+  spacingMs: number,
+  perWindow = 4,
+  leadMs = 5_000,
+  stepMs = 1_000,
+): Map<number, number> {
   const decisions = new Map<number, number>();
   for (const { fromMs, toMs } of windows) {
     const lastDue = Math.floor((fromMs - leadMs) / spacingMs);
-    const chosen = Array.from({ length: perWindow }, (_, i) => lastDue - i).filter((index) => index >= 0 && index < flows && !decisions.has(index));
+    const chosen = Array.from({ length: perWindow }, (_, i) => lastDue - i).filter(
+      (index) => index >= 0 && index < flows && !decisions.has(index),
+    );
     chosen.forEach((index, i) => decisions.set(index, Math.min(fromMs + 500 + i * stepMs, toMs)));
   }
   return decisions;

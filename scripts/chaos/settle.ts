@@ -11,7 +11,11 @@ const POLL_MS = 2_000;
  * up on expiring) get their chance before the audit. A database that does not answer counts
  * as not settled yet.
  */
-export async function waitUntilSettled(dataSource: DataSource, limitMs: number, signal: AbortSignal): Promise<{ ms: number; complete: boolean }> {
+export async function waitUntilSettled(
+  dataSource: DataSource,
+  limitMs: number,
+  signal: AbortSignal,
+): Promise<{ ms: number; complete: boolean }> {
   const started = performance.now();
   for (;;) {
     const [row] = await dataSource

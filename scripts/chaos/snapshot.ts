@@ -1,7 +1,16 @@
 import type { DataSource } from 'typeorm';
 import { CurrencyCode, Decimal, toMinorUnits } from '../../src/money';
 import { FINAL_STATUSES } from '../../src/orders/lifecycle';
-import type { AuditAccount, AuditEntry, AuditInput, AuditNotification, AuditOrder, AuditPayer, RailPayout } from './audit';
+import type {
+  AuditAccount,
+  AuditEntry,
+  AuditInput,
+  AuditNotification,
+  AuditOrder,
+  AuditPayer,
+  AuditRefund,
+  RailPayout,
+} from './audit';
 import { parseJson } from '../shared/json';
 import type { OrderTimes } from './checks';
 
@@ -14,6 +23,18 @@ interface OrderRow {
   user_amount: string | null;
   local_currency: string;
   local_amount: string | null;
+  flow: string;
+  collector_client_id: string | null;
+}
+
+interface RefundRow {
+  id: string;
+  order_id: string;
+  status: AuditRefund['status'];
+  local_amount: string;
+  local_currency: string;
+  user_amount: string | null;
+  user_currency: string;
 }
 
 interface EntryRow {
@@ -58,15 +79,23 @@ function auditOrder(row: OrderRow, workflow: string | null): AuditOrder {
     errorCode: row.error_code,
     payerClientId: row.payer_client_id,
     userCurrency: row.user_currency,
-    userAmountMinor: row.user_amount === null ? null : toMinorUnits(new Decimal(row.user_amount), row.user_currency as CurrencyCode),
+    userAmountMinor:
+      row.user_amount === null ? null : toMinorUnits(new Decimal(row.user_amount), row.user_currency as CurrencyCode),
     localCurrency: row.local_currency,
     localAmount: row.local_amount,
+    localAmountMinor:
+      row.local_amount === null
+        ? null
+        : toMinorUnits(new Decimal(row.local_amount), row.local_currency as CurrencyCode),
     workflow,
+    flow: row.flow,
+    collectorClientId: row.collector_client_id,
   };
 }
 
 function auditNotification(row: NotificationRow): AuditNotification {
-  const body = parseJson(row.body) as { status?: string; error_code?: string | null; order?: { status?: string } } | undefined;
+  const body = parseJson(row.body) as
+    { status?: string; error_code?: string | null; order?: { status?: string } } | undefined;
   return {
     orderId: row.order_id,
     event: row.event,
@@ -77,13 +106,21 @@ function auditNotification(row: NotificationRow): AuditNotification {
 }
 
 /**
- * Reads what the audit judges, after the run: every order, journal entry (with its lines),
- * account (with the sum of its lines) and notification from PostgreSQL, every payout the rail
+ * Reads what the audit judges, after the run: every order, refund, journal entry (with its
+ * lines), account (with the sum of its lines) and notification from PostgreSQL, every payout the rail
  * has seen from its admin API, and how the workflow of each order not final stands.
  */
-export async function readAuditInput(dataSource: DataSource, railsUrl: string, payers: PayerFunding[], workflowOf: (orderId: string) => Promise<string>): Promise<AuditInput> {
+export async function readAuditInput(
+  dataSource: DataSource,
+  railsUrl: string,
+  payers: PayerFunding[],
+  workflowOf: (orderId: string) => Promise<string>,
+): Promise<AuditInput> {
   const orders: OrderRow[] = await dataSource.query(
-    `SELECT id, status, error_code, payer_client_id, user_currency, user_amount::text, local_currency, local_amount::text FROM orders ORDER BY created_at`,
+    `SELECT id, status, error_code, payer_client_id, user_currency, user_amount::text, local_currency, local_amount::text, flow, collector_client_id FROM orders ORDER BY created_at`,
+  );
+  const refunds: RefundRow[] = await dataSource.query(
+    `SELECT id, order_id, status, local_amount::text, local_currency, user_amount::text, user_currency FROM refunds ORDER BY created_at`,
   );
   const entries: EntryRow[] = await dataSource.query(
     `SELECT e.id, e.kind, e.client_id, e.currency, e.amount_minor::text, e.reference, e.reservation_entry_id,
@@ -97,14 +134,17 @@ export async function readAuditInput(dataSource: DataSource, railsUrl: string, p
      FROM ledger_accounts a LEFT JOIN journal_lines l ON l.account_id = a.id
      GROUP BY a.id ORDER BY a.created_at`,
   );
-  const notifications: NotificationRow[] = await dataSource.query(`SELECT order_id, event, status, body FROM notifications ORDER BY created_at`);
+  const notifications: NotificationRow[] = await dataSource.query(
+    `SELECT order_id, event, status, body FROM notifications ORDER BY created_at`,
+  );
 
   const response = await fetch(`${railsUrl}/__admin/payouts`);
   if (response.status !== 200) throw new Error(`the rail's payout list answered ${response.status}`);
   const { data: payouts } = (await response.json()) as { data: RailPayout[] };
 
   const auditOrders: AuditOrder[] = [];
-  for (const row of orders) auditOrders.push(auditOrder(row, FINAL_STATUSES.includes(row.status) ? null : await workflowOf(row.id)));
+  for (const row of orders)
+    auditOrders.push(auditOrder(row, FINAL_STATUSES.includes(row.status) ? null : await workflowOf(row.id)));
 
   return {
     orders: auditOrders,
@@ -128,8 +168,27 @@ export async function readAuditInput(dataSource: DataSource, railsUrl: string, p
       lastBalanceAfterMinor: row.last_balance_after_minor === null ? null : BigInt(row.last_balance_after_minor),
     })),
     notifications: notifications.map(auditNotification),
-    payouts: payouts.map(({ payoutId, requests, executions, status, amount, currency }) => ({ payoutId, requests, executions, status, amount, currency })),
-    payers: payers.map(({ clientId, currency, funding }): AuditPayer => ({ clientId, currency, fundedMinor: toMinorUnits(new Decimal(funding), currency) })),
+    payouts: payouts.map(({ payoutId, requests, executions, status, amount, currency }) => ({
+      payoutId,
+      requests,
+      executions,
+      status,
+      amount,
+      currency,
+    })),
+    payers: payers.map(({ clientId, currency, funding }): AuditPayer => ({
+      clientId,
+      currency,
+      fundedMinor: toMinorUnits(new Decimal(funding), currency),
+    })),
+    refunds: refunds.map((row) => ({
+      id: row.id,
+      orderId: row.order_id,
+      status: row.status,
+      localAmountMinor: toMinorUnits(new Decimal(row.local_amount), row.local_currency as CurrencyCode),
+      userAmountMinor:
+        row.user_amount === null ? null : toMinorUnits(new Decimal(row.user_amount), row.user_currency as CurrencyCode),
+    })),
   };
 }
 
@@ -144,5 +203,9 @@ export async function readOrderTimes(dataSource: DataSource, epochMs: number): P
      FROM orders o ORDER BY o.created_at`,
     [FINAL_STATUSES],
   );
-  return rows.map((row) => ({ id: row.id, createdAtMs: Number(row.created_ms) - epochMs, finalAtMs: row.final_ms === null ? null : Number(row.final_ms) - epochMs }));
+  return rows.map((row) => ({
+    id: row.id,
+    createdAtMs: Number(row.created_ms) - epochMs,
+    finalAtMs: row.final_ms === null ? null : Number(row.final_ms) - epochMs,
+  }));
 }

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
@@ -10,10 +12,11 @@ import { temporal as proto } from '@temporalio/proto';
 import { DataSource } from 'typeorm';
 import { ClientsService } from '../../src/auth/clients.service';
 import { SecretBox } from '../../src/auth/secret-box';
+import { PROJECT_ROOT } from '../../src/config/dev-defaults';
 import { createDataSource, migrate } from '../../src/db/data-source';
 import { freePort } from '../../src/infra/free-port';
-import type { MainProcess } from '../../src/infra/main-process';
-import { ensureTemporalServer, TEMPORAL_SERVER_VERSION } from '../../src/infra/temporal-postgres/installation';
+import type { MainProcess } from '../../dev/main-process';
+import { ensureTemporalServer, TEMPORAL_SERVER_VERSION } from '../../dev/temporal-postgres/installation';
 import type { CurrencyCode } from '../../src/money';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
 import type { FaultConfig } from '../../src/rails/simulator/fault-injector';
@@ -67,6 +70,9 @@ export interface Topology {
   logDir: string;
   /** The order's workflow history, its payloads decrypted. */
   orderHistory(orderId: string): Promise<proto.api.history.v1.IHistory>;
+  temporal: Client;
+  /** Runs `npm run cli -- <args>` against this topology's database, as an operator would; resolves with its stdout. */
+  runCli(args: readonly string[]): Promise<string>;
   /** Sets the rail's faults; `atMs` (after the drive started) opens or closes a fault window. */
   setRailFaults(faults: Partial<FaultConfig>, atMs: number): Promise<void>;
   /** How the order's workflow stands: RUNNING, COMPLETED, FAILED, … or NOT_FOUND. */
@@ -84,20 +90,26 @@ export interface Topology {
 export interface TopologyOptions {
   apis: number;
   workers: number;
-  payers: number;
+  /** The funded payers' names, one client each. */
+  payers: readonly string[];
   /** The workflow bundles the workers may run (written beforehand); the first workers run `deployed`. */
   bundles: Bundles;
   /** Each component in a network namespace of its own (the partitions plan), or all on loopback. */
   network: Network | null;
-  /** Extra environment of the API and worker processes (the plan's drain delays and graces). */
+  /** Extra environment of the API and worker processes (the plan's drain delays and graces), over SETTINGS. */
   serviceEnv: NodeJS.ProcessEnv;
+  /** The Temporal server's dynamic config; the service's own (DYNAMIC_CONFIG) when absent. */
+  temporalDynamicConfig?: Readonly<Record<string, unknown>>;
   runDir: string;
   say: (message: string) => void;
 }
 
+/** The task queue of the chaos topology's orders. */
+export const CHAOS_TASK_QUEUE = 'orders-chaos';
+
 /** What the workers and the APIs run with; the README's configuration table describes each. */
 const SETTINGS = {
-  TEMPORAL_TASK_QUEUE: 'orders-chaos',
+  TEMPORAL_TASK_QUEUE: CHAOS_TASK_QUEUE,
   // A lost rail answer costs one second, not five: the run sees many of them.
   RAILS_TIMEOUT_MS: '1000',
   // Far beyond the run: no order is flagged for an operator while the rail is merely away.
@@ -232,6 +244,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       databaseUrl: withHost(database.url, reached(network, 'temporal', 'postgres')),
       runDir: join(runDir, 'temporal'),
       ...(network ? { port: NAMESPACE_PORTS.temporal, listenAddress: '0.0.0.0' } : {}),
+      ...(options.temporalDynamicConfig ? { dynamicConfig: options.temporalDynamicConfig } : {}),
     };
     temporalServer = await startTemporalHelper(temporalSpec, wrapper('temporal'));
     const temporalFor = (client: Component) => `${reached(network, client, 'temporal')}:${temporalServer!.port}`;
@@ -263,7 +276,10 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     connection = await Connection.connect({ address: temporalFor(EDGE) });
     const temporal = new Client({ connection, namespace: 'default', dataConverter: temporalDataConverter(secrets) });
     const orderHistory = async (orderId: string) =>
-      decodedHistory(await temporal.workflow.getHandle(orderWorkflowId(orderId)).fetchHistory(), temporal.options.loadedDataConverter.payloadCodecs);
+      decodedHistory(
+        await temporal.workflow.getHandle(orderWorkflowId(orderId)).fetchHistory(),
+        temporal.options.loadedDataConverter.payloadCodecs,
+      );
 
     say(`starting ${options.workers} worker processes…`);
     const workerMetrics = new Map<number, string>();
@@ -305,14 +321,20 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         replicaUrls.set(slot, `http://${link?.server.address ?? '127.0.0.1'}:${port}`);
         // The balancer plays the ingress: its x-forwarded-for is believed, as the chart's api.trustedProxies has the ingress's.
         const balancer = link?.client.address ?? '127.0.0.1';
-        return { env: { ...envOf(component), PORT: String(port), TRUSTED_PROXIES: balancer }, wrapper: wrapper(component) };
+        return {
+          env: { ...envOf(component), PORT: String(port), TRUSTED_PROXIES: balancer },
+          wrapper: wrapper(component),
+        };
       },
       ready: async (replica, slot) => {
         const id = `api-${slot + 1} (pid ${replica.pid})`;
         replicaIds.set(replica, id);
         balancer.add(id, replicaUrls.get(slot)!);
         try {
-          await Promise.race([balancer.whenReady(id, START_LIMIT_MS), replica.exited.then(() => Promise.reject(new Error('exited')))]);
+          await Promise.race([
+            balancer.whenReady(id, START_LIMIT_MS),
+            replica.exited.then(() => Promise.reject(new Error('exited'))),
+          ]);
           return performance.now();
         } catch {
           return null;
@@ -324,14 +346,19 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
 
     const registry = { clients: new ClientsService(dataSource, new SecretBox(secrets.SECRETS_KEY)), dataSource };
     const payers: ChaosPayer[] = [];
-    for (let i = 1; i <= options.payers; i++) {
-      const payer = await createFundedPayer(registry, apiUrl, `Chaos payer ${i}`, FUNDING.currency, FUNDING.amount);
+    for (const name of options.payers) {
+      const payer = await createFundedPayer(registry, apiUrl, name, FUNDING.currency, FUNDING.amount);
       payers.push({ ...payer, currency: FUNDING.currency, funding: FUNDING.amount });
     }
 
     const railsUrl = railsFor(EDGE);
     return {
-      description: { apis: options.apis, workers: options.workers, temporal: `Temporal server ${TEMPORAL_SERVER_VERSION} on PostgreSQL`, networkNamespaces: network !== null },
+      description: {
+        apis: options.apis,
+        workers: options.workers,
+        temporal: `Temporal server ${TEMPORAL_SERVER_VERSION} on PostgreSQL`,
+        networkNamespaces: network !== null,
+      },
       apiUrl,
       balancer,
       receiver,
@@ -344,15 +371,25 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       network,
       workerMetricsUrls: () => [...workerMetrics.values()],
       logDir,
+      temporal,
       orderHistory,
       close,
+      async runCli(args) {
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          [join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js'), ...args],
+          { env: envOf(EDGE), cwd: PROJECT_ROOT },
+        );
+        return stdout;
+      },
       async setRailFaults(faults, atMs) {
         const response = await fetch(`${railsUrl}/__admin/faults`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(faults),
         });
-        if (response.status !== 200) throw new Error(`the simulator refused the faults ${JSON.stringify(faults)}: ${response.status}`);
+        if (response.status !== 200)
+          throw new Error(`the simulator refused the faults ${JSON.stringify(faults)}: ${response.status}`);
         railCalls.faultIs(faults.down ? 'down' : faults.lose_response ? 'lose_response' : null, atMs);
       },
       async workflowOf(orderId) {
@@ -365,7 +402,10 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       },
       async saveHistories(orderIds) {
         for (const orderId of orderIds) {
-          writeFileSync(join(logDir, `order-${orderId}.history.json`), `${historyToJSON(await orderHistory(orderId))}\n`);
+          writeFileSync(
+            join(logDir, `order-${orderId}.history.json`),
+            `${historyToJSON(await orderHistory(orderId))}\n`,
+          );
         }
       },
       restartDatabase: (outageMs) =>
@@ -378,7 +418,11 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         exclusively(async () => {
           await temporalServer!.stop();
           await sleep(outageMs);
-          if (!closing) temporalServer = await startTemporalHelper({ ...temporalSpec, port: temporalServer!.port }, wrapper('temporal'));
+          if (!closing)
+            temporalServer = await startTemporalHelper(
+              { ...temporalSpec, port: temporalServer!.port },
+              wrapper('temporal'),
+            );
         }),
     };
   } catch (error) {

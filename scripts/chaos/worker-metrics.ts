@@ -20,21 +20,35 @@ export interface WorkerActivities {
 }
 
 const TEN_SECONDS = '10';
-const HISTOGRAMS = { activity: 'temporal_activity_execution_latency_seconds', 'local activity': 'temporal_local_activity_execution_latency_seconds' } as const;
+const HISTOGRAMS = {
+  activity: 'temporal_activity_execution_latency_seconds',
+  'local activity': 'temporal_local_activity_execution_latency_seconds',
+} as const;
 
 /** Every attempt of every activity type, from the samples of one or more workers' expositions. */
 export function activityTimesOf(samples: Sample[]): Omit<WorkerActivities, 'unread'> {
   const types: ActivityTimes[] = [];
   for (const [kind, histogram] of Object.entries(HISTOGRAMS) as Array<[ActivityTimes['kind'], string]>) {
-    const names = [...new Set(samplesOf(samples, `${histogram}_count`).map((sample) => sample.labels.activity_type!))].sort();
+    const names = [
+      ...new Set(samplesOf(samples, `${histogram}_count`).map((sample) => sample.labels.activity_type!)),
+    ].sort();
     for (const type of names) {
       const attempts = valueOf(samples, `${histogram}_count`, { activity_type: type });
       const within = valueOf(samples, `${histogram}_bucket`, { activity_type: type, le: TEN_SECONDS });
       const seconds = valueOf(samples, `${histogram}_sum`, { activity_type: type });
-      types.push({ kind, type, attempts, meanMs: attempts ? (seconds / attempts) * 1000 : 0, overTenSeconds: attempts - within });
+      types.push({
+        kind,
+        type,
+        attempts,
+        meanMs: attempts ? (seconds / attempts) * 1000 : 0,
+        overTenSeconds: attempts - within,
+      });
     }
   }
-  const stillRunning = ['ActivityWorker', 'LocalActivityWorker'].reduce((total, worker_type) => total + valueOf(samples, 'temporal_worker_task_slots_used', { worker_type }), 0);
+  const stillRunning = ['ActivityWorker', 'LocalActivityWorker'].reduce(
+    (total, worker_type) => total + valueOf(samples, 'temporal_worker_task_slots_used', { worker_type }),
+    0,
+  );
   return { types, stillRunning };
 }
 

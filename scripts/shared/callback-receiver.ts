@@ -37,7 +37,10 @@ export async function startCallbackReceiver(host = '127.0.0.1'): Promise<Callbac
     request.on('end', () => {
       const at = performance.now();
       response.end();
-      callbacks.post(request.url ?? '/', { body: parseJson(Buffer.concat(chunks).toString('utf8')) as CallbackBody | undefined, at });
+      callbacks.post(request.url ?? '/', {
+        body: parseJson(Buffer.concat(chunks).toString('utf8')) as CallbackBody | undefined,
+        at,
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));

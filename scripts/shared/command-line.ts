@@ -11,7 +11,12 @@ export interface FlowOptions {
 type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
 
 /** What every script that drives flows takes. */
-const FLOW_SPEC = { flows: { type: 'string' }, concurrency: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } } as const;
+const FLOW_SPEC = {
+  flows: { type: 'string' },
+  concurrency: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
 
 /** The raw values parseArgs read: a string for a string option, true for a boolean one, undefined when absent. */
 export type OptionValues = Record<string, string | boolean | undefined>;
@@ -24,7 +29,12 @@ const MAX_FLOWS = 100_000;
  * `spec`; `read` turns the raw values into the script's options and may throw UsageError. On
  * --help or a bad option it prints `usage` to stderr and returns the exit code instead (0 or 2).
  */
-export function parseScriptOptions<T>(argv: string[], spec: OptionSpec, usage: string, read: (values: OptionValues) => T): T | number {
+export function parseScriptOptions<T>(
+  argv: string[],
+  spec: OptionSpec,
+  usage: string,
+  read: (values: OptionValues) => T,
+): T | number {
   try {
     const values = parseCommandArgs(argv, { ...FLOW_SPEC, ...spec }) as OptionValues;
     if (values.help) throw new UsageError('');
@@ -51,7 +61,12 @@ export function wholeNumber(values: OptionValues, name: string, fallback: number
 }
 
 /** One of `choices` given as --`name`, or `fallback`. */
-export function choiceOption<C extends string>(values: OptionValues, name: string, choices: readonly C[], fallback: C): C {
+export function choiceOption<C extends string>(
+  values: OptionValues,
+  name: string,
+  choices: readonly C[],
+  fallback: C,
+): C {
   const value = values[name];
   if (value === undefined) return fallback;
   if (!choices.includes(value as C)) throw new UsageError(`--${name} must be one of ${choices.join(', ')}`);

@@ -7,6 +7,8 @@ export interface FlowTimings {
   /** The flow's workflow, whose history the bench reads afterwards. */
   workflowId: string;
   previewAck: number;
+  /** From sending the preview to its callback's arrival (the QR flow over HTTP). */
+  previewToCallback?: number;
   payAck: number;
   /** From sending the decision to the COMPLETED callback's arrival. */
   decisionToCompleted: number;
@@ -63,13 +65,22 @@ export interface LaneRun<T> {
  * Runs `work` for items 0…flows-1, at most `concurrency` at a time, each within its own
  * timeout, and starts none after the run's timeout. Says how far it is every 5 s.
  */
-export async function runLanes<T>(work: (index: number, signal: AbortSignal) => Promise<T>, options: RunOptions): Promise<LaneRun<T>> {
+export async function runLanes<T>(
+  work: (index: number, signal: AbortSignal) => Promise<T>,
+  options: RunOptions,
+): Promise<LaneRun<T>> {
   const results: T[] = [];
   const failures: string[] = [];
   let next = 0;
   const started = performance.now();
   const stopStartingAt = started + options.runTimeoutMs;
-  const progress = setInterval(() => options.say(`${options.label}: ${results.length + failures.length}/${options.flows} done, ${failures.length} failed`), 5_000);
+  const progress = setInterval(
+    () =>
+      options.say(
+        `${options.label}: ${results.length + failures.length}/${options.flows} done, ${failures.length} failed`,
+      ),
+    5_000,
+  );
 
   const lane = async () => {
     while (next < options.flows && performance.now() < stopStartingAt && !options.stopStarting?.aborted) {
@@ -91,8 +102,15 @@ export async function runLanes<T>(work: (index: number, signal: AbortSignal) => 
   }
   const wallMs = performance.now() - started;
   const unstarted = options.stopStarting?.aborted ? 0 : options.flows - next;
-  if (unstarted > 0) failures.push(`${unstarted} flow(s) never started: the run took longer than ${options.runTimeoutMs / 1000} s`);
-  return { results, wallMs, started: next, failures: next + unstarted - results.length, firstFailures: failures.slice(0, FAILURES_KEPT) };
+  if (unstarted > 0)
+    failures.push(`${unstarted} flow(s) never started: the run took longer than ${options.runTimeoutMs / 1000} s`);
+  return {
+    results,
+    wallMs,
+    started: next,
+    failures: next + unstarted - results.length,
+    firstFailures: failures.slice(0, FAILURES_KEPT),
+  };
 }
 
 /** Runs `flows` flows, at most `concurrency` at a time, and summarises their timings; also names the completed flows' workflows. */
@@ -113,7 +131,7 @@ export async function runFlows(flow: Flow, options: RunOptions): Promise<{ resul
 }
 
 /** The flow's own waits (callbacks) do not watch the signal; this is what ends them. */
-function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+export function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(new Error(`did not end within the flow timeout (${signal.reason})`));
     signal.addEventListener('abort', onAbort, { once: true });

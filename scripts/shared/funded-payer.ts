@@ -19,7 +19,10 @@ export interface ClientRegistry {
   dataSource: DataSource;
 }
 
-export const registryOf = (api: INestApplication): ClientRegistry => ({ clients: api.get(ClientsService), dataSource: api.get(DataSource) });
+export const registryOf = (api: INestApplication): ClientRegistry => ({
+  clients: api.get(ClientsService),
+  dataSource: api.get(DataSource),
+});
 
 /** A new API client with an access token from the API at `apiUrl`. */
 export async function createApiClient(registry: ClientRegistry, apiUrl: string, name: string): Promise<ApiClient> {
@@ -31,8 +34,19 @@ export async function createApiClient(registry: ClientRegistry, apiUrl: string, 
 }
 
 /** A new API client, funded in `currency` through the ledger, with an access token. */
-export async function createFundedPayer(registry: ClientRegistry, apiUrl: string, name: string, currency: CurrencyCode, amount: string): Promise<FundedPayer> {
+export async function createFundedPayer(
+  registry: ClientRegistry,
+  apiUrl: string,
+  name: string,
+  currency: CurrencyCode,
+  amount: string,
+): Promise<FundedPayer> {
   const payer = await createApiClient(registry, apiUrl, name);
-  await new LedgerService(registry.dataSource).fund(`funding:${payer.clientId}`, payer.clientId, currency, new Decimal(amount));
+  await new LedgerService(registry.dataSource).fund(
+    `funding:${payer.clientId}`,
+    payer.clientId,
+    currency,
+    new Decimal(amount),
+  );
   return payer;
 }

@@ -18,7 +18,12 @@ export interface Helper<R> {
  * `env` is its environment, this process's own when absent. The helper also stops its server
  * should this process die without cleaning up (the channel closes).
  */
-export async function startHelper<R>(module: string, spec: unknown, wrapper: readonly string[] = [], env?: NodeJS.ProcessEnv): Promise<Helper<R>> {
+export async function startHelper<R>(
+  module: string,
+  spec: unknown,
+  wrapper: readonly string[] = [],
+  env?: NodeJS.ProcessEnv,
+): Promise<Helper<R>> {
   const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', module, JSON.stringify(spec)];
   const helper = spawn(command, args, { stdio: ['ignore', 2, 2, 'ipc'], env });
   const exited = new Promise<void>((resolve) => helper.once('exit', () => resolve()));
@@ -43,7 +48,10 @@ export async function startHelper<R>(module: string, spec: unknown, wrapper: rea
  * when its parent disconnects. Ctrl-C reaches the whole process group; the parent decides when
  * the helper stops.
  */
-export function serveHelper<S, R>(name: string, start: (spec: S, send: (message: unknown) => void) => Promise<{ ready: R; stop: () => Promise<void> }>): void {
+export function serveHelper<S, R>(
+  name: string,
+  start: (spec: S, send: (message: unknown) => void) => Promise<{ ready: R; stop: () => Promise<void> }>,
+): void {
   const send = (message: unknown) => {
     if (process.connected) process.send!(message);
   };

@@ -9,6 +9,8 @@ export interface PostRequest {
   key: string;
   body: unknown;
   signal: AbortSignal;
+  /** POST unless given: an open amount is a PUT. */
+  method?: 'POST' | 'PUT';
 }
 
 /** The fields of an API answer the scripts read. */
@@ -32,17 +34,21 @@ export type Post = (request: PostRequest) => Promise<Answer>;
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 2_000;
 
-/** One POST, its answer as it came. */
-export const postOnce: Post = async ({ url, token, key, body, signal }) => {
+/** One request, its answer as it came. */
+export const postOnce: Post = async ({ url, token, key, body, signal, method = 'POST' }) => {
   const response = await fetch(url, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': key },
     body: JSON.stringify(body),
     signal,
   });
   const text = await response.text();
   const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
-  return { status: response.status, body: (parseJson(text) as AnswerFields | undefined) ?? text, ...(Number.isFinite(retryAfter) ? { retryAfter } : {}) };
+  return {
+    status: response.status,
+    body: (parseJson(text) as AnswerFields | undefined) ?? text,
+    ...(Number.isFinite(retryAfter) ? { retryAfter } : {}),
+  };
 };
 
 /**
@@ -65,10 +71,16 @@ export interface Attempt {
 }
 
 export function verdictOf(outcome: Answer | Error): { verdict: Verdict; outcome: string } {
-  if (outcome instanceof Error) return { verdict: 'failed', outcome: `network error (${outcome.cause instanceof Error ? outcome.cause.message : outcome.message})` };
+  if (outcome instanceof Error)
+    return {
+      verdict: 'failed',
+      outcome: `network error (${outcome.cause instanceof Error ? outcome.cause.message : outcome.message})`,
+    };
   const described = `${outcome.status} ${fieldsOf(outcome.body).error_code ?? ''}`.trim();
-  if (outcome.status >= 500 || outcome.status === 429) return { verdict: outcome.retryAfter === undefined ? 'failed' : 'retried', outcome: described };
-  if (outcome.status === 409 && fieldsOf(outcome.body).error_code === 'REQUEST_IN_PROGRESS') return { verdict: 'retried', outcome: described };
+  if (outcome.status >= 500 || outcome.status === 429)
+    return { verdict: outcome.retryAfter === undefined ? 'failed' : 'retried', outcome: described };
+  if (outcome.status === 409 && fieldsOf(outcome.body).error_code === 'REQUEST_IN_PROGRESS')
+    return { verdict: 'retried', outcome: described };
   return { verdict: 'answered', outcome: described };
 }
 

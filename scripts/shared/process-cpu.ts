@@ -100,8 +100,13 @@ export function ownCpuSeconds(pids: readonly number[]): Map<number, number> {
  * process to read.
  */
 export function measureCpu<K extends string>(pids: Record<K, number | 'self' | null>): () => Record<K, number | null> {
-  const seconds = (pid: number | 'self' | null) => (pid === null ? null : pid === 'self' ? selfCpuSeconds() : treeCpuSeconds(pid));
-  const read = () => Object.fromEntries(Object.entries<number | 'self' | null>(pids).map(([key, pid]) => [key, seconds(pid)])) as Record<K, number | null>;
+  const seconds = (pid: number | 'self' | null) =>
+    pid === null ? null : pid === 'self' ? selfCpuSeconds() : treeCpuSeconds(pid);
+  const read = () =>
+    Object.fromEntries(Object.entries<number | 'self' | null>(pids).map(([key, pid]) => [key, seconds(pid)])) as Record<
+      K,
+      number | null
+    >;
   const before = read();
   return () => {
     const after = read();

@@ -15,15 +15,20 @@ export function parseExposition(text: string): Sample[] {
     .map((line) => {
       const match = LINE.exec(line);
       if (!match) throw new Error(`not an exposition line: ${line}`);
-      const labels = Object.fromEntries([...(match[2] ?? '').matchAll(LABEL)].map(([, key, value]) => [key!, value!.replace(/\\(.)/g, '$1')]));
+      const labels = Object.fromEntries(
+        [...(match[2] ?? '').matchAll(LABEL)].map(([, key, value]) => [key!, value!.replace(/\\(.)/g, '$1')]),
+      );
       return { name: match[1]!, labels, value: Number(match[3]) };
     });
 }
 
 /** The samples named `name` whose labels include `labels`. */
 export function samplesOf(samples: Sample[], name: string, labels: Record<string, string> = {}): Sample[] {
-  return samples.filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value));
+  return samples.filter(
+    (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  );
 }
 
 /** The sum of those samples' values (0 when there are none). */
-export const valueOf = (samples: Sample[], name: string, labels: Record<string, string> = {}) => samplesOf(samples, name, labels).reduce((sum, sample) => sum + sample.value, 0);
+export const valueOf = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
+  samplesOf(samples, name, labels).reduce((sum, sample) => sum + sample.value, 0);

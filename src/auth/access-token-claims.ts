@@ -25,7 +25,10 @@ export const accessTokenClaimsSchema = z
     iat: z.number().int(),
     exp: z.number().int(),
   })
-  .refine((claims) => claims.exp > claims.iat && claims.exp - claims.iat <= ACCESS_TOKEN_TTL_SECONDS, 'lifetime over the maximum');
+  .refine(
+    (claims) => claims.exp > claims.iat && claims.exp - claims.iat <= ACCESS_TOKEN_TTL_SECONDS,
+    'lifetime over the maximum',
+  );
 
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

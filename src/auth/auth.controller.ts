@@ -10,10 +10,12 @@ import { Public } from './auth.decorators';
 import { RefreshRequestDto, TokenResponseDto } from './auth.dto';
 import { TokenPair, TokenService } from './token.service';
 
-const RATE_LIMITED = 'RATE_LIMITED: too many refused credentials from this address this minute; retry after Retry-After seconds';
+const RATE_LIMITED =
+  'RATE_LIMITED: too many refused credentials from this address this minute; retry after Retry-After seconds';
 
 /** The answers that refuse a credential: these, and only these, count against the caller's budget. */
-const isRefusal = (error: unknown) => error instanceof ApiError && (error.statusCode === 401 || error.statusCode === 403);
+const isRefusal = (error: unknown) =>
+  error instanceof ApiError && (error.statusCode === 401 || error.statusCode === 403);
 
 @ApiTags('auth')
 @Public()
@@ -36,7 +38,10 @@ export class AuthController {
   @Post('refresh')
   @HttpCode(200)
   @ApiOkResponse({ type: TokenResponseDto })
-  @ApiErrors({ 401: 'Unauthorized: the refresh token is unknown, expired, revoked or already used (a reuse revokes its whole family)', 429: RATE_LIMITED })
+  @ApiErrors({
+    401: 'Unauthorized: the refresh token is unknown, expired, revoked or already used (a reuse revokes its whole family)',
+    429: RATE_LIMITED,
+  })
   refresh(@Body() body: RefreshRequestDto, @Ip() ip: string): Promise<TokenPair> {
     return this.refusalsCounted(ip, () => this.tokens.refresh(body.refreshToken));
   }
@@ -52,7 +57,8 @@ export class AuthController {
     try {
       return await check();
     } catch (error) {
-      if (isRefusal(error)) await this.rateLimiter.hit(`auth:${callerSource(ip)}`, this.env.TOKEN_RATE_LIMIT_PER_MINUTE);
+      if (isRefusal(error))
+        await this.rateLimiter.hit(`auth:${callerSource(ip)}`, this.env.TOKEN_RATE_LIMIT_PER_MINUTE);
       throw error;
     }
   }

@@ -11,4 +11,7 @@ export interface AuthenticatedRequest {
 }
 
 /** The calling client's id; every resource the handler touches must belong to it. */
-export const ClientId = createParamDecorator((_: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<AuthenticatedRequest>().principal.clientId);
+export const ClientId = createParamDecorator(
+  (_: unknown, context: ExecutionContext): string =>
+    context.switchToHttp().getRequest<AuthenticatedRequest>().principal.clientId,
+);

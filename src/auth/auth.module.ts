@@ -17,7 +17,11 @@ import { TokenService } from './token.service';
     TokenService,
     RateLimiter,
     { provide: SecretBox, inject: [ENV], useFactory: (env: Env) => new SecretBox(env.SECRETS_KEY) },
-    { provide: ClientsService, inject: [DataSource, SecretBox], useFactory: (ds: DataSource, box: SecretBox) => new ClientsService(ds, box) },
+    {
+      provide: ClientsService,
+      inject: [DataSource, SecretBox],
+      useFactory: (ds: DataSource, box: SecretBox) => new ClientsService(ds, box),
+    },
     { provide: APP_GUARD, useClass: BearerAuthGuard },
   ],
   exports: [ClientsService, SecretBox, RateLimiter],

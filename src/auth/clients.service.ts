@@ -52,7 +52,9 @@ export class ClientsService {
 
   /** Disabling a key also ends every token issued from it (the guard checks the key). */
   async disableApiKey(apiKey: string): Promise<boolean> {
-    return this.dataSource.transaction(async (tx) => (await disableKeys(tx, 'key_hash = :value', sha256Hex(apiKey))) > 0);
+    return this.dataSource.transaction(
+      async (tx) => (await disableKeys(tx, 'key_hash = :value', sha256Hex(apiKey))) > 0,
+    );
   }
 
   /** A new API key for the client; every older one is disabled, ending its tokens. Null: no such client. */
@@ -89,7 +91,10 @@ async function disableKeys(manager: EntityManager, condition: string, value: str
     .execute();
   const ids = (disabled.raw as Array<{ id: string }>).map((row) => row.id);
   if (ids.length > 0) {
-    await manager.query('UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND api_key_id = ANY($1)', [ids]);
+    await manager.query(
+      'UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND api_key_id = ANY($1)',
+      [ids],
+    );
   }
   return ids.length;
 }

@@ -6,7 +6,12 @@ import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { PreparedStatement } from '../db/prepared-statement';
 import { ApiError } from '../http/api-error';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, validAccessClaims } from './access-token-claims';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  ACCESS_TOKEN_TTL_SECONDS,
+  validAccessClaims,
+} from './access-token-claims';
 import { ApiKeyEntity } from './api-key.entity';
 import { generateRefreshToken, sha256Hex } from './credentials';
 import { RefreshTokenEntity } from './refresh-token.entity';
@@ -69,7 +74,13 @@ export class TokenService {
     if (!apiKey) throw forbidden();
     const familyId = randomUUID();
     const refreshToken = generateRefreshToken();
-    const { rows } = await statements.login.run(this.dataSource, [randomUUID(), familyId, sha256Hex(refreshToken), new Date(Date.now() + REFRESH_TOKEN_TTL_MS), sha256Hex(apiKey)]);
+    const { rows } = await statements.login.run(this.dataSource, [
+      randomUUID(),
+      familyId,
+      sha256Hex(refreshToken),
+      new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+      sha256Hex(apiKey),
+    ]);
     if (!rows[0]) throw forbidden();
     return this.pair(rows[0], familyId, refreshToken);
   }
@@ -99,7 +110,8 @@ export class TokenService {
         await this.storeRefreshToken(tx, key, presented.familyId, successor);
         return this.pair(key, presented.familyId, successor);
       }
-      if (await this.isConcurrentRefresh(tx, presented.id, successor)) return this.pair(key, presented.familyId, successor);
+      if (await this.isConcurrentRefresh(tx, presented.id, successor))
+        return this.pair(key, presented.familyId, successor);
       await tokens.update({ familyId: presented.familyId }, { revokedAt: new Date() });
       return null;
     });
@@ -114,7 +126,11 @@ export class TokenService {
     if (!match) throw unauthorized();
     let payload: unknown;
     try {
-      payload = jwt.verify(match[1]!, this.signingKey, { algorithms: [ALGORITHM], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE });
+      payload = jwt.verify(match[1]!, this.signingKey, {
+        algorithms: [ALGORITHM],
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
+      });
     } catch {
       throw unauthorized();
     }
@@ -131,7 +147,9 @@ export class TokenService {
    * holding a spent token can compute the live one.
    */
   private successorOf(refreshToken: string): string {
-    return createHmac('sha384', this.env.JWT_SECRET).update(`refresh-token-successor:${refreshToken}`).digest('base64url');
+    return createHmac('sha384', this.env.JWT_SECRET)
+      .update(`refresh-token-successor:${refreshToken}`)
+      .digest('base64url');
   }
 
   /** The presented token was spent moments ago and its successor, stored by that refresh, is still unused. */
@@ -146,7 +164,12 @@ export class TokenService {
     return rows.length === 1;
   }
 
-  private async storeRefreshToken(manager: EntityManager, key: ApiKeyEntity, familyId: string, refreshToken: string): Promise<void> {
+  private async storeRefreshToken(
+    manager: EntityManager,
+    key: ApiKeyEntity,
+    familyId: string,
+    refreshToken: string,
+  ): Promise<void> {
     await manager.getRepository(RefreshTokenEntity).insert({
       id: randomUUID(),
       familyId,

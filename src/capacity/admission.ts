@@ -7,23 +7,37 @@
  * already acknowledged. Pure: the reading and the count come from the caller.
  */
 
-/** How far behind the workers are, as Temporal reads its task queues. */
+/** How far behind the workers are on one queue, as Temporal reads it. */
 export interface BacklogReading {
-  /** The oldest task still waiting for a worker, in the queues the order's work goes through. */
+  /** The oldest task still waiting for a worker. */
   ageMs: number;
-  /** Tasks waiting in them. */
+  /** Tasks waiting. */
   count: number;
+  /** Tasks handed to workers a second, lately. */
+  dispatchPerSecond: number;
+}
+
+/**
+ * How long a task added now would wait for a worker: the backlog ahead of it at the rate the
+ * workers take tasks, or, as soon as they take none, how long the oldest has waited. The first
+ * sees a burst as it comes in, before anything in it has grown old; the second, workers gone.
+ */
+export function expectedWaitMs({ ageMs, count, dispatchPerSecond }: BacklogReading): number {
+  return dispatchPerSecond > 0 ? Math.max(ageMs, (count / dispatchPerSecond) * 1000) : ageMs;
 }
 
 export interface AdmissionSettings {
-  /** Past this, previews are shed (0: admission off). */
+  /** Past this expected wait, previews are shed (0: admission off). */
   maxBacklogAgeMs: number;
   /** While shedding, each client still gets this many previews a second, so a light client is not refused for a heavy one. */
   fairSharePerSecond: number;
 }
 
-/** A backlog this many times past the bound sheds every new preview, light clients' too. */
-export const FULL_FACTOR = 3;
+/**
+ * An expected wait this many times the bound sheds every new preview, light clients' too: far
+ * enough past it that shedding the heavy clients has had its chance (a poll or two) and failed.
+ */
+export const FULL_FACTOR = 5;
 /** The longest a refusal tells the client to wait. */
 const MAX_RETRY_AFTER_SECONDS = 30;
 
@@ -38,15 +52,23 @@ export const ADMISSION_REFUSAL_REASONS = ['OVER_FAIR_SHARE', 'BACKLOG_FULL'] as 
 export type AdmissionRefusal = { reason: (typeof ADMISSION_REFUSAL_REASONS)[number]; retryAfterSeconds: number };
 
 /**
- * Null when the preview is admitted. Past the bound, a client that has sent more than its fair
- * share in its window is refused first; past FULL_FACTOR times the bound, everyone is. An
- * unknown backlog (Temporal not answering) admits: the workflow start will tell.
+ * Null when the preview is admitted. Judged by the longer expected wait of the order's queues
+ * (its workflow queue and its activity queue; null: unknown, Temporal not answering, which
+ * admits: the workflow start will tell). Past the bound, a client that has sent more than its
+ * fair share in its window is refused first; past FULL_FACTOR times the bound, everyone is.
  */
-export function admissionRefusal(backlog: BacklogReading | null, previews: ClientPreviews | null, settings: AdmissionSettings): AdmissionRefusal | null {
-  if (settings.maxBacklogAgeMs === 0 || backlog === null || backlog.ageMs <= settings.maxBacklogAgeMs) return null;
-  // The backlog's age is what a preview taken now would wait, roughly: come back after it.
-  const retryAfterSeconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(backlog.ageMs / 1000)));
-  if (backlog.ageMs > FULL_FACTOR * settings.maxBacklogAgeMs || previews === null) return { reason: 'BACKLOG_FULL', retryAfterSeconds };
+export function admissionRefusal(
+  queues: readonly BacklogReading[] | null,
+  previews: ClientPreviews | null,
+  settings: AdmissionSettings,
+): AdmissionRefusal | null {
+  if (settings.maxBacklogAgeMs === 0 || queues === null) return null;
+  const waitMs = Math.max(0, ...queues.map(expectedWaitMs));
+  if (waitMs <= settings.maxBacklogAgeMs) return null;
+  // What a preview taken now would wait, roughly: come back after it.
+  const retryAfterSeconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(waitMs / 1000)));
+  if (waitMs > FULL_FACTOR * settings.maxBacklogAgeMs || previews === null)
+    return { reason: 'BACKLOG_FULL', retryAfterSeconds };
   const share = Math.max(1, Math.ceil((settings.fairSharePerSecond * previews.windowMs) / 1000));
   return previews.counted > share ? { reason: 'OVER_FAIR_SHARE', retryAfterSeconds } : null;
 }

@@ -19,11 +19,16 @@ import { Quotas } from './quotas';
 @Global()
 @Module({
   providers: [
-    { provide: ClientLimitsCache, inject: [DataSource], useFactory: (dataSource: DataSource) => new ClientLimitsCache(dataSource) },
+    {
+      provide: ClientLimitsCache,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => new ClientLimitsCache(dataSource),
+    },
     {
       provide: Quotas,
       inject: [DataSource, ENV, ClientLimitsCache],
-      useFactory: (dataSource: DataSource, env: Env, limits: ClientLimitsCache) => new Quotas(dataSource, env.QUOTA_DEFAULTS, limits),
+      useFactory: (dataSource: DataSource, env: Env, limits: ClientLimitsCache) =>
+        new Quotas(dataSource, env.QUOTA_DEFAULTS, limits),
     },
     {
       provide: BacklogMonitor,
@@ -32,7 +37,12 @@ import { Quotas } from './quotas';
       // deadline and would call the connection after the API closed it): a failed reading is
       // simply taken again at the next poll.
       useFactory: (env: Env) =>
-        new BacklogMonitor(Connection.lazy({ ...temporalConnectionOptions(env), interceptors: [] }), env.TEMPORAL_NAMESPACE, env.TEMPORAL_TASK_QUEUE, env.ADMISSION_POLL_INTERVAL),
+        new BacklogMonitor(
+          Connection.lazy({ ...temporalConnectionOptions(env), interceptors: [] }),
+          env.TEMPORAL_NAMESPACE,
+          env.TEMPORAL_TASK_QUEUE,
+          env.ADMISSION_POLL_INTERVAL,
+        ),
     },
     QuotaGuard,
   ],

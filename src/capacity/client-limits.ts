@@ -53,7 +53,9 @@ const REMEMBERED_CLIENTS = 10_000;
  * Concurrent requests of one client wait for one read.
  */
 export class ClientLimitsCache {
-  private readonly remembered = new BoundedMap<string, { limits: Promise<ClientLimits>; readAt: number }>(REMEMBERED_CLIENTS);
+  private readonly remembered = new BoundedMap<string, { limits: Promise<ClientLimits>; readAt: number }>(
+    REMEMBERED_CLIENTS,
+  );
 
   constructor(
     private readonly dataSource: DataSource,
@@ -68,7 +70,8 @@ export class ClientLimitsCache {
     this.remembered.set(clientId, { limits, readAt: this.now() });
     // A failed read is not remembered: the next request reads again.
     limits.catch(() => {
-      if (this.remembered.get(clientId)?.limits === limits) this.remembered.set(clientId, { limits, readAt: -Infinity });
+      if (this.remembered.get(clientId)?.limits === limits)
+        this.remembered.set(clientId, { limits, readAt: -Infinity });
     });
     return limits;
   }

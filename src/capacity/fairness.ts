@@ -9,5 +9,8 @@ import type { ClientLimits } from './client-limits';
  * ignore it.
  */
 export function fairnessOf(clientId: string, limits: ClientLimits): Priority {
-  return { fairnessKey: clientId, ...(limits.fairnessWeight === null ? {} : { fairnessWeight: limits.fairnessWeight }) };
+  return {
+    fairnessKey: clientId,
+    ...(limits.fairnessWeight === null ? {} : { fairnessWeight: limits.fairnessWeight }),
+  };
 }

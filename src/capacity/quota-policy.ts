@@ -24,7 +24,9 @@ export const quotaPolicySchema = z
     burst: z.number().int().min(1).max(1_000_000),
   })
   .strict()
-  .refine((policy) => policy.burst >= policy.rate, { message: 'burst must be at least the rate (a window of at least one second)' });
+  .refine((policy) => policy.burst >= policy.rate, {
+    message: 'burst must be at least the rate (a window of at least one second)',
+  });
 export type QuotaPolicy = z.infer<typeof quotaPolicySchema>;
 
 /** The window a policy counts its burst in. */

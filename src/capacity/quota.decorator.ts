@@ -7,4 +7,5 @@ import type { QuotaClass } from './quota-policy';
  * route that starts or changes work. The OpenAPI document gets its 429 (and, for previews, the
  * admission's 503) from this metadata (openapi-common-responses.ts).
  */
-export const Quota = (...classes: [QuotaClass, ...QuotaClass[]]) => applyDecorators(SetMetadata(QUOTA_CLASSES_OF, classes), UseGuards(QuotaGuard));
+export const Quota = (...classes: [QuotaClass, ...QuotaClass[]]) =>
+  applyDecorators(SetMetadata(QUOTA_CLASSES_OF, classes), UseGuards(QuotaGuard));

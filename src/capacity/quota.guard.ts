@@ -60,9 +60,18 @@ export class QuotaGuard implements CanActivate {
   }
 
   private admit(previews: QuotaOutcome | null): void {
-    const refusal = admissionRefusal(this.backlog.current(), previews && { counted: previews.counted, windowMs: windowMsOf(previews.policy) }, this.admission);
+    const refusal = admissionRefusal(
+      this.backlog.current(),
+      previews && { counted: previews.counted, windowMs: windowMsOf(previews.policy) },
+      this.admission,
+    );
     if (!refusal) return;
     countAdmissionRefusal(refusal.reason);
-    throw new ApiError(503, 'The service is behind on the previews it has taken; retry after Retry-After seconds', 'OVERLOADED', { 'Retry-After': String(refusal.retryAfterSeconds) });
+    throw new ApiError(
+      503,
+      'The service is behind on the previews it has taken; retry after Retry-After seconds',
+      'OVERLOADED',
+      { 'Retry-After': String(refusal.retryAfterSeconds) },
+    );
   }
 }

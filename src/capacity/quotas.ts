@@ -41,17 +41,33 @@ export class Quotas {
     if (!this.defaults) return [];
     const defaults = this.defaults;
     const { quotas } = await this.limits.of(clientId);
-    return Promise.all(classes.map((quotaClass) => this.countOne(clientId, quotaClass, quotas[quotaClass] ?? defaults[quotaClass])));
+    return Promise.all(
+      classes.map((quotaClass) => this.countOne(clientId, quotaClass, quotas[quotaClass] ?? defaults[quotaClass])),
+    );
   }
 
   private async countOne(clientId: string, quotaClass: QuotaClass, policy: QuotaPolicy): Promise<QuotaOutcome> {
     try {
       const res = await this.limiter(quotaClass, policy).consume(clientId);
-      return { quotaClass, policy, admitted: true, counted: res.consumedPoints, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
+      return {
+        quotaClass,
+        policy,
+        admitted: true,
+        counted: res.consumedPoints,
+        remaining: res.remainingPoints,
+        resetMs: res.msBeforeNext,
+      };
     } catch (error) {
       // The library refuses with its result; anything else is the database failing.
       if (!(error instanceof RateLimiterRes)) throw error;
-      return { quotaClass, policy, admitted: false, counted: error.consumedPoints, remaining: 0, resetMs: error.msBeforeNext };
+      return {
+        quotaClass,
+        policy,
+        admitted: false,
+        counted: error.consumedPoints,
+        remaining: 0,
+        resetMs: error.msBeforeNext,
+      };
     }
   }
 
@@ -59,7 +75,11 @@ export class Quotas {
     const name = `${quotaClass}:${policy.rate}:${policy.burst}`;
     let limiter = this.limiters.get(name);
     if (!limiter) {
-      limiter = countedWindow(this.dataSource, { keyPrefix: quotaClass, points: policy.burst, durationSeconds: windowMsOf(policy) / 1000 });
+      limiter = countedWindow(this.dataSource, {
+        keyPrefix: quotaClass,
+        points: policy.burst,
+        durationSeconds: windowMsOf(policy) / 1000,
+      });
       this.limiters.set(name, limiter);
     }
     return limiter;

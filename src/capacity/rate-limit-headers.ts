@@ -22,8 +22,12 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 export function rateLimitHeaders(readings: readonly QuotaReading[]): Record<string, string> {
   if (readings.length === 0) return {};
   return {
-    'RateLimit-Policy': readings.map(({ quotaClass, policy }) => `"${quotaClass}";q=${policy.burst};w=${seconds(windowMsOf(policy))}`).join(', '),
-    RateLimit: readings.map(({ quotaClass, remaining, resetMs }) => `"${quotaClass}";r=${Math.max(0, remaining)};t=${seconds(resetMs)}`).join(', '),
+    'RateLimit-Policy': readings
+      .map(({ quotaClass, policy }) => `"${quotaClass}";q=${policy.burst};w=${seconds(windowMsOf(policy))}`)
+      .join(', '),
+    RateLimit: readings
+      .map(({ quotaClass, remaining, resetMs }) => `"${quotaClass}";r=${Math.max(0, remaining)};t=${seconds(resetMs)}`)
+      .join(', '),
   };
 }
 

@@ -9,7 +9,9 @@ export const clientsCreate: Command = {
     if (!name?.trim()) throw new UsageError('--name is required');
     const created = await new ClientsService(dataSource, new SecretBox(env.SECRETS_KEY)).create({ name: name.trim() });
     if (json) {
-      out(JSON.stringify({ client_id: created.clientId, api_key: created.apiKey, webhook_secret: created.webhookSecret }));
+      out(
+        JSON.stringify({ client_id: created.clientId, api_key: created.apiKey, webhook_secret: created.webhookSecret }),
+      );
     } else {
       out(`client_id=${created.clientId}\napi_key=${created.apiKey}\nwebhook_secret=${created.webhookSecret}`);
     }

@@ -28,7 +28,8 @@ export const clientsFund: Command = {
     if (!clientId || !isUuid(clientId)) throw new UsageError('--client must be a client id (uuid)');
     if (!isSupportedCurrency(currency)) throw new UsageError('--currency must be a supported ISO 4217 code, e.g. USD');
     const amount = parseAmountOption(amountText, currency);
-    if (!(await dataSource.getRepository(ClientEntity).existsBy({ id: clientId }))) throw new UsageError(`no client ${clientId}`);
+    if (!(await dataSource.getRepository(ClientEntity).existsBy({ id: clientId })))
+      throw new UsageError(`no client ${clientId}`);
 
     // Pass --operation-id when a script may rerun this: the same id never funds twice.
     const operationId = options['operation-id'] ?? `cli-funding:${randomUUID()}`;
@@ -40,7 +41,9 @@ export const clientsFund: Command = {
     if (options.json) {
       out(JSON.stringify({ client_id: clientId, currency, operation_id: operationId, available, reserved }));
     } else {
-      out(`client_id=${clientId}\ncurrency=${currency}\noperation_id=${operationId}\navailable=${available}\nreserved=${reserved}`);
+      out(
+        `client_id=${clientId}\ncurrency=${currency}\noperation_id=${operationId}\navailable=${available}\nreserved=${reserved}`,
+      );
     }
   },
 };

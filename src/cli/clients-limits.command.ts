@@ -9,9 +9,11 @@ const QUOTA_OPTION = /^([a-z]+)=(\d+(?:\.\d+)?)\/(\d+)$/;
 function quotaOption(text: string): [QuotaClass, QuotaPolicy] {
   const match = QUOTA_OPTION.exec(text);
   const quotaClass = match?.[1] as QuotaClass | undefined;
-  if (!match || !quotaClass || !QUOTA_CLASSES.includes(quotaClass)) throw new UsageError(`--quota ${text}: must be class=rate/burst, a class of ${QUOTA_CLASSES.join(', ')}`);
+  if (!match || !quotaClass || !QUOTA_CLASSES.includes(quotaClass))
+    throw new UsageError(`--quota ${text}: must be class=rate/burst, a class of ${QUOTA_CLASSES.join(', ')}`);
   const parsed = quotaPolicySchema.safeParse({ rate: Number(match[2]), burst: Number(match[3]) });
-  if (!parsed.success) throw new UsageError(`--quota ${text}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  if (!parsed.success)
+    throw new UsageError(`--quota ${text}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
   return [quotaClass, parsed.data];
 }
 
@@ -19,7 +21,8 @@ function weightOption(text: string | undefined, current: number | null): number 
   if (text === undefined) return current;
   if (text === 'default') return null;
   const weight = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
-  if (!(weight >= 0.001 && weight <= 1000)) throw new UsageError('--weight must be a number from 0.001 to 1000, or default');
+  if (!(weight >= 0.001 && weight <= 1000))
+    throw new UsageError('--weight must be a number from 0.001 to 1000, or default');
   return weight;
 }
 
@@ -56,15 +59,20 @@ export const clientsLimits: Command = {
     });
     const clientId = options.client;
     if (!clientId || !isUuid(clientId)) throw new UsageError('--client must be a client id (uuid)');
-    if (!(await dataSource.getRepository(ClientEntity).existsBy({ id: clientId }))) throw new UsageError(`no client ${clientId}`);
+    if (!(await dataSource.getRepository(ClientEntity).existsBy({ id: clientId })))
+      throw new UsageError(`no client ${clientId}`);
     const quotas = (options.quota ?? []).map(quotaOption);
-    if (options.reset && (quotas.length > 0 || options.weight !== undefined)) throw new UsageError('--reset stands alone: it returns every quota and the weight to the defaults');
+    if (options.reset && (quotas.length > 0 || options.weight !== undefined))
+      throw new UsageError('--reset stands alone: it returns every quota and the weight to the defaults');
 
     let limits = await readClientLimits(dataSource, clientId);
     if (options.reset || quotas.length > 0 || options.weight !== undefined) {
       limits = options.reset
         ? { quotas: {}, fairnessWeight: null }
-        : { quotas: { ...limits.quotas, ...Object.fromEntries(quotas) }, fairnessWeight: weightOption(options.weight, limits.fairnessWeight) };
+        : {
+            quotas: { ...limits.quotas, ...Object.fromEntries(quotas) },
+            fairnessWeight: weightOption(options.weight, limits.fairnessWeight),
+          };
       await writeClientLimits(dataSource, clientId, limits);
     }
     const applied = effective(limits, env.QUOTA_DEFAULTS);
@@ -73,6 +81,7 @@ export const clientsLimits: Command = {
       return;
     }
     out(`client_id=${clientId}\nfairness_weight=${applied.fairness_weight}`);
-    for (const [quotaClass, policy] of Object.entries(applied.quotas)) out(`${quotaClass}=${policy ? `${policy.rate}/s burst ${policy.burst} (${policy.set})` : 'off'}`);
+    for (const [quotaClass, policy] of Object.entries(applied.quotas))
+      out(`${quotaClass}=${policy ? `${policy.rate}/s burst ${policy.burst} (${policy.set})` : 'off'}`);
   },
 };

@@ -21,7 +21,10 @@ export class UsageError extends Error {}
 /** The command was understood but cannot be done; main prints the message and exits 1. */
 export class CommandFailure extends Error {}
 
-export function parseCommandArgs<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(args: string[], options: T) {
+export function parseCommandArgs<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(
+  args: string[],
+  options: T,
+) {
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
   } catch (error) {
@@ -37,7 +40,13 @@ export function durationOption(name: string, text: string | undefined, fallback:
 }
 
 /** A whole-number option within [min, max]. */
-export function integerOption(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
+export function integerOption(
+  name: string,
+  text: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   if (text === undefined) return fallback;
   const value = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
   if (!(value >= min && value <= max)) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);

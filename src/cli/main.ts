@@ -43,7 +43,9 @@ async function main(): Promise<number> {
   try {
     await dataSource.initialize();
   } catch (error) {
-    process.stderr.write(`cannot reach PostgreSQL at DATABASE_URL (is \`npm start\` running?): ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `cannot reach PostgreSQL at DATABASE_URL (is \`npm start\` running?): ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     return 1;
   }
   try {
@@ -67,7 +69,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof EnvError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `${error instanceof EnvError ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

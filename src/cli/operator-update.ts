@@ -6,7 +6,10 @@ import { CommandFailure, UsageError } from './command';
 import { withTemporal } from './temporal-client';
 
 /** The options every resolve command shares: the outcome, why, and who. */
-export function resolutionOf<O extends string>(options: { outcome?: string; reason?: string; operator?: string }, outcomes: readonly O[]) {
+export function resolutionOf<O extends string>(
+  options: { outcome?: string; reason?: string; operator?: string },
+  outcomes: readonly O[],
+) {
   const outcome = outcomes.find((candidate) => candidate === options.outcome);
   if (!outcome) throw new UsageError(`--outcome must be ${outcomes.join(' or ')}`);
   const reason = options.reason?.trim();
@@ -19,12 +22,18 @@ export function resolutionOf<O extends string>(options: { outcome?: string; reas
  * part of the workflow's history. A workflow that is gone, or that refuses (nothing to resolve),
  * is a CommandFailure with the reason.
  */
-export function sendOperatorUpdate<R, A>(env: Env, workflowId: string, update: UpdateDefinition<R, [A]>, arg: A): Promise<R> {
+export function sendOperatorUpdate<R, A>(
+  env: Env,
+  workflowId: string,
+  update: UpdateDefinition<R, [A]>,
+  arg: A,
+): Promise<R> {
   return withTemporal(env, async (client) => {
     try {
       return await client.workflow.getHandle(workflowId).executeUpdate(update, { args: [arg] });
     } catch (error) {
-      if (error instanceof WorkflowNotFoundError) throw new CommandFailure(`${workflowId} is not running: nothing to resolve`);
+      if (error instanceof WorkflowNotFoundError)
+        throw new CommandFailure(`${workflowId} is not running: nothing to resolve`);
       if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
         throw new CommandFailure(`${workflowId}: nothing to resolve (${error.cause.message})`);
       }

@@ -1,6 +1,6 @@
 import { isUuid } from '../keys';
 import { orderWorkflowId } from '../orders/order-workflow-start';
-import { resolvePayoutUpdate } from '../../workflows/order.definitions';
+import { resolvePayoutUpdate } from '../orders/order-messages';
 import { Command, parseCommandArgs, UsageError } from './command';
 import { resolutionOf, sendOperatorUpdate } from './operator-update';
 
@@ -23,6 +23,10 @@ export const ordersResolve: Command = {
     if (!options.order || !isUuid(options.order)) throw new UsageError('--order must be an order id (UUID)');
     const resolution = resolutionOf(options, ['paid', 'not-paid'] as const);
     const status = await sendOperatorUpdate(env, orderWorkflowId(options.order), resolvePayoutUpdate, resolution);
-    out(options.json ? JSON.stringify({ order_id: options.order, outcome: resolution.outcome, status }) : `order ${options.order} resolved as ${resolution.outcome}: ${status}`);
+    out(
+      options.json
+        ? JSON.stringify({ order_id: options.order, outcome: resolution.outcome, status })
+        : `order ${options.order} resolved as ${resolution.outcome}: ${status}`,
+    );
   },
 };

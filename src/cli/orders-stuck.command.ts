@@ -31,7 +31,12 @@ function stuckOrderJson({ inspection, idleSince, waiting, undeliveredCallbacks, 
     idle_seconds: Math.floor((now.getTime() - idleSince.getTime()) / 1000),
     waiting_for: waiting.waitingFor,
     detail: waiting.detail,
-    workflow: { id: orderWorkflowId(order.id), status: workflow.status, phase: workflow.phase, payout_unconfirmed: workflow.payoutUnconfirmed },
+    workflow: {
+      id: orderWorkflowId(order.id),
+      status: workflow.status,
+      phase: workflow.phase,
+      payout_unconfirmed: workflow.payoutUnconfirmed,
+    },
     pending_activities: workflow.pendingActivities.map((pending) => ({
       activity: pending.activity,
       state: pending.state,
@@ -59,9 +64,14 @@ function stuckOrderText(stuck: StuckOrder, now: Date): string {
     `  waiting for ${json.waiting_for}: ${json.detail}`,
     `  workflow ${json.workflow.id} ${json.workflow.status}${json.workflow.phase ? `, phase ${json.workflow.phase}` : ''}`,
     ...json.undelivered_callbacks.map(
-      (callback) => `  callback ${callback.event} ${callback.event_id} not acknowledged after ${callback.attempt_count} attempts${callback.last_error ? ` (${callback.last_error})` : ''}`,
+      (callback) =>
+        `  callback ${callback.event} ${callback.event_id} not acknowledged after ${callback.attempt_count} attempts${callback.last_error ? ` (${callback.last_error})` : ''}`,
     ),
-    ...(stuck.lastError ? [`  last error ${stuck.lastError.at.toISOString()} [${stuck.lastError.source}] ${stuck.lastError.what}: ${stuck.lastError.error}`] : []),
+    ...(stuck.lastError
+      ? [
+          `  last error ${stuck.lastError.at.toISOString()} [${stuck.lastError.source}] ${stuck.lastError.what}: ${stuck.lastError.error}`,
+        ]
+      : []),
   ];
   return lines.join('\n');
 }
@@ -82,15 +92,22 @@ export const ordersStuck: Command = {
     });
     const olderThanMs = durationOption('older-than', options['older-than'], DEFAULT_OLDER_THAN);
     const limit = integerOption('limit', options.limit, DEFAULT_LIMIT, 1, 1000);
-    if (options.client !== undefined && !isUuid(options.client)) throw new UsageError('--client must be a client id (UUID)');
+    if (options.client !== undefined && !isUuid(options.client))
+      throw new UsageError('--client must be a client id (UUID)');
     const now = new Date();
     const query = { olderThanMs, limit, clientId: options.client ?? null, now };
-    const { orders, more } = await withTemporal(env, (client) => findStuckOrders(dataSource, new OrderInspector(dataSource, client), query));
+    const { orders, more } = await withTemporal(env, (client) =>
+      findStuckOrders(dataSource, new OrderInspector(dataSource, client), query),
+    );
     if (more) process.stderr.write(`more than ${limit} orders are stuck; the oldest ${limit} are listed (--limit)\n`);
     if (options.json) {
       out(JSON.stringify(orders.map((stuck) => stuckOrderJson(stuck, now))));
     } else {
-      out(orders.length === 0 ? `no order has been stuck for more than ${options['older-than'] ?? DEFAULT_OLDER_THAN}` : orders.map((stuck) => stuckOrderText(stuck, now)).join('\n\n'));
+      out(
+        orders.length === 0
+          ? `no order has been stuck for more than ${options['older-than'] ?? DEFAULT_OLDER_THAN}`
+          : orders.map((stuck) => stuckOrderText(stuck, now)).join('\n\n'),
+      );
     }
   },
 };

@@ -32,7 +32,9 @@ export const ordersTimeline: Command = {
       );
       return;
     }
-    out(`order ${order.id} (${order.flow} ${order.localCountry}) ${order.status}; workflow ${orderWorkflowId(order.id)} ${workflow.status}`);
+    out(
+      `order ${order.id} (${order.flow} ${order.localCountry}) ${order.status}; workflow ${orderWorkflowId(order.id)} ${workflow.status}`,
+    );
     out(formatTimeline(timeline));
   },
 };

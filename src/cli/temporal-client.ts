@@ -13,10 +13,14 @@ export async function withTemporal<T>(env: Env, use: (client: Client) => Promise
   try {
     connection = await Connection.connect(temporalConnectionOptions(env));
   } catch (error) {
-    throw new CommandFailure(`cannot reach Temporal at ${env.TEMPORAL_ADDRESS} (is \`npm start\` running?): ${error instanceof Error ? error.message : String(error)}`);
+    throw new CommandFailure(
+      `cannot reach Temporal at ${env.TEMPORAL_ADDRESS} (is \`npm start\` running?): ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   try {
-    return await use(new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: temporalDataConverter(env) }));
+    return await use(
+      new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: temporalDataConverter(env) }),
+    );
   } finally {
     await connection.close();
   }

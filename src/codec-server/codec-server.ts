@@ -20,13 +20,17 @@ type PayloadsJson = z.infer<typeof payloadsSchema>;
 
 const fromJson = ({ payloads }: PayloadsJson): Payload[] =>
   payloads.map(({ metadata, data }) => ({
-    metadata: Object.fromEntries(Object.entries(metadata ?? {}).map(([name, value]) => [name, Buffer.from(value, 'base64')])),
+    metadata: Object.fromEntries(
+      Object.entries(metadata ?? {}).map(([name, value]) => [name, Buffer.from(value, 'base64')]),
+    ),
     data: Buffer.from(data ?? '', 'base64'),
   }));
 
 const toJson = (payloads: Payload[]): PayloadsJson => ({
   payloads: payloads.map(({ metadata, data }) => ({
-    metadata: Object.fromEntries(Object.entries(metadata ?? {}).map(([name, value]) => [name, Buffer.from(value).toString('base64')])),
+    metadata: Object.fromEntries(
+      Object.entries(metadata ?? {}).map(([name, value]) => [name, Buffer.from(value).toString('base64')]),
+    ),
     data: Buffer.from(data ?? new Uint8Array()).toString('base64'),
   })),
 });
@@ -56,7 +60,11 @@ async function bodyOf(request: IncomingMessage): Promise<PayloadsJson> {
     throw new Refusal(400, 'the body is not JSON');
   }
   const parsed = payloadsSchema.safeParse(json);
-  if (!parsed.success) throw new Refusal(400, `the body is not {"payloads": [...]}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Refusal(
+      400,
+      `the body is not {"payloads": [...]}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
   return parsed.data;
 }
 
@@ -81,7 +89,8 @@ export function createCodecServer({ codec, authorize, corsOrigins, log }: CodecS
     const path = (request.url ?? '').split('?')[0]!;
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (!corsOrigins.includes(origin)) throw new Refusal(403, `origin ${origin} is not one of CODEC_SERVER_CORS_ORIGINS`);
+      if (!corsOrigins.includes(origin))
+        throw new Refusal(403, `origin ${origin} is not one of CODEC_SERVER_CORS_ORIGINS`);
       response.setHeader('access-control-allow-origin', origin);
       response.setHeader('access-control-allow-credentials', 'true');
       response.setHeader('vary', 'origin');
@@ -119,7 +128,10 @@ export function createCodecServer({ codec, authorize, corsOrigins, log }: CodecS
     } catch (error) {
       throw new Refusal(422, `cannot ${operation}: ${(error as Error).message}`);
     }
-    log.info({ operation, operator: decision.operator, namespace: request.headers['x-namespace'], payloads: payloads.length }, 'codec request');
+    log.info(
+      { operation, operator: decision.operator, namespace: request.headers['x-namespace'], payloads: payloads.length },
+      'codec request',
+    );
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(toJson(answered)));
   };
 

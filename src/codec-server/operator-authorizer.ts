@@ -32,12 +32,19 @@ function claimHolds(payload: JwtPayload, name: string, value: string): boolean {
  * to the UI alone is not enough. 401 without a valid credential, 403 for a valid one without
  * the claim. With CODEC_SERVER_ALLOW_UNAUTHENTICATED, anyone.
  */
-export function operatorAuthorizer(env: CodecServerEnv, jwks: SigningKeys | null = env.CODEC_SERVER_JWKS_URL ? new JwksKeys(env.CODEC_SERVER_JWKS_URL) : null): OperatorAuthorizer {
-  const tokens = env.CODEC_SERVER_TOKENS.map((token) => ({ digest: digest(token), name: `token ${digest(token).toString('hex').slice(0, 8)}` }));
+export function operatorAuthorizer(
+  env: CodecServerEnv,
+  jwks: SigningKeys | null = env.CODEC_SERVER_JWKS_URL ? new JwksKeys(env.CODEC_SERVER_JWKS_URL) : null,
+): OperatorAuthorizer {
+  const tokens = env.CODEC_SERVER_TOKENS.map((token) => ({
+    digest: digest(token),
+    name: `token ${digest(token).toString('hex').slice(0, 8)}`,
+  }));
   const [claimName, claimValue] = (env.CODEC_SERVER_JWT_CLAIM ?? '=').split('=') as [string, string];
 
   return async (authorization) => {
-    if (env.CODEC_SERVER_ALLOW_UNAUTHENTICATED) return { allowed: true, operator: 'anyone (CODEC_SERVER_ALLOW_UNAUTHENTICATED)' };
+    if (env.CODEC_SERVER_ALLOW_UNAUTHENTICATED)
+      return { allowed: true, operator: 'anyone (CODEC_SERVER_ALLOW_UNAUTHENTICATED)' };
     const bearer = /^Bearer +(\S+)$/i.exec(authorization ?? '')?.[1];
     if (!bearer) return refused(401, 'no bearer credential');
     const shared = tokens.find((token) => timingSafeEqual(token.digest, digest(bearer)));
@@ -59,7 +66,8 @@ export function operatorAuthorizer(env: CodecServerEnv, jwks: SigningKeys | null
       return refused(401, `access token refused: ${(error as Error).message}`);
     }
     const operator = payload.sub ?? '(no subject)';
-    if (!claimHolds(payload, claimName, claimValue)) return refused(403, `${operator} lacks ${claimName}=${claimValue}`);
+    if (!claimHolds(payload, claimName, claimValue))
+      return refused(403, `${operator} lacks ${claimName}=${claimValue}`);
     return { allowed: true, operator };
   };
 }

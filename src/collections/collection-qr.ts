@@ -1,6 +1,7 @@
 import { encodeEmvQr, ownMerchantAccount } from '../emv';
 import { emvText } from '../emv/text';
-import { currencyByAlpha, type CountryCode, type CurrencyCode } from '../money';
+import { currencyByAlpha, type CurrencyCode } from '../money';
+import { QR_SCOPE, type CountryCode } from '../rails/countries';
 
 /** EMVCo's limits for the merchant name (tag 59) and city (tag 60). */
 const NAME_MAX = 25;
@@ -33,16 +34,19 @@ export function qrCity(address: string, country: CountryCode): string {
  */
 export function collectionQr(input: CollectionQrInput): string {
   const { collector } = input;
-  return encodeEmvQr({
-    point_of_initiation: input.amount === null ? 'STATIC' : 'DYNAMIC',
-    merchant_accounts: [ownMerchantAccount(collector.code, input.orderId)],
-    merchant: {
-      name: emvText(collector.fantasyName ?? '', NAME_MAX) || emvText(collector.name, NAME_MAX) || collector.code,
-      city: qrCity(input.storeAddress, input.country),
-      mcc: input.mcc,
+  return encodeEmvQr(
+    {
+      point_of_initiation: input.amount === null ? 'STATIC' : 'DYNAMIC',
+      merchant_accounts: [ownMerchantAccount(collector.code, input.orderId)],
+      merchant: {
+        name: emvText(collector.fantasyName ?? '', NAME_MAX) || emvText(collector.name, NAME_MAX) || collector.code,
+        city: qrCity(input.storeAddress, input.country),
+        mcc: input.mcc,
+      },
+      currency_numeric: currencyByAlpha(input.currency).numeric,
+      ...(input.amount === null ? {} : { amount: input.amount }),
+      country: input.country,
     },
-    currency_numeric: currencyByAlpha(input.currency).numeric,
-    ...(input.amount === null ? {} : { amount: input.amount }),
-    country: input.country,
-  });
+    QR_SCOPE,
+  );
 }

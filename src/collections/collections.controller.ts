@@ -30,16 +30,25 @@ export class CollectionsController {
     409: 'The POS, its store or its collector is disabled; ALREADY_PROCESSED: external_reference already names another of your QRs',
     503: 'UPSTREAM_ERROR: the FX provider did not answer; retry after Retry-After seconds',
   })
-  create(@ClientId() clientId: string, @Body() body: CreateQrDto, @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string) {
+  create(
+    @ClientId() clientId: string,
+    @Body() body: CreateQrDto,
+    @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string,
+  ) {
     return this.collections.createQr(clientId, body, idempotencyKey);
   }
 
   @Quota('payments')
   @Delete('v2/payins/qr/:order_id')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Cancels a QR nobody has paid; a payment racing the cancel either wins or is refused, never half-applied' })
+  @ApiOperation({
+    summary: 'Cancels a QR nobody has paid; a payment racing the cancel either wins or is refused, never half-applied',
+  })
   @ApiOkResponse({ type: CanceledQrDto })
-  @ApiErrors({ 404: 'Order not found: not a QR you created', 409: 'INVALID_STATUS: already being paid, paid, expired or failed' })
+  @ApiErrors({
+    404: 'Order not found: not a QR you created',
+    409: 'INVALID_STATUS: already being paid, paid, expired or failed',
+  })
   cancel(@ClientId() clientId: string, @Param('order_id') orderId: string) {
     return this.collections.cancelQr(clientId, orderId);
   }

@@ -7,19 +7,31 @@ import { amountInput, externalReference } from '../http/request-fields';
 export const createQrSchema = z.strictObject({
   pos_uuid: z.uuid().describe('One of your enabled points of sale'),
   external_reference: externalReference.describe('Your own reference for this collection, unique among your QRs'),
-  notification_url: notificationUrlField.describe('Where the QR creation, payment, expiration and refund notifications go'),
-  amount: amountInput.optional().describe('In the local currency: a dynamic closed-amount QR (order CREATED); absent: a static open-amount QR (WAITING_AMOUNT)'),
+  notification_url: notificationUrlField.describe(
+    'Where the QR creation, payment, expiration and refund notifications go',
+  ),
+  amount: amountInput
+    .optional()
+    .describe(
+      'In the local currency: a dynamic closed-amount QR (order CREATED); absent: a static open-amount QR (WAITING_AMOUNT)',
+    ),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)
     .optional()
-    .describe("ISO 4217: the collector's country's currency; it names the country of a collector created without country_code"),
+    .describe(
+      "ISO 4217: the collector's country's currency; it names the country of a collector created without country_code",
+    ),
 });
 export class CreateQrDto extends createZodDto(createQrSchema) {}
 
 const indicativeRate = z.object({
   currency: z.string(),
-  rate: z.string().describe('Units of this currency per unit of the local currency, at your spread; indicative, the payer is priced at its own'),
+  rate: z
+    .string()
+    .describe(
+      'Units of this currency per unit of the local currency, at your spread; indicative, the payer is priced at its own',
+    ),
   amount: z.number().nullable().describe('The amount in this currency; null for an open amount'),
 });
 

@@ -38,7 +38,10 @@ export class CollectionsService {
     const market = collectionMarket(collector.countryCode, input.currency);
     if ('problem' in market) throw new ApiError(400, [market.problem]);
     const { country, currency } = market;
-    const amount = input.amount === undefined ? null : this.paymentOrders.parseLocalAmount('amount', input.amount, currency, country);
+    const amount =
+      input.amount === undefined
+        ? null
+        : this.paymentOrders.parseLocalAmount('amount', input.amount, currency, country);
     const localAmount = amount === null ? null : formatAmount(amount, currency);
     const id = randomUUID();
     const order = await this.paymentOrders.open(
@@ -51,7 +54,15 @@ export class CollectionsService {
         localAmount: amount,
         priced: null,
         details: {
-          qrPayload: collectionQr({ orderId: id, collector, storeAddress: store.address, mcc: posMcc({ pos, collector }), country, currency, amount: localAmount }),
+          qrPayload: collectionQr({
+            orderId: id,
+            collector,
+            storeAddress: store.address,
+            mcc: posMcc({ pos, collector }),
+            country,
+            currency,
+            amount: localAmount,
+          }),
           qrType: amount === null ? 'STATIC' : 'DYNAMIC',
           collectorClientId: clientId,
           collectorExternalReference: input.external_reference,
@@ -85,12 +96,13 @@ export class CollectionsService {
    */
   async cancelQr(clientId: string, orderId: string): Promise<CanceledQrDto> {
     const order = await this.collected(clientId, orderId);
-    const canceled = { order_id: order.id, status: 'CANCELED', error_code: 'CANCELED_BY_COLLECTOR' } as const;
-    if (order.status === 'CANCELED' && order.errorCode === 'CANCELED_BY_COLLECTOR') return canceled;
+    // The documented answer (CanceledQrDto): what the collector's cancel leaves on the order.
+    const canceled: CanceledQrDto = { order_id: order.id, status: 'CANCELED', error_code: 'CANCELED_BY_COLLECTOR' };
+    if (order.status === canceled.status && order.errorCode === canceled.error_code) return canceled;
     if (expiryRejection(order, new Date())) throw rejectionError(order, 'INVALID_STATUS');
     const status = await this.workflows.cancel(order);
     // The workflow found the payer's decision recorded before the cancel: the payment wins.
-    if (status !== 'CANCELED') throw rejectionError({ ...order, status }, 'INVALID_STATUS');
+    if (status !== canceled.status) throw rejectionError({ ...order, status }, 'INVALID_STATUS');
     return canceled;
   }
 
@@ -101,7 +113,11 @@ export class CollectionsService {
   }
 
   /** What the QR's amount is in each currency a payer may hold, at the collector's own rates. */
-  private async indicativeRates(clientId: string, currency: CurrencyCode, amount: Decimal | null): Promise<IndicativeRate[]> {
+  private async indicativeRates(
+    clientId: string,
+    currency: CurrencyCode,
+    amount: Decimal | null,
+  ): Promise<IndicativeRate[]> {
     if (!isPaymentCurrency(currency)) return [];
     const targets = PAYMENT_CURRENCIES.filter((target) => target !== currency);
     const rates = await this.fx.indicativeRates(clientId, currency, targets);

@@ -15,7 +15,10 @@ const durationOf = (allowZero: boolean) =>
   z.string().transform((text, context) => {
     const ms = parseDuration(text);
     if (ms === null || (ms === 0 && !allowZero)) {
-      context.addIssue({ code: 'custom', message: `must be a duration such as ${allowZero ? '0s, ' : ''}90s, 30m or 2h` });
+      context.addIssue({
+        code: 'custom',
+        message: `must be a duration such as ${allowZero ? '0s, ' : ''}90s, 30m or 2h`,
+      });
       return z.NEVER;
     }
     return ms;
@@ -48,7 +51,10 @@ const trustedProxies = z
   .string()
   .trim()
   .transform((value) => (value === '' ? [] : value.split(',').map((entry) => entry.trim())))
-  .refine((entries) => entries.every(isProxyEntry), 'must be a comma list of addresses, subnets, loopback, linklocal, uniquelocal')
+  .refine(
+    (entries) => entries.every(isProxyEntry),
+    'must be a comma list of addresses, subnets, loopback, linklocal, uniquelocal',
+  )
   .refine((entries) => entries.every((entry) => !/\/0+$/.test(entry)), 'must not trust every address (a /0 subnet)');
 
 /** TEMPORAL_PAYLOAD_KEYS, checked whole here; the codec reads it with parsePayloadKeys. */
@@ -73,7 +79,9 @@ const commaList = (item: z.ZodType<string, string>) =>
     .pipe(z.array(item));
 
 /** An origin as browsers send it: scheme, host and port, nothing after. */
-const origin = z.string().regex(/^https?:\/\/[^/\s?#]+$/, 'must be origins such as https://temporal.example.com (scheme, host and port only)');
+const origin = z
+  .string()
+  .regex(/^https?:\/\/[^/\s?#]+$/, 'must be origins such as https://temporal.example.com (scheme, host and port only)');
 
 /**
  * The one environment schema of every process. Each variable is documented in the README's
@@ -140,9 +148,9 @@ export const envSchema = z.object({
    * at once. Beyond them tasks wait in Temporal's queue, where fairness orders them and admission
    * sees them, rather than in the worker's memory (docs/deployment.md, "The worker's memory").
    */
-  WORKER_WORKFLOW_TASK_SLOTS: z.coerce.number().int().min(2).max(1000).default(10),
+  WORKER_WORKFLOW_TASK_SLOTS: z.coerce.number().int().min(2).max(1000).default(4),
   WORKER_ACTIVITY_SLOTS: z.coerce.number().int().min(1).max(1000).default(100),
-  WORKER_LOCAL_ACTIVITY_SLOTS: z.coerce.number().int().min(1).max(1000).default(50),
+  WORKER_LOCAL_ACTIVITY_SLOTS: z.coerce.number().int().min(1).max(1000).default(20),
   /**
    * Threads running the worker's workflow code, the cache shared out among them. One thread is
    * what a 2-core worker waits on when many orders expire together, but a second did not expire
@@ -219,14 +227,15 @@ export const envSchema = z.object({
       }
     }),
   /**
-   * Admission (src/capacity/admission.ts): past this age of the oldest task waiting for a
-   * worker, new previews are refused 503 OVERLOADED, first those of clients over
-   * ADMISSION_FAIR_SHARE previews a second; 0s turns admission off. The API reads the backlog
-   * from Temporal every ADMISSION_POLL_INTERVAL.
+   * Admission (src/capacity/admission.ts): past this expected wait of a task added now to the
+   * order task queue (its backlog at the rate workers take it, or its oldest task's age), new
+   * previews are refused 503 OVERLOADED, first those of clients over ADMISSION_FAIR_SHARE
+   * previews a second; 0s turns admission off. The API reads the backlog from Temporal every
+   * ADMISSION_POLL_INTERVAL.
    */
   ADMISSION_MAX_BACKLOG_AGE: durationOrZero.default(2000),
   ADMISSION_FAIR_SHARE: z.coerce.number().positive().max(10_000).default(2),
-  ADMISSION_POLL_INTERVAL: duration.default(1000),
+  ADMISSION_POLL_INTERVAL: duration.default(500),
 
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRUSTED_PROXIES: trustedProxies.default([]),
@@ -234,7 +243,12 @@ export const envSchema = z.object({
    * Replaced by TRUSTED_PROXIES, and refused rather than read as it: its default believed
    * loopback and its hop counts believed whoever reached the API directly.
    */
-  TRUST_PROXY: z.undefined({ error: 'replaced by TRUSTED_PROXIES: the addresses or subnets of the proxies in front of the API (README, Configuration)' }).optional(),
+  TRUST_PROXY: z
+    .undefined({
+      error:
+        'replaced by TRUSTED_PROXIES: the addresses or subnets of the proxies in front of the API (README, Configuration)',
+    })
+    .optional(),
 
   /**
    * Prometheus scrapes the api and the worker on ports of their own, never the API's. They
@@ -290,28 +304,41 @@ const codecServerSchema = envSchema
   .extend({ SECRETS_KEY: envSchema.shape.SECRETS_KEY.optional() });
 export type CodecServerEnv = z.infer<typeof codecServerSchema> & { TEMPORAL_PAYLOAD_KEYS: string };
 
-type CodecServerSettings = Omit<z.infer<typeof codecServerSchema>, 'NODE_ENV' | 'LOG_LEVEL' | 'TEMPORAL_PAYLOAD_KEYS' | 'SECRETS_KEY'>;
+type CodecServerSettings = Omit<
+  z.infer<typeof codecServerSchema>,
+  'NODE_ENV' | 'LOG_LEVEL' | 'TEMPORAL_PAYLOAD_KEYS' | 'SECRETS_KEY'
+>;
 
 /** The codec server's authorization: verified access tokens need their issuer and the claim that marks who may see personal data. */
 function codecServerProblems(env: CodecServerSettings): string[] {
   const problems: string[] = [];
-  const jwt = [env.CODEC_SERVER_JWT_ISSUER, env.CODEC_SERVER_JWT_AUDIENCE, env.CODEC_SERVER_JWT_CLAIM].some((value) => value !== undefined);
+  const jwt = [env.CODEC_SERVER_JWT_ISSUER, env.CODEC_SERVER_JWT_AUDIENCE, env.CODEC_SERVER_JWT_CLAIM].some(
+    (value) => value !== undefined,
+  );
   if (env.CODEC_SERVER_JWKS_URL && (!env.CODEC_SERVER_JWT_ISSUER || !env.CODEC_SERVER_JWT_CLAIM)) {
-    problems.push('CODEC_SERVER_JWKS_URL: also set CODEC_SERVER_JWT_ISSUER and CODEC_SERVER_JWT_CLAIM (without the claim, everyone the identity provider knows could decode)');
+    problems.push(
+      'CODEC_SERVER_JWKS_URL: also set CODEC_SERVER_JWT_ISSUER and CODEC_SERVER_JWT_CLAIM (without the claim, everyone the identity provider knows could decode)',
+    );
   }
-  if (jwt && !env.CODEC_SERVER_JWKS_URL) problems.push('CODEC_SERVER_JWT_ISSUER, _AUDIENCE, _CLAIM: they need CODEC_SERVER_JWKS_URL, where the signing keys are');
+  if (jwt && !env.CODEC_SERVER_JWKS_URL)
+    problems.push(
+      'CODEC_SERVER_JWT_ISSUER, _AUDIENCE, _CLAIM: they need CODEC_SERVER_JWKS_URL, where the signing keys are',
+    );
   return problems;
 }
 
 /** Whether orders started now take testers' signals: the sandbox's, or where a deployment says so explicitly. */
-export const testerSignalsAllowed = (env: Pick<Env, 'TESTER_SIGNALS' | 'NODE_ENV'>) => env.TESTER_SIGNALS ?? env.NODE_ENV !== 'production';
+export const testerSignalsAllowed = (env: Pick<Env, 'TESTER_SIGNALS' | 'NODE_ENV'>) =>
+  env.TESTER_SIGNALS ?? env.NODE_ENV !== 'production';
 
 /** Rules across variables, checked once the schema has passed. */
 function crossProblems(env: ParsedEnv): string[] {
   const problems: string[] = [];
   const pair = [env.TEMPORAL_TLS_CLIENT_CERT_PATH, env.TEMPORAL_TLS_CLIENT_KEY_PATH];
-  if (pair.filter(Boolean).length === 1) problems.push('TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH: set both or neither');
-  if (env.TEMPORAL_INSECURE && temporalUsesTls(env)) problems.push('TEMPORAL_INSECURE: true, yet TLS or an API key is set; drop one of them');
+  if (pair.filter(Boolean).length === 1)
+    problems.push('TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH: set both or neither');
+  if (env.TEMPORAL_INSECURE && temporalUsesTls(env))
+    problems.push('TEMPORAL_INSECURE: true, yet TLS or an API key is set; drop one of them');
   return [...problems, ...codecServerProblems(env)];
 }
 
@@ -321,7 +348,8 @@ const invalid = (problems: string[]) => new EnvError(`Invalid environment:\n  ${
 
 function parsed<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv): z.infer<T> {
   const result = schema.safeParse(source);
-  if (!result.success) throw invalid(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
+  if (!result.success)
+    throw invalid(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   return result.data;
 }
 
@@ -345,8 +373,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 export function loadCodecServerEnv(source: NodeJS.ProcessEnv = process.env): CodecServerEnv {
   const env = parsed(codecServerSchema, source);
   const problems = [...codecServerProblems(env), ...productionProblems(env)];
-  const keys = env.TEMPORAL_PAYLOAD_KEYS ?? (env.SECRETS_KEY === undefined ? undefined : devPayloadKeys(env.SECRETS_KEY));
-  if (keys === undefined && env.NODE_ENV !== 'production') problems.push('TEMPORAL_PAYLOAD_KEYS: set it, or SECRETS_KEY to derive the development key from');
+  const keys =
+    env.TEMPORAL_PAYLOAD_KEYS ?? (env.SECRETS_KEY === undefined ? undefined : devPayloadKeys(env.SECRETS_KEY));
+  if (keys === undefined && env.NODE_ENV !== 'production')
+    problems.push('TEMPORAL_PAYLOAD_KEYS: set it, or SECRETS_KEY to derive the development key from');
   if (env.CODEC_SERVER_TOKENS.length === 0 && !env.CODEC_SERVER_JWKS_URL && !env.CODEC_SERVER_ALLOW_UNAUTHENTICATED) {
     problems.push(
       'CODEC_SERVER_TOKENS or CODEC_SERVER_JWKS_URL: the codec server decodes personal data for operators who may see it, and needs a way to tell who they are (CODEC_SERVER_ALLOW_UNAUTHENTICATED=true only on a loopback-only machine)',

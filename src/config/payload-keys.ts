@@ -38,9 +38,11 @@ export function parsePayloadKeys(text: string): PayloadKeys {
   for (const [index, entry] of entries.entries()) {
     const separator = entry.indexOf(':');
     const id = separator < 0 ? '' : entry.slice(0, separator);
-    if (!KEY_ID.test(id)) throw new Error(`entry ${index + 1}: must be id:key, the id of 1 to 64 letters, digits, '.', '_' or '-'`);
+    if (!KEY_ID.test(id))
+      throw new Error(`entry ${index + 1}: must be id:key, the id of 1 to 64 letters, digits, '.', '_' or '-'`);
     const key = keyBytes(entry.slice(separator + 1));
-    if (!key) throw new Error(`key ${id}: must be 32 bytes, as 64 hex digits or in base64 (e.g. \`openssl rand -base64 32\`)`);
+    if (!key)
+      throw new Error(`key ${id}: must be 32 bytes, as 64 hex digits or in base64 (e.g. \`openssl rand -base64 32\`)`);
     if (all.has(id)) throw new Error(`key ${id}: listed twice`);
     all.set(id, key);
   }

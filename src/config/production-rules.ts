@@ -37,19 +37,30 @@ export function productionProblems(env: ProductionSettings): string[] {
     (name) => `${name}: looks like a placeholder; set a random value in production (e.g. \`openssl rand -hex 32\`)`,
   );
   if (env.ALLOW_INSECURE_CALLBACKS) {
-    problems.push('ALLOW_INSECURE_CALLBACKS: must be false in production: it lets callbacks reach http URLs and our own network');
+    problems.push(
+      'ALLOW_INSECURE_CALLBACKS: must be false in production: it lets callbacks reach http URLs and our own network',
+    );
   }
   if (env.TEMPORAL_PAYLOAD_KEYS === undefined) {
     problems.push(
       "TEMPORAL_PAYLOAD_KEYS: required in production: without it payers' names and tax ids reach Temporal's histories in clear; set id:key (e.g. k1: and the output of `openssl rand -base64 32`)",
     );
   } else {
-    for (const { id } of payloadKeyTexts(env.TEMPORAL_PAYLOAD_KEYS).filter((entry) => looksLikePlaceholder(entry.material))) {
-      problems.push(`TEMPORAL_PAYLOAD_KEYS: key ${id} looks like a placeholder; use 32 random bytes (\`openssl rand -base64 32\`)`);
+    for (const { id } of payloadKeyTexts(env.TEMPORAL_PAYLOAD_KEYS).filter((entry) =>
+      looksLikePlaceholder(entry.material),
+    )) {
+      problems.push(
+        `TEMPORAL_PAYLOAD_KEYS: key ${id} looks like a placeholder; use 32 random bytes (\`openssl rand -base64 32\`)`,
+      );
     }
   }
   const transport = env.TEMPORAL_ADDRESS === undefined ? null : { ...env, TEMPORAL_ADDRESS: env.TEMPORAL_ADDRESS };
-  if (transport && !temporalUsesTls(transport) && !isLoopbackAddress(transport.TEMPORAL_ADDRESS) && !env.TEMPORAL_INSECURE) {
+  if (
+    transport &&
+    !temporalUsesTls(transport) &&
+    !isLoopbackAddress(transport.TEMPORAL_ADDRESS) &&
+    !env.TEMPORAL_INSECURE
+  ) {
     problems.push(
       `TEMPORAL_ADDRESS: ${transport.TEMPORAL_ADDRESS} is reached in plain gRPC: whoever reaches it can drive any order; connect with mTLS (TEMPORAL_TLS_*) or an API key (TEMPORAL_API_KEY), or set TEMPORAL_INSECURE=true if its network is private on purpose`,
     );

@@ -14,7 +14,12 @@ export interface TemporalTransportSettings {
  * soon as a CA, a client certificate or an API key is given (an API key is never sent in clear).
  */
 export function temporalUsesTls(env: TemporalTransportSettings): boolean {
-  return env.TEMPORAL_TLS ?? (env.TEMPORAL_TLS_SERVER_CA_CERT_PATH !== undefined || env.TEMPORAL_TLS_CLIENT_CERT_PATH !== undefined || env.TEMPORAL_API_KEY !== undefined);
+  return (
+    env.TEMPORAL_TLS ??
+    (env.TEMPORAL_TLS_SERVER_CA_CERT_PATH !== undefined ||
+      env.TEMPORAL_TLS_CLIENT_CERT_PATH !== undefined ||
+      env.TEMPORAL_API_KEY !== undefined)
+  );
 }
 
 /** Whether `host:port` (or `[v6]:port`) names this machine: `localhost`, 127.0.0.0/8 or ::1. */

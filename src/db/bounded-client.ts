@@ -5,7 +5,9 @@ export const CLIENT_MARGIN_MS = 2000;
 
 /** The error a query gets when its connection is given up on: a socket failure, which the API answers 503. */
 export function silentServerError(waitedMs: number): Error {
-  return Object.assign(new Error(`PostgreSQL did not answer within ${waitedMs} ms; the connection was dropped`), { code: 'ETIMEDOUT' });
+  return Object.assign(new Error(`PostgreSQL did not answer within ${waitedMs} ms; the connection was dropped`), {
+    code: 'ETIMEDOUT',
+  });
 }
 
 /**
@@ -15,7 +17,9 @@ export function silentServerError(waitedMs: number): Error {
  * and the pool, told by the client's `error` event, never hands the connection out again.
  */
 export function dropConnection(client: Client, waitedMs: number): void {
-  (client as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(silentServerError(waitedMs));
+  (client as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(
+    silentServerError(waitedMs),
+  );
 }
 
 /**

@@ -25,7 +25,10 @@ export interface CountedWindow {
  * process's memory until the window ends, so a client that keeps sending costs the database
  * nothing more.
  */
-export function countedWindow(dataSource: DataSource, { keyPrefix, points, durationSeconds, sweeps = false }: CountedWindow): RateLimiterPostgres {
+export function countedWindow(
+  dataSource: DataSource,
+  { keyPrefix, points, durationSeconds, sweeps = false }: CountedWindow,
+): RateLimiterPostgres {
   return new RateLimiterPostgres({
     storeClient: dataSource,
     storeType: 'typeorm',

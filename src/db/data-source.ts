@@ -47,7 +47,9 @@ export function poolOptions(poolSize: number, bounds: DatabaseBounds | undefined
     // pg-pool applies it both to a new connection and to a wait for a pooled one.
     connectionTimeoutMillis: bounds.connectMs,
     // Sent in the startup packet; a pooler in front of PostgreSQL must pass them on.
-    ...(bounds.statementMs ? { statement_timeout: bounds.statementMs, Client: clientAnsweringWithin(bounds.statementMs + CLIENT_MARGIN_MS) } : {}),
+    ...(bounds.statementMs
+      ? { statement_timeout: bounds.statementMs, Client: clientAnsweringWithin(bounds.statementMs + CLIENT_MARGIN_MS) }
+      : {}),
     ...(bounds.idleInTransactionMs ? { idle_in_transaction_session_timeout: bounds.idleInTransactionMs } : {}),
   };
 }

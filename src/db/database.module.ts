@@ -10,7 +10,12 @@ import { createDataSource, databaseBounds } from './data-source';
     {
       provide: DataSource,
       inject: [ENV],
-      useFactory: (env: Env) => createDataSource({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, bounds: databaseBounds(env) }).initialize(),
+      useFactory: (env: Env) =>
+        createDataSource({
+          url: env.DATABASE_URL,
+          poolSize: env.DATABASE_POOL_SIZE,
+          bounds: databaseBounds(env),
+        }).initialize(),
     },
   ],
   exports: [DataSource],

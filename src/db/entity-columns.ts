@@ -22,11 +22,21 @@ export class EntityColumns<T extends ObjectLiteral> {
     private readonly target: EntityTarget<T> & (new () => T),
   ) {
     const metadata = dataSource.getMetadata(target);
-    const refused = metadata.columns.filter((column) => column.transformer || column.relationMetadata || column.embeddedMetadata);
-    if (refused.length > 0) throw new Error(`${metadata.name} has columns a plain row cannot hold: ${refused.map((column) => column.propertyName).join(', ')}`);
-    const columns = metadata.columns.map((column) => ({ column: column.databaseName, property: column.propertyName, json: column.type === 'jsonb' || column.type === 'json' }));
+    const refused = metadata.columns.filter(
+      (column) => column.transformer || column.relationMetadata || column.embeddedMetadata,
+    );
+    if (refused.length > 0)
+      throw new Error(
+        `${metadata.name} has columns a plain row cannot hold: ${refused.map((column) => column.propertyName).join(', ')}`,
+      );
+    const columns = metadata.columns.map((column) => ({
+      column: column.databaseName,
+      property: column.propertyName,
+      json: column.type === 'jsonb' || column.type === 'json',
+    }));
     this.names = columns.map(({ column }) => column).join(', ');
-    const listOf = (alias?: string) => columns.map(({ column, property }) => `${alias ? `${alias}.` : ''}${column} AS "${property}"`).join(', ');
+    const listOf = (alias?: string) =>
+      columns.map(({ column, property }) => `${alias ? `${alias}.` : ''}${column} AS "${property}"`).join(', ');
     // Every order change reads the row with the plain list: built once, not per statement.
     const plain = listOf();
     this.selectList = (alias) => (alias ? listOf(alias) : plain);

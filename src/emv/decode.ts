@@ -6,6 +6,7 @@ import { readMerchantAccounts } from './merchant-accounts';
 import { findPixAccount, readPix } from './pix';
 import { notPayableReasons } from './payability';
 import { checkProfile } from './profiles';
+import type { QrScope } from './qr-scope';
 import { isMerchantAccountTag, isUnreservedTemplateTag } from './tag-ranges';
 import { checkCrc, checkPayloadFormatIndicator, checkRequiredTags } from './structure';
 import { codePointLength, indexFields, parseTlv, readTemplate, type TlvField } from './tlv';
@@ -18,14 +19,16 @@ const INTERPRETED_TAGS = new Set(['00', '01', '52', '53', '54', '58', '59', '60'
 /**
  * Decodes an EMVCo merchant-presented QR payload. Never throws: whatever the input, the result
  * carries everything that could be read and, each apart, the EMVCo defects, the violations of
- * the scheme's rules and the reasons this service cannot pay it.
+ * the scheme's rules and the reasons this service cannot pay it, judged by `scope`: what the
+ * caller serves.
  */
-export function decodeEmvQr(payload: string): EmvDecodeResult {
+export function decodeEmvQr(payload: string, scope: QrScope): EmvDecodeResult {
   // Untyped callers (raw JSON) may pass anything; a non-string reads as an empty payload.
   const text = typeof payload === 'string' ? payload : '';
   const parsed = parseTlv(text);
   const emvcoErrors: EmvError[] = [...parsed.errors];
-  if (codePointLength(text) > MAX_PAYLOAD_LENGTH) emvcoErrors.push(emvError('PAYLOAD_TOO_LONG', undefined, `${codePointLength(text)} characters`));
+  if (codePointLength(text) > MAX_PAYLOAD_LENGTH)
+    emvcoErrors.push(emvError('PAYLOAD_TOO_LONG', undefined, `${codePointLength(text)} characters`));
 
   const byId = indexFields(parsed.fields, emvcoErrors);
   const fields = [...byId.values()];
@@ -43,9 +46,12 @@ export function decodeEmvQr(payload: string): EmvDecodeResult {
   const country = ifPresent('58', (field) => readCountry(field.value, emvcoErrors));
   const merchant = readMerchant(byId, emvcoErrors);
   const accounts = readMerchantAccounts(fields, emvcoErrors);
-  const additionalData: AdditionalData = ifPresent('62', (field) => nameAdditionalData(readTemplate(field, emvcoErrors))) ?? {};
+  const additionalData: AdditionalData =
+    ifPresent('62', (field) => nameAdditionalData(readTemplate(field, emvcoErrors))) ?? {};
   const language = ifPresent('64', (field) => readTemplate(field, emvcoErrors));
-  const unreserved = fields.filter((field) => isUnreservedTemplateTag(field.id)).map((field) => ({ tag: field.id, fields: readTemplate(field, emvcoErrors) }));
+  const unreserved = fields
+    .filter((field) => isUnreservedTemplateTag(field.id))
+    .map((field) => ({ tag: field.id, fields: readTemplate(field, emvcoErrors) }));
 
   const { profile, errors: schemeViolations } = checkProfile({
     country,
@@ -53,10 +59,11 @@ export function decodeEmvQr(payload: string): EmvDecodeResult {
     accounts,
     additionalData,
     unreservedTemplates: unreserved,
+    scope,
   });
   const pixAccount = findPixAccount(accounts);
   const pix = pixAccount === undefined ? null : { tag: pixAccount.tag, data: readPix(pixAccount, unreserved) };
-  const notPayable = notPayableReasons({ country, currencyAlpha: currency?.alpha ?? null, pix });
+  const notPayable = notPayableReasons({ country, currencyAlpha: currency?.alpha ?? null, pix }, scope);
   const payable = emvcoErrors.length === 0 && schemeViolations.length === 0 && notPayable.length === 0;
 
   return {
@@ -76,10 +83,18 @@ export function decodeEmvQr(payload: string): EmvDecodeResult {
     merchant,
     merchant_accounts: accounts,
     additional_data: additionalData,
-    merchant_language: language === null ? null : { language: language['00'] ?? null, name: language['01'] ?? null, city: language['02'] ?? null },
+    merchant_language:
+      language === null
+        ? null
+        : { language: language['00'] ?? null, name: language['01'] ?? null, city: language['02'] ?? null },
     unreserved_templates: unreserved,
     other_tags: Object.fromEntries(
-      fields.filter((field) => !INTERPRETED_TAGS.has(field.id) && !isMerchantAccountTag(field.id) && !isUnreservedTemplateTag(field.id)).map((field) => [field.id, field.value]),
+      fields
+        .filter(
+          (field) =>
+            !INTERPRETED_TAGS.has(field.id) && !isMerchantAccountTag(field.id) && !isUnreservedTemplateTag(field.id),
+        )
+        .map((field) => [field.id, field.value]),
     ),
     crc,
     pix: pix?.data ?? null,

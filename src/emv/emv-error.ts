@@ -31,7 +31,8 @@ const MESSAGES = {
   // Scheme and country profiles (src/emv/profiles.ts).
   CURRENCY_COUNTRY_MISMATCH: "the currency is not the currency of the QR's country profile",
   PROFILE_COUNTRY_MISMATCH: "the country does not match the country of the account's scheme",
-  PIX_MISSING_KEY_OR_URL: 'a Pix account needs a key (sub-tag 01) or a URL (sub-tag 25), unless a Pix Automático template (80-99) carries the recurrence URL',
+  PIX_MISSING_KEY_OR_URL:
+    'a Pix account needs a key (sub-tag 01) or a URL (sub-tag 25), unless a Pix Automático template (80-99) carries the recurrence URL',
   PIX_KEY_AND_URL: 'a Pix account carries either a key (sub-tag 01) or a URL (sub-tag 25), not both',
   PIX_INVALID_KEY: 'the Pix key is not a CPF, CNPJ, e-mail, +55 phone or UUID',
   PIX_MISSING_TXID: 'a Pix QR needs a reference label (tag 62, sub-tag 05), "***" when there is none',

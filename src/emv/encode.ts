@@ -3,6 +3,7 @@ import { crc16 } from './crc16';
 import { decodeEmvQr } from './decode';
 import { EmvEncodeError } from './emv-error';
 import { POINT_OF_INITIATION_CODES, type PointOfInitiation } from './header-fields';
+import type { QrScope } from './qr-scope';
 import { buildTlv } from './tlv';
 
 /** Mirrors the decode result's names, so a decoded QR reads back as the input that made it. */
@@ -25,16 +26,19 @@ function template(id: string, subFields: readonly [string, string][]): string {
 }
 
 /**
- * Builds a payload with its CRC. The output is decoded before it is returned and refused with an
- * EmvEncodeError unless valid, so the encoder can never hand out a QR the decoder would reject.
+ * Builds a payload with its CRC. The output is decoded (judged by `scope`) before it is returned and
+ * refused with an EmvEncodeError unless valid, so the encoder can never hand out a QR the decoder
+ * would reject.
  * Whether the point of initiation matches the presence of an amount is the caller's policy: real
  * schemes issue static QRs with an amount and dynamic ones without.
  */
-export function encodeEmvQr(input: EmvEncodeInput): string {
+export function encodeEmvQr(input: EmvEncodeInput, scope: QrScope): string {
   const parts = [
     buildTlv('00', '01'),
     buildTlv('01', POINT_OF_INITIATION_CODES[input.point_of_initiation]),
-    ...input.merchant_accounts.map((account) => template(account.tag, [['00', account.gui], ...Object.entries(account.fields ?? {})])),
+    ...input.merchant_accounts.map((account) =>
+      template(account.tag, [['00', account.gui], ...Object.entries(account.fields ?? {})]),
+    ),
     buildTlv('52', input.merchant.mcc),
     buildTlv('53', input.currency_numeric),
     input.amount === undefined ? '' : buildTlv('54', input.amount),
@@ -49,7 +53,7 @@ export function encodeEmvQr(input: EmvEncodeInput): string {
 
   const unsigned = `${parts.join('')}6304`;
   const payload = `${unsigned}${crc16(unsigned)}`;
-  const decoded = decodeEmvQr(payload);
+  const decoded = decodeEmvQr(payload, scope);
   if (!decoded.valid) throw new EmvEncodeError(decoded.errors);
   return payload;
 }

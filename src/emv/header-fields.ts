@@ -64,7 +64,13 @@ export function readCountry(value: string, errors: EmvError[]): string | null {
   return null;
 }
 
-export function checkMaxLength(value: string, max: number, code: 'MERCHANT_NAME_TOO_LONG' | 'MERCHANT_CITY_TOO_LONG' | 'POSTAL_CODE_TOO_LONG', tag: string, errors: EmvError[]): string {
+export function checkMaxLength(
+  value: string,
+  max: number,
+  code: 'MERCHANT_NAME_TOO_LONG' | 'MERCHANT_CITY_TOO_LONG' | 'POSTAL_CODE_TOO_LONG',
+  tag: string,
+  errors: EmvError[],
+): string {
   const length = codePointLength(value);
   if (length > max) errors.push(emvError(code, tag, `${length} characters`));
   return value;

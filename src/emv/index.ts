@@ -9,4 +9,5 @@ export type { MerchantAccount, MerchantAccountFormat } from './merchant-accounts
 export { OWN_GUI, ownMerchantAccount, ownQrOrderId } from './own-qr';
 export type { PixData } from './pix';
 export type { EmvProfileId } from './profiles';
+export type { QrScope } from './qr-scope';
 export { codePointLength } from './tlv';

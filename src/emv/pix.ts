@@ -1,6 +1,7 @@
-import { isUuid, validatePaymentKey } from '../keys';
+import { isUuid } from '../keys';
 import { emvError, type EmvError } from './emv-error';
 import type { MerchantAccount } from './merchant-accounts';
+import type { QrScope } from './qr-scope';
 
 export const PIX_GUI = 'br.gov.bcb.pix';
 
@@ -51,18 +52,26 @@ export function isRecurrenceOnly(pix: PixData): boolean {
 }
 
 /**
- * A key is accepted when the payment-key API would accept it, or when it is any UUID: the
- * DICT's random-key grammar checks no version, and the Central Bank's own published example
- * carries a version-1 UUID, while the payment-key API follows the spec's "version 4". Tag 26
- * may carry the GUI alone when the QR only offers a recurrence: EMVCo wants at least one
+ * A key is accepted when the payment-key API would accept it (the scope says), or when it is any
+ * UUID: the DICT's random-key grammar checks no version, and the Central Bank's own published
+ * example carries a version-1 UUID, while the payment-key API follows the spec's "version 4".
+ * Tag 26 may carry the GUI alone when the QR only offers a recurrence: EMVCo wants at least one
  * merchant account, and the manual's own example fills it so.
  */
-export function pixRuleErrors(account: MerchantAccount, context: { readonly additionalData: Record<string, string>; readonly unreservedTemplates: readonly TemplateFields[] }): EmvError[] {
+export function pixRuleErrors(
+  account: MerchantAccount,
+  context: {
+    readonly additionalData: Record<string, string>;
+    readonly unreservedTemplates: readonly TemplateFields[];
+    readonly scope: QrScope;
+  },
+): EmvError[] {
   const pix = readPix(account, context.unreservedTemplates);
   const errors: EmvError[] = [];
-  if (pix.key === null && pix.url === null && pix.recurrence_url === null) errors.push(emvError('PIX_MISSING_KEY_OR_URL', account.tag));
+  if (pix.key === null && pix.url === null && pix.recurrence_url === null)
+    errors.push(emvError('PIX_MISSING_KEY_OR_URL', account.tag));
   if (pix.key !== null && pix.url !== null) errors.push(emvError('PIX_KEY_AND_URL', account.tag));
-  if (pix.key !== null && !validatePaymentKey('BR', pix.key).ok && !isUuid(pix.key)) {
+  if (pix.key !== null && !context.scope.isPixKey(pix.key) && !isUuid(pix.key)) {
     errors.push(emvError('PIX_INVALID_KEY', `${account.tag}.01`));
   }
   if (context.additionalData.reference_label === undefined) errors.push(emvError('PIX_MISSING_TXID', '62.05'));

@@ -1,6 +1,7 @@
 import { emvError, type EmvError } from './emv-error';
 import type { MerchantAccount } from './merchant-accounts';
 import { findPixAccount, pixRuleErrors, type TemplateFields } from './pix';
+import type { QrScope } from './qr-scope';
 
 export type EmvProfileId = 'BR_PIX' | 'PE' | 'CO' | 'AR';
 
@@ -27,6 +28,7 @@ export interface ProfileInput {
   readonly additionalData: Record<string, string>;
   /** Tags 80-99, where Pix Automático puts its recurrence. */
   readonly unreservedTemplates: readonly TemplateFields[];
+  readonly scope: QrScope;
 }
 
 /**

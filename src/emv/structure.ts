@@ -22,14 +22,19 @@ export function checkPayloadFormatIndicator(fields: readonly TlvField[], errors:
   const indicator = fields.find((field) => field.id === '00');
   if (indicator === undefined) return;
   if (fields[0] !== indicator) errors.push(emvError('PAYLOAD_FORMAT_INDICATOR_NOT_FIRST', '00'));
-  if (indicator.value !== '01') errors.push(emvError('INVALID_PAYLOAD_FORMAT_INDICATOR', '00', JSON.stringify(indicator.value)));
+  if (indicator.value !== '01')
+    errors.push(emvError('INVALID_PAYLOAD_FORMAT_INDICATOR', '00', JSON.stringify(indicator.value)));
 }
 
 /**
  * The CRC covers everything before its own value, tag and length included ("...6304"). The
  * declared value is compared case-insensitively: hex is hex, and the encoder writes upper case.
  */
-export function checkCrc(payload: string, crcField: TlvField | undefined, errors: EmvError[]): { declared: string | null; computed: string | null } {
+export function checkCrc(
+  payload: string,
+  crcField: TlvField | undefined,
+  errors: EmvError[],
+): { declared: string | null; computed: string | null } {
   if (crcField === undefined) {
     errors.push(emvError('CRC_MISSING', '63'));
     return { declared: null, computed: null };

@@ -63,7 +63,11 @@ export function parseTlv(data: string, parentTag?: string): TlvParse {
 }
 
 /** Keeps the first field of each id, reporting every repeat. */
-export function indexFields(fields: readonly TlvField[], errors: EmvError[], parentTag?: string): Map<string, TlvField> {
+export function indexFields(
+  fields: readonly TlvField[],
+  errors: EmvError[],
+  parentTag?: string,
+): Map<string, TlvField> {
   const byId = new Map<string, TlvField>();
   for (const field of fields) {
     if (byId.has(field.id)) {
@@ -76,7 +80,11 @@ export function indexFields(fields: readonly TlvField[], errors: EmvError[], par
 }
 
 /** Reads a template's value as sub-fields, keyed by sub-tag id; `parsed` saves parsing it twice. */
-export function readTemplate(field: TlvField, errors: EmvError[], parsed = parseTlv(field.value, field.id)): Record<string, string> {
+export function readTemplate(
+  field: TlvField,
+  errors: EmvError[],
+  parsed = parseTlv(field.value, field.id),
+): Record<string, string> {
   errors.push(...parsed.errors);
   const record: Record<string, string> = {};
   for (const [id, sub] of indexFields(parsed.fields, errors, field.id)) record[id] = sub.value;

@@ -22,11 +22,19 @@ export class ExchangeRatesController {
     description: 'rate = mid × (1 + spread_bps / 10000). base = target answers rate "1" with spread_bps 0.',
   })
   @ApiOkResponse({ type: ExchangeRateDto })
-  @ApiErrors({ 400: 'Unsupported currency', 503: 'UPSTREAM_ERROR: the FX provider did not answer; retry after Retry-After seconds' })
-  async payinRate(@ClientId() clientId: string, @Param() { base, target }: ExchangeRateParamsDto): Promise<ExchangeRateDto> {
+  @ApiErrors({
+    400: 'Unsupported currency',
+    503: 'UPSTREAM_ERROR: the FX provider did not answer; retry after Retry-After seconds',
+  })
+  async payinRate(
+    @ClientId() clientId: string,
+    @Param() { base, target }: ExchangeRateParamsDto,
+  ): Promise<ExchangeRateDto> {
     const quote = await this.fx.quote(clientId, base, target).catch((error: unknown) => {
       if (error instanceof RailsError) {
-        throw new ApiError(503, 'The FX provider is unavailable; retry later', 'UPSTREAM_ERROR', { 'retry-after': String(RETRY_AFTER_SECONDS) });
+        throw new ApiError(503, 'The FX provider is unavailable; retry later', 'UPSTREAM_ERROR', {
+          'retry-after': String(RETRY_AFTER_SECONDS),
+        });
       }
       throw error;
     });

@@ -3,7 +3,15 @@ import { DataSource, EntityManager, EntityNotFoundError, QueryFailedError } from
 import { ClientEntity } from '../auth/client.entity';
 import { PreparedStatement } from '../db/prepared-statement';
 import { BoundedMap } from '../infra/bounded-map';
-import { CurrencyCode, Decimal, MoneyError, PaymentCurrency, applySpread, inverseRate, isPaymentCurrency } from '../money';
+import {
+  CurrencyCode,
+  Decimal,
+  MoneyError,
+  PaymentCurrency,
+  applySpread,
+  inverseRate,
+  isPaymentCurrency,
+} from '../money';
 import { RailsUnavailableError } from '../rails/rails.errors';
 import type { FxRatesPort } from '../rails/rails.port';
 import { FxQuoteEntity } from './fx-quote.entity';
@@ -50,10 +58,15 @@ export const quoteLockSql = ({ quote, order, client, base, target }: QuoteUseSql
  * Why quote `quoteId` could not be locked for `use`; read only once it could not. Another
  * client's quote is, to this one, no quote at all: whether it exists is not told.
  */
-export async function quoteLockRefusal(manager: EntityManager, quoteId: string, use: Omit<QuoteUse, 'orderId'>): Promise<FxQuoteUnavailableError> {
+export async function quoteLockRefusal(
+  manager: EntityManager,
+  quoteId: string,
+  use: Omit<QuoteUse, 'orderId'>,
+): Promise<FxQuoteUnavailableError> {
   const quote = await manager.getRepository(FxQuoteEntity).findOneBy({ id: quoteId });
   if (!quote || quote.clientId !== use.clientId) return new FxQuoteUnavailableError(quoteId, 'NOT_FOUND');
-  if (quote.base !== use.base || quote.target !== use.target) return new FxQuoteUnavailableError(quoteId, 'OTHER_CURRENCY_PAIR');
+  if (quote.base !== use.base || quote.target !== use.target)
+    return new FxQuoteUnavailableError(quoteId, 'OTHER_CURRENCY_PAIR');
   return new FxQuoteUnavailableError(quoteId, quote.orderId === null ? 'EXPIRED' : 'LOCKED_TO_ANOTHER_ORDER');
 }
 
@@ -89,7 +102,10 @@ const deleteExpired = new PreparedStatement(
      ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
 );
 
-const readSpread = new PreparedStatement<{ fxSpreadBps: number }>('fx.client-spread', 'SELECT fx_spread_bps AS "fxSpreadBps" FROM clients WHERE id = $1');
+const readSpread = new PreparedStatement<{ fxSpreadBps: number }>(
+  'fx.client-spread',
+  'SELECT fx_spread_bps AS "fxSpreadBps" FROM clients WHERE id = $1',
+);
 
 /** Spreads remembered, at most; the oldest is forgotten first. */
 const REMEMBERED_SPREADS = 10_000;
@@ -161,7 +177,17 @@ export class FxService {
     let spreadBps = base === target ? 0 : (this.spreads.get(clientId) ?? (await this.spreadOf(clientId)));
     for (;;) {
       const rate = applySpread(midRate, spreadBps);
-      const { rows } = await insertQuote.run(this.dataSource, [randomUUID(), clientId, base, target, midRate.toFixed(), rate.toFixed(), spreadBps, FX_QUOTE_TTL_SECONDS, base === target]);
+      const { rows } = await insertQuote.run(this.dataSource, [
+        randomUUID(),
+        clientId,
+        base,
+        target,
+        midRate.toFixed(),
+        rate.toFixed(),
+        spreadBps,
+        FX_QUOTE_TTL_SECONDS,
+        base === target,
+      ]);
       if (rows[0]) return toQuote(rows[0]);
       if (base === target) throw new EntityNotFoundError(ClientEntity, { id: clientId });
       // The client's spread changed since it was read: read it again (the read fails for a client gone).
@@ -173,9 +199,18 @@ export class FxService {
    * The client's rates from `base` to each of `targets`, not stored: indicative, as a QR
    * created for a collector tells what its amount costs in other currencies before anyone pays.
    */
-  async indicativeRates(clientId: string, base: PaymentCurrency, targets: readonly PaymentCurrency[]): Promise<Array<{ currency: PaymentCurrency; rate: Decimal }>> {
+  async indicativeRates(
+    clientId: string,
+    base: PaymentCurrency,
+    targets: readonly PaymentCurrency[],
+  ): Promise<Array<{ currency: PaymentCurrency; rate: Decimal }>> {
     const fxSpreadBps = await this.spreadOf(clientId);
-    return Promise.all(targets.map(async (currency) => ({ currency, rate: applySpread(await this.midRate(base, currency), fxSpreadBps) })));
+    return Promise.all(
+      targets.map(async (currency) => ({
+        currency,
+        rate: applySpread(await this.midRate(base, currency), fxSpreadBps),
+      })),
+    );
   }
 
   /**
@@ -189,15 +224,13 @@ export class FxService {
     let locked: FxQuoteEntity | undefined;
     try {
       // TypeORM answers an UPDATE with [rows, affected].
-      [[locked]] = await manager.query(`${quoteLockSql({ quote: '$1', order: '$2', client: '$3', base: '$4', target: '$5' })} RETURNING ${QUOTE_COLUMNS}`, [
-        quoteId,
-        use.orderId,
-        use.clientId,
-        use.base,
-        use.target,
-      ]);
+      [[locked]] = await manager.query(
+        `${quoteLockSql({ quote: '$1', order: '$2', client: '$3', base: '$4', target: '$5' })} RETURNING ${QUOTE_COLUMNS}`,
+        [quoteId, use.orderId, use.clientId, use.base, use.target],
+      );
     } catch (error) {
-      const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
+      const driverError =
+        error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
       if (driverError?.code === '23505' && driverError.constraint === 'fx_quotes_order_uq') {
         throw new FxQuoteUnavailableError(quoteId, 'ORDER_HAS_ANOTHER_QUOTE');
       }

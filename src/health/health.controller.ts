@@ -38,7 +38,11 @@ export class HealthController {
    */
   @Get('ready')
   @ApiOkResponse({ type: ProbeDto, description: 'Taking traffic: `{"status":"up"}`' })
-  @ApiServiceUnavailableResponse({ type: ProbeDto, description: 'Not taking traffic: `{"status":"down"}`, while shutting down or while PostgreSQL or Temporal does not answer' })
+  @ApiServiceUnavailableResponse({
+    type: ProbeDto,
+    description:
+      'Not taking traffic: `{"status":"down"}`, while shutting down or while PostgreSQL or Temporal does not answer',
+  })
   async ready(@Res({ passthrough: true }) response: Response): Promise<ProbeAnswer> {
     const ready = await this.readiness.ready();
     response.status(ready ? 200 : 503);

@@ -46,7 +46,11 @@ export class Readiness {
   private async check(): Promise<DependencyStates> {
     const [postgres, temporal] = await Promise.all([
       this.answers('postgres', () => this.dataSource.query('SELECT 1')),
-      this.answers('temporal', () => this.temporal.connection.withDeadline(Date.now() + READY_CHECK_TIMEOUT_MS, () => this.temporal.workflowService.getSystemInfo({}))),
+      this.answers('temporal', () =>
+        this.temporal.connection.withDeadline(Date.now() + READY_CHECK_TIMEOUT_MS, () =>
+          this.temporal.workflowService.getSystemInfo({}),
+        ),
+      ),
     ]);
     return { postgres, temporal };
   }
@@ -57,7 +61,8 @@ export class Readiness {
       if (!this.last[dependency]) this.logger.log({ dependency }, `${dependency} answers again`);
       this.last[dependency] = true;
     } catch (error) {
-      if (this.last[dependency]) this.logger.warn({ dependency, error: loggableError(error) }, `${dependency} does not answer: not ready`);
+      if (this.last[dependency])
+        this.logger.warn({ dependency, error: loggableError(error) }, `${dependency} does not answer: not ready`);
       this.last[dependency] = false;
     }
     return this.last[dependency];

@@ -3,14 +3,23 @@ import { z } from 'zod';
 /** The body every error has unless the spec shows another (docs/decisions.md, "The contract in brief"). */
 export const errorBodySchema = z.object({
   statusCode: z.number().int().describe('The HTTP status, repeated'),
-  message: z.union([z.string(), z.array(z.string())]).describe('Informational only, may change: a sentence, or for a refused input one line per problem, each naming its field'),
-  error_code: z.string().optional().describe('A stable code to act on, e.g. INVALID_STATUS, ALREADY_PROCESSED, RATE_LIMITED, SERVICE_UNAVAILABLE'),
+  message: z
+    .union([z.string(), z.array(z.string())])
+    .describe(
+      'Informational only, may change: a sentence, or for a refused input one line per problem, each naming its field',
+    ),
+  error_code: z
+    .string()
+    .optional()
+    .describe('A stable code to act on, e.g. INVALID_STATUS, ALREADY_PROCESSED, RATE_LIMITED, SERVICE_UNAVAILABLE'),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Every 400: `message` lists the problems, one line each, naming the field (`body` for the body as a whole). */
 export const validationErrorBodySchema = errorBodySchema.extend({
-  message: z.array(z.string()).describe('One line per problem, each starting with the field it concerns, e.g. "user.currency: Invalid option"'),
+  message: z
+    .array(z.string())
+    .describe('One line per problem, each starting with the field it concerns, e.g. "user.currency: Invalid option"'),
 });
 
 /** An error answered as `{ statusCode, message, error_code? }`. */

@@ -35,6 +35,11 @@ export function bodyReadError(error: unknown): ApiError | undefined {
 }
 
 /** Express error middleware, right after the body parser: hands Nest's filter an ApiError instead. */
-export function translateBodyReadErrors(error: unknown, _request: Request, _response: Response, next: NextFunction): void {
+export function translateBodyReadErrors(
+  error: unknown,
+  _request: Request,
+  _response: Response,
+  next: NextFunction,
+): void {
   next(bodyReadError(error) ?? error);
 }

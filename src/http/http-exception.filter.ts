@@ -31,15 +31,27 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const response = error.getResponse();
-    const message = typeof response === 'string' ? response : ((response as { message?: unknown }).message ?? error.message);
+    const message =
+      typeof response === 'string' ? response : ((response as { message?: unknown }).message ?? error.message);
     return { status, body: { statusCode: status, message }, headers: {} };
   }
   const unavailable = unavailability(error);
   if (unavailable) {
-    const message = unavailable === 'UPSTREAM_ERROR' ? 'An upstream rail is unavailable; retry later' : 'The service is temporarily unavailable; retry later';
-    return { status: 503, body: { statusCode: 503, message, error_code: unavailable }, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } };
+    const message =
+      unavailable === 'UPSTREAM_ERROR'
+        ? 'An upstream rail is unavailable; retry later'
+        : 'The service is temporarily unavailable; retry later';
+    return {
+      status: 503,
+      body: { statusCode: 503, message, error_code: unavailable },
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    };
   }
-  return { status: 500, body: { statusCode: 500, message: 'Internal server error', error_code: 'INTERNAL_ERROR' }, headers: {} };
+  return {
+    status: 500,
+    body: { statusCode: 500, message: 'Internal server error', error_code: 'INTERNAL_ERROR' },
+    headers: {},
+  };
 }
 
 /** Turns every error into the spec's bodies; unexpected ones are logged and answered 500. */

@@ -33,7 +33,8 @@ export function inputLimitProblems(value: unknown): string[] {
     if (typeof current !== 'object' || current === null) continue;
     if (depth >= MAX_INPUT_DEPTH) return [`body: nested more than ${MAX_INPUT_DEPTH} levels deep`];
     const entries: Array<[string, unknown]> = Object.entries(current);
-    if (entries.some(([key]) => key.includes('\0'))) problems.push(`${fieldName(path)}: field names must not contain NUL characters`);
+    if (entries.some(([key]) => key.includes('\0')))
+      problems.push(`${fieldName(path)}: field names must not contain NUL characters`);
     // Pushed in reverse so that problems come out in document order.
     for (let index = entries.length - 1; index >= 0; index--) {
       const [key, nested] = entries[index]!;

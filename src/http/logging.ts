@@ -62,7 +62,8 @@ function pickHeaders(headers: IncomingMessage['headers']): Record<string, unknow
 }
 
 /** The calling client, once the bearer guard has named it, beside the line's other fields. */
-const withClientId = (request: LoggedRequest, fields: object) => (request.principal ? { clientId: request.principal.clientId, ...fields } : fields);
+const withClientId = (request: LoggedRequest, fields: object) =>
+  request.principal ? { clientId: request.principal.clientId, ...fields } : fields;
 
 /**
  * Standard output, written by a background write of whatever lines piled up meanwhile instead
@@ -89,8 +90,10 @@ export function loggingParams(env: Env, destination: DestinationStream = standar
       // Lines logged while a request is served carry its id; only its own line carries the request.
       quietReqLogger: true,
       customAttributeKeys: { reqId: 'requestId' },
-      customSuccessObject: (request: LoggedRequest, _response: ServerResponse, fields: object) => withClientId(request, fields),
-      customErrorObject: (request: LoggedRequest, _response: ServerResponse, _error: Error, fields: object) => withClientId(request, fields),
+      customSuccessObject: (request: LoggedRequest, _response: ServerResponse, fields: object) =>
+        withClientId(request, fields),
+      customErrorObject: (request: LoggedRequest, _response: ServerResponse, _error: Error, fields: object) =>
+        withClientId(request, fields),
       redact: LOG_REDACTION,
       serializers: {
         req: (request: { id: string; method: string; url: string; headers: IncomingMessage['headers'] }) => ({
@@ -100,7 +103,9 @@ export function loggingParams(env: Env, destination: DestinationStream = standar
           headers: everyHeader ? request.headers : pickHeaders(request.headers),
         }),
         res: (response: { statusCode: number; headers: Record<string, unknown> }) =>
-          everyHeader ? { statusCode: response.statusCode, headers: response.headers } : { statusCode: response.statusCode },
+          everyHeader
+            ? { statusCode: response.statusCode, headers: response.headers }
+            : { statusCode: response.statusCode },
       },
     },
   };

@@ -12,7 +12,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** `/collectors/{uuid}` as Express matches it: any one segment per parameter, any case, an optional trailing slash. */
 function pathPattern(template: string): RegExp {
-  const segments = template.split('/').map((segment) => (/^\{[^/}]+\}$/.test(segment) ? '[^/]+' : escapeRegExp(segment)));
+  const segments = template
+    .split('/')
+    .map((segment) => (/^\{[^/}]+\}$/.test(segment) ? '[^/]+' : escapeRegExp(segment)));
   return new RegExp(`^${segments.join('/')}/?$`, 'i');
 }
 

@@ -23,7 +23,8 @@ const QUOTA = {
 /** The IETF RateLimit header fields every answer of a route with a quota carries (draft-ietf-httpapi-ratelimit-headers). */
 const RATE_LIMIT_HEADERS: HeadersObject = {
   'RateLimit-Policy': {
-    description: 'Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2`',
+    description:
+      'Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2`',
     schema: { type: 'string' },
   },
   RateLimit: {
@@ -75,8 +76,10 @@ function completeOperation(operation: OperationObject, route: RouteFacts): void 
     declare(responses, 429, QUOTA[429]);
     responses[429]!.headers = { ...RETRY_AFTER_HEADER, ...RATE_LIMIT_HEADERS };
     // A route that takes previews is shed while the workers are behind; a route acting on an order may outwait its preparation.
-    if (route.quotaClasses.includes('previews') || route.quotaClasses.includes('payments')) declare(responses, 503, QUOTA[503]);
-    for (const [status, response] of Object.entries(responses)) if (status.startsWith('2')) response.headers = { ...response.headers, ...RATE_LIMIT_HEADERS };
+    if (route.quotaClasses.includes('previews') || route.quotaClasses.includes('payments'))
+      declare(responses, 503, QUOTA[503]);
+    for (const [status, response] of Object.entries(responses))
+      if (status.startsWith('2')) response.headers = { ...response.headers, ...RATE_LIMIT_HEADERS };
   }
   if (route.takesBody) {
     declare(responses, 413, COMMON[413]);

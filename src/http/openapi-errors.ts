@@ -38,5 +38,9 @@ export function errorResponse(status: number, description: string): ResponseObje
  * document from the route's own metadata (openapi-common-responses.ts), so it is not repeated here.
  */
 export function ApiErrors(declarations: Partial<Record<ErrorStatus, string>>) {
-  return applyDecorators(...Object.entries(declarations).map(([status, description]) => ApiResponse({ status: Number(status), ...errorResponse(Number(status), description) })));
+  return applyDecorators(
+    ...Object.entries(declarations).map(([status, description]) =>
+      ApiResponse({ status: Number(status), ...errorResponse(Number(status), description) }),
+    ),
+  );
 }

@@ -39,8 +39,12 @@ export interface RouteFacts {
 const INPUT_SOURCES = new Set<RouteParamtypes>([RouteParamtypes.BODY, RouteParamtypes.QUERY, RouteParamtypes.PARAM]);
 
 function routeArguments(controller: Type, methodKey: string): Array<{ type: RouteParamtypes; metatype: unknown }> {
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, methodKey) as Record<string, { index: number }> | undefined) ?? {};
-  const metatypes = (Reflect.getMetadata(PARAMTYPES_METADATA, controller.prototype as object, methodKey) as unknown[] | undefined) ?? [];
+  const args =
+    (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, methodKey) as
+      Record<string, { index: number }> | undefined) ?? {};
+  const metatypes =
+    (Reflect.getMetadata(PARAMTYPES_METADATA, controller.prototype as object, methodKey) as unknown[] | undefined) ??
+    [];
   // Nest's own arguments are keyed `<RouteParamtypes>:<index>`; custom decorators' keys start
   // with a random id instead (which may begin with digits), and read no request input.
   return Object.entries(args)
@@ -56,7 +60,8 @@ function factsOf(controller: Type, methodKey: string, handler: object): RouteFac
     operationId: operationIdOf(controller.name, methodKey),
     isPublic: Boolean(Reflect.getMetadata(IS_PUBLIC, handler) ?? Reflect.getMetadata(IS_PUBLIC, controller)),
     takesBody,
-    validatesInput: takesBody || takesQuery || args.some(({ type, metatype }) => INPUT_SOURCES.has(type) && isZodDto(metatype)),
+    validatesInput:
+      takesBody || takesQuery || args.some(({ type, metatype }) => INPUT_SOURCES.has(type) && isZodDto(metatype)),
     idempotent: Reflect.getMetadata(IDEMPOTENT_OPERATION, handler) !== undefined,
     isProbe: Boolean(Reflect.getMetadata(IS_PROBE, handler) ?? Reflect.getMetadata(IS_PROBE, controller)),
     quotaClasses: (Reflect.getMetadata(QUOTA_CLASSES_OF, handler) as readonly QuotaClass[] | undefined) ?? [],

@@ -29,9 +29,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('Cross-border payments API')
     .setDescription(DESCRIPTION)
     .setVersion('2')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The accessToken of GET /auth/token' }, BEARER_SCHEME)
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The accessToken of GET /auth/token' },
+      BEARER_SCHEME,
+    )
     .build();
-  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationIdOf, extraModels: [ErrorBodyDto, ValidationErrorBodyDto] });
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: operationIdOf,
+    extraModels: [ErrorBodyDto, ValidationErrorBodyDto],
+  });
   return withInputLimits(withCommonResponses(cleanupOpenApiDoc(document), routeFacts(app)));
 }
 

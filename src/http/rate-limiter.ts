@@ -11,7 +11,8 @@ const KEY_PREFIX = 'minute';
 const MAX_NAME_LENGTH = 255 - KEY_PREFIX.length - 1;
 
 /** A name made from caller input (what a trusted proxy forwarded) can be any length; a hash fits the column. */
-const storedName = (name: string) => (name.length <= MAX_NAME_LENGTH ? name : `sha256:${createHash('sha256').update(name).digest('hex')}`);
+const storedName = (name: string) =>
+  name.length <= MAX_NAME_LENGTH ? name : `sha256:${createHash('sha256').update(name).digest('hex')}`;
 
 /**
  * One-minute windows per bucket (a caller's address), counted once for every API replica in
@@ -31,14 +32,21 @@ export class RateLimiter {
       await this.limiter(limit).consume(storedName(name));
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      throw new ApiError(429, 'Too Many Requests', 'RATE_LIMITED', { 'Retry-After': String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))) });
+      throw new ApiError(429, 'Too Many Requests', 'RATE_LIMITED', {
+        'Retry-After': String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))),
+      });
     }
   }
 
   private limiter(limit: number) {
     let limiter = this.limiters.get(limit);
     if (!limiter) {
-      limiter = countedWindow(this.dataSource, { keyPrefix: KEY_PREFIX, points: limit, durationSeconds: WINDOW_SECONDS, sweeps: this.limiters.size === 0 });
+      limiter = countedWindow(this.dataSource, {
+        keyPrefix: KEY_PREFIX,
+        points: limit,
+        durationSeconds: WINDOW_SECONDS,
+        sweeps: this.limiters.size === 0,
+      });
       this.limiters.set(limit, limiter);
     }
     return limiter;

@@ -7,7 +7,15 @@ export type Unavailable = 'SERVICE_UNAVAILABLE' | 'UPSTREAM_ERROR';
 
 // gRPC UNAVAILABLE and DEADLINE_EXCEEDED: Temporal could not be reached, or not in time.
 const TEMPORAL_UNREACHABLE = new Set([14, 4]);
-const SOCKET_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
+const SOCKET_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
 // Temporal refuses a workflow that sets our search attributes on a namespace where no worker
 // has registered them yet (a fresh one): the service is not ready, the request is fine.
 const INVALID_ARGUMENT = 3;
@@ -32,15 +40,22 @@ export function unavailability(error: unknown): Unavailable | null {
   // An update whose answer did not come within the request's deadline (API_TEMPORAL_TIMEOUT).
   if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return 'SERVICE_UNAVAILABLE';
   // The client's calls wrap the gRPC error in a ServiceError; the operator service's answer it bare.
-  const grpcError: unknown = error instanceof ServiceError ? error.cause : isGrpcServiceError(error) ? error : undefined;
+  const grpcError: unknown =
+    error instanceof ServiceError ? error.cause : isGrpcServiceError(error) ? error : undefined;
   const grpcCode = codeOf(grpcError);
   if (TEMPORAL_UNREACHABLE.has(grpcCode as number)) return 'SERVICE_UNAVAILABLE';
-  if (grpcCode === INVALID_ARGUMENT && UNREGISTERED_SEARCH_ATTRIBUTE.test(messageOf(grpcError))) return 'SERVICE_UNAVAILABLE';
+  if (grpcCode === INVALID_ARGUMENT && UNREGISTERED_SEARCH_ATTRIBUTE.test(messageOf(grpcError)))
+    return 'SERVICE_UNAVAILABLE';
   const driverError: unknown = error instanceof QueryFailedError ? error.driverError : error;
   const code = codeOf(driverError);
-  if (typeof code === 'string' && (SOCKET_FAILURES.has(code) || POSTGRES_UNREACHABLE.test(code))) return 'SERVICE_UNAVAILABLE';
+  if (typeof code === 'string' && (SOCKET_FAILURES.has(code) || POSTGRES_UNREACHABLE.test(code)))
+    return 'SERVICE_UNAVAILABLE';
   // node-postgres reports a connection lost mid-query, or a pool that could not connect in time,
   // and Temporal's client a server it could not connect to, only in words.
   const message = messageOf(error);
-  return /Connection terminated|timeout exceeded when trying to connect|Failed to connect before the deadline/i.test(message) ? 'SERVICE_UNAVAILABLE' : null;
+  return /Connection terminated|timeout exceeded when trying to connect|Failed to connect before the deadline/i.test(
+    message,
+  )
+    ? 'SERVICE_UNAVAILABLE'
+    : null;
 }

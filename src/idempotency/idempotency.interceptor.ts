@@ -35,7 +35,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     // The request as the client sent it (the raw bytes kept by the body parser): pipes
     // validate inside the handler, so that a rejected request is stored and replayed like any other answer.
     const fingerprint = { params: request.params as Record<string, string>, body: request.rawBody };
-    return defer(() => this.idempotency.run({ clientId, operation, key }, fingerprint, () => this.capture(next, response))).pipe(map((answer) => this.send(answer, response)));
+    return defer(() =>
+      this.idempotency.run({ clientId, operation, key }, fingerprint, () => this.capture(next, response)),
+    ).pipe(map((answer) => this.send(answer, response)));
   }
 
   private async capture(next: CallHandler, response: Response): Promise<HandlerResponse> {

@@ -7,7 +7,13 @@ const PURGE_INTERVAL_MS = 3600_000;
 
 @Global()
 @Module({
-  providers: [{ provide: IdempotencyService, inject: [DataSource], useFactory: (dataSource: DataSource) => new IdempotencyService(dataSource) }],
+  providers: [
+    {
+      provide: IdempotencyService,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => new IdempotencyService(dataSource),
+    },
+  ],
   exports: [IdempotencyService],
 })
 export class IdempotencyModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -18,7 +24,9 @@ export class IdempotencyModule implements OnApplicationBootstrap, BeforeApplicat
 
   onApplicationBootstrap(): void {
     this.purgeTimer = setInterval(() => {
-      this.idempotency.purgeExpired().catch((error: unknown) => this.logger.warn(`purging expired idempotency keys failed: ${String(error)}`));
+      this.idempotency
+        .purgeExpired()
+        .catch((error: unknown) => this.logger.warn(`purging expired idempotency keys failed: ${String(error)}`));
     }, PURGE_INTERVAL_MS).unref();
   }
 

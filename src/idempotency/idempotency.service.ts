@@ -69,8 +69,14 @@ function keyStatements(columns: EntityColumns<IdempotencyKeyEntity>) {
       `INSERT INTO idempotency_keys (client_id, operation, key, request_hash, state, execution_id, created_at, expires_at)
        VALUES ($1, $2, $3, $4, 'IN_PROGRESS', $5, $6, $7) ON CONFLICT DO NOTHING RETURNING execution_id`,
     ),
-    read: new PreparedStatement<IdempotencyKeyEntity>('idempotency.read', `SELECT ${columns.selectList()} FROM idempotency_keys WHERE client_id = $1 AND operation = $2 AND key = $3`),
-    release: new PreparedStatement('idempotency.release', 'DELETE FROM idempotency_keys WHERE client_id = $1 AND operation = $2 AND key = $3 AND execution_id = $4'),
+    read: new PreparedStatement<IdempotencyKeyEntity>(
+      'idempotency.read',
+      `SELECT ${columns.selectList()} FROM idempotency_keys WHERE client_id = $1 AND operation = $2 AND key = $3`,
+    ),
+    release: new PreparedStatement(
+      'idempotency.release',
+      'DELETE FROM idempotency_keys WHERE client_id = $1 AND operation = $2 AND key = $3 AND execution_id = $4',
+    ),
     complete: new PreparedStatement(
       'idempotency.complete',
       `UPDATE idempotency_keys SET state = 'COMPLETED', response_status = $5, response_headers = $6, response_body = $7, completed_at = $8
@@ -106,7 +112,11 @@ export class IdempotencyService {
     this.statements = keyStatements(new EntityColumns(dataSource, IdempotencyKeyEntity));
   }
 
-  async run(scope: IdempotencyScope, request: RequestFingerprint, handler: () => Promise<HandlerResponse>): Promise<IdempotentResponse> {
+  async run(
+    scope: IdempotencyScope,
+    request: RequestFingerprint,
+    handler: () => Promise<HandlerResponse>,
+  ): Promise<IdempotentResponse> {
     const { key } = scope;
     if (key === undefined) return { ...serialise(await handler()), replayed: false };
     if (!idempotencyKeySchema.safeParse(key).success) throw invalidIdempotencyKey();
@@ -122,7 +132,12 @@ export class IdempotencyService {
       // Released by a failed execution since the claim: claim again.
       if (!existing) continue;
       if (this.isStale(existing)) {
-        await this.statements.release.run(this.dataSource, [scope.clientId, scope.operation, key, existing.executionId]);
+        await this.statements.release.run(this.dataSource, [
+          scope.clientId,
+          scope.operation,
+          key,
+          existing.executionId,
+        ]);
         continue;
       }
       if (existing.requestHash !== hash) throw idempotencyKeyReused();
@@ -148,11 +163,24 @@ export class IdempotencyService {
   /** Only one of any number of concurrent claims inserts the row; the others see it exists. */
   private async claim(scope: IdempotencyScope, key: string, hash: string, executionId: string): Promise<boolean> {
     const now = Date.now();
-    const claimed = await this.statements.claim.run(this.dataSource, [scope.clientId, scope.operation, key, hash, executionId, new Date(now), new Date(now + this.timings.ttlMs)]);
+    const claimed = await this.statements.claim.run(this.dataSource, [
+      scope.clientId,
+      scope.operation,
+      key,
+      hash,
+      executionId,
+      new Date(now),
+      new Date(now + this.timings.ttlMs),
+    ]);
     return claimed.rowCount === 1;
   }
 
-  private async execute(scope: IdempotencyScope, key: string, executionId: string, handler: () => Promise<HandlerResponse>): Promise<IdempotentResponse> {
+  private async execute(
+    scope: IdempotencyScope,
+    key: string,
+    executionId: string,
+    handler: () => Promise<HandlerResponse>,
+  ): Promise<IdempotentResponse> {
     const execution = [scope.clientId, scope.operation, key, executionId];
     const release = () => this.statements.release.run(this.dataSource, execution);
     let response: Omit<IdempotentResponse, 'replayed'>;
@@ -160,16 +188,25 @@ export class IdempotencyService {
       response = serialise(await handler());
     } catch (error) {
       // An unexpected failure is not an answer: the key is released so that a retry executes.
-      await this.settle(scope.operation, release).catch((releaseError: unknown) => this.logger.error(`could not release an idempotency key: ${String(releaseError)}`));
+      await this.settle(scope.operation, release).catch((releaseError: unknown) =>
+        this.logger.error(`could not release an idempotency key: ${String(releaseError)}`),
+      );
       throw error;
     }
     if (!isReplayable(response.status)) {
       await this.settle(scope.operation, release);
     } else {
       await this.settle(scope.operation, async () => {
-        const completed = await this.statements.complete.run(this.dataSource, [...execution, response.status, JSON.stringify(response.headers), response.bodyText, new Date()]);
+        const completed = await this.statements.complete.run(this.dataSource, [
+          ...execution,
+          response.status,
+          JSON.stringify(response.headers),
+          response.bodyText,
+          new Date(),
+        ]);
         // Only possible when this execution outlived its lease and another one took the key over.
-        if (completed.rowCount !== 1) this.logger.warn(`idempotency key of ${scope.operation} was taken over before it completed`);
+        if (completed.rowCount !== 1)
+          this.logger.warn(`idempotency key of ${scope.operation} was taken over before it completed`);
       });
     }
     return { ...response, replayed: false };
@@ -196,14 +233,22 @@ export class IdempotencyService {
         // Nothing to wait for at shutdown: past the lease the key is free anyway.
         sleep: (ms: number) => sleep(ms, undefined, { ref: false }),
       };
-      void untilReachable(`PostgreSQL, to settle an idempotency key of ${operation},`, write, reach).catch((lastError: unknown) =>
-        this.logger.error(`an idempotency key of ${operation} stays in progress until its lease ends: ${String(lastError)}`),
+      void untilReachable(`PostgreSQL, to settle an idempotency key of ${operation},`, write, reach).catch(
+        (lastError: unknown) =>
+          this.logger.error(
+            `an idempotency key of ${operation} stays in progress until its lease ends: ${String(lastError)}`,
+          ),
       );
     }
   }
 
   private replay(row: IdempotencyKeyEntity): IdempotentResponse {
-    return { status: row.responseStatus!, bodyText: row.responseBody!, headers: row.responseHeaders ?? {}, replayed: true };
+    return {
+      status: row.responseStatus!,
+      bodyText: row.responseBody!,
+      headers: row.responseHeaders ?? {},
+      replayed: true,
+    };
   }
 
   /** An expired key may be used afresh; an execution past its lease died with its process. */

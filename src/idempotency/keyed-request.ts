@@ -20,7 +20,12 @@ export interface KeyedRequest {
   id: string;
 }
 
-export function keyedRequest(operation: string, clientId: string, key: string | undefined, request: RequestFingerprint): KeyedRequest | undefined {
+export function keyedRequest(
+  operation: string,
+  clientId: string,
+  key: string | undefined,
+  request: RequestFingerprint,
+): KeyedRequest | undefined {
   if (key === undefined) return undefined;
   return {
     key,

@@ -6,7 +6,8 @@ export class BoundedMap<K, V> {
   private readonly entries = new Map<K, V>();
 
   constructor(private readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`a bounded map holds at least one entry, not ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`a bounded map holds at least one entry, not ${limit}`);
   }
 
   get(key: K): V | undefined {

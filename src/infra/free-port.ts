@@ -35,7 +35,11 @@ function listenOnce(port: number): Promise<number> {
  * `count` free ports, distinct from each other and from `taken`. Each probe's port is released
  * before the next probe, so the same one may come back twice; those are asked again.
  */
-export async function distinctFreePorts(count: number, taken: readonly number[], probe: () => Promise<number>): Promise<number[]> {
+export async function distinctFreePorts(
+  count: number,
+  taken: readonly number[],
+  probe: () => Promise<number>,
+): Promise<number[]> {
   const chosen = new Set<number>();
   for (let attempts = 0; chosen.size < count; attempts++) {
     if (attempts >= count * 20) throw new Error(`could not find ${count} distinct free ports`);

@@ -20,7 +20,10 @@ export interface ReachOptions {
  */
 export function isOutOfReach(error: unknown): boolean {
   // The worker's native connection says only this when nothing answers on the address.
-  return unavailability(error) === 'SERVICE_UNAVAILABLE' || (error instanceof Error && error.name === 'TransportError' && /connect/i.test(error.message));
+  return (
+    unavailability(error) === 'SERVICE_UNAVAILABLE' ||
+    (error instanceof Error && error.name === 'TransportError' && /connect/i.test(error.message))
+  );
 }
 
 /**
@@ -40,7 +43,9 @@ export async function untilReachable<T>(what: string, connect: () => Promise<T>,
       const waited = now() - started;
       if (!isOutOfReach(error) || waited + delay > retry.windowMs) throw error;
       const reason = error instanceof Error ? error.message : String(error);
-      retry.warn(`${what} is out of reach (${reason}); attempt ${attempt} failed after ${(waited / 1000).toFixed(1)} s, trying again in ${(delay / 1000).toFixed(1)} s`);
+      retry.warn(
+        `${what} is out of reach (${reason}); attempt ${attempt} failed after ${(waited / 1000).toFixed(1)} s, trying again in ${(delay / 1000).toFixed(1)} s`,
+      );
       await wait(delay);
     }
   }

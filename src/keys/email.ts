@@ -26,5 +26,7 @@ export const EMAIL_KEY_RULE = {
 /** Why a key with an "@" that `normalizeEmail` refused is not an e-mail key. */
 export function diagnoseEmail(key: string): string | null {
   if (!key.includes('@')) return null;
-  return key.length > EMAIL_MAX_LENGTH ? `dict_key: an e-mail key has at most ${EMAIL_MAX_LENGTH} characters` : 'dict_key: not a valid e-mail address';
+  return key.length > EMAIL_MAX_LENGTH
+    ? `dict_key: an e-mail key has at most ${EMAIL_MAX_LENGTH} characters`
+    : 'dict_key: not a valid e-mail address';
 }

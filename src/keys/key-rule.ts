@@ -1,6 +1,3 @@
-/** The countries whose payment keys the service accepts without a QR code. */
-export type KeyCountry = 'BR' | 'PE' | 'CO';
-
 /**
  * One accepted key type of a country. `normalize` returns the canonical key, or null when the
  * input is not of this type. The rules of a country are disjoint, so their order never decides.
@@ -12,6 +9,22 @@ export interface KeyRule {
   /** The rule in a sentence, for integrators (the OpenAPI description of the key routes). */
   readonly description: string;
   readonly normalize: (key: string) => string | null;
+}
+
+/**
+ * A country's payment keys: its rules, the function that explains a refusal when the key's form
+ * shows which type it was meant to be (a formatted CPF, a phone without its "+"…), and what the
+ * integrator documentation says about the country as a whole. Each country's scheme lives with
+ * the country (src/rails/<cc>/); this module holds what every scheme is made of.
+ */
+export interface KeyScheme {
+  /** How the documentation names the country's keys: "Brazil (Pix DICT)". */
+  readonly name: string;
+  /** What the documentation adds about the country's keys as a whole, or null. */
+  readonly note: string | null;
+  readonly rules: readonly KeyRule[];
+  /** Why a key no rule accepted is wrong, when its form shows which type it meant to be; else null. */
+  readonly diagnose: (key: string) => string | null;
 }
 
 /** Builds a rule for types whose canonical form is the input itself. */

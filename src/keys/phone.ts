@@ -35,7 +35,9 @@ export function diagnosePhoneKey(key: string, plan: PhoneKeyPlan): string | null
     return `dict_key: a phone key must be +${plan.callingCode} followed by digits only, without spaces, dashes or parentheses`;
   }
   if (/^\+\d+$/.test(key)) {
-    return key.startsWith(`+${plan.callingCode}`) ? plan.invalidReason : `dict_key: a phone key for ${plan.country} must start with +${plan.callingCode}`;
+    return key.startsWith(`+${plan.callingCode}`)
+      ? plan.invalidReason
+      : `dict_key: a phone key for ${plan.country} must start with +${plan.callingCode}`;
   }
   if (plan.withoutPlus.test(key)) return `dict_key: a phone key must start with +${plan.callingCode}, the "+" included`;
   return null;

@@ -33,7 +33,11 @@ export class AccountsController {
   })
   @ApiOkResponse({ type: MovementPageDto })
   @ApiErrors({ 400: 'Unsupported currency or invalid paging', 404: 'The client has no account in this currency' })
-  async movements(@ClientId() clientId: string, @Param() { currency }: CurrencyParamsDto, @Query() query: MovementsQueryDto): Promise<MovementPageDto> {
+  async movements(
+    @ClientId() clientId: string,
+    @Param() { currency }: CurrencyParamsDto,
+    @Query() query: MovementsQueryDto,
+  ): Promise<MovementPageDto> {
     const page = await this.ledger.movements(clientId, currency, query.page, query.page_size);
     if (!page) throw notFound(`No ${currency} account`);
     return {

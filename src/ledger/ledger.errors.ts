@@ -1,6 +1,11 @@
 import type { Decimal } from '../money';
 
-export type LedgerErrorCode = 'INSUFFICIENT_FUNDS' | 'EXISTS_WITH_DIFFERENT_PARAMETERS' | 'RESERVATION_NOT_FOUND' | 'RESERVATION_ALREADY_RESOLVED' | 'CREDIT_EXCEEDS_DEBIT';
+export type LedgerErrorCode =
+  | 'INSUFFICIENT_FUNDS'
+  | 'EXISTS_WITH_DIFFERENT_PARAMETERS'
+  | 'RESERVATION_NOT_FOUND'
+  | 'RESERVATION_ALREADY_RESOLVED'
+  | 'CREDIT_EXCEEDS_DEBIT';
 
 /**
  * A business answer from the ledger: retrying the same operation gives the same answer, so

@@ -5,7 +5,13 @@ import { LedgerService } from './ledger.service';
 
 @Module({
   controllers: [AccountsController],
-  providers: [{ provide: LedgerService, inject: [DataSource], useFactory: (dataSource: DataSource) => new LedgerService(dataSource) }],
+  providers: [
+    {
+      provide: LedgerService,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => new LedgerService(dataSource),
+    },
+  ],
   exports: [LedgerService],
 })
 export class LedgerModule {}

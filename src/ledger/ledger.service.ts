@@ -3,7 +3,13 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { CurrencyCode, Decimal, fromMinorUnits, toMinorUnits } from '../money';
 import type { EntryKind } from './journal-entry.entity';
 import { AccountKind, LedgerAccountEntity } from './ledger-account.entity';
-import { CreditExceedsDebitError, InsufficientFundsError, LedgerConflictError, ReservationNotFoundError, ReservationResolvedError } from './ledger.errors';
+import {
+  CreditExceedsDebitError,
+  InsufficientFundsError,
+  LedgerConflictError,
+  ReservationNotFoundError,
+  ReservationResolvedError,
+} from './ledger.errors';
 
 /** What every operation returns, the first time and on every replay of its operation id. */
 export interface LedgerEntry {
@@ -127,11 +133,16 @@ function positiveMinor(amount: Decimal, currency: CurrencyCode): bigint {
 }
 
 const isClientAccount = (kind: AccountKind) => kind === 'CLIENT_AVAILABLE' || kind === 'CLIENT_RESERVED';
-const clientAccount = (clientId: string, currency: CurrencyCode, kind: AccountKind): AccountRef => ({ clientId, currency, kind });
+const clientAccount = (clientId: string, currency: CurrencyCode, kind: AccountKind): AccountRef => ({
+  clientId,
+  currency,
+  kind,
+});
 const serviceAccount = (currency: CurrencyCode, kind: AccountKind): AccountRef => ({ clientId: null, currency, kind });
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
+  const driverError =
+    error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
   return driverError?.code === '23505' && driverError.constraint === constraint;
 }
 
@@ -176,7 +187,13 @@ export class LedgerService {
 
   /** Money enters a client's available balance from outside (the FUNDING account). */
   fund(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal): Promise<LedgerEntry> {
-    const spec = { kind: 'FUND', clientId, currency, amountMinor: positiveMinor(amount, currency), reference: null } as const;
+    const spec = {
+      kind: 'FUND',
+      clientId,
+      currency,
+      amountMinor: positiveMinor(amount, currency),
+      reference: null,
+    } as const;
     return this.execute(operationId, spec, async () => ({
       ...spec,
       reservation: null,
@@ -190,8 +207,19 @@ export class LedgerService {
    * not fit. Like commit, release and credit, it runs inside `tx` when given, so it commits
    * with the caller's change (an order's transition) or not at all.
    */
-  reserve(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string, tx?: EntityManager): Promise<LedgerEntry> {
-    return this.move(operationId, { kind: 'RESERVE', clientId, currency, amount, reference, from: 'CLIENT_AVAILABLE', to: 'CLIENT_RESERVED' }, tx);
+  reserve(
+    operationId: string,
+    clientId: string,
+    currency: CurrencyCode,
+    amount: Decimal,
+    reference: string,
+    tx?: EntityManager,
+  ): Promise<LedgerEntry> {
+    return this.move(
+      operationId,
+      { kind: 'RESERVE', clientId, currency, amount, reference, from: 'CLIENT_AVAILABLE', to: 'CLIENT_RESERVED' },
+      tx,
+    );
   }
 
   /** Posts a whole reservation: reserved → SETTLEMENT (the money leaves for the rail). */
@@ -208,14 +236,40 @@ export class LedgerService {
    * A refund: SETTLEMENT → available. `reference` is the order the money was committed for;
    * credits for a reference never exceed what was committed for it.
    */
-  credit(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string, tx?: EntityManager): Promise<LedgerEntry> {
-    const movement = { kind: 'CREDIT', clientId, currency, amount, reference, from: 'SETTLEMENT', to: 'CLIENT_AVAILABLE' } as const;
+  credit(
+    operationId: string,
+    clientId: string,
+    currency: CurrencyCode,
+    amount: Decimal,
+    reference: string,
+    tx?: EntityManager,
+  ): Promise<LedgerEntry> {
+    const movement = {
+      kind: 'CREDIT',
+      clientId,
+      currency,
+      amount,
+      reference,
+      from: 'SETTLEMENT',
+      to: 'CLIENT_AVAILABLE',
+    } as const;
     return this.move(operationId, { ...movement, within: { added: 'COMMIT', taken: 'CREDIT' } }, tx);
   }
 
   /** A collected payment reaches its collector: SETTLEMENT → the collector's available, in the local currency. */
-  collect(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string, tx?: EntityManager): Promise<LedgerEntry> {
-    return this.move(operationId, { kind: 'COLLECT', clientId, currency, amount, reference, from: 'SETTLEMENT', to: 'CLIENT_AVAILABLE' }, tx);
+  collect(
+    operationId: string,
+    clientId: string,
+    currency: CurrencyCode,
+    amount: Decimal,
+    reference: string,
+    tx?: EntityManager,
+  ): Promise<LedgerEntry> {
+    return this.move(
+      operationId,
+      { kind: 'COLLECT', clientId, currency, amount, reference, from: 'SETTLEMENT', to: 'CLIENT_AVAILABLE' },
+      tx,
+    );
   }
 
   /**
@@ -223,8 +277,23 @@ export class LedgerService {
    * available → SETTLEMENT. Never more than was collected for the reference; InsufficientFundsError
    * when the collector's balance does not cover it.
    */
-  clawBack(operationId: string, clientId: string, currency: CurrencyCode, amount: Decimal, reference: string, tx?: EntityManager): Promise<LedgerEntry> {
-    const movement = { kind: 'CLAWBACK', clientId, currency, amount, reference, from: 'CLIENT_AVAILABLE', to: 'SETTLEMENT' } as const;
+  clawBack(
+    operationId: string,
+    clientId: string,
+    currency: CurrencyCode,
+    amount: Decimal,
+    reference: string,
+    tx?: EntityManager,
+  ): Promise<LedgerEntry> {
+    const movement = {
+      kind: 'CLAWBACK',
+      clientId,
+      currency,
+      amount,
+      reference,
+      from: 'CLIENT_AVAILABLE',
+      to: 'SETTLEMENT',
+    } as const;
     return this.move(operationId, { ...movement, within: { added: 'COLLECT', taken: 'CLAWBACK' } }, tx);
   }
 
@@ -237,7 +306,10 @@ export class LedgerService {
     const { kind, clientId, currency, amount, reference, within } = movement;
     assertId('reference', reference);
     const spec = { kind, clientId, currency, amountMinor: positiveMinor(amount, currency), reference };
-    const account = (accountKind: AccountKind): AccountRef => (accountKind.startsWith('CLIENT_') ? clientAccount(clientId, currency, accountKind) : serviceAccount(currency, accountKind));
+    const account = (accountKind: AccountKind): AccountRef =>
+      accountKind.startsWith('CLIENT_')
+        ? clientAccount(clientId, currency, accountKind)
+        : serviceAccount(currency, accountKind);
     return this.execute(
       operationId,
       spec,
@@ -246,7 +318,12 @@ export class LedgerService {
         reservation: null,
         debit: account(movement.from),
         credit: account(movement.to),
-        ...(within ? { guard: (locked: EntityManager) => this.assertWithin(locked, clientId, currency, reference, spec.amountMinor, within) } : {}),
+        ...(within
+          ? {
+              guard: (locked: EntityManager) =>
+                this.assertWithin(locked, clientId, currency, reference, spec.amountMinor, within),
+            }
+          : {}),
       }),
       tx,
     );
@@ -254,7 +331,9 @@ export class LedgerService {
 
   /** The client's balances, one row per currency it has an account in, by currency code. */
   async balances(clientId: string): Promise<AccountBalance[]> {
-    const accounts = await this.dataSource.getRepository(LedgerAccountEntity).find({ where: { clientId }, order: { currency: 'ASC' } });
+    const accounts = await this.dataSource
+      .getRepository(LedgerAccountEntity)
+      .find({ where: { clientId }, order: { currency: 'ASC' } });
     const byCurrency = new Map<CurrencyCode, AccountBalance>();
     for (const account of accounts) {
       const currency = account.currency as CurrencyCode;
@@ -268,15 +347,31 @@ export class LedgerService {
   }
 
   /** The lines of the client's accounts in `currency`, newest first; null when it has none. */
-  async movements(clientId: string, currency: CurrencyCode, page: number, pageSize: number): Promise<MovementPage | null> {
-    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+  async movements(
+    clientId: string,
+    currency: CurrencyCode,
+    page: number,
+    pageSize: number,
+  ): Promise<MovementPage | null> {
+    if (
+      !Number.isInteger(page) ||
+      page < 1 ||
+      !Number.isInteger(pageSize) ||
+      pageSize < 1 ||
+      pageSize > MAX_PAGE_SIZE
+    ) {
       throw new RangeError(`Invalid page ${page} / page size ${pageSize}`);
     }
     const accounts = await this.dataSource.getRepository(LedgerAccountEntity).findBy({ clientId, currency });
     if (accounts.length === 0) return null;
     const accountIds = accounts.map((account) => account.id);
-    const [{ total }] = await this.dataSource.query<[{ total: number }]>(`SELECT count(*)::int AS total FROM journal_lines WHERE account_id = ANY($1::uuid[])`, [accountIds]);
-    const rows: Array<EntryRow & { line_id: string; line_amount_minor: string; balance_after_minor: string; account_kind: AccountKind }> = await this.dataSource.query(
+    const [{ total }] = await this.dataSource.query<[{ total: number }]>(
+      `SELECT count(*)::int AS total FROM journal_lines WHERE account_id = ANY($1::uuid[])`,
+      [accountIds],
+    );
+    const rows: Array<
+      EntryRow & { line_id: string; line_amount_minor: string; balance_after_minor: string; account_kind: AccountKind }
+    > = await this.dataSource.query(
       `SELECT l.id AS line_id, l.amount_minor AS line_amount_minor, l.balance_after_minor, a.kind AS account_kind,
                 e.id, e.operation_id, e.kind, e.reference, e.created_at
          FROM journal_lines l
@@ -303,7 +398,12 @@ export class LedgerService {
     };
   }
 
-  private async resolve(operationId: string, kind: 'COMMIT' | 'RELEASE', reserveOperationId: string, tx?: EntityManager): Promise<LedgerEntry> {
+  private async resolve(
+    operationId: string,
+    kind: 'COMMIT' | 'RELEASE',
+    reserveOperationId: string,
+    tx?: EntityManager,
+  ): Promise<LedgerEntry> {
     assertId('reserveOperationId', reserveOperationId);
     return this.execute(
       operationId,
@@ -325,7 +425,8 @@ export class LedgerService {
           [reserveOperationId],
         );
         if (!reservation) throw new ReservationNotFoundError(reserveOperationId);
-        if (reservation.resolved_kind !== null) throw new ReservationResolvedError(reserveOperationId, reservation.resolved_kind, reservation.resolved_by!);
+        if (reservation.resolved_kind !== null)
+          throw new ReservationResolvedError(reserveOperationId, reservation.resolved_kind, reservation.resolved_by!);
         const { client_id: clientId, currency } = reservation;
         return {
           clientId,
@@ -334,11 +435,16 @@ export class LedgerService {
           reference: reservation.reference,
           reservation: { entryId: reservation.id, operationId: reserveOperationId },
           debit: clientAccount(clientId, currency, 'CLIENT_RESERVED'),
-          credit: kind === 'COMMIT' ? serviceAccount(currency, 'SETTLEMENT') : clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
+          credit:
+            kind === 'COMMIT'
+              ? serviceAccount(currency, 'SETTLEMENT')
+              : clientAccount(clientId, currency, 'CLIENT_AVAILABLE'),
           // On its own transaction a commit and a release of one reservation may race: the loser
           // finds the winner's entry once it holds the locks. In an order's change they are two
           // steps of that order, which its row lock keeps apart: the read above saw the other.
-          ...(tx ? {} : { guard: (locked: EntityManager) => this.assertUnresolved(locked, reservation.id, reserveOperationId) }),
+          ...(tx
+            ? {}
+            : { guard: (locked: EntityManager) => this.assertUnresolved(locked, reservation.id, reserveOperationId) }),
         };
       },
       tx,
@@ -355,7 +461,12 @@ export class LedgerService {
    * and each entry's operation id names its order and step, so neither could find anything. The
    * unique operation id still refuses a second entry there (an error, never a second movement).
    */
-  private async execute(operationId: string, spec: OperationSpec, plan: (manager: EntityManager) => Promise<Posting>, outer?: EntityManager): Promise<LedgerEntry> {
+  private async execute(
+    operationId: string,
+    spec: OperationSpec,
+    plan: (manager: EntityManager) => Promise<Posting>,
+    outer?: EntityManager,
+  ): Promise<LedgerEntry> {
     assertId('operationId', operationId);
     if (outer) return this.executeIn(outer, operationId, spec, plan, false);
     try {
@@ -375,14 +486,25 @@ export class LedgerService {
    * locks, could exhaust the pool), and a unique violation aborts the transaction, whose retry
    * then finds the winner's entry.
    */
-  private async executeIn(tx: EntityManager, operationId: string, spec: OperationSpec, plan: (manager: EntityManager) => Promise<Posting>, checkReplays: boolean): Promise<LedgerEntry> {
+  private async executeIn(
+    tx: EntityManager,
+    operationId: string,
+    spec: OperationSpec,
+    plan: (manager: EntityManager) => Promise<Posting>,
+    checkReplays: boolean,
+  ): Promise<LedgerEntry> {
     const existing = checkReplays ? await this.findEntry(tx, operationId) : undefined;
     if (existing) return this.replay(existing, spec);
     const posting = await plan(tx);
     const accounts = await this.lockedAccounts(tx, posting);
     if (accounts.debit === null) {
       // A client account that does not exist yet has a zero balance: nothing to take from.
-      throw new InsufficientFundsError(posting.clientId, posting.currency, new Decimal(0), fromMinorUnits(posting.amountMinor, posting.currency));
+      throw new InsufficientFundsError(
+        posting.clientId,
+        posting.currency,
+        new Decimal(0),
+        fromMinorUnits(posting.amountMinor, posting.currency),
+      );
     }
     return this.post(tx, operationId, spec, posting, accounts.debit, accounts.credit, checkReplays);
   }
@@ -401,7 +523,12 @@ export class LedgerService {
     if (raced) return this.replay(raced, spec);
     await posting.guard?.(tx);
     if (isClientAccount(posting.debit.kind) && debit.balance < posting.amountMinor) {
-      throw new InsufficientFundsError(posting.clientId, posting.currency, fromMinorUnits(debit.balance, posting.currency), fromMinorUnits(posting.amountMinor, posting.currency));
+      throw new InsufficientFundsError(
+        posting.clientId,
+        posting.currency,
+        fromMinorUnits(debit.balance, posting.currency),
+        fromMinorUnits(posting.amountMinor, posting.currency),
+      );
     }
     return this.write(tx, operationId, spec.kind, posting, [debit.id, debit.balance], [credit.id, credit.balance]);
   }
@@ -479,7 +606,10 @@ export class LedgerService {
    * accounts are created together. A client account to take from that does not exist is null:
    * it holds nothing.
    */
-  private async lockedAccounts(tx: EntityManager, { currency, clientId, debit, credit }: Posting): Promise<{ debit: LockedAccount | null; credit: LockedAccount }> {
+  private async lockedAccounts(
+    tx: EntityManager,
+    { currency, clientId, debit, credit }: Posting,
+  ): Promise<{ debit: LockedAccount | null; credit: LockedAccount }> {
     // A posting moves one client's money in one currency; an account's kind says whether it is
     // the client's or the service's, so the kind alone tells the two rows apart.
     const lock = async () => {
@@ -495,7 +625,10 @@ export class LedgerService {
       return { debit: of(debit), credit: of(credit) };
     };
     const found = await lock();
-    const missing = [...(found.debit === null && !isClientAccount(debit.kind) ? [debit] : []), ...(found.credit === null ? [credit] : [])];
+    const missing = [
+      ...(found.debit === null && !isClientAccount(debit.kind) ? [debit] : []),
+      ...(found.credit === null ? [credit] : []),
+    ];
     for (const ref of missing) await this.createAccount(tx, ref);
     // The rows created here are this transaction's own: locking again waits for nobody new.
     const accounts = missing.length === 0 ? found : await lock();
@@ -520,10 +653,15 @@ export class LedgerService {
     }
   }
 
-  private async assertUnresolved(tx: EntityManager, reservationEntryId: string, reserveOperationId: string): Promise<void> {
-    const [resolution]: Array<{ kind: 'COMMIT' | 'RELEASE'; operation_id: string }> = await tx.query(`SELECT kind, operation_id FROM journal_entries WHERE reservation_entry_id = $1`, [
-      reservationEntryId,
-    ]);
+  private async assertUnresolved(
+    tx: EntityManager,
+    reservationEntryId: string,
+    reserveOperationId: string,
+  ): Promise<void> {
+    const [resolution]: Array<{ kind: 'COMMIT' | 'RELEASE'; operation_id: string }> = await tx.query(
+      `SELECT kind, operation_id FROM journal_entries WHERE reservation_entry_id = $1`,
+      [reservationEntryId],
+    );
     if (resolution) throw new ReservationResolvedError(reserveOperationId, resolution.kind, resolution.operation_id);
   }
 
@@ -546,7 +684,11 @@ export class LedgerService {
       [clientId, currency, reference, kinds.added, kinds.taken],
     );
     if (BigInt(refundable) < amountMinor) {
-      throw new CreditExceedsDebitError(reference, fromMinorUnits(BigInt(refundable), currency), fromMinorUnits(amountMinor, currency));
+      throw new CreditExceedsDebitError(
+        reference,
+        fromMinorUnits(BigInt(refundable), currency),
+        fromMinorUnits(amountMinor, currency),
+      );
     }
   }
 }

@@ -16,7 +16,9 @@ export const createCollectorSchema = z.strictObject({
   regular_contact_phone: phone.optional(),
   country_code: countryCode.optional(),
   description: text(500),
-  category: merchantCategoryCode.optional().describe('Not in the spec: the merchant category code of its points of sale that have none of their own'),
+  category: merchantCategoryCode
+    .optional()
+    .describe('Not in the spec: the merchant category code of its points of sale that have none of their own'),
 });
 export class CreateCollectorDto extends createZodDto(createCollectorSchema) {}
 
@@ -29,7 +31,10 @@ export const updateCollectorSchema = z
     address: text(300).optional(),
     phone: phone.optional().describe('Updates regular_contact_phone'),
     manager: text(200).optional().describe('Stored; the read representation does not show it'),
-    category: merchantCategoryCode.nullable().optional().describe('Not in the spec: the default merchant category code of its points of sale; null removes it'),
+    category: merchantCategoryCode
+      .nullable()
+      .optional()
+      .describe('Not in the spec: the default merchant category code of its points of sale; null removes it'),
   })
   .refine((body) => Object.keys(body).length > 0, 'at least one field is required')
   // The refinement above, as the document states it.

@@ -30,7 +30,13 @@ export interface FindOwnedOptions<T> {
  * The calling client's record, or 404 with `notFoundMessage`. A malformed uuid, a missing record
  * and another client's record all answer the same, so the answer tells nothing about other tenants.
  */
-export async function findOwned<T extends OwnedRecord>(repository: Repository<T>, clientId: string, id: string, notFoundMessage: string, options: FindOwnedOptions<T> = {}): Promise<T> {
+export async function findOwned<T extends OwnedRecord>(
+  repository: Repository<T>,
+  clientId: string,
+  id: string,
+  notFoundMessage: string,
+  options: FindOwnedOptions<T> = {},
+): Promise<T> {
   if (!isUuid(id)) throw notFound(notFoundMessage);
   const record = await repository.findOne({
     where: { id, clientId } as FindOptionsWhere<T>,
@@ -45,7 +51,12 @@ export async function findOwned<T extends OwnedRecord>(repository: Repository<T>
  * Disables the calling client's record (404 when it has none). Returns false when it was already
  * disabled; each resource answers that with the 409 body the spec gives it.
  */
-export async function disableOwned<T extends OwnedRecord>(repository: Repository<T>, clientId: string, id: string, notFoundMessage: string): Promise<boolean> {
+export async function disableOwned<T extends OwnedRecord>(
+  repository: Repository<T>,
+  clientId: string,
+  id: string,
+  notFoundMessage: string,
+): Promise<boolean> {
   await findOwned(repository, clientId, id, notFoundMessage);
   // TypeScript cannot follow `enabled` through the generic's partial type; every T has it.
   const records = repository as unknown as Repository<OwnedRecord>;

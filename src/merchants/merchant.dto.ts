@@ -9,14 +9,19 @@ import { DNS_LABEL } from '../http/text-input';
  * characters, no hyphen at either end), which `format: email` validators hold to; the local
  * part's 64 characters are checked apart, as no pattern can count them.
  */
-const EMAIL_PATTERN = new RegExp(`^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:${DNS_LABEL}\\.)+[A-Za-z]{2,}$`);
+const EMAIL_PATTERN = new RegExp(
+  `^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:${DNS_LABEL}\\.)+[A-Za-z]{2,}$`,
+);
 const MAX_LOCAL_PART = 64;
 
 /** Taken as sent, untrimmed, so that `format: email` and the pattern are the whole rule. */
 export const email = z
   .email({ pattern: EMAIL_PATTERN })
   .max(254)
-  .refine((value) => value.split('@')[0]!.length <= MAX_LOCAL_PART, `the part before @ must be at most ${MAX_LOCAL_PART} characters`);
+  .refine(
+    (value) => value.split('@')[0]!.length <= MAX_LOCAL_PART,
+    `the part before @ must be at most ${MAX_LOCAL_PART} characters`,
+  );
 
 /**
  * Digits with the usual separators and an optional leading +; letters are a typo, not a phone.

@@ -8,7 +8,9 @@ export const createPosSchema = z.strictObject({
   name: text(200),
   external_reference: externalReference.describe("Unique among the store's points of sale"),
   description: text(500).optional(),
-  category: merchantCategoryCode.optional().describe("Its merchant category code (the read's `category`); absent takes the collector's"),
+  category: merchantCategoryCode
+    .optional()
+    .describe("Its merchant category code (the read's `category`); absent takes the collector's"),
 });
 export class CreatePosDto extends createZodDto(createPosSchema) {}
 
@@ -16,6 +18,9 @@ export const updatePosSchema = z.strictObject({
   name: text(200),
   description: text(500),
   external_reference: externalReference.optional(),
-  category: merchantCategoryCode.nullable().optional().describe("Its merchant category code; null takes the collector's again, absent keeps it"),
+  category: merchantCategoryCode
+    .nullable()
+    .optional()
+    .describe("Its merchant category code; null takes the collector's again, absent keeps it"),
 });
 export class UpdatePosDto extends createZodDto(updatePosSchema) {}

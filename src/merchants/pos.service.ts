@@ -30,8 +30,12 @@ export class PosService {
     const id = randomUUID();
     await uniquely(POS_EXTERNAL_REFERENCE_UQ, conflict, () =>
       this.dataSource.transaction(async (tx) => {
-        const store = await findOwned(tx.getRepository(StoreEntity), clientId, storeUuid, NOT_FOUND.store, { lockForChildren: true });
-        const collector = await tx.getRepository(CollectorEntity).findOneOrFail({ where: { id: store.collectorId }, lock: { mode: 'pessimistic_read' } });
+        const store = await findOwned(tx.getRepository(StoreEntity), clientId, storeUuid, NOT_FOUND.store, {
+          lockForChildren: true,
+        });
+        const collector = await tx
+          .getRepository(CollectorEntity)
+          .findOneOrFail({ where: { id: store.collectorId }, lock: { mode: 'pessimistic_read' } });
         if (!store.enabled || !collector.enabled) throw conflict();
         await tx.getRepository(PosEntity).insert({
           id,
@@ -49,7 +53,9 @@ export class PosService {
   }
 
   async get(clientId: string, uuid: string): Promise<PosChain> {
-    const pos = await findOwned(this.points, clientId, uuid, NOT_FOUND.pos, { relations: { store: { collector: true } } });
+    const pos = await findOwned(this.points, clientId, uuid, NOT_FOUND.pos, {
+      relations: { store: { collector: true } },
+    });
     // The foreign keys guarantee both parents; the relations are optional only in the entity's type.
     const store = pos.store!;
     return { pos, store, collector: store.collector! };
@@ -76,7 +82,15 @@ export class PosService {
   async update(clientId: string, uuid: string, body: UpdatePosDto): Promise<void> {
     const pos = await findOwned(this.points, clientId, uuid, NOT_FOUND.pos);
     await uniquely(POS_EXTERNAL_REFERENCE_UQ, conflict, () =>
-      this.points.update({ id: pos.id }, { name: body.name, description: body.description, externalReference: body.external_reference, category: body.category }),
+      this.points.update(
+        { id: pos.id },
+        {
+          name: body.name,
+          description: body.description,
+          externalReference: body.external_reference,
+          category: body.category,
+        },
+      ),
     );
   }
 

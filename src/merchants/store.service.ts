@@ -11,7 +11,8 @@ import { StoreEntity } from './store.entity';
 const STORE_EXTERNAL_REFERENCE_UQ = 'stores_collector_external_reference_uq';
 
 /** Store creation answers its 409s in the shape the spec gives it alone. */
-const storeCreationConflict = (message: string) => new ExactBodyError(409, { response: { message } } satisfies StoreConflict);
+const storeCreationConflict = (message: string) =>
+  new ExactBodyError(409, { response: { message } } satisfies StoreConflict);
 
 @Injectable()
 export class StoreService {
@@ -24,10 +25,19 @@ export class StoreService {
   /** 409 when the collector is disabled or already has a store with the external_reference. */
   async create(clientId: string, collectorUuid: string, body: StoreBodyDto): Promise<string> {
     const id = randomUUID();
-    const duplicate = () => storeCreationConflict(`A store with external_reference ${body.external_reference} already exists for this collector`);
+    const duplicate = () =>
+      storeCreationConflict(
+        `A store with external_reference ${body.external_reference} already exists for this collector`,
+      );
     await uniquely(STORE_EXTERNAL_REFERENCE_UQ, duplicate, () =>
       this.dataSource.transaction(async (tx) => {
-        const collector = await findOwned(tx.getRepository(CollectorEntity), clientId, collectorUuid, NOT_FOUND.collector, { lockForChildren: true });
+        const collector = await findOwned(
+          tx.getRepository(CollectorEntity),
+          clientId,
+          collectorUuid,
+          NOT_FOUND.collector,
+          { lockForChildren: true },
+        );
         if (!collector.enabled) throw storeCreationConflict('Collector is disabled');
         await tx.getRepository(StoreEntity).insert({
           id,
@@ -55,7 +65,12 @@ export class StoreService {
   }
 
   async listForCollector(clientId: string, collectorUuid: string): Promise<StoreEntity[]> {
-    const collector = await findOwned(this.dataSource.getRepository(CollectorEntity), clientId, collectorUuid, NOT_FOUND.collector);
+    const collector = await findOwned(
+      this.dataSource.getRepository(CollectorEntity),
+      clientId,
+      collectorUuid,
+      NOT_FOUND.collector,
+    );
     return this.stores.find({ where: { clientId, collectorId: collector.id }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
@@ -63,7 +78,16 @@ export class StoreService {
   async update(clientId: string, uuid: string, body: StoreBodyDto): Promise<void> {
     const store = await findOwned(this.stores, clientId, uuid, NOT_FOUND.store);
     await uniquely(STORE_EXTERNAL_REFERENCE_UQ, conflict, () =>
-      this.stores.update({ id: store.id }, { externalReference: body.external_reference, description: body.description, address: body.address, phone: body.phone, manager: body.manager }),
+      this.stores.update(
+        { id: store.id },
+        {
+          externalReference: body.external_reference,
+          description: body.description,
+          address: body.address,
+          phone: body.phone,
+          manager: body.manager,
+        },
+      ),
     );
   }
 

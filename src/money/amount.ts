@@ -37,7 +37,10 @@ export function parseAmount(input: unknown, currency: CurrencyCode): Decimal {
     throw new MoneyError('AMOUNT_TOO_LARGE', `Amount must be less than ${AMOUNT_CEILING_DECIMAL.toFixed()}`);
   }
   if (amount.decimalPlaces() > minorUnit) {
-    throw new MoneyError('TOO_MANY_DECIMALS', `Amount ${amount.toFixed()} has more decimals than ${currency} allows (${minorUnit})`);
+    throw new MoneyError(
+      'TOO_MANY_DECIMALS',
+      `Amount ${amount.toFixed()} has more decimals than ${currency} allows (${minorUnit})`,
+    );
   }
   return amount;
 }
@@ -51,7 +54,10 @@ function amountText(input: unknown): string {
   if (typeof input === 'string' && input.length <= MAX_INPUT_LENGTH && DECIMAL_STRING.test(input)) {
     return input;
   }
-  throw new MoneyError('INVALID_AMOUNT', 'Amount must be a JSON number or a decimal string such as "12.50" (no exponent, no thousands separators, no sign other than a leading "-")');
+  throw new MoneyError(
+    'INVALID_AMOUNT',
+    'Amount must be a JSON number or a decimal string such as "12.50" (no exponent, no thousands separators, no sign other than a leading "-")',
+  );
 }
 
 export function roundToMinor(amount: Decimal, currency: CurrencyCode): Decimal {

@@ -10,7 +10,21 @@ export interface Currency {
 }
 
 /** The currencies amounts and balances are kept in; their ISO 4217 data is the `currency-codes` table. */
-export const CURRENCY_CODES = Object.freeze(['ARS', 'BOB', 'BRL', 'CLP', 'COP', 'CRC', 'EUR', 'GTQ', 'MXN', 'PEN', 'PYG', 'USD', 'UYU'] as const);
+export const CURRENCY_CODES = Object.freeze([
+  'ARS',
+  'BOB',
+  'BRL',
+  'CLP',
+  'COP',
+  'CRC',
+  'EUR',
+  'GTQ',
+  'MXN',
+  'PEN',
+  'PYG',
+  'USD',
+  'UYU',
+] as const);
 
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
@@ -18,7 +32,17 @@ export type CurrencyCode = (typeof CURRENCY_CODES)[number];
  * The currencies payments move in: what a payer may hold (USD, EUR or a served country's) and
  * what merchants are paid in. The FX provider quotes each against each; the rails pay in them.
  */
-export const PAYMENT_CURRENCIES = Object.freeze(['USD', 'EUR', 'BRL', 'PEN', 'COP', 'ARS', 'CLP', 'MXN', 'UYU'] as const satisfies readonly CurrencyCode[]);
+export const PAYMENT_CURRENCIES = Object.freeze([
+  'USD',
+  'EUR',
+  'BRL',
+  'PEN',
+  'COP',
+  'ARS',
+  'CLP',
+  'MXN',
+  'UYU',
+] as const satisfies readonly CurrencyCode[]);
 
 export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
 

@@ -11,8 +11,16 @@ export {
   type CurrencyCode,
   type PaymentCurrency,
 } from './currency';
-export { COUNTRY_CODES, KEY_COUNTRIES, countryCurrency, isKeyCountry, isSupportedCountry, type CountryCode, type KeyCountry } from './country';
-export { AMOUNT_CEILING, POSITIVE_AMOUNT_TEXT, amountToJsonNumber, formatAmount, fromMinorUnits, parseAmount, roundToMinor, toMinorUnits } from './amount';
-export { LimitConfigError, amountLimits, assertAmountWithinLimits, parseLimitOverrides, type AmountLimits, type LimitOverrides } from './limits';
+export {
+  AMOUNT_CEILING,
+  POSITIVE_AMOUNT_TEXT,
+  amountToJsonNumber,
+  formatAmount,
+  fromMinorUnits,
+  parseAmount,
+  roundToMinor,
+  toMinorUnits,
+} from './amount';
+export { LimitConfigError, amountLimitsOf, assertWithinLimits, type AmountLimits, type LimitBasis } from './limits';
 export { RATE_DECIMALS, applySpread, convert, formatRate, inverseRate } from './fx';
 export { cumulativeUserRefund, refundShare, type CumulativeRefundInput, type RefundShareInput } from './pro-rata';

@@ -1,4 +1,10 @@
-export type MoneyErrorCode = 'INVALID_AMOUNT' | 'TOO_MANY_DECIMALS' | 'NOT_POSITIVE' | 'AMOUNT_TOO_LARGE' | 'UNSUPPORTED_CURRENCY' | 'UNSUPPORTED_COUNTRY';
+export type MoneyErrorCode =
+  | 'INVALID_AMOUNT'
+  | 'TOO_MANY_DECIMALS'
+  | 'NOT_POSITIVE'
+  | 'AMOUNT_TOO_LARGE'
+  | 'UNSUPPORTED_CURRENCY'
+  | 'UNSUPPORTED_COUNTRY';
 
 /**
  * A problem with money data supplied by a caller of the API (maps to HTTP 400). Broken

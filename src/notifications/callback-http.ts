@@ -115,7 +115,11 @@ export class CallbackHttpClient {
           resolve(this.attempt(request, signal, false));
           return;
         }
-        reject(signal.aborted ? new CallbackTransportError('timeout', `no response within ${request.timeoutMs} ms`) : new CallbackTransportError('connection failed', describe(error)));
+        reject(
+          signal.aborted
+            ? new CallbackTransportError('timeout', `no response within ${request.timeoutMs} ms`)
+            : new CallbackTransportError('connection failed', describe(error)),
+        );
       });
       outgoing.end(request.body);
     });

@@ -88,10 +88,16 @@ export class NotificationDeliverer {
    * again, delivered or not, until an attempt numbered above it is acknowledged.
    */
   async attempt(eventId: string, redeliverAfter?: number): Promise<{ delivered: true }> {
-    const [notification]: StoredCallback[] = await this.dataSource.query('SELECT id, client_id AS "clientId", event, url, body, status FROM notifications WHERE id = $1', [eventId]);
+    const [notification]: StoredCallback[] = await this.dataSource.query(
+      'SELECT id, client_id AS "clientId", event, url, body, status FROM notifications WHERE id = $1',
+      [eventId],
+    );
     if (!notification) throw new CallbackUndeliverableError(`notification ${eventId} does not exist`);
     // A retry after an acknowledgement (the activity's result was lost) must not resend.
-    if (notification.status === 'DELIVERED' && (redeliverAfter === undefined || (await this.acknowledgedAfter(eventId, redeliverAfter)))) {
+    if (
+      notification.status === 'DELIVERED' &&
+      (redeliverAfter === undefined || (await this.acknowledgedAfter(eventId, redeliverAfter)))
+    ) {
       return { delivered: true };
     }
     return this.deliver(notification);
@@ -104,14 +110,24 @@ export class NotificationDeliverer {
    */
   attemptWritten(written: NewNotification): Promise<{ delivered: true }> {
     const { eventId, clientId, event, url } = written;
-    return this.deliver({ id: eventId, clientId, event, url, body: NotificationOutbox.bodyOf(written), status: 'PENDING' });
+    return this.deliver({
+      id: eventId,
+      clientId,
+      event,
+      url,
+      body: NotificationOutbox.bodyOf(written),
+      status: 'PENDING',
+    });
   }
 
   private async deliver(notification: StoredCallback): Promise<{ delivered: true }> {
     const startedAt = new Date();
     const outcome = await this.send(notification);
     await this.record(notification.id, startedAt, Date.now() - startedAt.getTime(), outcome);
-    countCallbackDelivery(notification.event, outcome.error === null ? 'delivered' : outcome.permanent ? 'undeliverable' : 'failed');
+    countCallbackDelivery(
+      notification.event,
+      outcome.error === null ? 'delivered' : outcome.permanent ? 'undeliverable' : 'failed',
+    );
     if (outcome.error === null) return { delivered: true };
     const detail = outcome.detail ?? outcome.error;
     throw outcome.permanent ? new CallbackUndeliverableError(detail) : new CallbackNotAcknowledgedError(detail);
@@ -128,7 +144,10 @@ export class NotificationDeliverer {
   }
 
   private async acknowledgedAfter(eventId: string, attempt: number): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM notification_attempts WHERE notification_id = $1 AND attempt > $2 AND error IS NULL LIMIT 1', [eventId, attempt]);
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM notification_attempts WHERE notification_id = $1 AND attempt > $2 AND error IS NULL LIMIT 1',
+      [eventId, attempt],
+    );
     return rows.length > 0;
   }
 

@@ -39,7 +39,10 @@ export const NotificationOutbox = {
   /** Inserts inside the caller's transaction, so that what it reports commits with it; returns whether this call inserted the row. */
   async enqueue(manager: EntityManager, notification: NewNotification): Promise<boolean> {
     const params: unknown[] = [];
-    const rows: unknown[] = await manager.query(`${this.insertSql([notification], (value) => `$${params.push(value)}`)} RETURNING id`, params);
+    const rows: unknown[] = await manager.query(
+      `${this.insertSql([notification], (value) => `$${params.push(value)}`)} RETURNING id`,
+      params,
+    );
     return rows.length === 1;
   },
 };

@@ -35,7 +35,9 @@ const PCHAR = "(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})";
  * accepts spaces, backslashes and port 99999 where RFC 3986 does not, and the other way round)
  * agree on every URL the pattern admits.
  */
-export const NOTIFICATION_URL_PATTERN = new RegExp(`^[Hh][Tt][Tt][Pp][Ss]?://${HOST}${PORT}(?:/${PCHAR}*)*(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`);
+export const NOTIFICATION_URL_PATTERN = new RegExp(
+  `^[Hh][Tt][Tt][Pp][Ss]?://${HOST}${PORT}(?:/${PCHAR}*)*(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`,
+);
 
 /**
  * The URL's own text names a place a callback must never reach in production (server-side
@@ -70,7 +72,9 @@ export function notificationUrlProblem(value: string, allowInsecure: boolean): s
     url = new URL(value);
   } catch {
     // The pattern admits any `xn--` label; only the parser can tell whether it is punycode.
-    return hasPunycodeLabel(value) ? 'must name a host whose xn-- labels are valid punycode' : 'must be an absolute URL';
+    return hasPunycodeLabel(value)
+      ? 'must name a host whose xn-- labels are valid punycode'
+      : 'must be an absolute URL';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an https URL';
   // Credentials would be stored, listed back and sent as-is: a secret has no place in this field.

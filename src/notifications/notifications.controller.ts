@@ -3,7 +3,13 @@ import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nest
 import { ClientId } from '../auth/auth.decorators';
 import { Quota } from '../capacity/quota.decorator';
 import { ApiErrors } from '../http/openapi-errors';
-import { ListNotificationsQueryDto, NotificationView, NotificationViewDto, VerifySignatureRequestDto, VerifySignatureResponseDto } from './notifications.dto';
+import {
+  ListNotificationsQueryDto,
+  NotificationView,
+  NotificationViewDto,
+  VerifySignatureRequestDto,
+  VerifySignatureResponseDto,
+} from './notifications.dto';
 import { NotificationsService } from './notifications.service';
 
 @ApiTags('notifications')
@@ -12,7 +18,10 @@ export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
   @Get()
-  @ApiOkResponse({ type: [NotificationViewDto], description: "The caller's callbacks for the order, each with every delivery attempt" })
+  @ApiOkResponse({
+    type: [NotificationViewDto],
+    description: "The caller's callbacks for the order, each with every delivery attempt",
+  })
   list(@ClientId() clientId: string, @Query() query: ListNotificationsQueryDto): Promise<NotificationView[]> {
     return this.notifications.listForOrder(clientId, query.order_id);
   }
@@ -35,7 +44,10 @@ export class NotificationsController {
 
   @Post('verify')
   @HttpCode(200)
-  @ApiOkResponse({ type: VerifySignatureResponseDto, description: "Whether the signature is valid for this body under the caller's webhook secret" })
+  @ApiOkResponse({
+    type: VerifySignatureResponseDto,
+    description: "Whether the signature is valid for this body under the caller's webhook secret",
+  })
   async verify(@ClientId() clientId: string, @Body() body: VerifySignatureRequestDto): Promise<{ valid: boolean }> {
     return { valid: await this.notifications.verify(clientId, body.payload, body.signature) };
   }

@@ -8,8 +8,8 @@ import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { notFound } from '../http/api-error';
 import { isUuid } from '../keys';
-import type { notificationDeliveryWorkflow } from '../../workflows/notification-delivery.workflow';
 import { deliveryAttemptsOf } from './delivery-attempts';
+import { NOTIFICATION_DELIVERY_WORKFLOW, type NotificationDeliveryWorkflow } from './delivery-messages';
 import type { NotificationAttemptEntity } from './notification-attempt.entity';
 import { NotificationEntity } from './notification.entity';
 import type { NotificationView } from './notifications.dto';
@@ -51,7 +51,9 @@ export class NotificationsService {
 
   /** Only the caller's own callbacks: another client's order reads as one without any. */
   async listForOrder(clientId: string, orderId: string): Promise<NotificationView[]> {
-    const notifications = await this.dataSource.getRepository(NotificationEntity).find({ where: { clientId, orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const notifications = await this.dataSource
+      .getRepository(NotificationEntity)
+      .find({ where: { clientId, orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
     if (notifications.length === 0) return [];
     const attempts = await deliveryAttemptsOf(
       this.dataSource,
@@ -68,11 +70,13 @@ export class NotificationsService {
    * that attempt is made changes nothing.
    */
   async redeliver(clientId: string, eventId: string): Promise<NotificationView> {
-    const notification = isUuid(eventId) ? await this.dataSource.getRepository(NotificationEntity).findOneBy({ id: eventId, clientId }) : null;
+    const notification = isUuid(eventId)
+      ? await this.dataSource.getRepository(NotificationEntity).findOneBy({ id: eventId, clientId })
+      : null;
     if (!notification) throw notFound('Notification not found');
     const redeliverAfter = notification.attemptCount;
     try {
-      await this.temporal.workflow.start<typeof notificationDeliveryWorkflow>('notificationDeliveryWorkflow', {
+      await this.temporal.workflow.start<NotificationDeliveryWorkflow>(NOTIFICATION_DELIVERY_WORKFLOW, {
         workflowId: `notification-${eventId}-redelivery-${redeliverAfter}`,
         taskQueue: this.env.TEMPORAL_TASK_QUEUE,
         args: [eventId, { redeliverAfter }],

@@ -51,6 +51,7 @@ export function isPublicAddress(address: string): boolean {
   if (family !== 6 || address.includes('%')) return false;
   const ipv6 = parseIpv6(address);
   const ipv4At = IPV4_AT[ipv6.range()];
-  if (ipv4At !== undefined) return isPublicAddress(fromByteArray(ipv6.toByteArray().slice(ipv4At, ipv4At + 4)).toString());
+  if (ipv4At !== undefined)
+    return isPublicAddress(fromByteArray(ipv6.toByteArray().slice(ipv4At, ipv4At + 4)).toString());
   return IPV6_GLOBAL_UNICAST.check(address, 'ipv6') && !IPV6_NON_PUBLIC.check(address, 'ipv6');
 }

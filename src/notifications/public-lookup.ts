@@ -24,7 +24,8 @@ export function publicOnlyLookup(resolve: LookupFunction = dnsLookup): LookupFun
       if (error) return callback(error, '');
       const all = addresses as LookupAddress[];
       const refused = all.find(({ address }) => !isPublicAddress(address));
-      if (refused || all.length === 0) return callback(new NonPublicAddressError(hostname, refused?.address ?? 'nothing'), '');
+      if (refused || all.length === 0)
+        return callback(new NonPublicAddressError(hostname, refused?.address ?? 'nothing'), '');
       if (options.all) return callback(null, all);
       return callback(null, all[0]!.address, all[0]!.family);
     });

@@ -22,7 +22,8 @@ const SOURCE_NAME = /^[a-z][a-z_]*$/;
  */
 export async function gatherExposition(sources: readonly MetricsSource[], timeoutMs = 5_000): Promise<Gathered> {
   for (const { name } of sources) {
-    if (!SOURCE_NAME.test(name)) throw new RangeError(`metrics source name ${JSON.stringify(name)} is not a label value we write unescaped`);
+    if (!SOURCE_NAME.test(name))
+      throw new RangeError(`metrics source name ${JSON.stringify(name)} is not a label value we write unescaped`);
   }
   type Result = { name: string; text: string } | { name: string; error: unknown };
   const results = await Promise.all(
@@ -34,7 +35,9 @@ export async function gatherExposition(sources: readonly MetricsSource[], timeou
       }
     }),
   );
-  const parts = results.flatMap((result) => ('text' in result && result.text !== '' ? [result.text.endsWith('\n') ? result.text : `${result.text}\n`] : []));
+  const parts = results.flatMap((result) =>
+    'text' in result && result.text !== '' ? [result.text.endsWith('\n') ? result.text : `${result.text}\n`] : [],
+  );
   const up = [
     '# HELP cbp_metrics_source_up Whether this scrape could read the source (1) or left it out (0).',
     '# TYPE cbp_metrics_source_up gauge',

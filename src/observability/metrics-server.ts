@@ -28,7 +28,13 @@ const probeAnswer = (up: boolean) => JSON.stringify({ status: up ? 'up' : 'down'
  * also the process's liveness and readiness probes, answered `{"status":"up"|"down"}` like the
  * API's. Anything else is 404; another method than GET or HEAD is 405.
  */
-export function startMetricsServer({ host, port, sources, onFailure, probes }: MetricsServerOptions): Promise<MetricsServer> {
+export function startMetricsServer({
+  host,
+  port,
+  sources,
+  onFailure,
+  probes,
+}: MetricsServerOptions): Promise<MetricsServer> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     const probe = probes && path === '/health' ? true : probes && path === '/ready' ? probes.ready() : null;
@@ -41,13 +47,17 @@ export function startMetricsServer({ host, port, sources, onFailure, probes }: M
       return;
     }
     if (probe !== null) {
-      response.writeHead(probe ? 200 : 503, { 'content-type': 'application/json' }).end(request.method === 'HEAD' ? undefined : probeAnswer(probe));
+      response
+        .writeHead(probe ? 200 : 503, { 'content-type': 'application/json' })
+        .end(request.method === 'HEAD' ? undefined : probeAnswer(probe));
       return;
     }
     gatherExposition(sources).then(
       ({ text, failures }) => {
         failures.forEach(onFailure);
-        response.writeHead(200, { 'content-type': Registry.PROMETHEUS_CONTENT_TYPE }).end(request.method === 'HEAD' ? undefined : text);
+        response
+          .writeHead(200, { 'content-type': Registry.PROMETHEUS_CONTENT_TYPE })
+          .end(request.method === 'HEAD' ? undefined : text);
       },
       (error: unknown) => {
         onFailure({ source: 'all', error });
@@ -80,4 +90,7 @@ export function metricsUrl(host: string, port: number): string {
 }
 
 /** A prom-client registry as a source. */
-export const registrySource = (name: string, registry: Registry): MetricsSource => ({ name, read: () => registry.metrics() });
+export const registrySource = (name: string, registry: Registry): MetricsSource => ({
+  name,
+  read: () => registry.metrics(),
+});

@@ -59,9 +59,9 @@ const admissionRefusals = new Counter({
   registers: [serviceRegistry],
 });
 
-const backlogAge = new Gauge({
-  name: 'cbp_admission_backlog_age_seconds',
-  help: "How long the oldest task of the order task queue has waited for a worker, as this api replica last read it from Temporal (admission's reading).",
+const backlogWait = new Gauge({
+  name: 'cbp_admission_expected_wait_seconds',
+  help: "How long a task added now to the order task queue would wait for a worker, as this api replica last read Temporal's statistics (admission's reading).",
   registers: [serviceRegistry],
 });
 
@@ -81,7 +81,10 @@ export function countCallbackDelivery(event: string, outcome: CallbackOutcome): 
 
 export type RailOutcome = 'ok' | 'declined' | 'unavailable';
 
-export function observeRailRequest(labels: { rail: string; operation: string; outcome: RailOutcome }, seconds: number): void {
+export function observeRailRequest(
+  labels: { rail: string; operation: string; outcome: RailOutcome },
+  seconds: number,
+): void {
   railRequestDuration.observe(labels, seconds);
 }
 
@@ -93,7 +96,11 @@ export function observeRailRequest(labels: { rail: string; operation: string; ou
 export type KeyLookupOperation = 'validation' | 'wallet' | 'preview';
 export type KeyLookupOutcome = 'found' | 'not_found' | 'invalid';
 
-export function countKeyLookup(labels: { operation: KeyLookupOperation; country: string; outcome: KeyLookupOutcome }): void {
+export function countKeyLookup(labels: {
+  operation: KeyLookupOperation;
+  country: string;
+  outcome: KeyLookupOutcome;
+}): void {
   keyLookups.inc(labels);
 }
 
@@ -101,7 +108,9 @@ export function countKeyLookup(labels: { operation: KeyLookupOperation; country:
  * Every look-up series at 0 before the first look-up, so that a rule dividing one by another
  * (the share not found, validations per preview) has both terms from the start.
  */
-export function startKeyLookupSeries(series: ReadonlyArray<{ operation: KeyLookupOperation; country: string; outcome: KeyLookupOutcome }>): void {
+export function startKeyLookupSeries(
+  series: ReadonlyArray<{ operation: KeyLookupOperation; country: string; outcome: KeyLookupOutcome }>,
+): void {
   for (const labels of series) keyLookups.inc(labels, 0);
 }
 
@@ -131,6 +140,6 @@ export function startCapacitySeries(quotaClasses: readonly string[], admissionRe
   for (const reason of admissionReasons) admissionRefusals.inc({ reason }, 0);
 }
 
-export function observeBacklogAge(seconds: number): void {
-  backlogAge.set(seconds);
+export function observeBacklogWait(seconds: number): void {
+  backlogWait.set(seconds);
 }

@@ -28,7 +28,8 @@ let current: Tracing | null = null;
 // Scrapes and probes every few seconds would bury the traces worth reading. An ignored request
 // runs with tracing suppressed, so what a scrape or a readiness check calls (the database,
 // Temporal, the Temporal runtime's exporter) is left out too.
-const isUntraced = (request: IncomingMessage) => isProbePath(request.url) || (request.url ?? '').split('?')[0] === '/metrics';
+const isUntraced = (request: IncomingMessage) =>
+  isProbePath(request.url) || (request.url ?? '').split('?')[0] === '/metrics';
 
 /**
  * Trace context from outside is not ours to continue. An integrator's `traceparent` would choose
@@ -69,7 +70,10 @@ export function startTracing(endpoint: string | undefined, serviceName: string):
   provider.register();
   const unregister = registerInstrumentations({
     tracerProvider: provider,
-    instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: ignoreIncomingRequest }), new UndiciInstrumentation()],
+    instrumentations: [
+      new HttpInstrumentation({ ignoreIncomingRequestHook: ignoreIncomingRequest }),
+      new UndiciInstrumentation(),
+    ],
   });
   current = {
     resource,
@@ -110,16 +114,12 @@ export function workflowTracing(spanProcessor: SpanProcessor, resource: Resource
   };
 }
 
-/** Where a prebuilt bundle's tracing interceptor sends its spans when this worker does not trace. */
-const DROPPED_SPANS: WorkerOptions['sinks'] = { exporter: { export: { fn: () => undefined, callDuringReplay: false } } };
+/** Whether this process traces: a worker then runs the traced workflow bundle (tracedBundlePath). */
+export const isTracing = () => current !== null;
 
-/**
- * The worker's side: the workflow's (above) and the activity interceptors. Without tracing,
- * nothing; but a worker running a prebuilt bundle (`prebuilt`), which always carries the
- * workflow interceptor, gets a sink that drops its spans.
- */
-export function temporalWorkerTracing(prebuilt = false): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
-  if (current === null) return prebuilt ? { sinks: DROPPED_SPANS } : {};
+/** The worker's side: the workflow's (above) and the activity interceptors; without tracing, nothing. */
+export function temporalWorkerTracing(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
+  if (current === null) return {};
   const { workflowModules, sinks } = workflowTracing(current.spanProcessor, current.resource);
   return {
     sinks,

@@ -2,16 +2,14 @@ import type { Client } from '@temporalio/client';
 import { Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { fromMinorUnits, isSupportedCurrency } from '../money';
-import { FINAL_STATUSES, ORDER_STATUSES } from '../orders/lifecycle';
+import { literalList } from '../db/sql-literals';
+import { OPEN_STATUSES } from '../orders/lifecycle';
 import { PAYOUT_UNCONFIRMED, REFUND_UNCONFIRMED } from '../temporal/search-attribute-keys';
 import type { MetricsSource } from './exposition';
 
-/** The statuses an order may still leave by itself or by the integrator: what "open" means here. */
-export const OPEN_STATUSES = ORDER_STATUSES.filter((status) => !FINAL_STATUSES.includes(status));
-
 /** Open orders by status and flow, with the age of the oldest; its list written out, not a parameter, so that it matches the partial index orders_open_idx. */
 export const OPEN_ORDERS_SQL = `SELECT status, flow, count(*)::int AS open, extract(epoch FROM now() - min(updated_at))::float8 AS oldest_seconds
-  FROM orders WHERE status IN (${OPEN_STATUSES.map((status) => `'${status}'`).join(', ')}) GROUP BY status, flow`;
+  FROM orders WHERE status IN (${literalList(OPEN_STATUSES)}) GROUP BY status, flow`;
 
 /**
  * The money and the orders as the database has them now, read when Prometheus scrapes (two
@@ -46,13 +44,18 @@ export function databaseStateSource(dataSource: DataSource): MetricsSource {
         dataSource.query<Array<{ currency: string; kind: string; balance_minor: string }>>(
           `SELECT currency, kind, sum(balance_minor)::text AS balance_minor FROM ledger_accounts GROUP BY currency, kind`,
         ),
-        dataSource.query<Array<{ status: string; flow: string; open: number; oldest_seconds: number }>>(OPEN_ORDERS_SQL),
+        dataSource.query<Array<{ status: string; flow: string; open: number; oldest_seconds: number }>>(
+          OPEN_ORDERS_SQL,
+        ),
       ]);
       // Reset first: a currency or status that is gone must not keep its last value.
       registry.resetMetrics();
       for (const row of balances) {
         if (!isSupportedCurrency(row.currency)) continue;
-        balance.set({ currency: row.currency, kind: row.kind }, fromMinorUnits(BigInt(row.balance_minor), row.currency).toNumber());
+        balance.set(
+          { currency: row.currency, kind: row.kind },
+          fromMinorUnits(BigInt(row.balance_minor), row.currency).toNumber(),
+        );
       }
       for (const row of orders) {
         open.set({ status: row.status, flow: row.flow }, row.open);
@@ -83,7 +86,9 @@ export function unconfirmedMovementsSource(temporal: Client, taskQueue: string):
     async read() {
       const counts = await Promise.all(
         Object.entries(flags).map(async ([movement, flag]) => {
-          const { count } = await temporal.workflow.count(`${flag} = true AND ExecutionStatus = "Running" AND TaskQueue = ${queue}`);
+          const { count } = await temporal.workflow.count(
+            `${flag} = true AND ExecutionStatus = "Running" AND TaskQueue = ${queue}`,
+          );
           return [movement, count] as const;
         }),
       );

@@ -9,8 +9,8 @@ import { OrderRepository } from '../orders/order.repository';
 import { orderWorkflowId } from '../orders/order-workflow-start';
 import { decodedHistory } from '../temporal/history-codec';
 import { PAYOUT_UNCONFIRMED } from '../temporal/search-attribute-keys';
-import { orderPhaseQuery } from '../../workflows/order.definitions';
-import { refundsWorkflowId } from '../../workflows/refunds.definitions';
+import { orderPhaseQuery } from '../orders/order-messages';
+import { refundsWorkflowId } from '../refunds/refund-messages';
 import { callbackEntries, mergeTimeline, statusEntries } from './order-timeline';
 import { pendingActivitiesOf, pendingActivityEntries } from './pending-activities';
 import type { TimelineEntry } from './timeline-entry';
@@ -29,7 +29,12 @@ export interface OrderInspection {
   timeline: TimelineEntry[];
 }
 
-const NO_WORKFLOW: WorkflowSnapshot = { status: 'NOT_FOUND', phase: null, payoutUnconfirmed: false, pendingActivities: [] };
+const NO_WORKFLOW: WorkflowSnapshot = {
+  status: 'NOT_FOUND',
+  phase: null,
+  payoutUnconfirmed: false,
+  pendingActivities: [],
+};
 
 /**
  * Everything known about one order, read from the database (the order, its status history,
@@ -50,7 +55,9 @@ export class OrderInspector {
     const order = await this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId });
     if (!order) return null;
     const history = await this.orders.history(orderId);
-    const notifications = await this.dataSource.getRepository(NotificationEntity).find({ where: { orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const notifications = await this.dataSource
+      .getRepository(NotificationEntity)
+      .find({ where: { orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
     const attempts = await deliveryAttemptsOf(
       this.dataSource,
       notifications.map((n) => n.id),
@@ -67,7 +74,9 @@ export class OrderInspector {
     return { order, history, workflow, notifications, timeline };
   }
 
-  private async orderWorkflow(orderId: string): Promise<{ workflow: WorkflowSnapshot; orderHistory: temporal.api.history.v1.IHistory | null }> {
+  private async orderWorkflow(
+    orderId: string,
+  ): Promise<{ workflow: WorkflowSnapshot; orderHistory: temporal.api.history.v1.IHistory | null }> {
     const handle = this.temporal.workflow.getHandle(orderWorkflowId(orderId));
     let description;
     try {
@@ -78,7 +87,12 @@ export class OrderInspector {
     }
     const status = description.status.name;
     // Any failure to answer (no poller, a deadline) means the same to an operator: no worker serves it.
-    const phase = status === 'RUNNING' ? await this.temporal.withDeadline(Date.now() + PHASE_QUERY_TIMEOUT_MS, () => handle.query(orderPhaseQuery)).catch(() => null) : null;
+    const phase =
+      status === 'RUNNING'
+        ? await this.temporal
+            .withDeadline(Date.now() + PHASE_QUERY_TIMEOUT_MS, () => handle.query(orderPhaseQuery))
+            .catch(() => null)
+        : null;
     const workflow: WorkflowSnapshot = {
       status,
       phase,

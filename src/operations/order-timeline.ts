@@ -5,14 +5,27 @@ import type { TimelineEntry } from './timeline-entry';
 
 /** The status history, one entry per change, with the operator's note when there is one. */
 export function statusEntries(history: OrderStatusHistoryEntity[]): TimelineEntry[] {
-  return history.map((entry) => ({ at: entry.createdAt, source: 'order', what: `status ${entry.status}${entry.note ? ` (${entry.note})` : ''}`, error: null }));
+  return history.map((entry) => ({
+    at: entry.createdAt,
+    source: 'order',
+    what: `status ${entry.status}${entry.note ? ` (${entry.note})` : ''}`,
+    error: null,
+  }));
 }
 
 /** Each callback when it was written, then every delivery attempt with its answer. */
-export function callbackEntries(notifications: NotificationEntity[], attempts: NotificationAttemptEntity[]): TimelineEntry[] {
+export function callbackEntries(
+  notifications: NotificationEntity[],
+  attempts: NotificationAttemptEntity[],
+): TimelineEntry[] {
   return notifications.flatMap((notification) => {
     const name = `callback ${notification.event} ${notification.id}`;
-    const written = { at: notification.createdAt, source: 'callback', what: `${name} for ${notification.url}, now ${notification.status}`, error: null };
+    const written = {
+      at: notification.createdAt,
+      source: 'callback',
+      what: `${name} for ${notification.url}, now ${notification.status}`,
+      error: null,
+    };
     const tries = attempts
       .filter((attempt) => attempt.notificationId === notification.id)
       .map((attempt) => ({
@@ -41,8 +54,18 @@ export function lastError(timeline: TimelineEntry[]): TimelineEntry | null {
 /** One line per entry: time, source, what happened, and the error after a mark. */
 export function formatTimeline(timeline: TimelineEntry[]): string {
   const width = Math.max(0, ...timeline.map((entry) => entry.source.length));
-  return timeline.map((entry) => `${entry.at.toISOString()}  ${entry.source.padEnd(width)}  ${entry.what}${entry.error === null ? '' : `  ✗ ${entry.error}`}`).join('\n');
+  return timeline
+    .map(
+      (entry) =>
+        `${entry.at.toISOString()}  ${entry.source.padEnd(width)}  ${entry.what}${entry.error === null ? '' : `  ✗ ${entry.error}`}`,
+    )
+    .join('\n');
 }
 
 /** The JSON form of an entry. */
-export const timelineEntryJson = (entry: TimelineEntry) => ({ at: entry.at.toISOString(), source: entry.source, what: entry.what, error: entry.error });
+export const timelineEntryJson = (entry: TimelineEntry) => ({
+  at: entry.at.toISOString(),
+  source: entry.source,
+  what: entry.what,
+  error: entry.error,
+});

@@ -19,7 +19,9 @@ export interface PendingActivity {
 const STATE_PREFIX = 'PENDING_ACTIVITY_STATE_';
 
 /** Pure: the pending activities of a DescribeWorkflowExecution answer. */
-export function pendingActivitiesOf(description: temporal.api.workflowservice.v1.IDescribeWorkflowExecutionResponse): PendingActivity[] {
+export function pendingActivitiesOf(
+  description: temporal.api.workflowservice.v1.IDescribeWorkflowExecutionResponse,
+): PendingActivity[] {
   return (description.pendingActivities ?? []).map((pending) => ({
     activity: pending.activityType?.name ?? 'activity',
     state: (temporal.api.enums.v1.PendingActivityState[pending.state ?? 0] ?? 'UNSPECIFIED').replace(STATE_PREFIX, ''),
@@ -33,7 +35,8 @@ export function pendingActivitiesOf(description: temporal.api.workflowservice.v1
 }
 
 /** "sendPayout attempt 3 (STARTED)": how the classification and the timeline name one. */
-export const describePending = (pending: PendingActivity) => `${pending.activity} attempt ${pending.attempt} (${pending.state})`;
+export const describePending = (pending: PendingActivity) =>
+  `${pending.activity} attempt ${pending.attempt} (${pending.state})`;
 
 /** A pending activity in the timeline, at its latest start (or its scheduling), with the last attempt's failure. */
 export function pendingActivityEntries(pending: PendingActivity[], source: string, now: Date): TimelineEntry[] {

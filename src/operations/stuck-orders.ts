@@ -1,15 +1,14 @@
 import type { DataSource } from 'typeorm';
 import type { NotificationEntity } from '../notifications/notification.entity';
-import { FINAL_STATUSES, ORDER_STATUSES } from '../orders/lifecycle';
+import { literalList } from '../db/sql-literals';
+import { OPEN_STATUSES } from '../orders/lifecycle';
 import type { OrderInspection, OrderInspector } from './order-inspector';
 import { lastError } from './order-timeline';
 import type { TimelineEntry } from './timeline-entry';
 import { Waiting, waitingFor } from './waiting-for';
 
 /** Literal, so that PostgreSQL can use the partial index of orders that are not final. */
-const OPEN_STATUSES_SQL = ORDER_STATUSES.filter((status) => !FINAL_STATUSES.includes(status))
-  .map((status) => `'${status}'`)
-  .join(', ');
+const OPEN_STATUSES_SQL = literalList(OPEN_STATUSES);
 
 export interface StuckOrder {
   inspection: OrderInspection;
@@ -30,7 +29,12 @@ export interface StuckOrder {
 export async function findStuckOrders(
   dataSource: DataSource,
   inspector: OrderInspector,
-  { olderThanMs, limit, clientId = null, now = new Date() }: { olderThanMs: number; limit: number; clientId?: string | null; now?: Date },
+  {
+    olderThanMs,
+    limit,
+    clientId = null,
+    now = new Date(),
+  }: { olderThanMs: number; limit: number; clientId?: string | null; now?: Date },
 ): Promise<{ orders: StuckOrder[]; more: boolean }> {
   const cutoff = new Date(now.getTime() - olderThanMs);
   const rows: Array<{ order_id: string; since: Date }> = await dataSource.query(

@@ -53,24 +53,44 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
  */
 export function waitingFor(order: OrderState, workflow: WorkflowSnapshot, undeliveredCallbacks: number): Waiting {
   const final = FINAL_STATUSES.includes(order.status);
-  const callbacks = { waitingFor: 'CALLBACK_DELIVERY', detail: `${plural(undeliveredCallbacks, 'callback')} not acknowledged; each is retried for 72 h` } as const;
+  const callbacks = {
+    waitingFor: 'CALLBACK_DELIVERY',
+    detail: `${plural(undeliveredCallbacks, 'callback')} not acknowledged; each is retried for 72 h`,
+  } as const;
   if (workflow.status === 'NOT_FOUND') {
-    return final ? callbacks : { waitingFor: 'WORKFLOW_START', detail: 'no workflow: the reconciler starts one for an order left without it over a minute' };
+    return final
+      ? callbacks
+      : {
+          waitingFor: 'WORKFLOW_START',
+          detail: 'no workflow: the reconciler starts one for an order left without it over a minute',
+        };
   }
   if (workflow.status !== 'RUNNING') {
     if (final) return callbacks;
-    return { waitingFor: 'OPERATOR', detail: `the workflow is ${workflow.status} with the order still ${order.status}: nothing will move it` };
+    return {
+      waitingFor: 'OPERATOR',
+      detail: `the workflow is ${workflow.status} with the order still ${order.status}: nothing will move it`,
+    };
   }
   if (workflow.payoutUnconfirmed || workflow.phase === 'PAYOUT_UNCONFIRMED') {
-    return { waitingFor: 'OPERATOR', detail: "the payout's outcome is still unknown past PAYOUT_RETRY_WINDOW: settle it with orders:resolve" };
+    return {
+      waitingFor: 'OPERATOR',
+      detail: "the payout's outcome is still unknown past PAYOUT_RETRY_WINDOW: settle it with orders:resolve",
+    };
   }
   const running = workflow.pendingActivities.map(describePending).join(', ');
   const expiry = `; expires at ${order.expiresAt.toISOString()}`;
   switch (workflow.phase) {
     case null:
-      return { waitingFor: 'WORKER', detail: 'the workflow is running but no worker answered its phase query: is a worker polling its task queue?' };
+      return {
+        waitingFor: 'WORKER',
+        detail: 'the workflow is running but no worker answered its phase query: is a worker polling its task queue?',
+      };
     case 'PREPARING':
-      return { waitingFor: 'MERCHANT', detail: `the QR acquirer's answer about the merchant${running ? ` (${running})` : ''}` };
+      return {
+        waitingFor: 'MERCHANT',
+        detail: `the QR acquirer's answer about the merchant${running ? ` (${running})` : ''}`,
+      };
     case 'AWAITING_PAYER':
     case 'CLAIMING':
       return { waitingFor: 'PAYER', detail: `a client to scan the collection's QR${expiry}` };
@@ -83,10 +103,17 @@ export function waitingFor(order: OrderState, workflow: WorkflowSnapshot, undeli
     case 'PAYING':
       return {
         waitingFor: 'PAYOUT_ANSWER',
-        detail: running ? `the rail's answer about the payout: ${running}` : "the rail's answer about the payout: its outcome is unknown and the rail is asked again on a timer",
+        detail: running
+          ? `the rail's answer about the payout: ${running}`
+          : "the rail's answer about the payout: its outcome is unknown and the rail is asked again on a timer",
       };
     case 'CLOSING':
     case 'CLOSED':
-      return undeliveredCallbacks > 0 ? callbacks : { waitingFor: 'CALLBACK_DELIVERY', detail: "the final status is written; the workflow ends once its callbacks' first attempts are made" };
+      return undeliveredCallbacks > 0
+        ? callbacks
+        : {
+            waitingFor: 'CALLBACK_DELIVERY',
+            detail: "the final status is written; the workflow ends once its callbacks' first attempts are made",
+          };
   }
 }

@@ -37,7 +37,9 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))}s`;
  * A protobuf timestamp or duration in milliseconds, whichever form its seconds take: a Long from
  * the gRPC client, a plain number from a history read back from JSON.
  */
-export function millisOf(value: google.protobuf.ITimestamp | google.protobuf.IDuration | null | undefined): number | null {
+export function millisOf(
+  value: google.protobuf.ITimestamp | google.protobuf.IDuration | null | undefined,
+): number | null {
   if (!value) return null;
   const secondsPart = value.seconds ?? 0;
   const wholeSeconds = typeof secondsPart === 'object' ? secondsPart.toNumber() : Number(secondsPart);
@@ -104,14 +106,21 @@ export function workflowTimeline(history: temporal.api.history.v1.IHistory, sour
         const scheduled = event.activityTaskScheduledEventAttributes;
         // A callback's delivery names its event id, the x-event-id of the callback entries.
         const [subject] = decoded(scheduled?.input);
-        activities.set(eventId, `${scheduled?.activityType?.name ?? 'activity'}${typeof subject === 'string' ? ` ${subject}` : ''}`);
+        activities.set(
+          eventId,
+          `${scheduled?.activityType?.name ?? 'activity'}${typeof subject === 'string' ? ` ${subject}` : ''}`,
+        );
         break;
       }
       case EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED: {
         const started = event.activityTaskStartedEventAttributes;
         const attempt = started?.attempt ?? 1;
         attempts.set(String(started?.scheduledEventId), attempt);
-        if (attempt > 1) add(`${activity(started?.scheduledEventId)} started after ${attempt - 1} failed`, failureText(started?.lastFailure));
+        if (attempt > 1)
+          add(
+            `${activity(started?.scheduledEventId)} started after ${attempt - 1} failed`,
+            failureText(started?.lastFailure),
+          );
         break;
       }
       case EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED: {
@@ -121,10 +130,16 @@ export function workflowTimeline(history: temporal.api.history.v1.IHistory, sour
         break;
       }
       case EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED:
-        add(`${activity(event.activityTaskFailedEventAttributes?.scheduledEventId)} failed`, failureText(event.activityTaskFailedEventAttributes?.failure));
+        add(
+          `${activity(event.activityTaskFailedEventAttributes?.scheduledEventId)} failed`,
+          failureText(event.activityTaskFailedEventAttributes?.failure),
+        );
         break;
       case EventType.EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT:
-        add(`${activity(event.activityTaskTimedOutEventAttributes?.scheduledEventId)} timed out`, failureText(event.activityTaskTimedOutEventAttributes?.failure) ?? 'timed out');
+        add(
+          `${activity(event.activityTaskTimedOutEventAttributes?.scheduledEventId)} timed out`,
+          failureText(event.activityTaskTimedOutEventAttributes?.failure) ?? 'timed out',
+        );
         break;
       case EventType.EVENT_TYPE_MARKER_RECORDED: {
         const marker = event.markerRecordedEventAttributes;
@@ -165,7 +180,9 @@ export function workflowTimeline(history: temporal.api.history.v1.IHistory, sour
         add(`signal ${event.workflowExecutionSignaledEventAttributes?.signalName ?? ''}`);
         break;
       case EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES: {
-        const fields = Object.entries(event.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields ?? {})
+        const fields = Object.entries(
+          event.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields ?? {},
+        )
           .filter(([name]) => !QUIET_SEARCH_ATTRIBUTES.has(name))
           .map(([name, payload]) => `${name}=${String(decoded({ payloads: [payload] })[0])}`);
         if (fields.length > 0) add(`search attributes ${fields.join(', ')}`);
@@ -182,7 +199,11 @@ export function workflowTimeline(history: temporal.api.history.v1.IHistory, sour
         break;
       case EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED: {
         const [result] = decoded(event.workflowExecutionCompletedEventAttributes?.result);
-        add(result === null || result === undefined ? 'workflow completed' : `workflow completed: ${JSON.stringify(result)}`);
+        add(
+          result === null || result === undefined
+            ? 'workflow completed'
+            : `workflow completed: ${JSON.stringify(result)}`,
+        );
         break;
       }
       case EventType.EVENT_TYPE_WORKFLOW_EXECUTION_FAILED:

@@ -10,8 +10,14 @@ import { OrderEntity } from './order.entity';
  */
 
 /** The order, its row locked until the transaction ends. EntityNotFoundError (as TypeORM's findOneOrFail) when there is none. */
-export async function selectOrderForUpdate(tx: EntityManager, columns: EntityColumns<OrderEntity>, orderId: string): Promise<OrderEntity> {
-  const [row] = await tx.query<ObjectLiteral[]>(`SELECT ${columns.selectList()} FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
+export async function selectOrderForUpdate(
+  tx: EntityManager,
+  columns: EntityColumns<OrderEntity>,
+  orderId: string,
+): Promise<OrderEntity> {
+  const [row] = await tx.query<ObjectLiteral[]>(`SELECT ${columns.selectList()} FROM orders WHERE id = $1 FOR UPDATE`, [
+    orderId,
+  ]);
   if (!row) throw new EntityNotFoundError(OrderEntity, { id: orderId });
   return columns.hydrate(row);
 }
@@ -44,12 +50,25 @@ export async function writeChange(
 ): Promise<boolean> {
   const params: unknown[] = [orderId];
   const param = (value: unknown) => `$${params.push(value)}`;
-  const parts = [`UPDATE orders SET ${order.assignments(columns, params)} WHERE id = $1 AND last_seq = ${param(readSeq)} RETURNING id`];
+  const parts = [
+    `UPDATE orders SET ${order.assignments(columns, params)} WHERE id = $1 AND last_seq = ${param(readSeq)} RETURNING id`,
+  ];
   if (history) {
-    const values = [history.seq, history.status, history.localAmount, history.userAmount, history.note, history.requestId, history.createdAt].map(param);
-    parts.push(`INSERT INTO order_status_history (order_id, seq, status, local_amount, user_amount, note, request_id, created_at) SELECT id, ${values.join(', ')} FROM changed`);
+    const values = [
+      history.seq,
+      history.status,
+      history.localAmount,
+      history.userAmount,
+      history.note,
+      history.requestId,
+      history.createdAt,
+    ].map(param);
+    parts.push(
+      `INSERT INTO order_status_history (order_id, seq, status, local_amount, user_amount, note, request_id, created_at) SELECT id, ${values.join(', ')} FROM changed`,
+    );
   }
-  if (notifications.length > 0) parts.push(NotificationOutbox.insertSql(notifications, param, 'EXISTS (SELECT 1 FROM changed)'));
+  if (notifications.length > 0)
+    parts.push(NotificationOutbox.insertSql(notifications, param, 'EXISTS (SELECT 1 FROM changed)'));
   const [changed, ...rest] = parts;
   const sql = `WITH changed AS (${changed}) ${rest.map((part, index) => `, step${index} AS (${part})`).join('')} SELECT count(*)::int AS matched FROM changed`;
   const [{ matched }] = await manager.query<[{ matched: number }]>(sql, params);

@@ -12,7 +12,12 @@ export const orderEventId = (orderId: string, seq: number, event: NotificationEv
 export type CallbackBody = (order: OrderEntity, now: Date) => object;
 export type CallbackBodies = Partial<Record<NotificationEvent, CallbackBody>>;
 
-function payloadOf(event: NotificationEvent, order: OrderEntity, now: Date, bodies: CallbackBodies | undefined): object {
+function payloadOf(
+  event: NotificationEvent,
+  order: OrderEntity,
+  now: Date,
+  bodies: CallbackBodies | undefined,
+): object {
   const given = bodies?.[event];
   if (given) return given(order, now);
   switch (event) {
@@ -34,13 +39,26 @@ function payloadOf(event: NotificationEvent, order: OrderEntity, now: Date, bodi
  * or refund where the pay request said: the spec's "notification_url given in the payment
  * request"); the collector about the QR it created, the payment, its expiry and the refunds.
  */
-function recipients(event: NotificationEvent, order: OrderEntity): Array<{ audience: Audience; clientId: string; url: string }> {
+function recipients(
+  event: NotificationEvent,
+  order: OrderEntity,
+): Array<{ audience: Audience; clientId: string; url: string }> {
   const payer =
     order.payerClientId === null || event === 'QR_CREATED'
       ? []
-      : [{ audience: 'payer' as const, clientId: order.payerClientId, url: (event === 'PAYMENT' || event === 'REFUND' ? order.paymentNotificationUrl : null) ?? order.notificationUrl! }];
+      : [
+          {
+            audience: 'payer' as const,
+            clientId: order.payerClientId,
+            url:
+              (event === 'PAYMENT' || event === 'REFUND' ? order.paymentNotificationUrl : null) ??
+              order.notificationUrl!,
+          },
+        ];
   const collector =
-    order.collectorClientId === null || event === 'PREVIEW' ? [] : [{ audience: 'collector' as const, clientId: order.collectorClientId, url: order.collectorNotificationUrl! }];
+    order.collectorClientId === null || event === 'PREVIEW'
+      ? []
+      : [{ audience: 'collector' as const, clientId: order.collectorClientId, url: order.collectorNotificationUrl! }];
   return [...payer, ...collector];
 }
 
@@ -48,8 +66,21 @@ function recipients(event: NotificationEvent, order: OrderEntity): Array<{ audie
  * The outbox rows of `event` about `order`, as it stands at `now`: one per client that hears it,
  * each signed with its own secret and naming the order by that client's own external_reference.
  */
-export function orderNotifications(order: OrderEntity, seq: number, event: NotificationEvent, now: Date, bodies?: CallbackBodies): NewNotification[] {
+export function orderNotifications(
+  order: OrderEntity,
+  seq: number,
+  event: NotificationEvent,
+  now: Date,
+  bodies?: CallbackBodies,
+): NewNotification[] {
   return recipients(event, order).map(({ audience, clientId, url }) => {
-    return { eventId: orderEventId(order.id, seq, event, audience), clientId, orderId: order.id, event, url, payload: payloadOf(event, seenBy(order, audience), now, bodies) };
+    return {
+      eventId: orderEventId(order.id, seq, event, audience),
+      clientId,
+      orderId: order.id,
+      event,
+      url,
+      payload: payloadOf(event, seenBy(order, audience), now, bodies),
+    };
   });
 }

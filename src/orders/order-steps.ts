@@ -1,4 +1,5 @@
-import type { CountryCode, CurrencyCode, PaymentCurrency } from '../money';
+import type { CurrencyCode, PaymentCurrency } from '../money';
+import type { CountryCode } from '../rails/countries';
 import type { MovementStatus, PayoutDestination } from '../rails/rails.port';
 import type { OrderErrorCode, OrderEvent, OrderFlow, OrderStatus } from './lifecycle';
 import type { OrderPayer } from './order.entity';
@@ -32,7 +33,14 @@ export interface OrderSettings {
 }
 
 export type Preparation =
-  | { ready: true; status: OrderStatus; facts: OrderFacts; settings: OrderSettings; eventIds: string[]; awaitingPayer?: boolean }
+  | {
+      ready: true;
+      status: OrderStatus;
+      facts: OrderFacts;
+      settings: OrderSettings;
+      eventIds: string[];
+      awaitingPayer?: boolean;
+    }
   /** The merchant could not be resolved: the order failed, the preview callback says so. */
   | { ready: false; status: OrderStatus; eventIds: string[] };
 
@@ -80,7 +88,8 @@ export interface RecordedBodies {
   recorded?: ClaimResult['recorded'];
 }
 
-const numberAmount = (amount: number | null | undefined) => (amount === null || amount === undefined ? null : String(amount));
+const numberAmount = (amount: number | null | undefined) =>
+  amount === null || amount === undefined ? null : String(amount);
 
 export function outcomeOf(result: StepResult | RecordedBodies): OrderOutcome {
   if ('payment' in result) {
@@ -88,7 +97,8 @@ export function outcomeOf(result: StepResult | RecordedBodies): OrderOutcome {
       status: result.status,
       errorCode: result.payment.error_code,
       localAmount: result.localAmount ?? numberAmount(result.preview.order?.local_total_amount),
-      userAmount: result.userAmount !== undefined ? result.userAmount : numberAmount(result.preview.order?.user_total_amount),
+      userAmount:
+        result.userAmount !== undefined ? result.userAmount : numberAmount(result.preview.order?.user_total_amount),
       paymentDate: result.payment.payment_date,
       updatedAt: result.payment.date,
     };
@@ -98,10 +108,17 @@ export function outcomeOf(result: StepResult | RecordedBodies): OrderOutcome {
 }
 
 /** The payout's established outcome, as the workflow settles it. */
-export type Settlement = { outcome: 'PAID'; railReference: string; note?: string } | { outcome: 'REJECTED'; reason: string } | { outcome: 'NOT_PAID'; reason: string; note?: string };
+export type Settlement =
+  | { outcome: 'PAID'; railReference: string; note?: string }
+  | { outcome: 'REJECTED'; reason: string }
+  | { outcome: 'NOT_PAID'; reason: string; note?: string };
 
 /** The lifecycle's event for a settlement. */
-export const SETTLEMENT_EVENTS: Record<Settlement['outcome'], OrderEvent> = { PAID: 'PAID', REJECTED: 'PAYOUT_REJECTED', NOT_PAID: 'NOT_PAID' };
+export const SETTLEMENT_EVENTS: Record<Settlement['outcome'], OrderEvent> = {
+  PAID: 'PAID',
+  REJECTED: 'PAYOUT_REJECTED',
+  NOT_PAID: 'NOT_PAID',
+};
 
 /** A status inquiry that could not be made is one more reason to ask again later. */
 export type MovementInquiry = MovementStatus | { status: 'UNREACHABLE'; reason: string };

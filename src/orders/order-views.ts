@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nullable } from '../http/nullable';
-import { HOLDER_MASKING_DESCRIPTION } from '../keys';
+import { HOLDER_MASKING_DESCRIPTION } from '../rails/countries';
 import { amountToJsonNumber, CurrencyCode, Decimal, formatAmount } from '../money';
 import type { PhoneWallet } from '../rails/rails.port';
 import { isoSeconds } from './iso-seconds';
@@ -18,8 +18,10 @@ import { ORDER_ERROR_CODES, ORDER_STATUSES, OrderErrorCode, OrderStatus } from '
 const orderStatus = z.enum(ORDER_STATUSES);
 const orderErrorCode = z.enum(ORDER_ERROR_CODES);
 /** What a key payment's holder shows in Brazil and Colombia (src/orders/order-collector.ts). */
-const merchantName = (description: string) => nullable(z.string(), `${description}. ${HOLDER_MASKING_DESCRIPTION.name}`);
-const merchantDocument = (description: string) => nullable(z.string(), `${description}. ${HOLDER_MASKING_DESCRIPTION.document}`);
+const merchantName = (description: string) =>
+  nullable(z.string(), `${description}. ${HOLDER_MASKING_DESCRIPTION.name}`);
+const merchantDocument = (description: string) =>
+  nullable(z.string(), `${description}. ${HOLDER_MASKING_DESCRIPTION.document}`);
 
 /** `YYYY-MM-DDTHH:MM:SSZ` (isoSeconds) or with milliseconds (toISOString). */
 const timestamp = z.iso.datetime();
@@ -42,7 +44,9 @@ export const paymentResultViewSchema = z.object({
   status: orderStatus,
   date: timestamp.describe('When this answer was made'),
   payment_date: nullable(timestamp, 'When the order was paid; null until then'),
-  merchant_identification_number: merchantDocument("The merchant's tax identification; null until the merchant is known"),
+  merchant_identification_number: merchantDocument(
+    "The merchant's tax identification; null until the merchant is known",
+  ),
   merchant_name: merchantName('Null until the merchant is known'),
   error_code: nullable(orderErrorCode, 'Why the order failed or was canceled; null otherwise'),
 });
@@ -136,7 +140,9 @@ export const previewViewSchema = z.object({
   wallets: z
     .array(previewCallbackWalletSchema)
     .optional()
-    .describe("Every phone key's wallets, to pick one from when paying (wallet_id): a Peru phone's wallets, or the one account a Brazilian or Colombian phone names"),
+    .describe(
+      "Every phone key's wallets, to pick one from when paying (wallet_id): a Peru phone's wallets, or the one account a Brazilian or Colombian phone names",
+    ),
   walletId: z.string().optional().describe('Peru: the wallet record, sent later as wallet_record_id'),
   error_code: orderErrorCode.optional().describe('Why the preview failed; then collector and order are absent'),
   version: z.string(),
@@ -162,7 +168,9 @@ export function previewView(order: OrderEntity): PreviewView {
       identification_number: collector.identificationNumber,
       branch_office: collector.branchOffice ?? '',
     },
-    order: isKey ? { id: order.id, ...amounts } : { id: order.id, status: order.status, ...amounts, qr_type: order.qrType },
+    order: isKey
+      ? { id: order.id, ...amounts }
+      : { id: order.id, status: order.status, ...amounts, qr_type: order.qrType },
     ...(order.wallets ? { wallets: order.wallets.map(toPreviewCallbackWallet) } : {}),
     ...(order.walletRecordId ? { walletId: order.walletRecordId } : {}),
     version: API_VERSION,
@@ -174,7 +182,10 @@ export const statusHistoryViewSchema = z.object({
   status: orderStatus,
   creation_date: timestamp,
   update_date: timestamp,
-  local_amount: nullable(z.string(), 'Decimal in the local currency; null while an open-amount QR waits for its amount'),
+  local_amount: nullable(
+    z.string(),
+    'Decimal in the local currency; null while an open-amount QR waits for its amount',
+  ),
   local_currency: z.string(),
   user_amount: nullable(z.string(), "Decimal in the payer's currency; null until priced"),
   user_currency: nullable(z.string(), "The payer's currency; null for a collection nobody has scanned"),
@@ -232,7 +243,11 @@ export interface QrCreatedView {
 
 /** A collection QR's indicative rates, amounts as numbers like every amount of a view. */
 export function exchangeRatesView(order: Pick<OrderEntity, 'qrExchangeRates'>): QrCreatedView['exchange_rates'] {
-  return (order.qrExchangeRates ?? []).map(({ currency, rate, amount }) => ({ currency, rate, amount: amountNumber(amount, currency) }));
+  return (order.qrExchangeRates ?? []).map(({ currency, rate, amount }) => ({
+    currency,
+    rate,
+    amount: amountNumber(amount, currency),
+  }));
 }
 
 export function qrCreatedView(order: OrderEntity, now: Date): QrCreatedView {

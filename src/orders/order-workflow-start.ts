@@ -1,9 +1,17 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { Client } from '@temporalio/client';
 import type { Priority, SearchAttributePair } from '@temporalio/common';
-import type { orderWorkflow } from '../../workflows/order.workflow';
-import { CLIENT_ID, COUNTRY, EXTERNAL_REFERENCE, ORDER_FLOW, ORDER_STATUS, PAYER_CURRENCY, STATUS_SINCE } from '../temporal/search-attribute-keys';
+import {
+  CLIENT_ID,
+  COUNTRY,
+  EXTERNAL_REFERENCE,
+  ORDER_FLOW,
+  ORDER_STATUS,
+  PAYER_CURRENCY,
+  STATUS_SINCE,
+} from '../temporal/search-attribute-keys';
 import type { OrderEntity } from './order.entity';
+import { ORDER_WORKFLOW, type OrderWorkflow } from './order-messages';
 
 export const orderWorkflowId = (orderId: string) => `order-${orderId}`;
 
@@ -26,7 +34,8 @@ function startSearchAttributes(order: OrderEntity): SearchAttributePair[] {
 }
 
 /** The client an order's work is counted to (its fairness key): its payer, or a collection's collector until scanned. */
-export const orderClientId = (order: Pick<OrderEntity, 'payerClientId' | 'collectorClientId'>) => order.payerClientId ?? order.collectorClientId ?? '';
+export const orderClientId = (order: Pick<OrderEntity, 'payerClientId' | 'collectorClientId'>) =>
+  order.payerClientId ?? order.collectorClientId ?? '';
 
 /**
  * Starts an order's workflow, idempotently: a workflow that already exists, or ever existed,
@@ -42,7 +51,7 @@ export async function startOrderWorkflow(
   { priority, testerSignals }: { priority: Priority; testerSignals: boolean },
 ): Promise<boolean> {
   try {
-    await temporal.workflow.start<typeof orderWorkflow>('orderWorkflow', {
+    await temporal.workflow.start<OrderWorkflow>(ORDER_WORKFLOW, {
       workflowId: orderWorkflowId(order.id),
       taskQueue,
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,

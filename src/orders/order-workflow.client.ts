@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApplicationFailure, Client, WorkflowHandle, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import {
+  ApplicationFailure,
+  Client,
+  WorkflowHandle,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+} from '@temporalio/client';
 import { ClientLimitsCache } from '../capacity/client-limits';
 import { fairnessOf } from '../capacity/fairness';
 import { ENV } from '../config/config.module';
@@ -12,7 +18,16 @@ import { orderClientId, orderWorkflowId, startOrderWorkflow } from './order-work
 import { type OrderRejection, type OrderStanding, type OrderStatus, rejectionMessage } from './lifecycle';
 import type { OrderOutcome } from './order-steps';
 import { paymentResult, PaymentResultView, PreviewView, previewView, withOutcome } from './order-views';
-import { cancelUpdate, Claim, claimUpdate, decideUpdate, Decision, expireUpdate, SubmitAmount, submitAmountUpdate } from '../../workflows/order.definitions';
+import {
+  cancelUpdate,
+  Claim,
+  claimUpdate,
+  decideUpdate,
+  Decision,
+  expireUpdate,
+  SubmitAmount,
+  submitAmountUpdate,
+} from './order-messages';
 
 /** The documented answer to a refused operation on an order: 409 with the rejection as its error_code. */
 export function rejectionError(order: OrderStanding, rejection: OrderRejection, now = new Date()): ApiError {
@@ -68,13 +83,19 @@ export class OrderWorkflowClient {
   async start(order: OrderEntity): Promise<void> {
     const clientId = orderClientId(order);
     const priority = fairnessOf(clientId, await this.limits.of(clientId));
-    await startOrderWorkflow(this.temporal, this.env.TEMPORAL_TASK_QUEUE, order, { priority, testerSignals: testerSignalsAllowed(this.env) });
+    await startOrderWorkflow(this.temporal, this.env.TEMPORAL_TASK_QUEUE, order, {
+      priority,
+      testerSignals: testerSignalsAllowed(this.env),
+    });
   }
 
   /** The open amount; answers the preview (the PUT's body). */
   submitAmount(order: OrderEntity, input: SubmitAmount, request?: KeyedRequest): Promise<PreviewView> {
     return this.update(order, { request, answer: previewView }, async (workflow) => {
-      const answer = await workflow.executeUpdate(submitAmountUpdate, { args: [{ ...input, requestId: request?.id }], updateId: request?.id });
+      const answer = await workflow.executeUpdate(submitAmountUpdate, {
+        args: [{ ...input, requestId: request?.id }],
+        updateId: request?.id,
+      });
       return bodyFrom<PreviewView>(answer, (outcome) => previewView(withOutcome(order, outcome)));
     });
   }
@@ -82,7 +103,10 @@ export class OrderWorkflowClient {
   /** The payer's decision; answers the payment result (the POST's body), dated when the workflow wrote it. */
   decide(order: OrderEntity, input: Decision, request?: KeyedRequest): Promise<PaymentResultView> {
     return this.update(order, { request, answer: paymentResult }, async (workflow) => {
-      const answer = await workflow.executeUpdate(decideUpdate, { args: [{ ...input, requestId: request?.id }], updateId: request?.id });
+      const answer = await workflow.executeUpdate(decideUpdate, {
+        args: [{ ...input, requestId: request?.id }],
+        updateId: request?.id,
+      });
       return bodyFrom<PaymentResultView>(answer, (outcome) => paymentResult(withOutcome(order, outcome)));
     });
   }
@@ -92,7 +116,9 @@ export class OrderWorkflowClient {
    * A claimed order names its payer and reference itself: the API knows a resent claim by them.
    */
   claim(order: OrderEntity, input: Claim, request?: KeyedRequest): Promise<OrderOutcome> {
-    return this.update(order, {}, (workflow) => workflow.executeUpdate(claimUpdate, { args: [input], updateId: request?.id }));
+    return this.update(order, {}, (workflow) =>
+      workflow.executeUpdate(claimUpdate, { args: [input], updateId: request?.id }),
+    );
   }
 
   /** The collector cancels its QR; answers the order's status. */
@@ -120,7 +146,11 @@ export class OrderWorkflowClient {
    * A validator's refusal carries the rejection as its failure type. An order whose workflow
    * has already ended is final: the operation is refused as invalid for its status.
    */
-  private async update<T>(order: OrderEntity, resend: Resend<T>, send: (workflow: WorkflowHandle) => Promise<T>): Promise<T> {
+  private async update<T>(
+    order: OrderEntity,
+    resend: Resend<T>,
+    send: (workflow: WorkflowHandle) => Promise<T>,
+  ): Promise<T> {
     try {
       return await send(this.temporal.workflow.getHandle(orderWorkflowId(order.id)));
     } catch (error) {
@@ -140,11 +170,19 @@ const STILL_PREPARING_RETRY_AFTER_SECONDS = 2;
  * are behind, as when admission sheds a preview (docs/decisions.md, "What is shed first").
  */
 const stillPreparing = (error: WorkflowUpdateFailedError) =>
-  new ApiError(503, error.cause?.message ?? 'The order is still being prepared; retry after Retry-After seconds', 'OVERLOADED', {
-    'Retry-After': String(STILL_PREPARING_RETRY_AFTER_SECONDS),
-  });
+  new ApiError(
+    503,
+    error.cause?.message ?? 'The order is still being prepared; retry after Retry-After seconds',
+    'OVERLOADED',
+    {
+      'Retry-After': String(STILL_PREPARING_RETRY_AFTER_SECONDS),
+    },
+  );
 
-const updateFailureType = (error: unknown) => (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure ? error.cause.type : undefined);
+const updateFailureType = (error: unknown) =>
+  error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure
+    ? error.cause.type
+    : undefined;
 
 function rejectionOf(error: unknown): OrderRejection | null {
   const type = updateFailureType(error);

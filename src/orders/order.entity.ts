@@ -49,8 +49,10 @@ export class OrderEntity {
   /** The wallet the payer picked when paying (wallet_id). */
   @Column({ name: 'wallet_id', type: 'uuid', nullable: true }) walletId!: string | null;
   /** A collection (flow COLLECTION): the collector's own reference and callback URL, and its POS. */
-  @Column({ name: 'collector_external_reference', type: 'varchar', nullable: true }) collectorExternalReference!: string | null;
-  @Column({ name: 'collector_notification_url', type: 'varchar', nullable: true }) collectorNotificationUrl!: string | null;
+  @Column({ name: 'collector_external_reference', type: 'varchar', nullable: true }) collectorExternalReference!:
+    string | null;
+  @Column({ name: 'collector_notification_url', type: 'varchar', nullable: true }) collectorNotificationUrl!:
+    string | null;
   @Column({ name: 'pos_id', type: 'uuid', nullable: true }) posId!: string | null;
   /** The indicative rates the QR was created with (QR-creation notification). */
   @Column({ name: 'qr_exchange_rates', type: 'jsonb', nullable: true }) qrExchangeRates!: IndicativeRate[] | null;
@@ -63,14 +65,16 @@ export class OrderEntity {
   @Column({ name: 'fx_quote_id', type: 'uuid', nullable: true }) fxQuoteId!: string | null;
   @Column({ name: 'fx_rate', type: 'numeric', nullable: true }) fxRate!: string | null;
   @Column({ name: 'merchant_name', type: 'varchar', nullable: true }) merchantName!: string | null;
-  @Column({ name: 'merchant_identification_number', type: 'varchar', nullable: true }) merchantIdentificationNumber!: string | null;
+  @Column({ name: 'merchant_identification_number', type: 'varchar', nullable: true }) merchantIdentificationNumber!:
+    string | null;
   @Column({ name: 'merchant_branch_office', type: 'varchar', nullable: true }) merchantBranchOffice!: string | null;
   @Column({ name: 'error_code', type: 'varchar', nullable: true }) errorCode!: OrderErrorCode | null;
   @Column({ name: 'payout_reference', type: 'varchar', nullable: true }) payoutReference!: string | null;
   @Column({ name: 'payment_date', type: 'timestamptz', nullable: true }) paymentDate!: Date | null;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt!: Date;
   /** SHA-256 of the idempotency key and body that created the order: the same request may resume it. */
-  @Column({ name: 'creation_fingerprint', type: 'char', length: 64, nullable: true }) creationFingerprint!: string | null;
+  @Column({ name: 'creation_fingerprint', type: 'char', length: 64, nullable: true }) creationFingerprint!:
+    string | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }

@@ -93,12 +93,17 @@ export class DuplicateOrderError extends Error {
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
+  const driverError =
+    error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
   return driverError?.code === '23505' && driverError.constraint === constraint;
 }
 
 /** What a priced order's quote must be, which its lock checks: its payer's, for its pair. */
-const quoteUseOf = (order: OrderEntity) => ({ clientId: order.payerClientId!, base: order.localCurrency as CurrencyCode, target: order.userCurrency as CurrencyCode });
+const quoteUseOf = (order: OrderEntity) => ({
+  clientId: order.payerClientId!,
+  base: order.localCurrency as CurrencyCode,
+  target: order.userCurrency as CurrencyCode,
+});
 
 /**
  * The statements of the API's hot paths. An order is created with its first history entry
@@ -115,7 +120,8 @@ function orderStatements(order: EntityColumns<OrderEntity>, history: EntityColum
       INSERT INTO order_status_history (order_id, seq, status, local_amount, user_amount, note, created_at)
       SELECT id, 1, status, local_amount, user_amount, NULL, created_at FROM created)
     SELECT count(*)::int AS created FROM created`;
-  const read = (name: string, where: string) => new PreparedStatement(`orders.${name}`, `SELECT ${order.selectList()} FROM orders WHERE ${where} LIMIT 1`);
+  const read = (name: string, where: string) =>
+    new PreparedStatement(`orders.${name}`, `SELECT ${order.selectList()} FROM orders WHERE ${where} LIMIT 1`);
   return {
     create: new PreparedStatement<{ created: number }>('orders.create', creation(false)),
     createPriced: new PreparedStatement<{ created: number }>('orders.create-priced', creation(true)),
@@ -124,8 +130,14 @@ function orderStatements(order: EntityColumns<OrderEntity>, history: EntityColum
     collection: read('collection', "id = $1 AND flow = 'COLLECTION'"),
     collectedBy: read('collected-by', 'id = $1 AND collector_client_id = $2'),
     visibleTo: read('visible-to', 'id = $1 AND (payer_client_id = $2 OR collector_client_id = $2)'),
-    changedBy: read('changed-by', 'id = $1 AND EXISTS (SELECT 1 FROM order_status_history h WHERE h.order_id = orders.id AND h.request_id = $2)'),
-    history: new PreparedStatement('orders.history', `SELECT ${history.selectList()} FROM order_status_history WHERE order_id = $1 ORDER BY seq ASC`),
+    changedBy: read(
+      'changed-by',
+      'id = $1 AND EXISTS (SELECT 1 FROM order_status_history h WHERE h.order_id = orders.id AND h.request_id = $2)',
+    ),
+    history: new PreparedStatement(
+      'orders.history',
+      `SELECT ${history.selectList()} FROM order_status_history WHERE order_id = $1 ORDER BY seq ASC`,
+    ),
   };
 }
 
@@ -159,7 +171,14 @@ export class OrderRepository {
     try {
       if (order.fxQuoteId) {
         const use = quoteUseOf(order);
-        const { rows } = await this.statements.createPriced.run(this.dataSource, [order.id, order.fxQuoteId, use.clientId, use.base, use.target, ...this.columns.values(order)]);
+        const { rows } = await this.statements.createPriced.run(this.dataSource, [
+          order.id,
+          order.fxQuoteId,
+          use.clientId,
+          use.base,
+          use.target,
+          ...this.columns.values(order),
+        ]);
         if (rows[0]!.created === 0) throw await quoteLockRefusal(this.dataSource.manager, order.fxQuoteId, use);
       } else {
         await this.statements.create.run(this.dataSource, this.columns.values(order));
@@ -171,7 +190,10 @@ export class OrderRepository {
       const existing = isUniqueViolation(error, 'orders_payer_reference_uq')
         ? { payerClientId: order.payerClientId!, externalReference: order.externalReference! }
         : isUniqueViolation(error, 'orders_collector_reference_uq')
-          ? { collectorClientId: order.collectorClientId!, collectorExternalReference: order.collectorExternalReference! }
+          ? {
+              collectorClientId: order.collectorClientId!,
+              collectorExternalReference: order.collectorExternalReference!,
+            }
           : null;
       if (existing === null) throw error;
       const found = await this.dataSource.getRepository(OrderEntity).findOneByOrFail(existing);
@@ -184,7 +206,9 @@ export class OrderRepository {
 
   /** Applies a change, with `effect` (its ledger entries) in the same transaction when it has one. */
   apply(change: OrderChange, effect?: ChangeEffect): Promise<AppliedChange> {
-    return this.refusingDuplicates(change, () => (effect ? this.applyLocked(change, effect) : this.applyGuarded(change)));
+    return this.refusingDuplicates(change, () =>
+      effect ? this.applyLocked(change, effect) : this.applyGuarded(change),
+    );
   }
 
   /**
@@ -195,12 +219,16 @@ export class OrderRepository {
     return this.refusingDuplicates(change, () => this.applyGuarded(change, read));
   }
 
-  private async refusingDuplicates(change: OrderChange, applying: () => Promise<AppliedChange>): Promise<AppliedChange> {
+  private async refusingDuplicates(
+    change: OrderChange,
+    applying: () => Promise<AppliedChange>,
+  ): Promise<AppliedChange> {
     try {
       return await applying();
     } catch (error) {
       // A payer claiming a collection's QR under a reference it already used for another order.
-      if (isUniqueViolation(error, 'orders_payer_reference_uq')) throw new DuplicateOrderError(change.patch?.externalReference ?? '');
+      if (isUniqueViolation(error, 'orders_payer_reference_uq'))
+        throw new DuplicateOrderError(change.patch?.externalReference ?? '');
       throw error;
     }
   }
@@ -235,9 +263,13 @@ export class OrderRepository {
       const planned = this.plan(current, change);
       if (!planned.write) return this.applied(current, planned);
       // A step that moves money without the effect that moves it would write a status the ledger does not back.
-      if (planned.write.step.ledger.length > 0) throw new Error(`${change.event} on order ${current.id} needs its ledger entries: ${planned.write.step.ledger.join(', ')}`);
+      if (planned.write.step.ledger.length > 0)
+        throw new Error(
+          `${change.event} on order ${current.id} needs its ledger entries: ${planned.write.step.ledger.join(', ')}`,
+        );
       // Each miss means the row moved on since its read; a step can only be written once, so the next read finds it.
-      if (await this.write(this.dataSource.manager, planned.write, attempt >= GUARDED_ATTEMPTS)) return this.applied(planned.write.order, planned);
+      if (await this.write(this.dataSource.manager, planned.write, attempt >= GUARDED_ATTEMPTS))
+        return this.applied(planned.write.order, planned);
     }
   }
 
@@ -247,7 +279,12 @@ export class OrderRepository {
       callbacks.flatMap((event) => orderNotifications(order, change.seq, event, now, change.bodies));
     if (current.lastSeq >= change.seq) {
       // A retried step: its callbacks were written with it; their ids are all it needs again.
-      return { eventIds: notificationsOf(current, callbacksOf(current, change.event), new Date()).map((notification) => notification.eventId), write: null };
+      return {
+        eventIds: notificationsOf(current, callbacksOf(current, change.event), new Date()).map(
+          (notification) => notification.eventId,
+        ),
+        write: null,
+      };
     }
     const step = orderStep(current, change.event);
     if (!step) throw new OrderTransitionError(current.id, current.status, change.event);
@@ -274,21 +311,36 @@ export class OrderRepository {
         }
       : null;
     const notifications = notificationsOf(order, step.notify, now);
-    return { eventIds: notifications.map((notification) => notification.eventId), write: { step, order, readSeq: current.lastSeq, columns, history, notifications } };
+    return {
+      eventIds: notifications.map((notification) => notification.eventId),
+      write: { step, order, readSeq: current.lastSeq, columns, history, notifications },
+    };
   }
 
   /** Writes a planned change; false when the row had moved past the read's last_seq (and `mustMatch` is not set, else that throws). */
   private async write(manager: EntityManager, planned: PlannedWrite, mustMatch: boolean): Promise<boolean> {
     const { order } = planned;
-    const matched = await writeChange(manager, this.columns, order.id, planned.readSeq, planned.columns, planned.history, planned.notifications);
-    if (!matched && mustMatch) throw new Error(`Order ${order.id} moved past last_seq ${planned.readSeq} while its step ${planned.step.event} was written`);
+    const matched = await writeChange(
+      manager,
+      this.columns,
+      order.id,
+      planned.readSeq,
+      planned.columns,
+      planned.history,
+      planned.notifications,
+    );
+    if (!matched && mustMatch)
+      throw new Error(
+        `Order ${order.id} moved past last_seq ${planned.readSeq} while its step ${planned.step.event} was written`,
+      );
     return matched;
   }
 
   /** Counted once written: a rolled-back or replayed change moved nothing. */
   private applied(order: OrderEntity, planned: PlannedChange): AppliedChange {
     const step = planned.write?.step;
-    if (step?.history) countOrderTransition({ flow: order.flow, country: order.localCountry, from: step.from, to: step.to });
+    if (step?.history)
+      countOrderTransition({ flow: order.flow, country: order.localCountry, from: step.from, to: step.to });
     return { order, eventIds: planned.eventIds, written: planned.write?.notifications ?? [] };
   }
 
@@ -336,7 +388,10 @@ export class OrderRepository {
     return this.dataSource
       .getRepository(OrderEntity)
       .createQueryBuilder('o')
-      .where('o.last_seq = 1 AND o.created_at < :createdBefore AND o.created_at >= :createdAfter', { createdBefore, createdAfter })
+      .where('o.last_seq = 1 AND o.created_at < :createdBefore AND o.created_at >= :createdAfter', {
+        createdBefore,
+        createdAfter,
+      })
       .orderBy('o.created_at', 'ASC')
       .limit(limit)
       .getMany();

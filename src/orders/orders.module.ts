@@ -12,7 +12,15 @@ import { PaymentOrders } from './payment-orders';
  */
 @Module({
   imports: [FxModule],
-  providers: [{ provide: OrderRepository, inject: [DataSource], useFactory: (dataSource: DataSource) => new OrderRepository(dataSource) }, OrderWorkflowClient, PaymentOrders],
+  providers: [
+    {
+      provide: OrderRepository,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => new OrderRepository(dataSource),
+    },
+    OrderWorkflowClient,
+    PaymentOrders,
+  ],
   exports: [OrderRepository, OrderWorkflowClient, PaymentOrders],
 })
 export class OrdersModule {}

@@ -5,7 +5,8 @@ import { Env } from '../config/env';
 import type { FxQuote } from '../fx/fx.service';
 import { FxService } from '../fx/fx.service';
 import { ApiError } from '../http/api-error';
-import { assertAmountWithinLimits, convert, CountryCode, CurrencyCode, Decimal, formatAmount, LimitOverrides, MoneyError, parseAmount, parseLimitOverrides } from '../money';
+import { convert, CurrencyCode, Decimal, formatAmount, MoneyError, parseAmount } from '../money';
+import { assertAmountWithinLimits, CountryCode, LimitOverrides, parseLimitOverrides } from '../rails/countries';
 import { notificationUrlProblem } from '../notifications/notification-url';
 import { OrderEntity, OrderPayer } from './order.entity';
 import { DuplicateOrderError, OrderRepository } from './order.repository';
@@ -28,7 +29,13 @@ export interface OrderDraft {
   localAmount: Decimal | null;
   priced: Priced | null;
   /** The payer's side: a payment has one from the start, a collection once its QR is scanned. */
-  payer: { clientId: string; externalReference: string; notificationUrl: string; user: OrderPayer; currency: CurrencyCode } | null;
+  payer: {
+    clientId: string;
+    externalReference: string;
+    notificationUrl: string;
+    user: OrderPayer;
+    currency: CurrencyCode;
+  } | null;
   details: Partial<
     Pick<
       OrderEntity,
@@ -98,7 +105,13 @@ export class PaymentOrders {
    * Quotes the payer's rate and prices `amount` with it. An amount the payer would pay nothing
    * for (below one minor unit of its currency) is refused: the ledger moves no zero amounts.
    */
-  async price(clientId: string, field: string, amount: Decimal, localCurrency: CurrencyCode, userCurrency: CurrencyCode): Promise<Priced> {
+  async price(
+    clientId: string,
+    field: string,
+    amount: Decimal,
+    localCurrency: CurrencyCode,
+    userCurrency: CurrencyCode,
+  ): Promise<Priced> {
     const quote = await this.fx.quote(clientId, localCurrency, userCurrency);
     const userAmount = convert(amount, quote.rate, userCurrency);
     if (userAmount.lte(0)) {

@@ -6,13 +6,22 @@ import { openApiSchema } from '../http/openapi';
 import { ApiErrors } from '../http/openapi-errors';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';
-import { KeyPreviewAckDto, KeyPreviewDto, KeyValidationDto, keyValidationResponseSchema, PeruKeyPreviewDto, WalletValidationDto, WalletValidationResponseDto } from './key-payments.dto';
+import {
+  KeyPreviewAckDto,
+  KeyPreviewDto,
+  KeyValidationDto,
+  keyValidationResponseSchema,
+  PeruKeyPreviewDto,
+  WalletValidationDto,
+  WalletValidationResponseDto,
+} from './key-payments.dto';
 import { KeyPaymentsService } from './key-payments.service';
 
 const BAD_KEY =
   "INVALID_DICT_KEY: `message` says what is wrong with the key when its form shows it, then lists the key types the country accepts; a key its directory does not know answers `message: ['INVALID_DICT_KEY']`";
 const BAD_PREVIEW = `${BAD_KEY}. Without error_code: the amount is out of range for the country, or notification_url is not allowed here`;
-const RAIL_DOWN = 'UPSTREAM_ERROR: the key directory or the FX provider did not answer; retry after Retry-After seconds';
+const RAIL_DOWN =
+  'UPSTREAM_ERROR: the key directory or the FX provider did not answer; retry after Retry-After seconds';
 const DUPLICATE = 'ALREADY_PROCESSED: this external_reference already names an order';
 
 /** Payments to a key instead of a QR code (spec: "Payments: key flows"). Pay and status are the QR flow's routes. */
@@ -52,13 +61,18 @@ export class KeyPaymentsController {
   @HttpCode(200)
   @Idempotent('payments.preview.dictkey')
   @ApiOperation({
-    summary: 'Previews a payment to a key: the ack, then the preview callback (payment_type DICT_KEY) with the order to pay',
+    summary:
+      'Previews a payment to a key: the ack, then the preview callback (payment_type DICT_KEY) with the order to pay',
     description:
       "The currency is set by the server from local_country: BRL, PEN or COP. A phone key's callback lists its `wallets` (and, in Peru, the `walletId` record); pay it with one of them as `wallet_id`.",
   })
   @ApiOkResponse({ type: KeyPreviewAckDto })
   @ApiErrors({ 400: BAD_PREVIEW, 409: DUPLICATE, 503: RAIL_DOWN })
-  preview(@ClientId() clientId: string, @Body() body: KeyPreviewDto, @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string) {
+  preview(
+    @ClientId() clientId: string,
+    @Body() body: KeyPreviewDto,
+    @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string,
+  ) {
     return this.keys.preview(clientId, body, idempotencyKey);
   }
 
@@ -66,10 +80,17 @@ export class KeyPaymentsController {
   @Post('v2/payments/previews/dictkey/peru')
   @HttpCode(200)
   @Idempotent('payments.preview.dictkey.peru')
-  @ApiOperation({ summary: "The older Peru variant of the key preview: no local_country, and the payer's tax_id_type (DNI, CUIT, CUIL) is required" })
+  @ApiOperation({
+    summary:
+      "The older Peru variant of the key preview: no local_country, and the payer's tax_id_type (DNI, CUIT, CUIL) is required",
+  })
   @ApiOkResponse({ type: KeyPreviewAckDto })
   @ApiErrors({ 400: BAD_PREVIEW, 409: DUPLICATE, 503: RAIL_DOWN })
-  previewPeru(@ClientId() clientId: string, @Body() body: PeruKeyPreviewDto, @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string) {
+  previewPeru(
+    @ClientId() clientId: string,
+    @Body() body: PeruKeyPreviewDto,
+    @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey?: string,
+  ) {
     return this.keys.previewPeru(clientId, body, idempotencyKey);
   }
 }

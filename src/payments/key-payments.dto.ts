@@ -1,16 +1,32 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { KEY_COUNTRIES } from '../money';
+import type { CountryDescriptor } from '../rails/country-descriptor';
+import type { CountryRegistry } from '../rails/country-registry';
+import { COUNTRIES, HOLDER_MASKING_DESCRIPTION, PAYMENT_KEY_RULES_DESCRIPTION } from '../rails/countries';
 import { RAIL_IDENTIFIER_MAX_LENGTH } from '../rails/wire-fields';
-import { HOLDER_MASKING_DESCRIPTION, PAYMENT_KEY_RULES_DESCRIPTION } from '../keys';
 import { notificationUrlField } from '../notifications/notification-url';
 import { amountInput, externalReference } from '../http/request-fields';
 import { userSchema } from './payments.dto';
 
 /** The key flows' requests (spec: "Payments: key flows"). */
 
-const dictKey = z.string().min(1).max(100).describe(`The payment key, unformatted.\n\n${PAYMENT_KEY_RULES_DESCRIPTION}`);
-const localCountry = z.enum(KEY_COUNTRIES).describe('ISO 3166-1 alpha-2 of the key: BR (Pix), PE (CCI or phone), CO (Bre-B)');
+/** The key routes' `local_country`: one of the registry's key countries. */
+export function keyCountryField<D extends CountryDescriptor>(countries: CountryRegistry<D>) {
+  const kinds = countries.keyDescriptors.map(({ country, keys }) => `${country} (${keys.summary})`);
+  return z.enum(countries.keyCountries).describe(`ISO 3166-1 alpha-2 of the key: ${kinds.join(', ')}`);
+}
+
+/** The currency a key payment is paid in: its key country's, set by the server. */
+export function keyCurrencyField<D extends CountryDescriptor>(countries: CountryRegistry<D>) {
+  return z.enum(countries.keyCurrencies);
+}
+
+const dictKey = z
+  .string()
+  .min(1)
+  .max(100)
+  .describe(`The payment key, unformatted.\n\n${PAYMENT_KEY_RULES_DESCRIPTION}`);
+const localCountry = keyCountryField(COUNTRIES);
 
 export const keyValidationSchema = z.strictObject({
   dict_key: dictKey,
@@ -20,7 +36,11 @@ export class KeyValidationDto extends createZodDto(keyValidationSchema) {}
 
 export const walletValidationSchema = z.strictObject({
   // The directory issues the record, and refuses one longer than its identifiers can be.
-  wallet_record_id: z.string().min(1).max(RAIL_IDENTIFIER_MAX_LENGTH).describe('The `walletId` of the phone validation (or of the preview callback)'),
+  wallet_record_id: z
+    .string()
+    .min(1)
+    .max(RAIL_IDENTIFIER_MAX_LENGTH)
+    .describe('The `walletId` of the phone validation (or of the preview callback)'),
   selected_wallet_id: z.uuid({ version: 'v4' }).describe('The `id` of the wallet the payer picked'),
   local_country: z.literal('PE').describe('Only Peru has wallets'),
 });
@@ -28,7 +48,9 @@ export class WalletValidationDto extends createZodDto(walletValidationSchema) {}
 
 export const keyPreviewSchema = z.strictObject({
   dict_key: dictKey,
-  amount: amountInput.describe("Decimal, in the key's country currency (set by the server: BRL, PEN, COP)"),
+  amount: amountInput.describe(
+    `Decimal, in the key's country currency (set by the server: ${COUNTRIES.keyCurrencies.join(', ')})`,
+  ),
   external_reference: externalReference,
   notification_url: notificationUrlField,
   local_country: localCountry.default('BR'),
@@ -61,7 +83,15 @@ export const keyValidationResponseSchema = z.union([
     .object({
       ...peruAccountShape,
       walletId: z.string().describe('Send it as wallet_record_id to POST /v2/validations/wallet'),
-      wallets: z.array(z.object({ id: z.uuid(), contactNumber: z.string(), entityCode: z.string(), directoryCode: z.string(), bankName: z.string() })),
+      wallets: z.array(
+        z.object({
+          id: z.uuid(),
+          contactNumber: z.string(),
+          entityCode: z.string(),
+          directoryCode: z.string(),
+          bankName: z.string(),
+        }),
+      ),
     })
     .describe('Peru, a phone: its wallets'),
   z
@@ -69,14 +99,16 @@ export const keyValidationResponseSchema = z.union([
       name: z.string().describe(HOLDER_MASKING_DESCRIPTION.name),
       accountNumber: z.string().describe(HOLDER_MASKING_DESCRIPTION.account),
       identificationNumber: z.string().describe(HOLDER_MASKING_DESCRIPTION.document),
-      identificationType: z.enum(['CPF', 'CNPJ', 'CC', 'NIT']),
+      identificationType: z.enum(COUNTRIES.holderDocumentTypes()),
       branchOffice: z.string(),
       category: z.enum(['CHECKING', 'SAVINGS', 'PAYMENT']),
       bank: z.string(),
       bankCode: z.string().describe('ISPB in Brazil, the entity code in Colombia'),
       keyType: z.string(),
     })
-    .describe("Brazil and Colombia: the key's holder, in Peru's field names where they apply; its name, document and account masked"),
+    .describe(
+      "Brazil and Colombia: the key's holder, in Peru's field names where they apply; its name, document and account masked",
+    ),
 ]);
 
 export const walletValidationResponseSchema = z.object({ ...peruAccountShape, wallet_name: z.string() });
@@ -86,7 +118,7 @@ export const keyPreviewAckSchema = z.object({
   status: z.literal('success'),
   external_reference: z.string(),
   message: z.string(),
-  local_currency: z.enum(['BRL', 'PEN', 'COP']),
+  local_currency: keyCurrencyField(COUNTRIES),
   collector: z
     .object({
       name: z.string(),

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '../http/api-error';
-import { validatePaymentKey, type KeyCountry } from '../keys';
-import { KEY_COUNTRIES, type CurrencyCode } from '../money';
+import type { CurrencyCode } from '../money';
 import { countKeyLookup, KeyLookupOperation, startKeyLookupSeries } from '../observability/metrics';
+import { countryCurrency, KEY_COUNTRIES, validatePaymentKey, type KeyCountry } from '../rails/countries';
 import { RAILS } from '../rails/rails.module';
 import { RailsDeclinedError } from '../rails/rails.errors';
 import type { KeyLookupResult, PeruWalletAccount, Rails } from '../rails/rails.port';
@@ -10,23 +10,24 @@ import { keyValidationView, KeyValidationView, payeeOf, peruAckCollector, PeruAc
 import type { KeyPreviewDto, KeyValidationDto, PeruKeyPreviewDto, WalletValidationDto } from './key-payments.dto';
 import { PaymentOrders } from '../orders/payment-orders';
 
-/** The server sets the currency of a key payment: the key's country's. */
-const KEY_CURRENCIES: Record<KeyCountry, CurrencyCode> = { BR: 'BRL', PE: 'PEN', CO: 'COP' };
-
 /** A key the directory does not know: the spec's 400 with INVALID_DICT_KEY. */
 const unknownKey = () => new ApiError(400, ['INVALID_DICT_KEY'], 'INVALID_DICT_KEY');
 
 /** The directory does not know the wallet record, or the wallet is not one of its wallets. */
 function walletRefusal(declined: RailsDeclinedError): ApiError | null {
-  if (declined.code === 'KEY_NOT_FOUND') return new ApiError(400, ['wallet_record_id: no such wallet record'], 'INVALID_DICT_KEY');
-  if (declined.code === 'WALLET_NOT_FOUND') return new ApiError(400, ["selected_wallet_id: not one of the record's wallets"]);
+  if (declined.code === 'KEY_NOT_FOUND')
+    return new ApiError(400, ['wallet_record_id: no such wallet record'], 'INVALID_DICT_KEY');
+  if (declined.code === 'WALLET_NOT_FOUND')
+    return new ApiError(400, ["selected_wallet_id: not one of the record's wallets"]);
   return null;
 }
 
 /** Every look-up this service counts (cbp_key_lookups_total): Peru's wallet step checks no key's form. */
 const KEY_LOOKUP_SERIES = [
   ...KEY_COUNTRIES.flatMap((country) =>
-    (['validation', 'preview'] as const).flatMap((operation) => (['found', 'not_found', 'invalid'] as const).map((outcome) => ({ operation, country, outcome }))),
+    (['validation', 'preview'] as const).flatMap((operation) =>
+      (['found', 'not_found', 'invalid'] as const).map((outcome) => ({ operation, country, outcome })),
+    ),
   ),
   ...(['found', 'not_found'] as const).map((outcome) => ({ operation: 'wallet' as const, country: 'PE', outcome })),
 ];
@@ -60,7 +61,11 @@ export class KeyPaymentsService {
 
   async validateWallet(input: WalletValidationDto): Promise<PeruWalletAccount> {
     try {
-      const account = await this.rails.keys.resolveWallet({ walletRecordId: input.wallet_record_id, selectedWalletId: input.selected_wallet_id, country: 'PE' });
+      const account = await this.rails.keys.resolveWallet({
+        walletRecordId: input.wallet_record_id,
+        selectedWalletId: input.selected_wallet_id,
+        country: 'PE',
+      });
       countKeyLookup({ operation: 'wallet', country: 'PE', outcome: 'found' });
       return account;
     } catch (error) {
@@ -72,7 +77,9 @@ export class KeyPaymentsService {
   }
 
   preview(clientId: string, input: KeyPreviewDto, idempotencyKey: string | undefined): Promise<KeyPreviewAck> {
-    return this.open(clientId, input.local_country, input, idempotencyKey, { withCollector: input.local_country === 'PE' });
+    return this.open(clientId, input.local_country, input, idempotencyKey, {
+      withCollector: input.local_country === 'PE',
+    });
   }
 
   /** The older Peru route: the same preview, in Peru, whose ack carries no collector. */
@@ -89,7 +96,8 @@ export class KeyPaymentsService {
   ): Promise<KeyPreviewAck> {
     this.paymentOrders.assertNotificationUrl(input.notification_url);
     const { normalized, type } = this.checkKey('preview', country, input.dict_key);
-    const localCurrency = KEY_CURRENCIES[country];
+    // The server sets the currency of a key payment: the key's country's.
+    const localCurrency = countryCurrency(country);
     const localAmount = this.paymentOrders.parseLocalAmount('amount', input.amount, localCurrency, country);
     const found = await this.lookup('preview', country, normalized);
     const priced = await this.paymentOrders.price(clientId, 'amount', localAmount, localCurrency, input.user.currency);
@@ -97,7 +105,13 @@ export class KeyPaymentsService {
     await this.paymentOrders.open(
       {
         flow: 'KEY',
-        payer: { clientId, externalReference: input.external_reference, notificationUrl: input.notification_url, user: input.user, currency: input.user.currency },
+        payer: {
+          clientId,
+          externalReference: input.external_reference,
+          notificationUrl: input.notification_url,
+          user: input.user,
+          currency: input.user.currency,
+        },
         localCountry: country,
         localCurrency,
         localAmount,

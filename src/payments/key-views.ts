@@ -1,4 +1,5 @@
-import { maskAccountNumber, maskDocument, maskName } from '../keys';
+import { maskAccountNumber, maskName } from '../keys';
+import { maskDocument } from '../rails/countries';
 import type { AccountHolder, KeyLookupResult, PeruAccountInfo, PhoneWallet } from '../rails/rails.port';
 
 /**
@@ -17,7 +18,8 @@ export function toValidationWallet(wallet: PhoneWallet): ValidationWallet {
 
 /**
  * Brazil (DICT) and Colombia (Bre-B): the holder, in Peru's CCI field names plus what only they
- * have, its name, document and account masked as Pix apps show them (src/keys/holder-masking.ts).
+ * have, its name, document and account masked as Pix apps show them (src/keys/holder-masking.ts, and
+ * each country's document masking in src/rails/<cc>/).
  */
 export interface HolderValidationView {
   name: string;
@@ -71,8 +73,16 @@ export interface KeyPayee {
 
 export function payeeOf(result: KeyLookupResult): KeyPayee {
   return result.kind === 'ACCOUNT_HOLDER'
-    ? { name: result.holder.name, identificationNumber: result.holder.identificationNumber, branchOffice: result.holder.branch }
-    : { name: result.account.name, identificationNumber: result.account.identificationNumber, branchOffice: result.account.branchOffice };
+    ? {
+        name: result.holder.name,
+        identificationNumber: result.holder.identificationNumber,
+        branchOffice: result.holder.branch,
+      }
+    : {
+        name: result.account.name,
+        identificationNumber: result.account.identificationNumber,
+        branchOffice: result.account.branchOffice,
+      };
 }
 
 /** The `collector` object Peru's preview ack adds (spec: "Peru preview ack collector object"). */

@@ -51,7 +51,10 @@ export class PaymentsController {
   @Post('v2/payments')
   @HttpCode(200)
   @Idempotent('payments.pay')
-  @ApiOkResponse({ type: PaymentResultViewDto, description: 'The result so far; the final one may come only by notification' })
+  @ApiOkResponse({
+    type: PaymentResultViewDto,
+    description: 'The result so far; the final one may come only by notification',
+  })
   @ApiErrors({
     400: "wallet_id is missing or not one of the preview's wallets (phone keys), or sent for an order whose preview listed none; or notification_url is not allowed here",
     404: 'Order not found',
@@ -63,7 +66,10 @@ export class PaymentsController {
 
   @Get('v2/payments/:order_id/status')
   @ApiOkResponse({ type: StatusHistoryViewDto })
-  @ApiNotFoundResponse({ type: ReceiptNotFoundDto, description: "No such order of the caller: the spec's body with code 2105" })
+  @ApiNotFoundResponse({
+    type: ReceiptNotFoundDto,
+    description: "No such order of the caller: the spec's body with code 2105",
+  })
   status(@ClientId() clientId: string, @Param('order_id') orderId: string, @Req() request: { id?: string }) {
     return this.payments.statusHistory(clientId, orderId, String(request.id ?? ''));
   }

@@ -4,7 +4,7 @@ import { fxCurrency } from '../fx/fx.dto';
 import { nullable } from '../http/nullable';
 import { amountInput, externalReference } from '../http/request-fields';
 import { text } from '../http/text-input';
-import { HOLDER_MASKING_DESCRIPTION } from '../keys';
+import { HOLDER_MASKING_DESCRIPTION } from '../rails/countries';
 import { notificationUrlField } from '../notifications/notification-url';
 import { ORDER_STATUSES } from '../orders/lifecycle';
 
@@ -66,7 +66,10 @@ export class ReceiptNotFoundDto extends createZodDto(receiptNotFoundSchema) {}
 export const quickReadSchema = z.object({
   order_uuid: z.uuid(),
   total: nullable(z.string(), 'Decimal in the local currency; null while an open-amount QR waits for its amount'),
-  destination_wallet: nullable(z.string(), `The merchant's identification; null until the merchant is known. ${HOLDER_MASKING_DESCRIPTION.document}`),
+  destination_wallet: nullable(
+    z.string(),
+    `The merchant's identification; null until the merchant is known. ${HOLDER_MASKING_DESCRIPTION.document}`,
+  ),
   status: z.enum(ORDER_STATUSES),
 });
 export type QuickRead = z.infer<typeof quickReadSchema>;

@@ -3,25 +3,45 @@ import { randomUUID } from 'node:crypto';
 import { decodeEmvQr, ownQrOrderId } from '../emv';
 import { ApiError, ExactBodyError } from '../http/api-error';
 import { isUuid } from '../keys';
-import { CountryCode, CurrencyCode, Decimal, formatAmount, isSupportedCountry } from '../money';
+import { CurrencyCode, Decimal, formatAmount } from '../money';
+import { CountryCode, isSupportedCountry, QR_SCOPE } from '../rails/countries';
 import { collectorShown } from '../orders/order-collector';
 import type { OrderEntity } from '../orders/order.entity';
 import { OrderRepository } from '../orders/order.repository';
-import { amountRejection, claimRejection, decisionRejection, expiryRejection } from '../orders/lifecycle';
+import {
+  amountRejection,
+  claimRejection,
+  decisionRejection,
+  expiryRejection,
+  PAYING_STATUS,
+} from '../orders/lifecycle';
 import type { KeyedRequest } from '../idempotency/keyed-request';
-import { paymentResult, PaymentResultView, PreviewView, previewView, seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
+import {
+  paymentResult,
+  PaymentResultView,
+  PreviewView,
+  previewView,
+  seenByClient,
+  StatusHistoryView,
+  statusHistoryView,
+} from '../orders/order-views';
 import { walletRefusal } from '../orders/payout-destination';
 import { OrderWorkflowClient, rejectionError } from '../orders/order-workflow.client';
 import { PaymentOrders } from '../orders/payment-orders';
 import type { PayDto, PreviewAckDto, QrPreviewDto, QuickRead, ReceiptNotFound, SubmitAmountDto } from './payments.dto';
 
 /** The preview's immediate answer; the preview callback follows. */
-function previewAck(order: Pick<OrderEntity, 'localAmount' | 'localCurrency'>, externalReference: string): PreviewAckDto {
+function previewAck(
+  order: Pick<OrderEntity, 'localAmount' | 'localCurrency'>,
+  externalReference: string,
+): PreviewAckDto {
   const closedAmount = order.localAmount !== null;
   return {
     status: closedAmount ? 'success' : 'missing_amount',
     external_reference: externalReference,
-    message: closedAmount ? 'Preview accepted; the preview callback follows' : 'The QR has no amount; send it with PUT /v2/payments/previews',
+    message: closedAmount
+      ? 'Preview accepted; the preview callback follows'
+      : 'The QR has no amount; send it with PUT /v2/payments/previews',
     local_currency: order.localCurrency,
   };
 }
@@ -37,7 +57,7 @@ export class PaymentsService {
 
   async previewQr(clientId: string, input: QrPreviewDto, request: KeyedRequest | undefined): Promise<PreviewAckDto> {
     this.paymentOrders.assertNotificationUrl(input.notification_url);
-    const qr = decodeEmvQr(input.qr);
+    const qr = decodeEmvQr(input.qr, QR_SCOPE);
     if (!qr.valid)
       throw new ApiError(
         400,
@@ -48,12 +68,22 @@ export class PaymentsService {
     const country = qr.country!;
     if (!isSupportedCountry(country)) throw new ApiError(400, [`qr: country ${country} is not supported`]);
     const localCurrency = qr.currency!.alpha as CurrencyCode;
-    const localAmount = qr.amount === null ? null : this.paymentOrders.parseLocalAmount('qr', qr.amount, localCurrency, country);
-    const priced = localAmount === null ? null : await this.paymentOrders.price(clientId, 'qr', localAmount, localCurrency, input.user.currency);
+    const localAmount =
+      qr.amount === null ? null : this.paymentOrders.parseLocalAmount('qr', qr.amount, localCurrency, country);
+    const priced =
+      localAmount === null
+        ? null
+        : await this.paymentOrders.price(clientId, 'qr', localAmount, localCurrency, input.user.currency);
     const order = await this.paymentOrders.open(
       {
         flow: 'QR',
-        payer: { clientId, externalReference: input.external_reference, notificationUrl: input.notification_url, user: input.user, currency: input.user.currency },
+        payer: {
+          clientId,
+          externalReference: input.external_reference,
+          notificationUrl: input.notification_url,
+          user: input.user,
+          currency: input.user.currency,
+        },
         localCountry: country,
         localCurrency,
         localAmount,
@@ -72,14 +102,23 @@ export class PaymentsService {
    * collector's cancel). Scanning it again with the same reference answers the same; resent
    * with its key while the first claim is still being applied, it waits for that one.
    */
-  private async claimCollection(clientId: string, input: QrPreviewDto, orderId: string, request: KeyedRequest | undefined): Promise<PreviewAckDto> {
+  private async claimCollection(
+    clientId: string,
+    input: QrPreviewDto,
+    orderId: string,
+    request: KeyedRequest | undefined,
+  ): Promise<PreviewAckDto> {
     const order = await this.orders.findCollection(orderId);
     if (!order) throw new ApiError(400, ['qr: this QR was made here for an order that does not exist']);
-    if (order.payerClientId === clientId && order.externalReference === input.external_reference) return previewAck(order, input.external_reference);
+    if (order.payerClientId === clientId && order.externalReference === input.external_reference)
+      return previewAck(order, input.external_reference);
     const rejection = expiryRejection(order, new Date()) ?? claimRejection(order);
     if (rejection) throw rejectionError(order, rejection);
     const currency = order.localCurrency as CurrencyCode;
-    const priced = order.localAmount === null ? null : await this.paymentOrders.price(clientId, 'qr', new Decimal(order.localAmount), currency, input.user.currency);
+    const priced =
+      order.localAmount === null
+        ? null
+        : await this.paymentOrders.price(clientId, 'qr', new Decimal(order.localAmount), currency, input.user.currency);
     const claim = {
       payerClientId: clientId,
       externalReference: input.external_reference,
@@ -97,13 +136,28 @@ export class PaymentsService {
    * may still be the resend of one whose answer was lost (a 503): if the order records its
    * change, it is answered the preview as the order now stands (so is the decision, below).
    */
-  async submitAmount(clientId: string, input: SubmitAmountDto, request: KeyedRequest | undefined): Promise<PreviewView> {
+  async submitAmount(
+    clientId: string,
+    input: SubmitAmountDto,
+    request: KeyedRequest | undefined,
+  ): Promise<PreviewView> {
     const order = await this.payerOrder(clientId, input.order_id);
     const rejection = expiryRejection(order, new Date()) ?? amountRejection(order.status);
     if (rejection) return this.workflows.refuse(order, rejection, { request, answer: previewView });
     const currency = order.localCurrency as CurrencyCode;
-    const amount = this.paymentOrders.parseLocalAmount('amount', input.amount, currency, order.localCountry as CountryCode);
-    const { quote } = await this.paymentOrders.price(clientId, 'amount', amount, currency, order.userCurrency as CurrencyCode);
+    const amount = this.paymentOrders.parseLocalAmount(
+      'amount',
+      input.amount,
+      currency,
+      order.localCountry as CountryCode,
+    );
+    const { quote } = await this.paymentOrders.price(
+      clientId,
+      'amount',
+      amount,
+      currency,
+      order.userCurrency as CurrencyCode,
+    );
     return this.workflows.submitAmount(order, { amount: formatAmount(amount, currency), fxQuoteId: quote.id }, request);
   }
 
@@ -113,7 +167,8 @@ export class PaymentsService {
     // PROCESSING with its workflow still awaiting the decision is a decision whose update was
     // lost with Temporal's workflow task: sent again, the workflow finds it recorded and pays.
     // The workflow answers every other PROCESSING order ALREADY_PROCESSED, as this check would.
-    const rejection = order.status === 'PROCESSING' ? null : (expiryRejection(order, new Date()) ?? decisionRejection(order.status));
+    const rejection =
+      order.status === PAYING_STATUS ? null : (expiryRejection(order, new Date()) ?? decisionRejection(order.status));
     if (rejection) return this.workflows.refuse(order, rejection, { request, answer: paymentResult });
     const refusal = walletRefusal(order, input.wallet_id, input.status === 'accepted');
     if (refusal) throw new ApiError(400, [`wallet_id: ${refusal}`]);
@@ -145,7 +200,10 @@ export class PaymentsService {
     if (!order) throw new ApiError(404, 'Not Found');
     return {
       order_uuid: order.id,
-      total: order.localAmount === null ? null : formatAmount(new Decimal(order.localAmount), order.localCurrency as CurrencyCode),
+      total:
+        order.localAmount === null
+          ? null
+          : formatAmount(new Decimal(order.localAmount), order.localCurrency as CurrencyCode),
       destination_wallet: collectorShown(order).identificationNumber,
       status: order.status,
     };

@@ -17,13 +17,23 @@ import { temporalDataConverter } from '../temporal/payload-codec';
  * worker process: PostgreSQL or Temporal may be restarting, or starting after it).
  */
 export function reachWith(retry: ReachOptions | undefined) {
-  return <T>(what: string, connect: () => Promise<T>): Promise<T> => (retry ? untilReachable(what, connect, retry) : connect());
+  return <T>(what: string, connect: () => Promise<T>): Promise<T> =>
+    retry ? untilReachable(what, connect, retry) : connect();
 }
 
 /** Everything the activities need, built once per worker process (and per test worker). */
-export async function createActivityDeps(env: Env, retry?: ReachOptions): Promise<ActivityDeps & { connection: Connection; close(): Promise<void> }> {
+export async function createActivityDeps(
+  env: Env,
+  retry?: ReachOptions,
+): Promise<ActivityDeps & { connection: Connection; close(): Promise<void> }> {
   const reach = reachWith(retry);
-  const dataSource = await reach('PostgreSQL', () => createDataSource({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, bounds: databaseBounds(env) }).initialize());
+  const dataSource = await reach('PostgreSQL', () =>
+    createDataSource({
+      url: env.DATABASE_URL,
+      poolSize: env.DATABASE_POOL_SIZE,
+      bounds: databaseBounds(env),
+    }).initialize(),
+  );
   const rails = createRails(env.RAILS_URL, env.RAILS_TIMEOUT_MS);
   const connection = await reach('Temporal', () => Connection.connect(temporalConnectionOptions(env)));
   return {
@@ -34,7 +44,12 @@ export async function createActivityDeps(env: Env, retry?: ReachOptions): Promis
     rails,
     fx: new FxService(dataSource, rails.fx),
     ledger: new LedgerService(dataSource),
-    temporal: new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: temporalDataConverter(env), interceptors: { workflow: temporalClientInterceptors() } }),
+    temporal: new Client({
+      connection,
+      namespace: env.TEMPORAL_NAMESPACE,
+      dataConverter: temporalDataConverter(env),
+      interceptors: { workflow: temporalClientInterceptors() },
+    }),
     connection,
     async close() {
       await connection.close();

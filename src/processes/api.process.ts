@@ -34,7 +34,8 @@ export async function runApi(): Promise<void> {
     host: env.METRICS_HOST,
     port: env.API_METRICS_PORT,
     sources: [registrySource('process', serviceRegistry), dependencySource(app.get(Readiness))],
-    onFailure: ({ source, error }) => logger.warn({ source, error: loggableError(error) }, 'a metrics source was left out of the scrape', 'Metrics'),
+    onFailure: ({ source, error }) =>
+      logger.warn({ source, error: loggableError(error) }, 'a metrics source was left out of the scrape', 'Metrics'),
   });
   logger.log({ url: metrics.url }, 'api metrics served', 'Metrics');
   onStopSignal(
@@ -60,15 +61,33 @@ const HEADERS_TIMEOUT_MS = 60_000;
  * requests in flight get SHUTDOWN_GRACE to finish (the rest are cut), and the database and
  * Temporal connections close. Resolves whether every request finished.
  */
-async function stopApi(app: NestExpressApplication, metrics: MetricsServer, env: Env, signal: NodeJS.Signals): Promise<boolean> {
+async function stopApi(
+  app: NestExpressApplication,
+  metrics: MetricsServer,
+  env: Env,
+  signal: NodeJS.Signals,
+): Promise<boolean> {
   const logger = app.get(Logger);
   const drain = app.get(HttpDrain);
   drain.begin();
-  logger.log({ signal, drainDelayMs: env.API_DRAIN_DELAY }, 'stopping: /ready answers 503; still serving until the drain delay ends', 'Shutdown');
+  logger.log(
+    { signal, drainDelayMs: env.API_DRAIN_DELAY },
+    'stopping: /ready answers 503; still serving until the drain delay ends',
+    'Shutdown',
+  );
   await new Promise((resolve) => setTimeout(resolve, env.API_DRAIN_DELAY));
-  logger.log({ graceMs: env.SHUTDOWN_GRACE }, 'closing the listener and the idle connections; the requests in flight get the grace to finish', 'Shutdown');
+  logger.log(
+    { graceMs: env.SHUTDOWN_GRACE },
+    'closing the listener and the idle connections; the requests in flight get the grace to finish',
+    'Shutdown',
+  );
   const finished = await drain.close(app.getHttpServer(), env.SHUTDOWN_GRACE);
-  if (!finished) logger.warn({ graceMs: env.SHUTDOWN_GRACE }, 'requests still in flight at the end of the grace were cut', 'Shutdown');
+  if (!finished)
+    logger.warn(
+      { graceMs: env.SHUTDOWN_GRACE },
+      'requests still in flight at the end of the grace were cut',
+      'Shutdown',
+    );
   await app.close();
   await metrics.close();
   logger.log('stopped', 'Shutdown');

@@ -17,13 +17,26 @@ import { onStopSignal } from './stop-signals';
 export async function runCodecServer(): Promise<void> {
   const env = loadCodecServerEnv(withDevDefaults(process.env));
   const log = pino({ level: env.LOG_LEVEL, base: { process: 'codec-server' }, redact: LOG_REDACTION });
-  const server = createCodecServer({ codec: payloadCodec(env), authorize: operatorAuthorizer(env), corsOrigins: env.CODEC_SERVER_CORS_ORIGINS, log });
+  const server = createCodecServer({
+    codec: payloadCodec(env),
+    authorize: operatorAuthorizer(env),
+    corsOrigins: env.CODEC_SERVER_CORS_ORIGINS,
+    log,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(env.CODEC_SERVER_PORT, env.CODEC_SERVER_HOST, resolve);
   });
   const { port } = server.address() as AddressInfo;
-  log.info({ host: env.CODEC_SERVER_HOST, port, corsOrigins: env.CODEC_SERVER_CORS_ORIGINS, unauthenticated: env.CODEC_SERVER_ALLOW_UNAUTHENTICATED }, 'codec server listening');
+  log.info(
+    {
+      host: env.CODEC_SERVER_HOST,
+      port,
+      corsOrigins: env.CODEC_SERVER_CORS_ORIGINS,
+      unauthenticated: env.CODEC_SERVER_ALLOW_UNAUTHENTICATED,
+    },
+    'codec server listening',
+  );
   onStopSignal(() => {
     server.close(() => process.exit(0));
     server.closeAllConnections();

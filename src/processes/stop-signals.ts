@@ -7,7 +7,10 @@ const STOP_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
  * while the process is still finishing what it started. Nothing forces it: the supervisor's
  * SIGKILL does, at the end of its own grace period. Returns what stops listening.
  */
-export function onStopSignal(stop: (signal: NodeJS.Signals) => void, repeated: (signal: NodeJS.Signals) => void = () => undefined): () => void {
+export function onStopSignal(
+  stop: (signal: NodeJS.Signals) => void,
+  repeated: (signal: NodeJS.Signals) => void = () => undefined,
+): () => void {
   let stopping = false;
   const handle = (signal: NodeJS.Signals) => {
     if (stopping) return repeated(signal);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import type { WorkerOptions as SdkWorkerOptions } from '@temporalio/worker';
 import pino from 'pino';
@@ -10,14 +11,14 @@ import { collectProcessMetrics, serviceRegistry } from '../observability/metrics
 import { registrySource, startMetricsServer } from '../observability/metrics-server';
 import type { MetricsSource } from '../observability/exposition';
 import { temporalRuntimeSource } from '../observability/temporal-runtime-metrics';
-import { stopTracing, temporalWorkerTracing } from '../observability/tracing';
+import { isTracing, stopTracing, temporalWorkerTracing } from '../observability/tracing';
 import { databaseStateSource, unconfirmedMovementsSource } from '../observability/worker-state-metrics';
 import { temporalConnectionOptions } from '../temporal/connection-options';
 import { temporalDataConverter } from '../temporal/payload-codec';
 import { installTemporalRuntime } from '../temporal/runtime';
 import { ensureReconcilerSchedule } from '../temporal/reconciler-schedule';
 import { assertSearchAttributes, registerSearchAttributes } from '../temporal/search-attributes';
-import { WORKFLOW_BUNDLER_OPTIONS, WORKFLOWS_PATH } from '../temporal/workflow-modules';
+import { tracedBundlePath, WORKFLOW_BUNDLER_OPTIONS, WORKFLOWS_PATH } from '../temporal/workflow-modules';
 import { createActivityDeps, reachWith } from './activity-deps';
 import { onStopSignal } from './stop-signals';
 
@@ -30,11 +31,21 @@ export interface WorkerOptions {
 
 /**
  * Where the worker's workflow code comes from: the bundle at WORKFLOW_BUNDLE_PATH (made by `node
- * dist/scripts/bundle-workflows.js`), else `workflows/`, bundled now.
+ * dist/scripts/bundle-workflows.js`), or its traced twin when the worker traces; else
+ * `workflows/`, bundled now (with the tracing interceptors when it traces).
  */
-function workflowCode(env: Env): Pick<SdkWorkerOptions, 'workflowsPath' | 'workflowBundle' | 'bundlerOptions'> {
-  if (env.WORKFLOW_BUNDLE_PATH) return { workflowBundle: { codePath: env.WORKFLOW_BUNDLE_PATH } };
-  return { workflowsPath: WORKFLOWS_PATH, bundlerOptions: WORKFLOW_BUNDLER_OPTIONS };
+export function workflowCode(
+  env: Pick<Env, 'WORKFLOW_BUNDLE_PATH'>,
+  traced: boolean,
+): Pick<SdkWorkerOptions, 'workflowsPath' | 'workflowBundle' | 'bundlerOptions'> {
+  if (!env.WORKFLOW_BUNDLE_PATH) return { workflowsPath: WORKFLOWS_PATH, bundlerOptions: WORKFLOW_BUNDLER_OPTIONS };
+  const codePath = traced ? tracedBundlePath(env.WORKFLOW_BUNDLE_PATH) : env.WORKFLOW_BUNDLE_PATH;
+  if (!existsSync(codePath)) {
+    throw new Error(
+      `WORKFLOW_BUNDLE_PATH: no ${traced ? 'traced bundle (tracing is on)' : 'bundle'} at ${codePath}; node dist/scripts/bundle-workflows.js writes both`,
+    );
+  }
+  return { workflowBundle: { codePath } };
 }
 
 /** How long the SDK waits past SHUTDOWN_GRACE for activities that ignore their cancellation before it gives up on them. */
@@ -47,7 +58,11 @@ const FORCE_AFTER_GRACE_MS = 5000;
  * attempts time out on the server and are retried elsewhere). Its payloads are encrypted and
  * decrypted outside the workflow sandbox (temporalDataConverter).
  */
-export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_QUEUE, { reconciler = false, startupRetry }: WorkerOptions = {}) {
+export async function createOrderWorker(
+  env: Env,
+  taskQueue = env.TEMPORAL_TASK_QUEUE,
+  { reconciler = false, startupRetry }: WorkerOptions = {},
+) {
   installTemporalRuntime(env.LOG_LEVEL);
   const reach = reachWith(startupRetry);
   const deps = await createActivityDeps({ ...env, TEMPORAL_TASK_QUEUE: taskQueue }, startupRetry);
@@ -56,7 +71,7 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
   if (reconciler) await reach('Temporal', () => ensureReconcilerSchedule(deps.temporal, taskQueue));
 
   const connection = await reach('Temporal', () => NativeConnection.connect(temporalConnectionOptions(env)));
-  const code = workflowCode(env);
+  const code = workflowCode(env, isTracing());
   const worker = await Worker.create({
     connection,
     namespace: env.TEMPORAL_NAMESPACE,
@@ -71,7 +86,7 @@ export async function createOrderWorker(env: Env, taskQueue = env.TEMPORAL_TASK_
     shutdownGraceTime: env.SHUTDOWN_GRACE,
     shutdownForceTime: env.SHUTDOWN_GRACE + FORCE_AFTER_GRACE_MS,
     activities: createActivities(deps),
-    ...temporalWorkerTracing(code.workflowBundle !== undefined),
+    ...temporalWorkerTracing(),
   });
   return {
     worker,
@@ -107,7 +122,10 @@ export async function runWorker(): Promise<void> {
         log.info({ signal }, 'stopped before polling');
         process.exit(0);
       }
-      log.info({ signal, graceMs: env.SHUTDOWN_GRACE }, 'stopping: no new tasks; the ones in hand get the grace to finish');
+      log.info(
+        { signal, graceMs: env.SHUTDOWN_GRACE },
+        'stopping: no new tasks; the ones in hand get the grace to finish',
+      );
       worker.shutdown();
     },
     (signal) => log.info({ signal }, 'already stopping'),
@@ -120,7 +138,8 @@ export async function runWorker(): Promise<void> {
     host: env.METRICS_HOST,
     port: env.WORKER_METRICS_PORT,
     sources,
-    onFailure: ({ source, error }) => log.warn({ source, error: loggableError(error) }, 'a metrics source was left out of the scrape'),
+    onFailure: ({ source, error }) =>
+      log.warn({ source, error: loggableError(error) }, 'a metrics source was left out of the scrape'),
     probes: { ready: () => worker?.getState() === 'RUNNING' },
   });
   log.info({ url: metrics.url }, 'worker metrics served');

@@ -2,7 +2,14 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { decodeEmvQr } from '../emv';
 import { ApiErrors } from '../http/openapi-errors';
-import { QR_MAX_REQUEST_LENGTH, QrDecodeRequestDto, QrDecodeResponseDto, qrDecodeView, QrDecodeView } from './qr-decode.dto';
+import { QR_SCOPE } from '../rails/countries';
+import {
+  QR_MAX_REQUEST_LENGTH,
+  QrDecodeRequestDto,
+  QrDecodeResponseDto,
+  qrDecodeView,
+  QrDecodeView,
+} from './qr-decode.dto';
 
 @ApiTags('qr')
 @Controller('v2/qr')
@@ -20,6 +27,6 @@ export class QrDecodeController {
   @ApiOkResponse({ type: QrDecodeResponseDto })
   @ApiErrors({ 400: `qr missing, not a string or longer than ${QR_MAX_REQUEST_LENGTH} characters` })
   decode(@Body() body: QrDecodeRequestDto): QrDecodeView {
-    return qrDecodeView(decodeEmvQr(body.qr));
+    return qrDecodeView(decodeEmvQr(body.qr, QR_SCOPE));
   }
 }

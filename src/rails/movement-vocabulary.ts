@@ -1,4 +1,4 @@
-import type { MovementOutcome, MovementStatus } from './rails.port';
+import type { MovementOutcome, MovementStatus } from './rail-terms';
 
 /** How one rail names the four states of a payout or refund. */
 export interface MovementVocabulary<S extends string> {
@@ -16,10 +16,15 @@ export interface RailAnswer<S extends string> {
 }
 
 /** The answer to a payout or refund request: only "completed" and "rejected" are answers to it. */
-export function outcomeFrom<S extends string>(vocabulary: MovementVocabulary<S>, answer: RailAnswer<S>, fallbackReference: string): MovementOutcome {
+export function outcomeFrom<S extends string>(
+  vocabulary: MovementVocabulary<S>,
+  answer: RailAnswer<S>,
+  fallbackReference: string,
+): MovementOutcome {
   const railReference = answer.reference ?? fallbackReference;
   if (answer.status === vocabulary.completed) return { kind: 'COMPLETED', railReference };
-  if (answer.status === vocabulary.rejected) return { kind: 'REJECTED', railReference, reason: answer.reason ?? 'DESTINATION_REFUSED' };
+  if (answer.status === vocabulary.rejected)
+    return { kind: 'REJECTED', railReference, reason: answer.reason ?? 'DESTINATION_REFUSED' };
   // A request answered "in progress" or "unknown id" has not settled: ask again later.
   return { kind: 'UNKNOWN', reason: `the rail answered ${answer.status}` };
 }
@@ -31,7 +36,11 @@ export function statusFrom<S extends string>(vocabulary: MovementVocabulary<S>, 
     case vocabulary.completed:
       return { status: 'COMPLETED', ...(railReference ? { railReference } : {}) };
     case vocabulary.rejected:
-      return { status: 'REJECTED', ...(railReference ? { railReference } : {}), reason: reason ?? 'DESTINATION_REFUSED' };
+      return {
+        status: 'REJECTED',
+        ...(railReference ? { railReference } : {}),
+        reason: reason ?? 'DESTINATION_REFUSED',
+      };
     case vocabulary.pending:
       return { status: 'PENDING' };
     default:

@@ -1,6 +1,7 @@
 import { RAILS_DECLINE_CODES, type RailsDeclineCode } from './rails.errors';
 
-export type WireOutcome = { kind: 'ok' } | { kind: 'declined'; code: RailsDeclineCode } | { kind: 'unavailable'; reason: string };
+export type WireOutcome =
+  { kind: 'ok' } | { kind: 'declined'; code: RailsDeclineCode } | { kind: 'unavailable'; reason: string };
 
 /** 422 carries the rail's own reason; one we do not know still must not be retried. */
 function unprocessableCode(bodyCode: string | undefined): RailsDeclineCode {
@@ -23,7 +24,9 @@ export function mapWireStatus(status: number, bodyCode?: string): WireOutcome {
     case 404:
       // Only the rail's own "not found" is an answer; a 404 without it (a wrong RAILS_URL path,
       // a proxy) says nothing about the key and is retried.
-      return bodyCode === 'KEY_NOT_FOUND' ? { kind: 'declined', code: 'KEY_NOT_FOUND' } : { kind: 'unavailable', reason: `not found (404, ${bodyCode ?? 'no rail code'})` };
+      return bodyCode === 'KEY_NOT_FOUND'
+        ? { kind: 'declined', code: 'KEY_NOT_FOUND' }
+        : { kind: 'unavailable', reason: `not found (404, ${bodyCode ?? 'no rail code'})` };
     case 409:
       return { kind: 'declined', code: 'IDEMPOTENCY_CONFLICT' };
     case 422:
@@ -31,6 +34,8 @@ export function mapWireStatus(status: number, bodyCode?: string): WireOutcome {
     case 429:
       return { kind: 'unavailable', reason: 'rate limited (429)' };
     default:
-      return status >= 500 && status <= 599 ? { kind: 'unavailable', reason: `server error (${status})` } : { kind: 'unavailable', reason: `unexpected status ${status}` };
+      return status >= 500 && status <= 599
+        ? { kind: 'unavailable', reason: `server error (${status})` }
+        : { kind: 'unavailable', reason: `unexpected status ${status}` };
   }
 }

@@ -18,7 +18,14 @@ export class RailsUnavailableError extends RailsError {
   }
 }
 
-export const RAILS_DECLINE_CODES = ['KEY_NOT_FOUND', 'IDEMPOTENCY_CONFLICT', 'INVALID_REQUEST', 'WALLET_NOT_FOUND', 'UNKNOWN_PAYOUT_REFERENCE', 'UNPROCESSABLE'] as const;
+export const RAILS_DECLINE_CODES = [
+  'KEY_NOT_FOUND',
+  'IDEMPOTENCY_CONFLICT',
+  'INVALID_REQUEST',
+  'WALLET_NOT_FOUND',
+  'UNKNOWN_PAYOUT_REFERENCE',
+  'UNPROCESSABLE',
+] as const;
 export type RailsDeclineCode = (typeof RAILS_DECLINE_CODES)[number];
 
 export class RailsDeclinedError extends RailsError {

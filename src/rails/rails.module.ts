@@ -8,7 +8,13 @@ import type { Rails } from './rails.port';
 export const RAILS = Symbol('RAILS');
 
 @Module({
-  providers: [{ provide: RAILS, inject: [ENV], useFactory: (env: Env): Rails => createRails(env.RAILS_URL, env.RAILS_TIMEOUT_MS) }],
+  providers: [
+    {
+      provide: RAILS,
+      inject: [ENV],
+      useFactory: (env: Env): Rails => createRails(env.RAILS_URL, env.RAILS_TIMEOUT_MS),
+    },
+  ],
   exports: [RAILS],
 })
 export class RailsModule {}

@@ -20,8 +20,12 @@ export function refundTransitionsTable(): string {
   return markdownTable(
     ['event', 'refund becomes', 'error code', 'order event'],
     REFUND_TRANSITIONS.map(({ event, to, errorCode }) => {
-      const refunded = (left: string) => refundStep(event, { total: '10', refundedBefore: '0', amount: left }).orderEvent;
-      const orderEvent = refunded('10') === refunded('4') ? refunded('10') : `${refunded('10')} when nothing is left, else ${refunded('4')}`;
+      const refunded = (left: string) =>
+        refundStep(event, { total: '10', refundedBefore: '0', amount: left }).orderEvent;
+      const orderEvent =
+        refunded('10') === refunded('4')
+          ? refunded('10')
+          : `${refunded('10')} when nothing is left, else ${refunded('4')}`;
       return [event, to, errorCode ?? '–', orderEvent];
     }),
   );

@@ -1,5 +1,5 @@
 import { Decimal } from '../money/decimal';
-import type { OrderEvent, OrderStatus } from '../orders/lifecycle';
+import { type OrderEvent, type OrderStatus, REFUNDABLE_STATUSES, statusAfter } from '../orders/lifecycle';
 
 /**
  * A refund's lifecycle, as the order's is in src/orders/lifecycle: its statuses, what settles
@@ -19,7 +19,14 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const INSUFFICIENT_FUNDS = 'INSUFFICIENT_FUNDS';
 
 /** What settles a pending refund: the rail's definite answer, the collector's account, or an operator's word. */
-export const REFUND_EVENTS = ['RAIL_REFUNDED', 'RAIL_REJECTED', 'RAIL_FAILED', 'COLLECTOR_SHORT', 'OPERATOR_REFUNDED', 'OPERATOR_NOT_REFUNDED'] as const;
+export const REFUND_EVENTS = [
+  'RAIL_REFUNDED',
+  'RAIL_REJECTED',
+  'RAIL_FAILED',
+  'COLLECTOR_SHORT',
+  'OPERATOR_REFUNDED',
+  'OPERATOR_NOT_REFUNDED',
+] as const;
 export type RefundEvent = (typeof REFUND_EVENTS)[number];
 
 export interface RefundTransition {
@@ -46,9 +53,6 @@ const transitionOf = (event: RefundEvent): RefundTransition => REFUND_TRANSITION
 /** Whether a refund settled by `event` gives the money back. */
 export const refundsMoney = (event: RefundEvent): boolean => transitionOf(event).to === 'COMPLETED';
 
-/** The order statuses a refund may start from. */
-export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED'];
-
 export type RefundRejection = 'INVALID_STATUS' | 'AMOUNT_EXCEEDS_REFUNDABLE';
 
 /** An order's refunds as they stand: local amounts, decimal strings. */
@@ -74,7 +78,10 @@ export function refundRejection(status: OrderStatus, ledger: RefundLedger, amoun
 }
 
 /** After a refund went through: REFUNDED when nothing is left, else PARTIALLY_REFUNDED, as the order's event names it. */
-export function orderEventAfterRefund(total: string, refundedAfter: Decimal): Extract<OrderEvent, 'REFUNDED_IN_FULL' | 'REFUNDED_IN_PART'> {
+export function orderEventAfterRefund(
+  total: string,
+  refundedAfter: Decimal,
+): Extract<OrderEvent, 'REFUNDED_IN_FULL' | 'REFUNDED_IN_PART'> {
   return refundedAfter.gte(total) ? 'REFUNDED_IN_FULL' : 'REFUNDED_IN_PART';
 }
 
@@ -88,10 +95,18 @@ export interface RefundStep {
 }
 
 /** `event` settles a refund of `amount`, with `refundedBefore` of the order's `total` refunded before it. */
-export function refundStep(event: RefundEvent, { total, refundedBefore, amount }: { total: string; refundedBefore: string; amount: string }): RefundStep {
+export function refundStep(
+  event: RefundEvent,
+  { total, refundedBefore, amount }: { total: string; refundedBefore: string; amount: string },
+): RefundStep {
   const { to, errorCode } = transitionOf(event);
   const refunded = refundsMoney(event);
-  return { status: to, errorCode, refunded, orderEvent: refunded ? orderEventAfterRefund(total, new Decimal(refundedBefore).plus(amount)) : 'REFUND_NOT_MADE' };
+  return {
+    status: to,
+    errorCode,
+    refunded,
+    orderEvent: refunded ? orderEventAfterRefund(total, new Decimal(refundedBefore).plus(amount)) : 'REFUND_NOT_MADE',
+  };
 }
 
 /**
@@ -105,7 +120,10 @@ export type RefundAnswerStatus = 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'PENDING' |
  * The answer for a refund settled by `event`: whether it went through (its settlement may have
  * found the collector short after all) and the order status it left.
  */
-export function refundAnswer(event: RefundEvent, settled: { refunded: boolean; orderStatus: OrderStatus }): RefundAnswerStatus {
+export function refundAnswer(
+  event: RefundEvent,
+  settled: { refunded: boolean; orderStatus: OrderStatus },
+): RefundAnswerStatus {
   if (settled.refunded) return settledRefundAnswer('COMPLETED', settled.orderStatus);
   const { to } = transitionOf(event);
   // Meant to go through and did not: the collector was short when it settled.
@@ -113,7 +131,11 @@ export function refundAnswer(event: RefundEvent, settled: { refunded: boolean; o
 }
 
 /** The answer for a refund settled `status`, its order now `orderStatus`. */
-export function settledRefundAnswer(status: Exclude<RefundStatus, 'PENDING'>, orderStatus: OrderStatus): RefundAnswerStatus {
-  if (status === 'COMPLETED') return orderStatus === 'REFUNDED' ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+export function settledRefundAnswer(
+  status: Exclude<RefundStatus, 'PENDING'>,
+  orderStatus: OrderStatus,
+): RefundAnswerStatus {
+  if (status === 'COMPLETED')
+    return orderStatus === statusAfter('REFUNDED_IN_FULL') ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
   return status;
 }

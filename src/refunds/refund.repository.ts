@@ -28,7 +28,15 @@ export class RefundRepository {
       .createQueryBuilder()
       .insert()
       .into(RefundEntity)
-      .values({ ...refund, status: 'PENDING', userAmount: null, railReference: null, errorCode: null, createdAt: now, updatedAt: now })
+      .values({
+        ...refund,
+        status: 'PENDING',
+        userAmount: null,
+        railReference: null,
+        errorCode: null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .orIgnore()
       .execute();
   }
@@ -37,7 +45,12 @@ export class RefundRepository {
   async settle(
     tx: EntityManager,
     refundId: string,
-    settlement: { status: Exclude<RefundStatus, 'PENDING'>; userAmount: string | null; railReference: string | null; errorCode: string | null },
+    settlement: {
+      status: Exclude<RefundStatus, 'PENDING'>;
+      userAmount: string | null;
+      railReference: string | null;
+      errorCode: string | null;
+    },
   ): Promise<void> {
     await tx.update(RefundEntity, { id: refundId, status: 'PENDING' }, { ...settlement, updatedAt: new Date() });
   }

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApplicationFailure, Client, WithStartWorkflowOperation, WorkflowIdConflictPolicy, WorkflowUpdateFailedError } from '@temporalio/client';
+import {
+  ApplicationFailure,
+  Client,
+  WithStartWorkflowOperation,
+  WorkflowIdConflictPolicy,
+  WorkflowUpdateFailedError,
+} from '@temporalio/client';
 import { ClientLimitsCache } from '../capacity/client-limits';
 import { fairnessOf } from '../capacity/fairness';
 import { ENV } from '../config/config.module';
@@ -9,8 +15,13 @@ import { CLIENT_ID, EXTERNAL_REFERENCE } from '../temporal/search-attribute-keys
 import type { OrderEntity } from '../orders/order.entity';
 import type { RefundAnswer } from './refund-steps';
 import { RefundResultView, refundResultView } from './refund-views';
-import { RefundRequest, refundsWorkflowId, requestRefundUpdate } from '../../workflows/refunds.definitions';
-import type { orderRefundsWorkflow } from '../../workflows/refunds.workflow';
+import {
+  REFUNDS_WORKFLOW,
+  RefundRequest,
+  type RefundsWorkflow,
+  refundsWorkflowId,
+  requestRefundUpdate,
+} from './refund-messages';
 
 /** A refunds workflow that is about to end refuses new requests; a retry starts its next run. */
 const CLOSING_RETRIES = 5;
@@ -32,7 +43,7 @@ export class RefundsWorkflowClient {
     const clientId = request.requestedByClientId;
     const priority = fairnessOf(clientId, await this.limits.of(clientId));
     for (let attempt = 1; ; attempt += 1) {
-      const startWorkflowOperation = new WithStartWorkflowOperation<typeof orderRefundsWorkflow>('orderRefundsWorkflow', {
+      const startWorkflowOperation = new WithStartWorkflowOperation<RefundsWorkflow>(REFUNDS_WORKFLOW, {
         workflowId: refundsWorkflowId(order.id),
         taskQueue: this.env.TEMPORAL_TASK_QUEUE,
         args: [{ orderId: order.id }],
@@ -44,14 +55,22 @@ export class RefundsWorkflowClient {
         ],
       });
       try {
-        const answer: RefundAnswer | RefundResultView = await this.temporal.workflow.executeUpdateWithStart(requestRefundUpdate, { args: [request], startWorkflowOperation, updateId });
+        const answer: RefundAnswer | RefundResultView = await this.temporal.workflow.executeUpdateWithStart(
+          requestRefundUpdate,
+          { args: [request], startWorkflowOperation, updateId },
+        );
         // A worker of the release before issue 23 answers the body itself, while a rolling deploy still runs one (docs/workflow-versioning.md).
         return 'refundId' in answer ? refundResultView(order, answer) : answer;
       } catch (error) {
-        const type = error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure ? error.cause.type : undefined;
+        const type =
+          error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure
+            ? error.cause.type
+            : undefined;
         if (type === 'REFUNDS_CLOSING' && attempt < CLOSING_RETRIES) continue;
-        if (type === 'AMOUNT_EXCEEDS_REFUNDABLE') throw new ApiError(422, (error as WorkflowUpdateFailedError).cause!.message, 'AMOUNT_EXCEEDS_REFUNDABLE');
-        if (type === 'INVALID_STATUS') throw new ApiError(409, (error as WorkflowUpdateFailedError).cause!.message, 'INVALID_STATUS');
+        if (type === 'AMOUNT_EXCEEDS_REFUNDABLE')
+          throw new ApiError(422, (error as WorkflowUpdateFailedError).cause!.message, 'AMOUNT_EXCEEDS_REFUNDABLE');
+        if (type === 'INVALID_STATUS')
+          throw new ApiError(409, (error as WorkflowUpdateFailedError).cause!.message, 'INVALID_STATUS');
         throw error;
       }
     }

@@ -18,7 +18,8 @@ export class RefundsController {
   @HttpCode(201)
   @Idempotent('refunds.create')
   @ApiOperation({
-    summary: 'Refunds a paid order in full or in part; the payer is credited its share, and the refund notification follows',
+    summary:
+      'Refunds a paid order in full or in part; the payer is credited its share, and the refund notification follows',
     description:
       "Refunds any COMPLETED or PARTIALLY_REFUNDED order the caller paid (QR or key flow), or collected. The refund executes at the rail that paid the merchant; the payer's account is then credited pro rata in its currency at the order's rate. Send an idempotency-key: a retry with it names the same refund.",
   })

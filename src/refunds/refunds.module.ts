@@ -9,6 +9,14 @@ import { RefundsWorkflowClient } from './refunds-workflow.client';
 @Module({
   imports: [OrdersModule],
   controllers: [RefundsController],
-  providers: [RefundsService, RefundsWorkflowClient, { provide: RefundRepository, inject: [DataSource], useFactory: (dataSource: DataSource) => new RefundRepository(dataSource) }],
+  providers: [
+    RefundsService,
+    RefundsWorkflowClient,
+    {
+      provide: RefundRepository,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => new RefundRepository(dataSource),
+    },
+  ],
 })
 export class RefundsModule {}

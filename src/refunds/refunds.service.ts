@@ -7,10 +7,11 @@ import type { KeyedRequest } from '../idempotency/keyed-request';
 import { CurrencyCode, Decimal, formatAmount, MoneyError, parseAmount } from '../money';
 import { deterministicUuid } from '../orders/event-id';
 import type { OrderEntity } from '../orders/order.entity';
+import { REFUNDABLE_STATUSES } from '../orders/lifecycle';
 import { OrderRepository } from '../orders/order.repository';
 import type { RefundEntity } from './refund.entity';
 import { RefundRepository } from './refund.repository';
-import { REFUNDABLE_STATUSES, refundRejection, remainingOf, settledRefundAnswer } from './refund-lifecycle';
+import { refundRejection, remainingOf, settledRefundAnswer } from './refund-lifecycle';
 import type { RefundAnswer } from './refund-steps';
 import { RefundResultView, refundResultView } from './refund-views';
 import type { RefundRequestDto } from './refunds.dto';
@@ -41,7 +42,11 @@ export class RefundsService {
    * workflow answers it, as it answers the first. Neither is checked again, as the refund they
    * name is already counted.
    */
-  async refund(clientId: string, input: RefundRequestDto, request: KeyedRequest | undefined): Promise<RefundResultView> {
+  async refund(
+    clientId: string,
+    input: RefundRequestDto,
+    request: KeyedRequest | undefined,
+  ): Promise<RefundResultView> {
     const order = await this.refundableBy(clientId, input.order_id);
     const currency = order.localCurrency as CurrencyCode;
     const refundId = request === undefined ? randomUUID() : deterministicUuid(`refund:${request.id}`);
@@ -49,22 +54,44 @@ export class RefundsService {
     const made = known.find((refund) => refund.id === refundId);
     if (made && made.status !== 'PENDING') return refundResultView(order, settledAnswer(order, made, known));
     const amount = made ? this.parseAmount(input.amount, currency) : this.checkedAmount(order, input.amount, known);
-    const refund = { refundId, amount: amount === null ? null : formatAmount(amount, currency), reason: input.reason ?? null, requestedByClientId: clientId };
+    const refund = {
+      refundId,
+      amount: amount === null ? null : formatAmount(amount, currency),
+      reason: input.reason ?? null,
+      requestedByClientId: clientId,
+    };
     return this.workflows.request(order, refund, request?.id);
   }
 
   /** The amount asked for (null: whatever remains), unless the order's status, its refund window or what remains of it refuses the refund. */
   private checkedAmount(order: OrderEntity, value: unknown, known: RefundEntity[]): Decimal | null {
     const currency = order.localCurrency as CurrencyCode;
-    if (!REFUNDABLE_STATUSES.includes(order.status)) throw new ApiError(409, `Order ${order.id} is ${order.status}: only a paid order can be refunded`, 'INVALID_STATUS');
+    if (!REFUNDABLE_STATUSES.includes(order.status))
+      throw new ApiError(
+        409,
+        `Order ${order.id} is ${order.status}: only a paid order can be refunded`,
+        'INVALID_STATUS',
+      );
     if (order.paymentDate && order.paymentDate.getTime() + this.env.REFUND_WINDOW_DAYS * DAY_MS < Date.now()) {
-      throw new ApiError(409, `Order ${order.id} was paid more than ${this.env.REFUND_WINDOW_DAYS} days ago: its refund window is closed`, 'INVALID_STATUS');
+      throw new ApiError(
+        409,
+        `Order ${order.id} was paid more than ${this.env.REFUND_WINDOW_DAYS} days ago: its refund window is closed`,
+        'INVALID_STATUS',
+      );
     }
     const amount = this.parseAmount(value, currency);
-    const ledger = { total: order.localAmount!, refunded: sumOf(known, 'COMPLETED').toFixed(), held: sumOf(known, 'PENDING').toFixed() };
+    const ledger = {
+      total: order.localAmount!,
+      refunded: sumOf(known, 'COMPLETED').toFixed(),
+      held: sumOf(known, 'PENDING').toFixed(),
+    };
     const remaining = remainingOf(ledger);
     if (refundRejection(order.status, ledger, amount ?? remaining) !== null) {
-      throw new ApiError(422, `Only ${formatAmount(Decimal.max(remaining, 0), currency)} ${currency} of order ${order.id} can still be refunded`, 'AMOUNT_EXCEEDS_REFUNDABLE');
+      throw new ApiError(
+        422,
+        `Only ${formatAmount(Decimal.max(remaining, 0), currency)} ${currency} of order ${order.id} can still be refunded`,
+        'AMOUNT_EXCEEDS_REFUNDABLE',
+      );
     }
     return amount;
   }
@@ -89,7 +116,9 @@ export class RefundsService {
 }
 
 const sumOf = (refunds: RefundEntity[], status: RefundEntity['status']) =>
-  refunds.filter((refund) => refund.status === status).reduce((total, refund) => total.plus(refund.localAmount), new Decimal(0));
+  refunds
+    .filter((refund) => refund.status === status)
+    .reduce((total, refund) => total.plus(refund.localAmount), new Decimal(0));
 
 /** A settled refund's answer as its order now stands: what has been refunded so far, and what remains. */
 function settledAnswer(order: OrderEntity, refund: RefundEntity, known: RefundEntity[]): RefundAnswer {

@@ -51,10 +51,16 @@ export class ConciliationController {
     400: `A missing or malformed date, \`to\` before \`from\`, a period over ${MAX_REPORT_DAYS} days, an unknown format or query parameter`,
     429: 'RATE_LIMITED: too many files are being streamed at once; retry after Retry-After seconds',
   })
-  async payins(@ClientId() clientId: string, @Query() query: ConciliationQueryDto, @Res() response: Response): Promise<void> {
+  async payins(
+    @ClientId() clientId: string,
+    @Query() query: ConciliationQueryDto,
+    @Res() response: Response,
+  ): Promise<void> {
     const release = this.streams.tryAcquire();
     if (!release) {
-      throw new ApiError(429, 'Too many reconciliation files are being generated; retry shortly', 'RATE_LIMITED', { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+      throw new ApiError(429, 'Too many reconciliation files are being generated; retry shortly', 'RATE_LIMITED', {
+        'Retry-After': String(RETRY_AFTER_SECONDS),
+      });
     }
     try {
       const movements = await this.movements.open(clientId, reportPeriod(query.from, query.to));
@@ -72,7 +78,8 @@ export class ConciliationController {
         // The status line is sent: a failure can only cut the file short, which the reader sees
         // as an unfinished chunked response, never as a complete file.
         if (error === stalled) this.logger.warn(stalled.message);
-        else if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') this.logger.log('reconciliation file: the reader went away');
+        else if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE')
+          this.logger.log('reconciliation file: the reader went away');
         else this.logger.error(loggableError(error));
       } finally {
         await movements.close();

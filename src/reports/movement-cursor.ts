@@ -6,7 +6,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { CLIENT_MARGIN_MS, dropConnection } from '../db/bounded-client';
-import type { OrderStatus } from '../orders/lifecycle';
+import { REPORTED_STATUSES, REPORTED_WHEN_DECIDED } from '../orders/lifecycle';
 import type { MovementRow } from './movement-row';
 import type { ReportPeriod } from './report-period';
 
@@ -16,23 +16,15 @@ const BATCH_ROWS = 1000;
 /** A connection whose cursor does not close in this time is presumed broken and dropped. */
 const CLOSE_TIMEOUT_MS = 5000;
 
-/**
- * Orders whose payer accepted the payment: money moved, or a debit was tried. REJECTED comes
- * only after PROCESSING. FAILED is listed when the payer's decision reached it (the decision's
- * notification_url is recorded; insufficient funds, or a payout that failed), not when the
- * order failed before anyone paid. CANCELED orders (expired, rejected by the user, canceled by
- * the collector) never moved money and are left out, like orders still waiting.
- */
-const DECIDED_STATUSES: readonly OrderStatus[] = ['PROCESSING', 'COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REJECTED'];
-
 /** Each client names an order by its own reference: the collector of a QR created here by its own. */
 const OWN_REFERENCE = `CASE WHEN o.collector_client_id = $1 THEN o.collector_external_reference ELSE o.external_reference END AS external_reference`;
 
 /**
- * A client's movements created in [$2, $3): one PAYMENT per decided order it paid or
- * collected, one REFUND per refund of such an order, oldest first. A refund shows the order's
- * reference, rate and merchant, and its own amounts, status and error. The leading comment
- * names these long-lived queries in pg_stat_activity.
+ * A client's movements created in [$2, $3): one PAYMENT per order it paid or collected whose
+ * payer accepted it (REPORTED_STATUSES, and REPORTED_WHEN_DECIDED when the decision reached it:
+ * its notification_url is recorded), one REFUND per refund of such an order, oldest first. A
+ * refund shows the order's reference, rate and merchant, and its own amounts, status and error.
+ * The leading comment names these long-lived queries in pg_stat_activity.
  */
 const MOVEMENTS_SQL = `/* reconciliation file */
   SELECT order_id, external_reference, type, status, created_at, updated_at, local_amount, local_currency,
@@ -44,7 +36,7 @@ const MOVEMENTS_SQL = `/* reconciliation file */
     FROM orders o
     WHERE (o.payer_client_id = $1 OR o.collector_client_id = $1)
       AND o.created_at >= $2 AND o.created_at < $3
-      AND (o.status = ANY($4::varchar[]) OR (o.status = 'FAILED' AND o.payment_notification_url IS NOT NULL))
+      AND (o.status = ANY($4::varchar[]) OR (o.status = ANY($5::varchar[]) AND o.payment_notification_url IS NOT NULL))
     UNION ALL
     SELECT r.order_id, ${OWN_REFERENCE}, 'REFUND', r.status, r.created_at, r.updated_at,
            r.local_amount, r.local_currency, r.user_amount, r.user_currency, o.fx_rate,
@@ -162,7 +154,15 @@ export class MovementsRepository {
     const readWithinMs = statementMs === 0 ? 0 : statementMs + CLIENT_MARGIN_MS;
     try {
       await client.query('SET statement_timeout = 0');
-      const cursor = client.query(new Cursor<MovementRow>(MOVEMENTS_SQL, [clientId, period.start, period.end, DECIDED_STATUSES]));
+      const cursor = client.query(
+        new Cursor<MovementRow>(MOVEMENTS_SQL, [
+          clientId,
+          period.start,
+          period.end,
+          REPORTED_STATUSES,
+          REPORTED_WHEN_DECIDED,
+        ]),
+      );
       return new MovementCursor(client, cursor, await readBatch(client, cursor, readWithinMs), release, readWithinMs);
     } catch (error) {
       release(error);

@@ -34,4 +34,5 @@ const EXAMPLE_REFUND: MovementRow = {
 };
 
 /** A file of those two movements in `format`. */
-export const reportExample = (format: ReportFormat) => format.header + format.lines([EXAMPLE_PAYMENT, EXAMPLE_REFUND].map(reportValues));
+export const reportExample = (format: ReportFormat) =>
+  format.header + format.lines([EXAMPLE_PAYMENT, EXAMPLE_REFUND].map(reportValues));

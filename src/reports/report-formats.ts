@@ -45,7 +45,9 @@ const TXT_CELL_STARTS = /^"|(?<=[|\t])[=+\-@"]/g;
  */
 export function txtField(value: string | null): string {
   if (value === null) return '';
-  return value.replace(/[\\|\n\r]/g, (character) => TXT_ESCAPES[character]!).replace(TXT_CELL_STARTS, (character) => `\\${character}`);
+  return value
+    .replace(/[\\|\n\r]/g, (character) => TXT_ESCAPES[character]!)
+    .replace(TXT_CELL_STARTS, (character) => `\\${character}`);
 }
 
 const txtLine = (values: readonly (string | null)[]) => `${values.map(txtField).join('|')}\n`;
@@ -62,7 +64,10 @@ export type ReportFormatName = keyof typeof REPORT_FORMATS;
 export const REPORT_FORMAT_NAMES = Object.keys(REPORT_FORMATS) as [ReportFormatName, ...ReportFormatName[]];
 
 /** The file's text, a header then one chunk per batch of movements, pulled as the reader can take it. */
-export async function* reportBody(format: ReportFormat, batches: AsyncIterable<readonly MovementRow[]>): AsyncGenerator<string> {
+export async function* reportBody(
+  format: ReportFormat,
+  batches: AsyncIterable<readonly MovementRow[]>,
+): AsyncGenerator<string> {
   yield format.header;
   for await (const batch of batches) yield format.lines(batch.map(reportValues));
 }

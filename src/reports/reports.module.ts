@@ -8,6 +8,13 @@ import { MovementsRepository } from './movement-cursor';
 /** Reconciliation files: a client's payments and refunds of a period, streamed from PostgreSQL. */
 @Module({
   controllers: [ConciliationController],
-  providers: [MovementsRepository, { provide: ConcurrencyLimit, inject: [ENV], useFactory: (env: Env) => new ConcurrencyLimit(reportStreamCapacity(env.DATABASE_POOL_SIZE)) }],
+  providers: [
+    MovementsRepository,
+    {
+      provide: ConcurrencyLimit,
+      inject: [ENV],
+      useFactory: (env: Env) => new ConcurrencyLimit(reportStreamCapacity(env.DATABASE_POOL_SIZE)),
+    },
+  ],
 })
 export class ReportsModule {}

@@ -22,6 +22,11 @@ export class RailsSandboxClient {
 
   /** Throws RailsDeclinedError (IDEMPOTENCY_CONFLICT) when the rail has already been asked to pay it. */
   async forcePayoutAnswer(payoutId: string, outcome: ForcedPayoutAnswer): Promise<void> {
-    await this.http.post('force_payout_answer', `/__admin/payouts/${encodeURIComponent(payoutId)}/answer`, { outcome }, forcedAnswerSchema);
+    await this.http.post(
+      'force_payout_answer',
+      `/__admin/payouts/${encodeURIComponent(payoutId)}/answer`,
+      { outcome },
+      forcedAnswerSchema,
+    );
   }
 }

@@ -24,7 +24,10 @@ export class SandboxController {
       'QR_EXPIRY_SECONDS, and the QR expiration notification is sent. Answers the order in the shape of GET /v2/payments/{order_id}/status.',
   })
   @ApiOkResponse({ type: StatusHistoryViewDto, description: 'The order, now CANCELED with its status history' })
-  @ApiErrors({ 404: 'Order not found: no such order of the caller', 409: 'INVALID_STATUS: the order no longer waits (decided, paid, canceled)' })
+  @ApiErrors({
+    404: 'Order not found: no such order of the caller',
+    409: 'INVALID_STATUS: the order no longer waits (decided, paid, canceled)',
+  })
   expire(@ClientId() clientId: string, @Param('order_id') orderId: string): Promise<StatusHistoryView> {
     return this.sandbox.expire(clientId, orderId);
   }
@@ -44,7 +47,11 @@ export class SandboxController {
     409: 'INVALID_STATUS: the payout was already sent, the order is final, or it is a collection (no rail pays it)',
     503: 'UPSTREAM_ERROR: the rails simulator did not answer; retry after Retry-After seconds',
   })
-  forcePayout(@ClientId() clientId: string, @Param('order_id') orderId: string, @Body() body: ForcePayoutRequestDto): Promise<ForcePayoutResponse> {
+  forcePayout(
+    @ClientId() clientId: string,
+    @Param('order_id') orderId: string,
+    @Body() body: ForcePayoutRequestDto,
+  ): Promise<ForcePayoutResponse> {
     return this.sandbox.forcePayout(clientId, orderId, body.outcome);
   }
 }

@@ -28,18 +28,29 @@ export class SandboxService {
   async expire(clientId: string, orderId: string): Promise<StatusHistoryView> {
     const order = await this.visibleOrder(clientId, orderId);
     await this.workflows.expire(order);
-    return statusHistoryView(seenByClient(await this.orders.findById(order.id), clientId), await this.orders.history(order.id));
+    return statusHistoryView(
+      seenByClient(await this.orders.findById(order.id), clientId),
+      await this.orders.history(order.id),
+    );
   }
 
   /** What the rail will answer when this order's payout is sent. */
   async forcePayout(clientId: string, orderId: string, outcome: ForcedPayoutAnswer): Promise<ForcePayoutResponse> {
     const order = await this.visibleOrder(clientId, orderId);
     if (order.flow === 'COLLECTION') {
-      throw new ApiError(409, `Order ${order.id} is a collection: it is paid inside the service, and no rail answers for it`, 'INVALID_STATUS');
+      throw new ApiError(
+        409,
+        `Order ${order.id} is a collection: it is paid inside the service, and no rail answers for it`,
+        'INVALID_STATUS',
+      );
     }
     // Before the decision nothing was sent to the rail yet.
     if (!WAITING.includes(order.status)) {
-      throw new ApiError(409, `Order ${order.id} is ${order.status}: the payout's answer can only be set before the payment is decided`, 'INVALID_STATUS');
+      throw new ApiError(
+        409,
+        `Order ${order.id} is ${order.status}: the payout's answer can only be set before the payment is decided`,
+        'INVALID_STATUS',
+      );
     }
     try {
       await this.rails.forcePayoutAnswer(order.id, outcome);

@@ -37,7 +37,9 @@ export class PayloadEncryptionCodec implements PayloadCodec {
   }
 
   decode(payloads: Payload[]): Promise<Payload[]> {
-    return Promise.resolve().then(() => payloads.map((payload) => (isEncrypted(payload) ? this.decrypt(payload) : payload)));
+    return Promise.resolve().then(() =>
+      payloads.map((payload) => (isEncrypted(payload) ? this.decrypt(payload) : payload)),
+    );
   }
 
   private encrypt(payload: Payload): Payload {
@@ -46,7 +48,10 @@ export class PayloadEncryptionCodec implements PayloadCodec {
     const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(text.encode(id));
     const plain = temporal.api.common.v1.Payload.encode(payload).finish();
     const sealed = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
-    return { metadata: { encoding: text.encode(ENCRYPTED_ENCODING), [KEY_ID_METADATA]: text.encode(id) }, data: sealed };
+    return {
+      metadata: { encoding: text.encode(ENCRYPTED_ENCODING), [KEY_ID_METADATA]: text.encode(id) },
+      data: sealed,
+    };
   }
 
   private decrypt(payload: Payload): Payload {
@@ -62,7 +67,9 @@ export class PayloadEncryptionCodec implements PayloadCodec {
     try {
       plain = Buffer.concat([decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
     } catch {
-      throw new Error(`payload encrypted with key "${id}" does not open with the key of that id: altered, or the key was replaced`);
+      throw new Error(
+        `payload encrypted with key "${id}" does not open with the key of that id: altered, or the key was replaced`,
+      );
     }
     return temporal.api.common.v1.Payload.decode(plain);
   }

@@ -42,11 +42,20 @@ export interface RuntimeMetrics {
  */
 export function installTemporalRuntime(
   level: Env['LOG_LEVEL'],
-  { metrics, destination, ownSignals = false }: { metrics?: RuntimeMetrics; destination?: DestinationStream; ownSignals?: boolean } = {},
+  {
+    metrics,
+    destination,
+    ownSignals = false,
+  }: { metrics?: RuntimeMetrics; destination?: DestinationStream; ownSignals?: boolean } = {},
 ): void {
   if (installed) return;
   installed = true;
-  const options = { level, base: { process: 'worker' }, redact: LOG_REDACTION, serializers: { error: pino.stdSerializers.err } };
+  const options = {
+    level,
+    base: { process: 'worker' },
+    redact: LOG_REDACTION,
+    serializers: { error: pino.stdSerializers.err },
+  };
   const logger = destination ? pino(options, destination) : pino(options);
   Runtime.install({
     ...(ownSignals ? { shutdownSignals: [] } : {}),
@@ -55,7 +64,18 @@ export function installTemporalRuntime(
     }),
     telemetryOptions: {
       logging: { filter: { core: TEMPORAL_LEVELS[level], other: 'ERROR' }, forward: {} },
-      ...(metrics ? { metrics: { prometheus: { bindAddress: metrics.prometheusBindAddress, useSecondsForDurations: true, unitSuffix: true, countersTotalSuffix: true } } } : {}),
+      ...(metrics
+        ? {
+            metrics: {
+              prometheus: {
+                bindAddress: metrics.prometheusBindAddress,
+                useSecondsForDurations: true,
+                unitSuffix: true,
+                countersTotalSuffix: true,
+              },
+            },
+          }
+        : {}),
     },
   });
 }

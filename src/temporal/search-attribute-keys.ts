@@ -26,4 +26,14 @@ export const STATUS_SINCE = defineSearchAttributeKey('StatusSince', SearchAttrib
 /** The same, for a refund, on the order's refunds workflow. */
 export const REFUND_UNCONFIRMED = defineSearchAttributeKey('RefundUnconfirmed', SearchAttributeType.BOOL);
 
-export const ORDER_SEARCH_ATTRIBUTES = [ORDER_STATUS, CLIENT_ID, EXTERNAL_REFERENCE, PAYOUT_UNCONFIRMED, REFUND_UNCONFIRMED, ORDER_FLOW, COUNTRY, PAYER_CURRENCY, STATUS_SINCE];
+export const ORDER_SEARCH_ATTRIBUTES = [
+  ORDER_STATUS,
+  CLIENT_ID,
+  EXTERNAL_REFERENCE,
+  PAYOUT_UNCONFIRMED,
+  REFUND_UNCONFIRMED,
+  ORDER_FLOW,
+  COUNTRY,
+  PAYER_CURRENCY,
+  STATUS_SINCE,
+];

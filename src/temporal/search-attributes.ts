@@ -1,6 +1,10 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { Connection, isGrpcServiceError } from '@temporalio/client';
-import { encodeSearchAttributeIndexedValueType, type SearchAttributeKey, type SearchAttributeType } from '@temporalio/common/lib/search-attributes';
+import {
+  encodeSearchAttributeIndexedValueType,
+  type SearchAttributeKey,
+  type SearchAttributeType,
+} from '@temporalio/common/lib/search-attributes';
 import type { temporal } from '@temporalio/proto';
 import { ORDER_SEARCH_ATTRIBUTES } from './search-attribute-keys';
 
@@ -17,7 +21,11 @@ export function indexedValueTypes(keys: Keys): Record<string, temporal.api.enums
  * and its frontend learns them from a cache that refreshes seconds later, and until then a
  * workflow upserting them would fail its task.
  */
-export async function registerSearchAttributes(connection: Connection, namespace: string, timeoutMs = 30_000): Promise<void> {
+export async function registerSearchAttributes(
+  connection: Connection,
+  namespace: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const existing = await connection.operatorService.listSearchAttributes({ namespace });
   const missing = ORDER_SEARCH_ATTRIBUTES.filter((key) => !(key.name in (existing.customAttributes ?? {})));
   if (missing.length === 0) return;

@@ -26,9 +26,16 @@ import { TemporalDeadlineInterceptor } from './temporal-deadline.interceptor';
       useFactory: (env: Env) => {
         const connection = Connection.lazy({
           ...temporalConnectionOptions(env),
-          interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 4, maxIntervalMs: () => 1000 }))],
+          interceptors: [
+            makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 4, maxIntervalMs: () => 1000 })),
+          ],
         });
-        return new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: temporalDataConverter(env), interceptors: { workflow: temporalClientInterceptors() } });
+        return new Client({
+          connection,
+          namespace: env.TEMPORAL_NAMESPACE,
+          dataConverter: temporalDataConverter(env),
+          interceptors: { workflow: temporalClientInterceptors() },
+        });
       },
     },
     { provide: APP_INTERCEPTOR, useClass: TemporalDeadlineInterceptor },

@@ -5,11 +5,20 @@ import type { BundleOptions } from '@temporalio/worker';
 export const WORKFLOWS_PATH = require.resolve('../../workflows');
 
 /**
- * The workflow interceptors every bundle carries: tracing's. A bundle is made before anyone
- * knows whether its worker will trace, so the worker feeds its spans to the exporter, or drops
- * them (src/observability/tracing.ts, temporalWorkerTracing).
+ * The workflow interceptors a tracing worker's bundle carries. Only its: each workflow evaluates
+ * its own copy of OpenTelemetry's modules (the sandbox shares only preloaded ones), which made
+ * every cached order about four times as big (docs/performance.md, "The tracing interceptors' memory").
  */
-export const WORKFLOW_INTERCEPTOR_MODULES = [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')];
+export const WORKFLOW_INTERCEPTOR_MODULES = [
+  require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
+];
+
+/**
+ * Where the traced twin of the prebuilt bundle at `path` is (`workflow-bundle.js` →
+ * `workflow-bundle.traced.js`): `node dist/scripts/bundle-workflows.js` writes both, and a worker
+ * that traces runs the twin.
+ */
+export const tracedBundlePath = (path: string) => path.replace(/(\.js)?$/, '.traced.js');
 
 /**
  * How the workflow code is bundled, at the worker's start or ahead of it.

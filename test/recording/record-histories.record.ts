@@ -4,11 +4,17 @@ import { join } from 'node:path';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { ordersResolve } from '../../src/cli/orders-resolve.command';
 import { loadEnv } from '../../src/config/env';
-import { MainProcess } from '../../src/infra/main-process';
+import { MainProcess } from '../../dev/main-process';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
 import { decodedHistory } from '../../src/temporal/history-codec';
-import { cancelSignal, decideSignal, orderPhaseQuery, refusedSignalsQuery, submitAmountSignal } from '../../workflows/order.definitions';
-import { pendingRefundsQuery } from '../../workflows/refunds.definitions';
+import {
+  cancelSignal,
+  decideSignal,
+  orderPhaseQuery,
+  refusedSignalsQuery,
+  submitAmountSignal,
+} from '../../src/orders/order-messages';
+import { pendingRefundsQuery } from '../../src/refunds/refund-messages';
 import { createCollector, createHierarchy, createPos, createStore } from '../e2e/merchants/merchant-fixtures';
 import { startCallbackReceiver } from '../support/callback-receiver';
 import { startOtlpReceiver } from '../support/otlp-receiver';
@@ -36,12 +42,20 @@ function historyFile(name: string): string {
 }
 
 /** Waits for the workflow's end, or (`running`) only until it has nothing left to do, then saves its history. */
-async function saveHistory(stack: PaymentStack, name: string, workflowId: string, running?: () => Promise<boolean>): Promise<void> {
+async function saveHistory(
+  stack: PaymentStack,
+  name: string,
+  workflowId: string,
+  running?: () => Promise<boolean>,
+): Promise<void> {
   const handle = stack.temporal.workflow.getHandle(workflowId);
   if (running) while (await running()) await new Promise((resolve) => setTimeout(resolve, 200));
   else await handle.result().catch(() => undefined);
   // Saved decrypted: a recording replays with no key, as the histories recorded before payloads were encrypted do.
-  const history = await decodedHistory(await handle.fetchHistory(), stack.temporal.options.loadedDataConverter.payloadCodecs);
+  const history = await decodedHistory(
+    await handle.fetchHistory(),
+    stack.temporal.options.loadedDataConverter.payloadCodecs,
+  );
   writeFileSync(historyFile(name), `${historyToJSON(history)}\n`, { flag: 'wx' });
 }
 
@@ -56,10 +70,15 @@ describe('record workflow histories', () => {
     await stack.close();
   });
 
-  const save = (name: string, workflowId: string, running?: () => Promise<boolean>) => saveHistory(stack, name, workflowId, running);
+  const save = (name: string, workflowId: string, running?: () => Promise<boolean>) =>
+    saveHistory(stack, name, workflowId, running);
 
   const rail = (method: 'POST' | 'DELETE', body?: object) =>
-    fetch(`${stack.railsUrl}/__admin/faults`, { method, headers: body ? { 'content-type': 'application/json' } : undefined, body: body ? JSON.stringify(body) : undefined });
+    fetch(`${stack.railsUrl}/__admin/faults`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : undefined,
+      body: body ? JSON.stringify(body) : undefined,
+    });
 
   /** Previews a QR for a fresh payer and waits for its preview callback. */
   async function preview(qr: string, api = stack.api.baseUrl) {
@@ -67,15 +86,25 @@ describe('record workflow histories', () => {
     const call = http(api, client.token);
     const path = `/hooks/${randomUUID()}`;
     const url = stack.receiver.url(path);
-    await call.post('/v2/payments/previews', { qr, external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
-    const callback = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined || c.body.error_code !== undefined);
+    await call.post('/v2/payments/previews', {
+      qr,
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: url,
+      user: payer,
+    });
+    const callback = await stack.receiver.waitFor(
+      path,
+      (c) => c.body.order !== undefined || c.body.error_code !== undefined,
+    );
     return { client, call, path, url, orderId: callback.body.order?.id as string, callback };
   }
 
   /** A refunds workflow stays open a while after its last refund: record it once it is idle. */
-  const refundsInFlight = (orderId: string) => async () => (await stack.temporal.workflow.getHandle(`refunds-${orderId}`).query(pendingRefundsQuery)).length > 0;
+  const refundsInFlight = (orderId: string) => async () =>
+    (await stack.temporal.workflow.getHandle(`refunds-${orderId}`).query(pendingRefundsQuery)).length > 0;
 
-  const pay = (flow: Awaited<ReturnType<typeof preview>>, status = 'accepted') => flow.call.post('/v2/payments', { order_id: flow.orderId, status, notification_url: flow.url });
+  const pay = (flow: Awaited<ReturnType<typeof preview>>, status = 'accepted') =>
+    flow.call.post('/v2/payments', { order_id: flow.orderId, status, notification_url: flow.url });
 
   it('closed amount, paid', async () => {
     const flow = await preview(pixQr('100.00'));
@@ -97,7 +126,12 @@ describe('record workflow histories', () => {
       const call = await traced.newPayer();
       const path = `/hooks/${randomUUID()}`;
       const url = traced.receiver.url(path);
-      await call.post('/v2/payments/previews', { qr: pixQr('100.00'), external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+      await call.post('/v2/payments/previews', {
+        qr: pixQr('100.00'),
+        external_reference: `ref-${randomUUID()}`,
+        notification_url: url,
+        user: payer,
+      });
       const orderId: string = (await traced.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
       await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
       await save('order-closed-completed-traced', orderWorkflowId(orderId));
@@ -139,7 +173,9 @@ describe('record workflow histories', () => {
 
   it('merchant unknown to the acquirer', async () => {
     const flow = await preview(pixQr('10.00', 'UNKNOWN MERCHANT'));
-    const [order] = await stack.api.dataSource.query('SELECT id FROM orders WHERE external_reference = $1', [flow.callback.body.external_reference]);
+    const [order] = await stack.api.dataSource.query('SELECT id FROM orders WHERE external_reference = $1', [
+      flow.callback.body.external_reference,
+    ]);
     await save('order-merchant-unknown', orderWorkflowId(order.id));
   });
 
@@ -161,7 +197,8 @@ describe('record workflow histories', () => {
     try {
       await pay(flow);
       const handle = stack.temporal.workflow.getHandle(orderWorkflowId(flow.orderId));
-      while ((await handle.query(orderPhaseQuery)) !== 'PAYOUT_UNCONFIRMED') await new Promise((resolve) => setTimeout(resolve, 200));
+      while ((await handle.query(orderPhaseQuery)) !== 'PAYOUT_UNCONFIRMED')
+        await new Promise((resolve) => setTimeout(resolve, 200));
       const env = loadEnv({ ...process.env, TEMPORAL_TASK_QUEUE: stack.taskQueue });
       await ordersResolve.run({
         dataSource: stack.api.dataSource,
@@ -180,10 +217,22 @@ describe('record workflow histories', () => {
     try {
       const client = await stack.newPayer({ USD: '100.00' });
       const call = http(stack.api.baseUrl, client.token);
-      await call.post('/v2/payments/previews', { qr: pixQr('10.00'), external_reference: `ref-${randomUUID()}`, notification_url: refusing.url('/hook'), user: payer });
-      const delivered = await refusing.waitFor('/hook', (c) => c.body.order !== undefined && refusing.received.length >= 2);
+      await call.post('/v2/payments/previews', {
+        qr: pixQr('10.00'),
+        external_reference: `ref-${randomUUID()}`,
+        notification_url: refusing.url('/hook'),
+        user: payer,
+      });
+      const delivered = await refusing.waitFor(
+        '/hook',
+        (c) => c.body.order !== undefined && refusing.received.length >= 2,
+      );
       const orderId: string = delivered.body.order.id;
-      await call.post('/v2/payments', { order_id: orderId, status: 'rejected', notification_url: refusing.url('/hook') });
+      await call.post('/v2/payments', {
+        order_id: orderId,
+        status: 'rejected',
+        notification_url: refusing.url('/hook'),
+      });
       await save('order-callback-handed-over', orderWorkflowId(orderId));
       await save('notification-delivery-retried', `notification-${String(delivered.headers['x-event-id'])}`);
     } finally {
@@ -202,7 +251,13 @@ describe('record workflow histories', () => {
     MainProcess.assertBuilt();
     const taskQueue = `orders-crash-${randomUUID()}`;
     const api = await stack.extraApi({ TEMPORAL_TASK_QUEUE: taskQueue });
-    const start = () => new MainProcess('worker', { ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, RAILS_URL: stack.railsUrl, LOG_LEVEL: 'warn' });
+    const start = () =>
+      new MainProcess('worker', {
+        ...process.env,
+        TEMPORAL_TASK_QUEUE: taskQueue,
+        RAILS_URL: stack.railsUrl,
+        LOG_LEVEL: 'warn',
+      });
     const first = start();
     let second: MainProcess | undefined;
     try {
@@ -233,7 +288,12 @@ describe('record workflow histories', () => {
       user: payer,
     });
     const callback = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
-    await call.post('/v2/payments', { order_id: callback.body.order.id, status: 'accepted', notification_url: url, wallet_id: callback.body.wallets[0].id });
+    await call.post('/v2/payments', {
+      order_id: callback.body.order.id,
+      status: 'accepted',
+      notification_url: url,
+      wallet_id: callback.body.wallets[0].id,
+    });
     await save('order-key-peru-phone-completed', orderWorkflowId(callback.body.order.id));
   });
 
@@ -242,7 +302,13 @@ describe('record workflow histories', () => {
     const call = http(stack.api.baseUrl, client.token);
     const path = `/hooks/${randomUUID()}`;
     const url = stack.receiver.url(path);
-    await call.post('/v2/payments/previews/dictkey', { dict_key: 'rejected@sandbox.test', amount: '10.00', external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+    await call.post('/v2/payments/previews/dictkey', {
+      dict_key: 'rejected@sandbox.test',
+      amount: '10.00',
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: url,
+      user: payer,
+    });
     const callback = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     await call.post('/v2/payments', { order_id: callback.body.order.id, status: 'accepted', notification_url: url });
     await save('order-key-brazil-rejected', orderWorkflowId(callback.body.order.id));
@@ -252,7 +318,11 @@ describe('record workflow histories', () => {
     const flow = await preview(pixQr('100.00'));
     await pay(flow);
     await stack.receiver.waitFor(flow.path, (c) => c.body.status === 'COMPLETED');
-    await flow.call.post('/v2/qr/refund', { order_id: flow.orderId, amount: '30.00' }, { 'idempotency-key': randomUUID() });
+    await flow.call.post(
+      '/v2/qr/refund',
+      { order_id: flow.orderId, amount: '30.00' },
+      { 'idempotency-key': randomUUID() },
+    );
     await flow.call.post('/v2/qr/refund', { order_id: flow.orderId }, { 'idempotency-key': randomUUID() });
     await save('refunds-partial-then-full', `refunds-${flow.orderId}`, refundsInFlight(flow.orderId));
   });
@@ -261,7 +331,11 @@ describe('record workflow histories', () => {
     const flow = await preview(pixQr('7000.00'));
     await pay(flow);
     await stack.receiver.waitFor(flow.path, (c) => c.body.status === 'COMPLETED');
-    await flow.call.post('/v2/qr/refund', { order_id: flow.orderId, amount: '6060.60' }, { 'idempotency-key': randomUUID() });
+    await flow.call.post(
+      '/v2/qr/refund',
+      { order_id: flow.orderId, amount: '6060.60' },
+      { 'idempotency-key': randomUUID() },
+    );
     await save('refunds-found-by-inquiry', `refunds-${flow.orderId}`, refundsInFlight(flow.orderId));
   });
 
@@ -296,26 +370,33 @@ describe('record workflow histories', () => {
     const flow = await collection('50.00');
     await pay(flow);
     await stack.receiver.waitFor(flow.path, (c) => c.body.status === 'COMPLETED');
-    await flow.collector.call.post('/v2/qr/refund', { order_id: flow.orderId, amount: '20.00' }, { 'idempotency-key': randomUUID() });
+    await flow.collector.call.post(
+      '/v2/qr/refund',
+      { order_id: flow.orderId, amount: '20.00' },
+      { 'idempotency-key': randomUUID() },
+    );
     await save('refunds-collection', `refunds-${flow.orderId}`, refundsInFlight(flow.orderId));
   });
 
   /** Waits until the order's workflow is in `phase`. */
   const inPhase = async (orderId: string, phase: string) => {
-    while ((await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).query(orderPhaseQuery)) !== phase) await new Promise((resolve) => setTimeout(resolve, 200));
+    while ((await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).query(orderPhaseQuery)) !== phase)
+      await new Promise((resolve) => setTimeout(resolve, 200));
   };
 
   it('an order driven by signals: an amount its step refuses, one priced by the workflow, a refused cancel, a decision its step refuses, the decision', async () => {
     const flow = await preview(pixQr());
     const handle = stack.temporal.workflow.getHandle(orderWorkflowId(flow.orderId));
     await handle.signal(submitAmountSignal, { amount: '60000.00' });
-    while ((await handle.query(refusedSignalsQuery)).length < 1) await new Promise((resolve) => setTimeout(resolve, 200));
+    while ((await handle.query(refusedSignalsQuery)).length < 1)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     await handle.signal(submitAmountSignal, { amount: '25.60' });
     await inPhase(flow.orderId, 'AWAITING_DECISION');
     await handle.signal(cancelSignal);
     // A decision naming its callbacks' URL: refused (issue 31; before it, the step refused this URL), and the order waits for its decision again.
     await handle.signal(decideSignal, { decision: 'accepted', notificationUrl: 'ftp://example.com/hook' });
-    while ((await handle.query(refusedSignalsQuery)).length < 3) await new Promise((resolve) => setTimeout(resolve, 200));
+    while ((await handle.query(refusedSignalsQuery)).length < 3)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     await handle.signal(decideSignal, { decision: 'accepted' });
     await save('order-signals-completed', orderWorkflowId(flow.orderId));
   });
@@ -330,8 +411,15 @@ describe('record workflow histories', () => {
   it('an Argentine collection scanned before its amount (PROCESS_LATER), then paid', async () => {
     const collector = await stack.newPayer({});
     const collectorUuid = await createCollector(collector.call, { country_code: 'AR' });
-    const posUuid = await createPos(collector.call, await createStore(collector.call, collectorUuid, { address: 'Av. Santa Fe 1234, Buenos Aires' }));
-    const created = await collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url(`/hooks/${randomUUID()}`) });
+    const posUuid = await createPos(
+      collector.call,
+      await createStore(collector.call, collectorUuid, { address: 'Av. Santa Fe 1234, Buenos Aires' }),
+    );
+    const created = await collector.call.post('/v2/qr', {
+      pos_uuid: posUuid,
+      external_reference: `qr-${randomUUID()}`,
+      notification_url: stack.receiver.url(`/hooks/${randomUUID()}`),
+    });
     const flow = await preview(created.body.qr);
     await flow.call.put('/v2/payments/previews', { order_id: flow.orderId, amount: '1500.00' });
     await pay(flow);
@@ -340,7 +428,11 @@ describe('record workflow histories', () => {
 
   it('the order reconciler', async () => {
     const workflowId = `reconcile-${randomUUID()}`;
-    await stack.temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue: stack.taskQueue, workflowId, args: [{ graceMs: 0 }] });
+    await stack.temporal.workflow.execute('orderReconcilerWorkflow', {
+      taskQueue: stack.taskQueue,
+      workflowId,
+      args: [{ graceMs: 0 }],
+    });
     await save('order-reconciler', workflowId);
   });
 });
@@ -361,14 +453,24 @@ describe('record workflow histories: actions sent while the order is being prepa
     const collector = await stack.newPayer({});
     const { posUuid } = await createHierarchy(collector.call);
     const create = (amount: string) =>
-      collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url(`/hooks/${randomUUID()}`), amount });
+      collector.call.post('/v2/qr', {
+        pos_uuid: posUuid,
+        external_reference: `qr-${randomUUID()}`,
+        notification_url: stack.receiver.url(`/hooks/${randomUUID()}`),
+        amount,
+      });
     const scanned = (await create('33.00')).body;
     const signalled = (await create('12.00')).body;
     const client = await stack.newPayer({ USD: '1000.00' });
     const path = `/hooks/${randomUUID()}`;
     const url = stack.receiver.url(path);
     const call = http(stack.api.baseUrl, client.token);
-    const scanning = call.post('/v2/payments/previews', { qr: scanned.qr, external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+    const scanning = call.post('/v2/payments/previews', {
+      qr: scanned.qr,
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: url,
+      user: payer,
+    });
     await stack.temporal.workflow.getHandle(orderWorkflowId(signalled.order_id)).signal(cancelSignal);
     await new Promise((resolve) => setTimeout(resolve, 500));
     await stack.startWorker();
@@ -376,7 +478,11 @@ describe('record workflow histories: actions sent while the order is being prepa
     await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     await call.post('/v2/payments', { order_id: scanned.order_id, status: 'accepted', notification_url: url });
     await saveHistory(stack, 'order-collection-scanned-while-preparing', orderWorkflowId(scanned.order_id));
-    await saveHistory(stack, 'order-collection-canceled-by-signal-while-preparing', orderWorkflowId(signalled.order_id));
+    await saveHistory(
+      stack,
+      'order-collection-canceled-by-signal-while-preparing',
+      orderWorkflowId(signalled.order_id),
+    );
   });
 });
 
@@ -393,9 +499,13 @@ describe('record workflow histories: testers not allowed', () => {
     const client = await stack.newPayer({ USD: '1000.00' });
     const { orderId, url } = await stack.previewQr(client.call, pixQr('14.00'));
     const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
-    await handle.signal(decideSignal, { decision: 'accepted', notificationUrl: stack.receiver.url(`/attacker/${randomUUID()}`) });
+    await handle.signal(decideSignal, {
+      decision: 'accepted',
+      notificationUrl: stack.receiver.url(`/attacker/${randomUUID()}`),
+    });
     await handle.signal(cancelSignal);
-    while ((await handle.query(refusedSignalsQuery)).length < 2) await new Promise((resolve) => setTimeout(resolve, 200));
+    while ((await handle.query(refusedSignalsQuery)).length < 2)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
     await saveHistory(stack, 'order-signals-not-allowed', orderWorkflowId(orderId));
   });

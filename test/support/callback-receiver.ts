@@ -23,7 +23,11 @@ export interface CallbackReceiver {
   url(path?: string): string;
   /** Callbacks sent to `path` (each test uses its own path), optionally filtered. */
   for(path: string, predicate?: (callback: ReceivedCallback) => boolean): ReceivedCallback[];
-  waitFor(path: string, predicate: (callback: ReceivedCallback) => boolean, timeoutMs?: number): Promise<ReceivedCallback>;
+  waitFor(
+    path: string,
+    predicate: (callback: ReceivedCallback) => boolean,
+    timeoutMs?: number,
+  ): Promise<ReceivedCallback>;
   /** Stops listening and drops the responses still hanging. */
   close(): Promise<void>;
 }
@@ -32,7 +36,9 @@ export interface CallbackReceiver {
  * A real integrator endpoint on a free loopback port: records every request with its raw bytes
  * and answers with whatever `answer` says (200 by default), so tests can play a failing receiver.
  */
-export async function startCallbackReceiver(answer: (index: number, callback: ReceivedCallback) => Answer = () => ({ status: 200 })): Promise<CallbackReceiver> {
+export async function startCallbackReceiver(
+  answer: (index: number, callback: ReceivedCallback) => Answer = () => ({ status: 200 }),
+): Promise<CallbackReceiver> {
   const received: ReceivedCallback[] = [];
   const hanging: ServerResponse[] = [];
   const server = createServer((request, response) => {
@@ -40,7 +46,13 @@ export async function startCallbackReceiver(answer: (index: number, callback: Re
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
-      const callback = { path: request.url ?? '/', headers: request.headers, rawBody, body: parseJson(rawBody), receivedAt: Date.now() };
+      const callback = {
+        path: request.url ?? '/',
+        headers: request.headers,
+        rawBody,
+        body: parseJson(rawBody),
+        receivedAt: Date.now(),
+      };
       received.push(callback);
       const reply = answer(received.length - 1, callback);
       if (reply === 'hang') return void hanging.push(response);

@@ -33,11 +33,18 @@ export function interpolate(value: string, given: Record<string, string>): strin
 
 /** A service's environment as its container gets it, with `given` for the variables compose substitutes. */
 export const environmentOf = (service: string, given: Record<string, string>) =>
-  Object.fromEntries(Object.entries(compose.services[service]!.environment ?? {}).map(([name, value]) => [name, interpolate(String(value), given)]));
+  Object.fromEntries(
+    Object.entries(compose.services[service]!.environment ?? {}).map(([name, value]) => [
+      name,
+      interpolate(String(value), given),
+    ]),
+  );
 
 /** A bind mount's file in the repository, by where the service sees it. */
 export function mountedFile(service: string, target: string): string {
-  const mount = (compose.services[service]!.volumes ?? []).map((volume) => volume.split(':')).find(([, inside]) => inside === target);
+  const mount = (compose.services[service]!.volumes ?? [])
+    .map((volume) => volume.split(':'))
+    .find(([, inside]) => inside === target);
   if (!mount) throw new Error(`${service} mounts nothing at ${target}`);
   return join(PROJECT_ROOT, mount[0]!);
 }

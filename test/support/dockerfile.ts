@@ -45,7 +45,8 @@ export function parseDockerfile(text: string): Stage[] {
   return stages;
 }
 
-export const instructions = (stage: Stage, keyword: string) => stage.instructions.filter((instruction) => instruction.keyword === keyword).map((instruction) => instruction.args);
+export const instructions = (stage: Stage, keyword: string) =>
+  stage.instructions.filter((instruction) => instruction.keyword === keyword).map((instruction) => instruction.args);
 
 export function copies(stage: Stage): Copy[] {
   return instructions(stage, 'COPY').map((args) => {
@@ -58,7 +59,11 @@ export function copies(stage: Stage): Copy[] {
 }
 
 export function environment(stage: Stage): Record<string, string> {
-  return Object.fromEntries(instructions(stage, 'ENV').flatMap((args) => [...args.matchAll(/(\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!])));
+  return Object.fromEntries(
+    instructions(stage, 'ENV').flatMap((args) =>
+      [...args.matchAll(/(\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!]),
+    ),
+  );
 }
 
 /** The exec form `["node", "…"]` of CMD, ENTRYPOINT or a HEALTHCHECK's CMD. */

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createDataSource, migrate } from '../../src/db/data-source';
-import { startEmbeddedDatabase } from '../../src/infra/embedded-database';
+import { startEmbeddedDatabase } from '../../dev/embedded-database';
 import { freePort } from '../../src/infra/free-port';
-import { startTemporalDevServer } from '../../src/infra/temporal-dev-server';
+import { startTemporalDevServer } from '../../dev/temporal-dev-server';
 import { registerSearchAttributes } from '../../src/temporal/search-attributes';
 import { Connection } from '@temporalio/client';
 

@@ -1,5 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/dev-defaults';
@@ -47,7 +60,9 @@ function linkPackage(from: string, to: string): void {
 }
 
 function productionNodeModules(target: string): void {
-  const lock = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockedPackage> };
+  const lock = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockedPackage>;
+  };
   for (const [path, entry] of Object.entries(lock.packages)) {
     // Other platforms' optional binaries are in the lock but not installed here, nor in the image.
     if (!path || entry.dev || entry.link || !existsSync(join(PROJECT_ROOT, path))) continue;
@@ -58,7 +73,8 @@ function productionNodeModules(target: string): void {
 function setWritable(dir: string, writable: boolean): void {
   chmodSync(dir, writable ? 0o755 : 0o555);
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory() && !lstatSync(join(dir, entry.name)).isSymbolicLink()) setWritable(join(dir, entry.name), writable);
+    if (entry.isDirectory() && !lstatSync(join(dir, entry.name)).isSymbolicLink())
+      setWritable(join(dir, entry.name), writable);
   }
 }
 
@@ -70,15 +86,22 @@ export function assembleImageTree(): ImageTree {
   const buildOutputs = mkdtempSync(join(tmpdir(), 'image-build-'));
   try {
     // What the build stage's RUN makes beyond `npm run build`'s dist/: the workflow bundle.
-    const bundleCommand = /node (dist\/scripts\/bundle-workflows\.js) (\S+)/.exec(instructions(build, 'RUN').join(' '))!;
+    const bundleCommand = /node (dist\/scripts\/bundle-workflows\.js) (\S+)/.exec(
+      instructions(build, 'RUN').join(' '),
+    )!;
     mkdirSync(join(buildOutputs, dirname(bundleCommand[2]!)), { recursive: true });
-    const bundled = spawnSync(process.execPath, [bundleCommand[1]!, join(buildOutputs, bundleCommand[2]!)], { cwd: PROJECT_ROOT, encoding: 'utf8', timeout: 180_000 });
+    const bundled = spawnSync(process.execPath, [bundleCommand[1]!, join(buildOutputs, bundleCommand[2]!)], {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+      timeout: 180_000,
+    });
     if (bundled.status !== 0) throw new Error(`the build stage's bundle-workflows failed: ${bundled.stderr}`);
 
     const fromStage = (stage: string | undefined, source: string) => {
       if (stage === undefined) return join(PROJECT_ROOT, source);
       const inApp = posix.relative(APP, source);
-      if (stage === 'build') return existsSync(join(buildOutputs, inApp)) ? join(buildOutputs, inApp) : join(PROJECT_ROOT, inApp);
+      if (stage === 'build')
+        return existsSync(join(buildOutputs, inApp)) ? join(buildOutputs, inApp) : join(PROJECT_ROOT, inApp);
       throw new Error(`no reproduction of a copy from stage ${stage}`);
     };
     for (const copy of copies(runtime)) {
@@ -89,7 +112,8 @@ export function assembleImageTree(): ImageTree {
           stages.find((candidate) => candidate.name === copy.from)!,
           'RUN',
         );
-        if (!/^npm ci --omit=dev\b/.test(install ?? '')) throw new Error(`stage ${copy.from} no longer starts with npm ci --omit=dev: reproduce what it does`);
+        if (!/^npm ci --omit=dev\b/.test(install ?? ''))
+          throw new Error(`stage ${copy.from} no longer starts with npm ci --omit=dev: reproduce what it does`);
         productionNodeModules(root);
         for (const command of after) {
           const ran = spawnSync('sh', ['-c', command], { cwd: root, encoding: 'utf8' });

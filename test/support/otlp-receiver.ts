@@ -24,12 +24,22 @@ interface OtlpAttribute {
 interface OtlpTraces {
   resourceSpans: Array<{
     resource?: { attributes?: OtlpAttribute[] };
-    scopeSpans: Array<{ spans: Array<{ traceId: string; spanId: string; parentSpanId?: string; name: string; attributes?: OtlpAttribute[] }> }>;
+    scopeSpans: Array<{
+      spans: Array<{
+        traceId: string;
+        spanId: string;
+        parentSpanId?: string;
+        name: string;
+        attributes?: OtlpAttribute[];
+      }>;
+    }>;
   }>;
 }
 
-const valueOf = ({ stringValue, intValue, boolValue, doubleValue }: OtlpValue) => stringValue ?? (intValue !== undefined ? Number(intValue) : (boolValue ?? doubleValue));
-const attributesOf = (attributes: OtlpAttribute[] = []) => Object.fromEntries(attributes.map(({ key, value }) => [key, valueOf(value)]));
+const valueOf = ({ stringValue, intValue, boolValue, doubleValue }: OtlpValue) =>
+  stringValue ?? (intValue !== undefined ? Number(intValue) : (boolValue ?? doubleValue));
+const attributesOf = (attributes: OtlpAttribute[] = []) =>
+  Object.fromEntries(attributes.map(({ key, value }) => [key, valueOf(value)]));
 
 export interface OtlpReceiver {
   /** What OTEL_EXPORTER_OTLP_ENDPOINT is set to. */
@@ -45,7 +55,11 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      if (request.method !== 'POST' || request.url !== '/v1/traces' || !String(request.headers['content-type']).startsWith('application/json')) {
+      if (
+        request.method !== 'POST' ||
+        request.url !== '/v1/traces' ||
+        !String(request.headers['content-type']).startsWith('application/json')
+      ) {
         response.writeHead(404).end();
         return;
       }
@@ -53,7 +67,14 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       for (const { resource, scopeSpans } of body.resourceSpans) {
         const service = String(attributesOf(resource?.attributes)['service.name']);
         for (const span of scopeSpans.flatMap((scope) => scope.spans)) {
-          spans.push({ traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId || undefined, name: span.name, service, attributes: attributesOf(span.attributes) });
+          spans.push({
+            traceId: span.traceId,
+            spanId: span.spanId,
+            parentSpanId: span.parentSpanId || undefined,
+            name: span.name,
+            service,
+            attributes: attributesOf(span.attributes),
+          });
         }
       }
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');

@@ -14,9 +14,14 @@ const NEVER_ENCODED = ['searchAttributes', 'header', 'data', 'patch-data'];
 export function payloadsIn(node: unknown, { encodedOnly = false } = {}): Payload[] {
   if (typeof node !== 'object' || node === null || ArrayBuffer.isView(node)) return [];
   if ('metadata' in node && 'data' in node) return [node as Payload];
-  return Object.entries(node).flatMap(([field, value]) => (encodedOnly && NEVER_ENCODED.includes(field) ? [] : payloadsIn(value, { encodedOnly })));
+  return Object.entries(node).flatMap(([field, value]) =>
+    encodedOnly && NEVER_ENCODED.includes(field) ? [] : payloadsIn(value, { encodedOnly }),
+  );
 }
 
 /** A payload's bytes, metadata included, as one buffer to search for a value in clear. */
 export const payloadBytes = (payload: Payload): Buffer =>
-  Buffer.concat([...Object.entries(payload.metadata ?? {}).flatMap(([name, value]) => [Buffer.from(name), Buffer.from(value)]), Buffer.from(payload.data ?? new Uint8Array())]);
+  Buffer.concat([
+    ...Object.entries(payload.metadata ?? {}).flatMap(([name, value]) => [Buffer.from(name), Buffer.from(value)]),
+    Buffer.from(payload.data ?? new Uint8Array()),
+  ]);

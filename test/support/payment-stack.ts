@@ -28,7 +28,10 @@ export interface PaymentStack {
   /** A client with funded accounts, its token and an HTTP client. */
   newPayer(funding?: Partial<Record<CurrencyCode, string>>): Promise<TestClient & { call: ReturnType<typeof http> }>;
   /** Previews `qr` for the client of `call`, with a callback path of its own, and waits for the order in the preview callback. */
-  previewQr(call: ReturnType<typeof http>, qr: string): Promise<{ orderId: string; path: string; url: string; preview: ReceivedCallback }>;
+  previewQr(
+    call: ReturnType<typeof http>,
+    qr: string,
+  ): Promise<{ orderId: string; path: string; url: string; preview: ReceivedCallback }>;
   /** Another API on the same worker, e.g. with a short QR_EXPIRY_SECONDS. */
   extraApi(overrides: NodeJS.ProcessEnv): Promise<TestApi>;
   /** Starts the worker of a stack made without it (`workerStarted: false`): until then, the orders' tasks wait in Temporal. */
@@ -36,7 +39,10 @@ export interface PaymentStack {
   close(): Promise<void>;
 }
 
-export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}, { workerStarted = true } = {}): Promise<PaymentStack> {
+export async function startPaymentStack(
+  overrides: NodeJS.ProcessEnv = {},
+  { workerStarted = true } = {},
+): Promise<PaymentStack> {
   const rails = createRailsSimulator();
   const railsUrl = `http://127.0.0.1:${await rails.listen(0)}`;
   const taskQueue = `orders-test-${randomUUID()}`;
@@ -66,14 +72,24 @@ export async function startPaymentStack(overrides: NodeJS.ProcessEnv = {}, { wor
     async newPayer(funding = { USD: '10000.00' }) {
       const client = await createTestClient(api, `Payer ${randomUUID().slice(0, 8)}`);
       for (const [currency, amount] of Object.entries(funding)) {
-        await ledger.fund(`test-funding:${client.clientId}:${currency}`, client.clientId, currency as CurrencyCode, new Decimal(amount));
+        await ledger.fund(
+          `test-funding:${client.clientId}:${currency}`,
+          client.clientId,
+          currency as CurrencyCode,
+          new Decimal(amount),
+        );
       }
       return { ...client, call: http(api.baseUrl, client.token) };
     },
     async previewQr(call, qr) {
       const path = `/hooks/${randomUUID()}`;
       const url = receiver.url(path);
-      const ack = await call.post('/v2/payments/previews', { qr, external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+      const ack = await call.post('/v2/payments/previews', {
+        qr,
+        external_reference: `ref-${randomUUID()}`,
+        notification_url: url,
+        user: payer,
+      });
       if (ack.status !== 200) throw new Error(`preview answered ${ack.status}: ${JSON.stringify(ack.body)}`);
       const preview = await receiver.waitFor(path, (c) => c.body.order !== undefined);
       return { orderId: preview.body.order.id, path, url, preview };

@@ -4,7 +4,7 @@ import { LedgerService } from '../../src/ledger/ledger.service';
 import { Decimal } from '../../src/money';
 import { createRailsSimulator, RailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
 import { CallbackReceiver, startCallbackReceiver } from './callback-receiver';
-import { MainProcess } from '../../src/infra/main-process';
+import { MainProcess } from '../../dev/main-process';
 import { createTestClient, http, startTestApi, TestApi } from './test-api';
 import { until } from './until';
 
@@ -76,7 +76,12 @@ export async function startProcessStack(extraEnv: NodeJS.ProcessEnv = {}): Promi
     receiver,
     async newPayer() {
       const client = await createTestClient(setup!, `Process payer ${randomUUID().slice(0, 8)}`);
-      await new LedgerService(setup!.dataSource).fund(`test-funding:${client.clientId}:USD`, client.clientId, 'USD', new Decimal('10000.00'));
+      await new LedgerService(setup!.dataSource).fund(
+        `test-funding:${client.clientId}:USD`,
+        client.clientId,
+        'USD',
+        new Decimal('10000.00'),
+      );
       return Object.assign(http(stack.apiUrl, client.token), { token: client.token });
     },
     until: untilServed,

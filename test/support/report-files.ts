@@ -45,7 +45,12 @@ const NUMBER_COLUMNS = new Set(['local_amount', 'user_amount', 'fx_rate']);
 
 /** What an integrator's reader does with a text cell beginning with a single quote: drops that one character, the guard's. */
 export const unguarded = (row: Row): Row =>
-  Object.fromEntries(Object.entries(row).map(([column, value]) => [column, !NUMBER_COLUMNS.has(column) && value.startsWith("'") ? value.slice(1) : value]));
+  Object.fromEntries(
+    Object.entries(row).map(([column, value]) => [
+      column,
+      !NUMBER_COLUMNS.has(column) && value.startsWith("'") ? value.slice(1) : value,
+    ]),
+  );
 
 /** A cell a spreadsheet would evaluate: it begins with one of OWASP's characters and is not a plain number. */
 export const isFormulaCell = (cell: string) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell);

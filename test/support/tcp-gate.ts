@@ -54,7 +54,9 @@ export class TcpGate {
       client.pause();
       if (!this.silent) this.connect(carried);
     });
-    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(this.port, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve, reject) =>
+      server.once('error', reject).listen(this.port, '127.0.0.1', () => resolve()),
+    );
     this.server = server;
   }
 

@@ -13,7 +13,10 @@ export interface TestApi {
 }
 
 /** The real HTTP facade on a free loopback port, against the suite's PostgreSQL and Temporal. */
-export async function startTestApi(overrides: NodeJS.ProcessEnv = {}, logDestination?: DestinationStream): Promise<TestApi> {
+export async function startTestApi(
+  overrides: NodeJS.ProcessEnv = {},
+  logDestination?: DestinationStream,
+): Promise<TestApi> {
   const app = await createApi(loadEnv({ ...process.env, ...overrides }), logDestination);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
@@ -46,7 +49,12 @@ export interface HttpResult<T = any> {
 
 /** A tiny JSON client over real HTTP; `token` null sends no Authorization header. */
 export function http(baseUrl: string, token: string | null) {
-  const call = async <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult<T>> => {
+  const call = async <T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResult<T>> => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: {
@@ -67,9 +75,12 @@ export function http(baseUrl: string, token: string | null) {
   };
   return {
     get: <T = any>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers),
-    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', path, body ?? {}, headers),
-    put: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('PUT', path, body ?? {}, headers),
-    patch: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('PATCH', path, body ?? {}, headers),
+    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('POST', path, body ?? {}, headers),
+    put: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('PUT', path, body ?? {}, headers),
+    patch: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('PATCH', path, body ?? {}, headers),
     delete: <T = any>(path: string, headers?: Record<string, string>) => call<T>('DELETE', path, undefined, headers),
   };
 }

@@ -10,7 +10,7 @@ import { installTemporalRuntime } from '../../src/temporal/runtime';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../src/temporal/search-attribute-keys';
 import { indexedValueTypes } from '../../src/temporal/search-attributes';
 import type { MovementOutcome } from '../../src/rails/rails.port';
-import { claimUpdate, decideUpdate, orderPhaseQuery, resolvePayoutUpdate } from '../../workflows/order.definitions';
+import { claimUpdate, decideUpdate, orderPhaseQuery, resolvePayoutUpdate } from '../../src/orders/order-messages';
 import type { orderWorkflow } from '../../workflows/order.workflow';
 import { createTimeSkippingEnvironment } from '../support/time-skipping';
 
@@ -53,7 +53,12 @@ const result = (status: OrderStatus): StepResult => ({
 
 /** Stand-in activities that record what the workflow asked for. */
 function standIns(rail: Rail) {
-  const calls = { changes: [] as Array<ChangeInput & OrderStep>, settlements: [] as Settlement[], payouts: 0, inquiries: 0 };
+  const calls = {
+    changes: [] as Array<ChangeInput & OrderStep>,
+    settlements: [] as Settlement[],
+    payouts: 0,
+    inquiries: 0,
+  };
   const activities: Partial<Activities> = {
     async prepareOrder() {
       return { ready: true, status: 'CREATED', facts, settings: { payoutRetryWindowMs: WINDOW_MS }, eventIds: [] };
@@ -69,7 +74,9 @@ function standIns(rail: Rail) {
     },
     async settleOrder({ settlement }) {
       calls.settlements.push(settlement);
-      return result(settlement.outcome === 'PAID' ? 'COMPLETED' : settlement.outcome === 'REJECTED' ? 'REJECTED' : 'FAILED');
+      return result(
+        settlement.outcome === 'PAID' ? 'COMPLETED' : settlement.outcome === 'REJECTED' ? 'REJECTED' : 'FAILED',
+      );
     },
     async sendPayout() {
       calls.payouts += 1;
@@ -90,11 +97,19 @@ describe('order workflow timers (time-skipping)', () => {
     installTemporalRuntime('warn');
     env = await createTimeSkippingEnvironment();
     // The test server cannot list search attributes, only add them.
-    await env.connection.operatorService.addSearchAttributes({ namespace: env.namespace ?? 'default', searchAttributes: indexedValueTypes(ORDER_SEARCH_ATTRIBUTES) });
+    await env.connection.operatorService.addSearchAttributes({
+      namespace: env.namespace ?? 'default',
+      searchAttributes: indexedValueTypes(ORDER_SEARCH_ATTRIBUTES),
+    });
   });
   afterAll(() => env?.teardown());
 
-  async function run<T>(rail: Rail, body: (orderId: string, calls: ReturnType<typeof standIns>['calls']) => Promise<T>, expiryMs = DAY_MS, overrides: Partial<Activities> = {}): Promise<T> {
+  async function run<T>(
+    rail: Rail,
+    body: (orderId: string, calls: ReturnType<typeof standIns>['calls']) => Promise<T>,
+    expiryMs = DAY_MS,
+    overrides: Partial<Activities> = {},
+  ): Promise<T> {
     const { activities: standing, calls } = standIns(rail);
     const activities = { ...standing, ...overrides };
     const taskQueue = `timers-${randomUUID()}`;
@@ -122,18 +137,26 @@ describe('order workflow timers (time-skipping)', () => {
    * payout tests give their orders a day before expiry, since the server may skip time meanwhile.
    */
   async function accept(orderId: string) {
-    while ((await handle(orderId).query(orderPhaseQuery)) !== 'AWAITING_DECISION') await new Promise((resolve) => setTimeout(resolve, 20));
-    return handle(orderId).executeUpdate(decideUpdate, { args: [{ decision: 'accepted', notificationUrl: 'https://example.com/hook' }] });
+    while ((await handle(orderId).query(orderPhaseQuery)) !== 'AWAITING_DECISION')
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    return handle(orderId).executeUpdate(decideUpdate, {
+      args: [{ decision: 'accepted', notificationUrl: 'https://example.com/hook' }],
+    });
   }
   const unknown: MovementOutcome = { kind: 'UNKNOWN', reason: 'timed out' };
 
   it('cancels an undecided order as EXPIRED when its 10 minutes are up, with the QR expiration notification', async () => {
-    const rail = { sendPayout: () => unknown, payoutStatus: () => ({ status: 'UNREACHABLE' as const, reason: 'down' }) };
+    const rail = {
+      sendPayout: () => unknown,
+      payoutStatus: () => ({ status: 'UNREACHABLE' as const, reason: 'down' }),
+    };
     await run(
       rail,
       async (orderId, calls) => {
         expect(await handle(orderId).result()).toBe('CANCELED');
-        expect(calls.changes).toEqual([expect.objectContaining({ from: 'CREATED', to: 'CANCELED', errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] })]);
+        expect(calls.changes).toEqual([
+          expect.objectContaining({ from: 'CREATED', to: 'CANCELED', errorCode: 'EXPIRED', notify: ['QR_EXPIRED'] }),
+        ]);
         expect(calls.payouts).toBe(0);
       },
       EXPIRY_MS,
@@ -143,7 +166,8 @@ describe('order workflow timers (time-skipping)', () => {
   it('keeps asking about a payout of unknown outcome, backing off, and settles it paid when the rail finds it', async () => {
     const rail = {
       sendPayout: () => unknown,
-      payoutStatus: (inquiry: number): MovementInquiry => (inquiry < 6 ? { status: 'PENDING' } : { status: 'COMPLETED', railReference: 'PO-1' }),
+      payoutStatus: (inquiry: number): MovementInquiry =>
+        inquiry < 6 ? { status: 'PENDING' } : { status: 'COMPLETED', railReference: 'PO-1' },
     };
     await run(rail, async (orderId, calls) => {
       await accept(orderId);
@@ -167,7 +191,10 @@ describe('order workflow timers (time-skipping)', () => {
   });
 
   it("flags a payout still unknown after the window for an operator, keeps asking, and settles on the operator's word", async () => {
-    const rail = { sendPayout: () => unknown, payoutStatus: (): MovementInquiry => ({ status: 'UNREACHABLE', reason: 'down' }) };
+    const rail = {
+      sendPayout: () => unknown,
+      payoutStatus: (): MovementInquiry => ({ status: 'UNREACHABLE', reason: 'down' }),
+    };
     await run(rail, async (orderId, calls) => {
       await accept(orderId);
       await env.sleep(WINDOW_MS / 2);
@@ -180,28 +207,57 @@ describe('order workflow timers (time-skipping)', () => {
       expect(calls.inquiries - askedBefore).toBeGreaterThanOrEqual(3);
       expect(calls.settlements).toEqual([]);
 
-      const status = await handle(orderId).executeUpdate(resolvePayoutUpdate, { args: [{ outcome: 'paid', reason: 'statement', operator: 'ops' }] });
+      const status = await handle(orderId).executeUpdate(resolvePayoutUpdate, {
+        args: [{ outcome: 'paid', reason: 'statement', operator: 'ops' }],
+      });
       expect(status).toBe('COMPLETED');
-      expect(calls.settlements).toEqual([{ outcome: 'PAID', railReference: 'OPERATOR-RESOLVED', note: 'payout resolved as paid by ops: statement' }]);
+      expect(calls.settlements).toEqual([
+        { outcome: 'PAID', railReference: 'OPERATOR-RESOLVED', note: 'payout resolved as paid by ops: statement' },
+      ]);
     });
   });
 
   it("records a collection's payer currency when a client claims it, and when each status began", async () => {
-    const collection: OrderFacts = { ...facts, flow: 'COLLECTION', payerClientId: null, collectorClientId: randomUUID() };
+    const collection: OrderFacts = {
+      ...facts,
+      flow: 'COLLECTION',
+      payerClientId: null,
+      collectorClientId: randomUUID(),
+    };
     const overrides: Partial<Activities> = {
       async prepareOrder() {
-        return { ready: true, status: 'CREATED', facts: collection, settings: { payoutRetryWindowMs: WINDOW_MS }, eventIds: [], awaitingPayer: true };
+        return {
+          ready: true,
+          status: 'CREATED',
+          facts: collection,
+          settings: { payoutRetryWindowMs: WINDOW_MS },
+          eventIds: [],
+          awaitingPayer: true,
+        };
       },
       async claimOrder({ claim }) {
-        const claimed = { ...collection, payerClientId: claim.payerClientId, userCurrency: claim.userCurrency as OrderFacts['userCurrency'], userAmount: '1.70' };
-        return { ...result('CREATED'), userAmount: '1.70', recorded: { facts: claimed, externalReference: claim.externalReference } };
+        const claimed = {
+          ...collection,
+          payerClientId: claim.payerClientId,
+          userCurrency: claim.userCurrency as OrderFacts['userCurrency'],
+          userAmount: '1.70',
+        };
+        return {
+          ...result('CREATED'),
+          userAmount: '1.70',
+          recorded: { facts: claimed, externalReference: claim.externalReference },
+        };
       },
     };
-    const rail = { sendPayout: (): MovementOutcome => ({ kind: 'COMPLETED', railReference: 'PO-1' }), payoutStatus: (): MovementInquiry => ({ status: 'PENDING' }) };
+    const rail = {
+      sendPayout: (): MovementOutcome => ({ kind: 'COMPLETED', railReference: 'PO-1' }),
+      payoutStatus: (): MovementInquiry => ({ status: 'PENDING' }),
+    };
     await run(
       rail,
       async (orderId) => {
-        while ((await handle(orderId).query(orderPhaseQuery)) !== 'AWAITING_PAYER') await new Promise((resolve) => setTimeout(resolve, 20));
+        while ((await handle(orderId).query(orderPhaseQuery)) !== 'AWAITING_PAYER')
+          await new Promise((resolve) => setTimeout(resolve, 20));
         const claim = {
           payerClientId: randomUUID(),
           externalReference: 'ref-1',
@@ -217,7 +273,9 @@ describe('order workflow timers (time-skipping)', () => {
         const upserts = (await handle(orderId).fetchHistory()).events!.flatMap((event) => {
           const fields = event.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields;
           if (!fields) return [];
-          const decoded = Object.fromEntries(Object.entries(fields).map(([name, payload]) => [name, defaultPayloadConverter.fromPayload(payload)]));
+          const decoded = Object.fromEntries(
+            Object.entries(fields).map(([name, payload]) => [name, defaultPayloadConverter.fromPayload(payload)]),
+          );
           return [{ at: dateOf(event.eventTime)!, fields: decoded }];
         });
         expect(upserts.map((upsert) => upsert.fields)).toEqual([

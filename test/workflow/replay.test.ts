@@ -27,7 +27,10 @@ const files = readdirSync(HISTORIES)
   .sort();
 
 function tracingOn(): Partial<ReplayWorkerOptions> {
-  const { workflowModules, sinks } = workflowTracing(new SimpleSpanProcessor(new InMemorySpanExporter()), new Resource({ 'service.name': 'replay' }));
+  const { workflowModules, sinks } = workflowTracing(
+    new SimpleSpanProcessor(new InMemorySpanExporter()),
+    new Resource({ 'service.name': 'replay' }),
+  );
   return { interceptors: { workflowModules }, sinks };
 }
 
@@ -43,34 +46,57 @@ describe('recorded workflow histories', () => {
       const [started] = JSON.parse(readFileSync(join(HISTORIES, name), 'utf8')).events;
       return TRACE_HEADER in (started.workflowExecutionStartedEventAttributes.header?.fields ?? {});
     };
-    expect(files.filter(traced)).toEqual(expect.arrayContaining([expect.stringMatching(/^order-closed-completed-traced\./)]));
+    expect(files.filter(traced)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^order-closed-completed-traced\./)]),
+    );
     expect(files.filter((name) => !traced(name)).length).toBeGreaterThan(0);
   });
 
   it.each([
     ['tracing off', () => ({})],
     ['tracing on (the OpenTelemetry workflow interceptors bundled)', tracingOn],
-  ])('replays every one of them on the current workflow code, %s', async (_, options: () => Partial<ReplayWorkerOptions>) => {
-    const histories = files.map((name) => ({ workflowId: name, history: JSON.parse(readFileSync(join(HISTORIES, name), 'utf8')) }));
-    const failures: string[] = [];
-    let replayed = 0;
-    const dataConverter = temporalDataConverter({ TEMPORAL_PAYLOAD_KEYS: `replay:${randomBytes(32).toString('base64')}` });
-    for await (const result of Worker.runReplayHistories(
-      { workflowsPath: WORKFLOWS_PATH, bundlerOptions: WORKFLOW_BUNDLER_OPTIONS, replayName: 'recorded-histories', dataConverter, ...options() },
-      histories,
-    )) {
-      replayed += 1;
-      if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
-    }
-    expect(failures).toEqual([]);
-    expect(replayed).toBe(files.length);
-  });
+  ])(
+    'replays every one of them on the current workflow code, %s',
+    async (_, options: () => Partial<ReplayWorkerOptions>) => {
+      const histories = files.map((name) => ({
+        workflowId: name,
+        history: JSON.parse(readFileSync(join(HISTORIES, name), 'utf8')),
+      }));
+      const failures: string[] = [];
+      let replayed = 0;
+      const dataConverter = temporalDataConverter({
+        TEMPORAL_PAYLOAD_KEYS: `replay:${randomBytes(32).toString('base64')}`,
+      });
+      for await (const result of Worker.runReplayHistories(
+        {
+          workflowsPath: WORKFLOWS_PATH,
+          bundlerOptions: WORKFLOW_BUNDLER_OPTIONS,
+          replayName: 'recorded-histories',
+          dataConverter,
+          ...options(),
+        },
+        histories,
+      )) {
+        replayed += 1;
+        if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
+      }
+      expect(failures).toEqual([]);
+      expect(replayed).toBe(files.length);
+    },
+  );
 
   it('bundles the preloaded modules: webpack keeps a preload whose package says it has no side effects', async () => {
     const { code } = await bundleWorkflowCode({
       workflowsPath: WORKFLOWS_PATH,
       ...WORKFLOW_BUNDLER_OPTIONS,
-      logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+      logger: {
+        log: () => undefined,
+        trace: () => undefined,
+        debug: () => undefined,
+        info: () => undefined,
+        warn: () => undefined,
+        error: () => undefined,
+      },
     });
     const preload = code.slice(code.indexOf('exports.preloadModules'), code.indexOf('exports.importWorkflows'));
     expect(preload).toMatch(/__webpack_require__\([^)]*zod-preload/);

@@ -17,10 +17,16 @@ describe("the rolling-deploy plan's changed workflow code", () => {
 
   it('replays every recorded history of the deployed code', async () => {
     const files = readdirSync(HISTORIES).filter((name) => name.endsWith('.json'));
-    const histories = files.map((name) => ({ workflowId: name, history: JSON.parse(readFileSync(join(HISTORIES, name), 'utf8')) }));
+    const histories = files.map((name) => ({
+      workflowId: name,
+      history: JSON.parse(readFileSync(join(HISTORIES, name), 'utf8')),
+    }));
     const failures: string[] = [];
     let replayed = 0;
-    for await (const result of Worker.runReplayHistories({ workflowsPath: require.resolve('../../scripts/chaos/rolling-deploy.workflows'), replayName: 'rolling-deploy' }, histories)) {
+    for await (const result of Worker.runReplayHistories(
+      { workflowsPath: require.resolve('../../scripts/chaos/rolling-deploy.workflows'), replayName: 'rolling-deploy' },
+      histories,
+    )) {
       replayed += 1;
       if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
     }

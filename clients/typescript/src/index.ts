@@ -2,7 +2,12 @@ import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, paths } from './schema';
 
 export type { components, operations, paths } from './schema';
-export { DEFAULT_SIGNATURE_TOLERANCE_SECONDS, signPayload, verifySignature, type VerifyOptions } from './webhook-signature';
+export {
+  DEFAULT_SIGNATURE_TOLERANCE_SECONDS,
+  signPayload,
+  verifySignature,
+  type VerifyOptions,
+} from './webhook-signature';
 
 /** Every request and response body the API documents, by its component name. */
 export type Schemas = components['schemas'];
@@ -25,7 +30,8 @@ export interface PaymentsClientOptions {
 function bearer(token: NonNullable<PaymentsClientOptions['accessToken']>): Middleware {
   return {
     async onRequest({ request }) {
-      if (!request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${typeof token === 'function' ? await token() : token}`);
+      if (!request.headers.has('authorization'))
+        request.headers.set('authorization', `Bearer ${typeof token === 'function' ? await token() : token}`);
       return request;
     },
   };

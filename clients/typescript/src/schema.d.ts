@@ -1238,7 +1238,7 @@ export interface components {
             collector?: {
                 /** @description Merchant name. The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
                 name: string | null;
-                /** @description The merchant's tax identification. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
+                /** @description The merchant's tax identification. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**" (alphanumeric "**.ABC.345/****-**"), cédula "****789", NIT "****456-*" */
                 identification_number: string | null;
                 /** @description Branch number; may be empty */
                 branch_office: string | null;
@@ -1325,7 +1325,7 @@ export interface components {
              * @description When the order was paid; null until then
              */
             payment_date: string | null;
-            /** @description The merchant's tax identification; null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
+            /** @description The merchant's tax identification; null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**" (alphanumeric "**.ABC.345/****-**"), cédula "****789", NIT "****456-*" */
             merchant_identification_number: string | null;
             /** @description Null until the merchant is known. The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
             merchant_name: string | null;
@@ -1353,7 +1353,7 @@ export interface components {
             user_currency: string | null;
             /** @description The payer's reference */
             external_reference: string | null;
-            /** @description Null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
+            /** @description Null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**" (alphanumeric "**.ABC.345/****-**"), cédula "****789", NIT "****456-*" */
             merchant_identification_number: string | null;
             /** @description Null until the merchant is known. The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
             merchant_name: string | null;
@@ -1383,7 +1383,7 @@ export interface components {
             order_uuid: string;
             /** @description Decimal in the local currency; null while an open-amount QR waits for its amount */
             total: string | null;
-            /** @description The merchant's identification; null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
+            /** @description The merchant's identification; null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**" (alphanumeric "**.ABC.345/****-**"), cédula "****789", NIT "****456-*" */
             destination_wallet: string | null;
             /** @enum {string} */
             status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
@@ -1396,7 +1396,7 @@ export interface components {
              *
              *     **Brazil (Pix DICT)**, `local_country` `BR`
              *     - `CPF`: 11 digits without dots or dashes; both check digits are verified.
-             *     - `CNPJ`: 14 digits without dots, slashes or dashes; both check digits are verified.
+             *     - `CNPJ`: 14 characters without dots, slashes or dashes: 12 letters (A-Z) or digits, then 2 check digits, both verified; a numeric CNPJ is 14 digits. Lower-case letters are taken in upper case.
              *     - `EMAIL`: an e-mail address of at most 77 characters, kept in lower case.
              *     - `PHONE`: +55, a two-digit area code, then an 8-digit landline or 9-digit mobile number, digits only.
              *     - `EVP`: the random key, a version-4 UUID with hyphens, kept in lower case.
@@ -1456,7 +1456,7 @@ export interface components {
              *
              *     **Brazil (Pix DICT)**, `local_country` `BR`
              *     - `CPF`: 11 digits without dots or dashes; both check digits are verified.
-             *     - `CNPJ`: 14 digits without dots, slashes or dashes; both check digits are verified.
+             *     - `CNPJ`: 14 characters without dots, slashes or dashes: 12 letters (A-Z) or digits, then 2 check digits, both verified; a numeric CNPJ is 14 digits. Lower-case letters are taken in upper case.
              *     - `EMAIL`: an e-mail address of at most 77 characters, kept in lower case.
              *     - `PHONE`: +55, a two-digit area code, then an 8-digit landline or 9-digit mobile number, digits only.
              *     - `EVP`: the random key, a version-4 UUID with hyphens, kept in lower case.
@@ -1527,7 +1527,7 @@ export interface components {
              *
              *     **Brazil (Pix DICT)**, `local_country` `BR`
              *     - `CPF`: 11 digits without dots or dashes; both check digits are verified.
-             *     - `CNPJ`: 14 digits without dots, slashes or dashes; both check digits are verified.
+             *     - `CNPJ`: 14 characters without dots, slashes or dashes: 12 letters (A-Z) or digits, then 2 check digits, both verified; a numeric CNPJ is 14 digits. Lower-case letters are taken in upper case.
              *     - `EMAIL`: an e-mail address of at most 77 characters, kept in lower case.
              *     - `PHONE`: +55, a two-digit area code, then an 8-digit landline or 9-digit mobile number, digits only.
              *     - `EVP`: the random key, a version-4 UUID with hyphens, kept in lower case.
@@ -3850,7 +3850,7 @@ export interface operations {
                         name: string;
                         /** @description Masked: "****" and the last 4 letters or digits, never more than half of them ("****5678") */
                         accountNumber: string;
-                        /** @description The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**", cédula "****789", NIT "****456-*" */
+                        /** @description The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**" (alphanumeric "**.ABC.345/****-**"), cédula "****789", NIT "****456-*" */
                         identificationNumber: string;
                         /** @enum {string} */
                         identificationType: "CPF" | "CNPJ" | "CC" | "NIT";

@@ -64,5 +64,8 @@ export function verifySignature(secret: string, rawBody: string, header: string,
   if (Math.abs(now - parsed.timestampSeconds) > tolerance) return false;
   const expected = Buffer.from(hmacHex(secret, rawBody, parsed.timestampSeconds), 'hex');
   // Every candidate is compared, in constant time each, so timing reveals nothing about which matched.
-  return parsed.signatures.reduce((valid, candidate) => timingSafeEqual(expected, Buffer.from(candidate, 'hex')) || valid, false);
+  return parsed.signatures.reduce(
+    (valid, candidate) => timingSafeEqual(expected, Buffer.from(candidate, 'hex')) || valid,
+    false,
+  );
 }

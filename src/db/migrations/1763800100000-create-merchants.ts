@@ -23,7 +23,9 @@ export class CreateMerchants1763800100000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE UNIQUE INDEX collectors_client_external_reference_uq ON collectors (client_id, external_reference)`);
+    await q.query(
+      `CREATE UNIQUE INDEX collectors_client_external_reference_uq ON collectors (client_id, external_reference)`,
+    );
     await q.query(`CREATE UNIQUE INDEX collectors_code_uq ON collectors (code)`);
     await q.query(`
       CREATE TABLE stores (
@@ -39,7 +41,9 @@ export class CreateMerchants1763800100000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE UNIQUE INDEX stores_collector_external_reference_uq ON stores (collector_id, external_reference)`);
+    await q.query(
+      `CREATE UNIQUE INDEX stores_collector_external_reference_uq ON stores (collector_id, external_reference)`,
+    );
     await q.query(`CREATE INDEX stores_client_idx ON stores (client_id)`);
     await q.query(`
       CREATE TABLE points_of_sale (
@@ -54,7 +58,9 @@ export class CreateMerchants1763800100000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE UNIQUE INDEX points_of_sale_store_external_reference_uq ON points_of_sale (store_id, external_reference)`);
+    await q.query(
+      `CREATE UNIQUE INDEX points_of_sale_store_external_reference_uq ON points_of_sale (store_id, external_reference)`,
+    );
     await q.query(`CREATE INDEX points_of_sale_client_idx ON points_of_sale (client_id)`);
   }
 

@@ -23,8 +23,12 @@ export class CreateLedger1763800200000 implements MigrationInterface {
         CONSTRAINT ledger_accounts_client_not_negative_ck
           CHECK (client_id IS NULL OR balance_minor >= 0)
       )`);
-    await q.query(`CREATE UNIQUE INDEX ledger_accounts_client_uq ON ledger_accounts (client_id, currency, kind) WHERE client_id IS NOT NULL`);
-    await q.query(`CREATE UNIQUE INDEX ledger_accounts_system_uq ON ledger_accounts (currency, kind) WHERE client_id IS NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX ledger_accounts_client_uq ON ledger_accounts (client_id, currency, kind) WHERE client_id IS NOT NULL`,
+    );
+    await q.query(
+      `CREATE UNIQUE INDEX ledger_accounts_system_uq ON ledger_accounts (currency, kind) WHERE client_id IS NULL`,
+    );
 
     await q.query(`
       CREATE TABLE journal_entries (
@@ -42,7 +46,9 @@ export class CreateLedger1763800200000 implements MigrationInterface {
           CHECK ((reservation_entry_id IS NOT NULL) = (kind IN ('COMMIT', 'RELEASE')))
       )`);
     // A reservation is resolved (committed or released) at most once, whatever the code does.
-    await q.query(`CREATE UNIQUE INDEX journal_entries_resolution_uq ON journal_entries (reservation_entry_id) WHERE reservation_entry_id IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX journal_entries_resolution_uq ON journal_entries (reservation_entry_id) WHERE reservation_entry_id IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX journal_entries_reference_idx ON journal_entries (client_id, reference)`);
 
     await q.query(`

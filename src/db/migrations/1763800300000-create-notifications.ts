@@ -30,7 +30,9 @@ export class CreateNotifications1763800300000 implements MigrationInterface {
         status_code integer,
         error text
       )`);
-    await q.query(`CREATE UNIQUE INDEX notification_attempts_attempt_uq ON notification_attempts (notification_id, attempt)`);
+    await q.query(
+      `CREATE UNIQUE INDEX notification_attempts_attempt_uq ON notification_attempts (notification_id, attempt)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -37,8 +37,12 @@ export class CreateOrders1763800500000 implements MigrationInterface {
         CONSTRAINT orders_amounts_positive CHECK (local_amount IS NULL OR local_amount > 0)
       )`);
     // A payer's external_reference names one order: a second preview with it is "existing order".
-    await q.query(`CREATE UNIQUE INDEX orders_payer_reference_uq ON orders (payer_client_id, external_reference) WHERE payer_client_id IS NOT NULL`);
-    await q.query(`CREATE INDEX orders_collector_idx ON orders (collector_client_id) WHERE collector_client_id IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX orders_payer_reference_uq ON orders (payer_client_id, external_reference) WHERE payer_client_id IS NOT NULL`,
+    );
+    await q.query(
+      `CREATE INDEX orders_collector_idx ON orders (collector_client_id) WHERE collector_client_id IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX orders_created_at_idx ON orders (created_at)`);
     await q.query(`
       CREATE TABLE order_status_history (

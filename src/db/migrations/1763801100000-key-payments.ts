@@ -9,8 +9,12 @@ export class KeyPayments1763801100000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE orders ADD COLUMN payment_key varchar(100), ADD COLUMN payment_key_type varchar(12)`);
-    await q.query(`ALTER TABLE orders ADD COLUMN wallet_record_id varchar(200), ADD COLUMN wallets jsonb, ADD COLUMN wallet_id uuid`);
-    await q.query(`ALTER TABLE orders ADD CONSTRAINT orders_key_flow_ck CHECK ((flow = 'KEY') = (payment_key IS NOT NULL))`);
+    await q.query(
+      `ALTER TABLE orders ADD COLUMN wallet_record_id varchar(200), ADD COLUMN wallets jsonb, ADD COLUMN wallet_id uuid`,
+    );
+    await q.query(
+      `ALTER TABLE orders ADD CONSTRAINT orders_key_flow_ck CHECK ((flow = 'KEY') = (payment_key IS NOT NULL))`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

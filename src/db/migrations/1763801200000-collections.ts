@@ -16,17 +16,27 @@ export class Collections1763801200000 implements MigrationInterface {
         ADD COLUMN collector_notification_url varchar(250),
         ADD COLUMN pos_id uuid REFERENCES points_of_sale(id),
         ADD COLUMN qr_exchange_rates jsonb`);
-    await q.query(`CREATE UNIQUE INDEX orders_collector_reference_uq ON orders (collector_client_id, collector_external_reference) WHERE collector_client_id IS NOT NULL`);
-    await q.query(`ALTER TABLE orders ADD CONSTRAINT orders_collection_ck CHECK ((flow = 'COLLECTION') = (collector_client_id IS NOT NULL))`);
+    await q.query(
+      `CREATE UNIQUE INDEX orders_collector_reference_uq ON orders (collector_client_id, collector_external_reference) WHERE collector_client_id IS NOT NULL`,
+    );
+    await q.query(
+      `ALTER TABLE orders ADD CONSTRAINT orders_collection_ck CHECK ((flow = 'COLLECTION') = (collector_client_id IS NOT NULL))`,
+    );
     await q.query(`ALTER TABLE journal_entries DROP CONSTRAINT journal_entries_kind_check`);
-    await q.query(`ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_kind_check CHECK (kind IN ('FUND', 'RESERVE', 'COMMIT', 'RELEASE', 'CREDIT', 'COLLECT', 'CLAWBACK'))`);
+    await q.query(
+      `ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_kind_check CHECK (kind IN ('FUND', 'RESERVE', 'COMMIT', 'RELEASE', 'CREDIT', 'COLLECT', 'CLAWBACK'))`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE journal_entries DROP CONSTRAINT journal_entries_kind_check`);
-    await q.query(`ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_kind_check CHECK (kind IN ('FUND', 'RESERVE', 'COMMIT', 'RELEASE', 'CREDIT'))`);
+    await q.query(
+      `ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_kind_check CHECK (kind IN ('FUND', 'RESERVE', 'COMMIT', 'RELEASE', 'CREDIT'))`,
+    );
     await q.query(`ALTER TABLE orders DROP CONSTRAINT orders_collection_ck`);
     await q.query(`DROP INDEX orders_collector_reference_uq`);
-    await q.query(`ALTER TABLE orders DROP COLUMN qr_exchange_rates, DROP COLUMN pos_id, DROP COLUMN collector_notification_url, DROP COLUMN collector_external_reference`);
+    await q.query(
+      `ALTER TABLE orders DROP COLUMN qr_exchange_rates, DROP COLUMN pos_id, DROP COLUMN collector_notification_url, DROP COLUMN collector_external_reference`,
+    );
   }
 }

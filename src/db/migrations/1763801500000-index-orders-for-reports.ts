@@ -11,13 +11,19 @@ export class IndexOrdersForReports1763801500000 implements MigrationInterface {
   name = 'IndexOrdersForReports1763801500000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE INDEX orders_payer_created_idx ON orders (payer_client_id, created_at) WHERE payer_client_id IS NOT NULL`);
-    await q.query(`CREATE INDEX orders_collector_created_idx ON orders (collector_client_id, created_at) WHERE collector_client_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX orders_payer_created_idx ON orders (payer_client_id, created_at) WHERE payer_client_id IS NOT NULL`,
+    );
+    await q.query(
+      `CREATE INDEX orders_collector_created_idx ON orders (collector_client_id, created_at) WHERE collector_client_id IS NOT NULL`,
+    );
     await q.query(`DROP INDEX orders_collector_idx`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE INDEX orders_collector_idx ON orders (collector_client_id) WHERE collector_client_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX orders_collector_idx ON orders (collector_client_id) WHERE collector_client_id IS NOT NULL`,
+    );
     await q.query(`DROP INDEX orders_collector_created_idx`);
     await q.query(`DROP INDEX orders_payer_created_idx`);
   }

@@ -9,7 +9,9 @@ export class StuckOrderIndexes1763801600000 implements MigrationInterface {
   name = 'StuckOrderIndexes1763801600000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE INDEX orders_open_idx ON orders (updated_at) WHERE status IN ('WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED', 'PROCESSING')`);
+    await q.query(
+      `CREATE INDEX orders_open_idx ON orders (updated_at) WHERE status IN ('WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED', 'PROCESSING')`,
+    );
     await q.query(`CREATE INDEX notifications_pending_idx ON notifications (created_at) WHERE status = 'PENDING'`);
     await q.query(`CREATE INDEX notifications_order_idx ON notifications (order_id)`);
   }

@@ -13,7 +13,9 @@ export class FxQuotesExpiryIndex1763801960000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX CONCURRENTLY IF EXISTS fx_quotes_unlocked_expiry_idx`);
-    await q.query(`CREATE INDEX CONCURRENTLY fx_quotes_unlocked_expiry_idx ON fx_quotes (expires_at) WHERE order_id IS NULL`);
+    await q.query(
+      `CREATE INDEX CONCURRENTLY fx_quotes_unlocked_expiry_idx ON fx_quotes (expires_at) WHERE order_id IS NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -16,7 +16,12 @@ export interface DiagramEdge {
 
 /** A Mermaid state diagram; `[*]` is where it starts and ends. */
 export function mermaidStateDiagram(edges: readonly DiagramEdge[]): string {
-  return ['```mermaid', 'stateDiagram-v2', ...edges.map(({ from, to, label }) => `  ${from} --> ${to}${label ? ` : ${label}` : ''}`), '```'].join('\n');
+  return [
+    '```mermaid',
+    'stateDiagram-v2',
+    ...edges.map(({ from, to, label }) => `  ${from} --> ${to}${label ? ` : ${label}` : ''}`),
+    '```',
+  ].join('\n');
 }
 
 /** A Markdown table. */
@@ -31,7 +36,8 @@ export function guardOf({ flows, countries }: { flows?: readonly OrderFlow[]; co
 }
 
 /** Whether a row writes a status-history entry. */
-const recordsHistory = (row: OrderTransition, from: OrderStatus) => (row.to !== null && row.to !== from) || row.alwaysHistory === true;
+const recordsHistory = (row: OrderTransition, from: OrderStatus) =>
+  (row.to !== null && row.to !== from) || row.alwaysHistory === true;
 
 /**
  * The order's statuses and the events that move them: one arrow per pair of statuses, naming
@@ -53,10 +59,17 @@ export function orderStatusDiagram(): string {
       moves.set(key, move);
     }
   }
-  const labelOf = (events: Map<string, string[]>) => [...events].map(([event, guards]) => (guards.includes('') ? event : `${event} (${guards.join('; ')})`)).join(', ');
-  const edges: DiagramEdge[] = [...moves.values()].map(({ from, to, events }) => ({ from, to, label: labelOf(events) }));
+  const labelOf = (events: Map<string, string[]>) =>
+    [...events].map(([event, guards]) => (guards.includes('') ? event : `${event} (${guards.join('; ')})`)).join(', ');
+  const edges: DiagramEdge[] = [...moves.values()].map(({ from, to, events }) => ({
+    from,
+    to,
+    label: labelOf(events),
+  }));
   // The statuses refunds can no longer change end the diagram; COMPLETED and PARTIALLY_REFUNDED stay open to refunds.
-  const ends = FINAL_STATUSES.filter((status) => !ORDER_TRANSITIONS.some((row) => row.from.includes(status))).map((status) => ({ from: status, to: '[*]', label: '' }));
+  const ends = FINAL_STATUSES.filter((status) => !ORDER_TRANSITIONS.some((row) => row.from.includes(status))).map(
+    (status) => ({ from: status, to: '[*]', label: '' }),
+  );
   return mermaidStateDiagram([...opening, ...edges, ...ends]);
 }
 

@@ -46,7 +46,12 @@ const INACTIVE: readonly OrderPhase[] = ['PREPARING', 'CLOSING', 'AWAITING_PAYER
 export const BUSY_PHASES: readonly OrderPhase[] = ['APPLYING_AMOUNT', 'CLAIMING'];
 
 /** Phases in which the order waits for an integrator, racing its expiry. */
-export const AWAITING_PHASES: readonly OrderPhase[] = ['AWAITING_PAYER', 'AWAITING_AMOUNT', 'AWAITING_DECISION', ...BUSY_PHASES];
+export const AWAITING_PHASES: readonly OrderPhase[] = [
+  'AWAITING_PAYER',
+  'AWAITING_AMOUNT',
+  'AWAITING_DECISION',
+  ...BUSY_PHASES,
+];
 
 /**
  * The phase of an order that waits for an integrator in `status`: a collection for the client
@@ -81,7 +86,9 @@ export function claimRejectionIn(phase: OrderPhase): OrderRejection | null {
 
 /** The sandbox's early expiry: allowed exactly while the expiry timer could still close the order. */
 export function expiryRejectionIn(phase: OrderPhase): OrderRejection | null {
-  return phase === 'AWAITING_PAYER' || phase === 'AWAITING_AMOUNT' || phase === 'AWAITING_DECISION' ? null : 'INVALID_STATUS';
+  return phase === 'AWAITING_PAYER' || phase === 'AWAITING_AMOUNT' || phase === 'AWAITING_DECISION'
+    ? null
+    : 'INVALID_STATUS';
 }
 
 /**
@@ -131,7 +138,10 @@ export const APPLYING_PHASES: Record<OrderAction, OrderPhase | null> = {
  * Whether `action` may be taken now, and the phase the order is in while it is applied (null:
  * it stays in its own): the one rule the update validators and the signal handlers ask.
  */
-export function takeAction(action: OrderAction, { phase, status, flow }: WorkflowStanding): { refused: OrderRejection } | { applying: OrderPhase | null } {
+export function takeAction(
+  action: OrderAction,
+  { phase, status, flow }: WorkflowStanding,
+): { refused: OrderRejection } | { applying: OrderPhase | null } {
   const refused = {
     AMOUNT: () => amountRejectionIn(phase, status),
     DECISION: () => decisionRejectionIn(phase, status),

@@ -1,5 +1,13 @@
 import { isoSeconds } from '../iso-seconds';
-import { AWAITING_AMOUNT, FINAL_STATUSES, type OrderErrorCode, type OrderRejection, type OrderStatus, WAITING } from './statuses';
+import {
+  AWAITING_AMOUNT,
+  DECIDED_STATUSES,
+  FINAL_STATUSES,
+  type OrderErrorCode,
+  type OrderRejection,
+  type OrderStatus,
+  WAITING,
+} from './statuses';
 
 /**
  * The spec's idempotency tables as rules on an order's status: the API's quick checks, which
@@ -15,12 +23,10 @@ export function amountRejection(status: OrderStatus): OrderRejection | null {
   return status === 'CREATED' ? 'ALREADY_PROCESSED' : 'INVALID_STATUS';
 }
 
-const DECIDED: readonly OrderStatus[] = ['PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'];
-
 /** POST payments: executes on CREATED; once a decision was processed, another is refused as such. */
 export function decisionRejection(status: OrderStatus): OrderRejection | null {
   if (status === 'CREATED') return null;
-  return DECIDED.includes(status) ? 'ALREADY_PROCESSED' : 'INVALID_STATUS';
+  return DECIDED_STATUSES.includes(status) ? 'ALREADY_PROCESSED' : 'INVALID_STATUS';
 }
 
 /** A collector's QR scanned by a client: taken while nobody has claimed it and it still waits. */
@@ -43,7 +49,10 @@ export interface OrderStanding {
  * yet (a slow or stopped worker applies its timer late); once written, it is CANCELED with EXPIRED.
  */
 export function expiredAt(order: Omit<OrderStanding, 'id'>, now: Date): Date | null {
-  const expired = order.status === 'CANCELED' ? order.errorCode === 'EXPIRED' : WAITING.includes(order.status) && now.getTime() >= order.expiresAt.getTime();
+  const expired =
+    order.status === 'CANCELED'
+      ? order.errorCode === 'EXPIRED'
+      : WAITING.includes(order.status) && now.getTime() >= order.expiresAt.getTime();
   return expired ? order.expiresAt : null;
 }
 
@@ -60,5 +69,7 @@ export function expiryRejection(order: Omit<OrderStanding, 'id'>, now: Date): Or
 export function rejectionMessage(order: OrderStanding, rejection: OrderRejection, now: Date): string {
   if (rejection === 'ALREADY_PROCESSED') return `Order ${order.id} was already processed`;
   const expired = expiredAt(order, now);
-  return expired === null ? `Order ${order.id} is ${order.status}: the operation is not allowed in this status` : `Order ${order.id} expired at ${isoSeconds(expired)}`;
+  return expired === null
+    ? `Order ${order.id} is ${order.status}: the operation is not allowed in this status`
+    : `Order ${order.id} expired at ${isoSeconds(expired)}`;
 }

@@ -3,7 +3,18 @@
  * workflow bundle imports it. WAITING_AMOUNT and PROCESS_LATER wait for an amount; CREATED
  * waits for the user's decision.
  */
-export const ORDER_STATUSES = ['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED', 'PROCESSING', 'COMPLETED', 'CANCELED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'REJECTED', 'FAILED'] as const;
+export const ORDER_STATUSES = [
+  'WAITING_AMOUNT',
+  'PROCESS_LATER',
+  'CREATED',
+  'PROCESSING',
+  'COMPLETED',
+  'CANCELED',
+  'REFUNDED',
+  'PARTIALLY_REFUNDED',
+  'REJECTED',
+  'FAILED',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** A QR paid by scanning it (QR), a payment key (KEY), or a QR created here for a collector (COLLECTION). */
@@ -16,9 +27,51 @@ export const AWAITING_AMOUNT: readonly OrderStatus[] = ['WAITING_AMOUNT', 'PROCE
 export const WAITING: readonly OrderStatus[] = [...AWAITING_AMOUNT, 'CREATED'];
 
 /** No further payment step happens to these; only refunds still change COMPLETED ones. */
-export const FINAL_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'CANCELED', 'REJECTED', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'];
+export const FINAL_STATUSES: readonly OrderStatus[] = [
+  'COMPLETED',
+  'CANCELED',
+  'REJECTED',
+  'FAILED',
+  'REFUNDED',
+  'PARTIALLY_REFUNDED',
+];
 
 export const isFinal = (status: OrderStatus): boolean => FINAL_STATUSES.includes(status);
+
+/**
+ * The statuses an order may still leave by itself or by an integrator: what "open" means to the
+ * operators' tools, the open-orders gauges and the partial index `orders_open_idx` (whose
+ * migration writes this list out, as a migration must).
+ */
+export const OPEN_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((status) => !isFinal(status));
+
+/** The payer's decision was taken and its payout is being established: funds reserved, outcome pending. */
+export const PAYING_STATUS: OrderStatus = 'PROCESSING';
+
+/**
+ * A decision was processed on an order in these (accepted, rejected by the rail, refunded…); the
+ * spec's tables answer another decision ALREADY_PROCESSED. FAILED is among them: most FAILED
+ * orders failed after their decision (insufficient funds, a payout that failed).
+ */
+export const DECIDED_STATUSES: readonly OrderStatus[] = [
+  PAYING_STATUS,
+  'COMPLETED',
+  'REJECTED',
+  'FAILED',
+  'REFUNDED',
+  'PARTIALLY_REFUNDED',
+];
+
+/** A payment the collector was paid for, and that refunds may still credit back in part. */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED'];
+
+/**
+ * The payments a reconciliation file lists: orders whose payer accepted the payment, which moved
+ * money or tried to. A FAILED order only when the decision reached it (REPORTED_WHEN_DECIDED):
+ * one that failed at its preparation moved nothing.
+ */
+export const REPORTED_STATUSES: readonly OrderStatus[] = DECIDED_STATUSES.filter((status) => status !== 'FAILED');
+export const REPORTED_WHEN_DECIDED: readonly OrderStatus[] = ['FAILED'];
 
 export const ORDER_ERROR_CODES = [
   'USER_REJECTED',
@@ -56,9 +109,20 @@ export const OPENINGS: readonly Opening[] = [
 ];
 
 /** The status an order opens in, as the API creates it. */
-export function initialStatus({ flow, country, amountKnown }: { flow: OrderFlow; country: string; amountKnown: boolean }): OrderStatus {
+export function initialStatus({
+  flow,
+  country,
+  amountKnown,
+}: {
+  flow: OrderFlow;
+  country: string;
+  amountKnown: boolean;
+}): OrderStatus {
   const opening = OPENINGS.find(
-    (row) => row.amountKnown === amountKnown && (row.flows === undefined || row.flows.includes(flow)) && (row.countries === undefined || row.countries.includes(country)),
+    (row) =>
+      row.amountKnown === amountKnown &&
+      (row.flows === undefined || row.flows.includes(flow)) &&
+      (row.countries === undefined || row.countries.includes(country)),
   );
   return opening!.status;
 }

@@ -79,27 +79,121 @@ const NOTHING: readonly never[] = [];
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { event: 'PREPARED', from: WAITING, to: null, flows: ['COLLECTION'], notify: ['QR_CREATED'], ledger: NOTHING },
   { event: 'PREPARED', from: WAITING, to: null, notify: ['PREVIEW'], ledger: NOTHING },
-  { event: 'UNRESOLVED', from: WAITING, to: 'FAILED', errorCode: 'UPSTREAM_ERROR', notify: ['PREVIEW'], ledger: NOTHING },
-  { event: 'CLAIMED', from: ['WAITING_AMOUNT'], to: 'PROCESS_LATER', flows: ['COLLECTION'], countries: ['AR'], notify: ['PREVIEW'], ledger: NOTHING },
+  {
+    event: 'UNRESOLVED',
+    from: WAITING,
+    to: 'FAILED',
+    errorCode: 'UPSTREAM_ERROR',
+    notify: ['PREVIEW'],
+    ledger: NOTHING,
+  },
+  {
+    event: 'CLAIMED',
+    from: ['WAITING_AMOUNT'],
+    to: 'PROCESS_LATER',
+    flows: ['COLLECTION'],
+    countries: ['AR'],
+    notify: ['PREVIEW'],
+    ledger: NOTHING,
+  },
   { event: 'CLAIMED', from: WAITING, to: null, flows: ['COLLECTION'], notify: ['PREVIEW'], ledger: NOTHING },
-  { event: 'AMOUNT_SET', from: ['WAITING_AMOUNT', 'PROCESS_LATER'], to: 'CREATED', notify: ['PREVIEW'], ledger: NOTHING },
+  {
+    event: 'AMOUNT_SET',
+    from: ['WAITING_AMOUNT', 'PROCESS_LATER'],
+    to: 'CREATED',
+    notify: ['PREVIEW'],
+    ledger: NOTHING,
+  },
   // The spec sends a PROCESSING notification in the key flows only.
   { event: 'ACCEPTED', from: ['CREATED'], to: 'PROCESSING', flows: ['KEY'], notify: ['PAYMENT'], ledger: ['RESERVE'] },
   { event: 'ACCEPTED', from: ['CREATED'], to: 'PROCESSING', notify: NOTHING, ledger: ['RESERVE'] },
-  { event: 'FUNDS_SHORT', from: ['CREATED'], to: 'FAILED', errorCode: 'INSUFFICIENT_FUNDS', notify: ['PAYMENT'], ledger: NOTHING },
-  { event: 'USER_REJECTED', from: ['CREATED'], to: 'CANCELED', errorCode: 'USER_REJECTED', notify: ['PAYMENT'], ledger: NOTHING },
-  { event: 'COLLECTOR_CANCELED', from: WAITING, to: 'CANCELED', flows: ['COLLECTION'], errorCode: 'CANCELED_BY_COLLECTOR', notify: ['PAYMENT'], ledger: NOTHING },
+  {
+    event: 'FUNDS_SHORT',
+    from: ['CREATED'],
+    to: 'FAILED',
+    errorCode: 'INSUFFICIENT_FUNDS',
+    notify: ['PAYMENT'],
+    ledger: NOTHING,
+  },
+  {
+    event: 'USER_REJECTED',
+    from: ['CREATED'],
+    to: 'CANCELED',
+    errorCode: 'USER_REJECTED',
+    notify: ['PAYMENT'],
+    ledger: NOTHING,
+  },
+  {
+    event: 'COLLECTOR_CANCELED',
+    from: WAITING,
+    to: 'CANCELED',
+    flows: ['COLLECTION'],
+    errorCode: 'CANCELED_BY_COLLECTOR',
+    notify: ['PAYMENT'],
+    ledger: NOTHING,
+  },
   { event: 'EXPIRED', from: WAITING, to: 'CANCELED', errorCode: 'EXPIRED', notify: ['QR_EXPIRED'], ledger: NOTHING },
-  { event: 'DECISION_BROKEN', from: ['CREATED'], to: 'FAILED', errorCode: 'INTERNAL_ERROR', notify: ['PAYMENT'], ledger: NOTHING },
+  {
+    event: 'DECISION_BROKEN',
+    from: ['CREATED'],
+    to: 'FAILED',
+    errorCode: 'INTERNAL_ERROR',
+    notify: ['PAYMENT'],
+    ledger: NOTHING,
+  },
   // A collection is paid inside the service: its collector is credited the local amount.
-  { event: 'PAID', from: ['PROCESSING'], to: 'COMPLETED', flows: ['COLLECTION'], notify: ['PAYMENT'], ledger: ['COMMIT', 'COLLECT'], paid: true },
+  {
+    event: 'PAID',
+    from: ['PROCESSING'],
+    to: 'COMPLETED',
+    flows: ['COLLECTION'],
+    notify: ['PAYMENT'],
+    ledger: ['COMMIT', 'COLLECT'],
+    paid: true,
+  },
   { event: 'PAID', from: ['PROCESSING'], to: 'COMPLETED', notify: ['PAYMENT'], ledger: ['COMMIT'], paid: true },
-  { event: 'PAYOUT_REJECTED', from: ['PROCESSING'], to: 'REJECTED', errorCode: 'DESTINATION_REJECTED', notify: ['PAYMENT'], ledger: ['RELEASE'] },
-  { event: 'NOT_PAID', from: ['PROCESSING'], to: 'FAILED', errorCode: 'UPSTREAM_ERROR', notify: ['PAYMENT'], ledger: ['RELEASE'] },
+  {
+    event: 'PAYOUT_REJECTED',
+    from: ['PROCESSING'],
+    to: 'REJECTED',
+    errorCode: 'DESTINATION_REJECTED',
+    notify: ['PAYMENT'],
+    ledger: ['RELEASE'],
+  },
+  {
+    event: 'NOT_PAID',
+    from: ['PROCESSING'],
+    to: 'FAILED',
+    errorCode: 'UPSTREAM_ERROR',
+    notify: ['PAYMENT'],
+    ledger: ['RELEASE'],
+  },
   // A collected order's refund is taken back from its collector before the payer is credited.
-  { event: 'REFUNDED_IN_PART', from: REFUNDABLE, to: 'PARTIALLY_REFUNDED', flows: ['COLLECTION'], notify: ['REFUND'], ledger: ['CLAW_BACK', 'REFUND_CREDIT'], alwaysHistory: true },
-  { event: 'REFUNDED_IN_PART', from: REFUNDABLE, to: 'PARTIALLY_REFUNDED', notify: ['REFUND'], ledger: ['REFUND_CREDIT'], alwaysHistory: true },
-  { event: 'REFUNDED_IN_FULL', from: REFUNDABLE, to: 'REFUNDED', flows: ['COLLECTION'], notify: ['REFUND'], ledger: ['CLAW_BACK', 'REFUND_CREDIT'] },
+  {
+    event: 'REFUNDED_IN_PART',
+    from: REFUNDABLE,
+    to: 'PARTIALLY_REFUNDED',
+    flows: ['COLLECTION'],
+    notify: ['REFUND'],
+    ledger: ['CLAW_BACK', 'REFUND_CREDIT'],
+    alwaysHistory: true,
+  },
+  {
+    event: 'REFUNDED_IN_PART',
+    from: REFUNDABLE,
+    to: 'PARTIALLY_REFUNDED',
+    notify: ['REFUND'],
+    ledger: ['REFUND_CREDIT'],
+    alwaysHistory: true,
+  },
+  {
+    event: 'REFUNDED_IN_FULL',
+    from: REFUNDABLE,
+    to: 'REFUNDED',
+    flows: ['COLLECTION'],
+    notify: ['REFUND'],
+    ledger: ['CLAW_BACK', 'REFUND_CREDIT'],
+  },
   { event: 'REFUNDED_IN_FULL', from: REFUNDABLE, to: 'REFUNDED', notify: ['REFUND'], ledger: ['REFUND_CREDIT'] },
   // A refund that did not go through leaves the order as it was; the payer is told.
   { event: 'REFUND_NOT_MADE', from: REFUNDABLE, to: null, notify: ['REFUND'], ledger: NOTHING },
@@ -120,7 +214,8 @@ export interface OrderStep {
 }
 
 const guarded = (row: OrderTransition, { flow, localCountry }: Omit<OrderSubject, 'status'>) =>
-  (row.flows === undefined || row.flows.includes(flow)) && (row.countries === undefined || row.countries.includes(localCountry));
+  (row.flows === undefined || row.flows.includes(flow)) &&
+  (row.countries === undefined || row.countries.includes(localCountry));
 
 /** The table's row for `event` on `order`, or undefined when the event cannot happen to it. */
 export function transitionOf(order: OrderSubject, event: OrderEvent): OrderTransition | undefined {

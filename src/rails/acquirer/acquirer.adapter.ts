@@ -1,12 +1,27 @@
 import { MovementClient } from '../http/movement-client';
 import type { MovementRail } from '../movement-rail';
 import type { RailHttpClient } from '../http/rail-http-client';
-import type { MovementOutcome, MovementStatus, QrDestination, PayoutRequest, QrAcquirerPort, QrMerchant, RefundRequest } from '../rails.port';
+import type {
+  MovementOutcome,
+  MovementStatus,
+  QrDestination,
+  PayoutRequest,
+  QrAcquirerPort,
+  QrMerchant,
+  RefundRequest,
+} from '../rails.port';
 import { toQrMerchant } from './acquirer.mapper';
-import { ACQUIRER_MOVEMENTS, ACQUIRER_PATHS, AcquirerMovement, AcquirerPayoutRequest, AcquirerStatusWord, merchantSchema } from './acquirer.wire';
+import {
+  ACQUIRER_MOVEMENTS,
+  ACQUIRER_PATHS,
+  AcquirerMovement,
+  AcquirerPayoutRequest,
+  AcquirerStatusWord,
+  merchantSchema,
+} from './acquirer.wire';
 
 /** The QR acquirer: who is behind a merchant-presented QR, and payouts to it and their refunds. */
-export class AcquirerAdapter implements QrAcquirerPort, MovementRail<QrDestination> {
+export class AcquirerAdapter implements QrAcquirerPort, MovementRail<QrDestination, PayoutRequest> {
   private readonly movements: MovementClient<AcquirerStatusWord, AcquirerMovement>;
 
   constructor(private readonly http: RailHttpClient) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MovementWire } from '../http/movement-client';
-import { COUNTRY_CODES, PAYMENT_CURRENCIES } from '../../money';
+import { PAYMENT_CURRENCIES } from '../../money';
+import { COUNTRY_CODES } from '../countries';
 import { identifier, positiveAmount } from '../wire-fields';
 
 /**
@@ -9,7 +10,11 @@ import { identifier, positiveAmount } from '../wire-fields';
  * unexpected); responses strip unknown fields, so the acquirer may add some without breaking us.
  */
 
-export const ACQUIRER_PATHS = { merchants: '/acquirer/merchants/resolve', payouts: '/acquirer/payouts', refunds: '/acquirer/refunds' } as const;
+export const ACQUIRER_PATHS = {
+  merchants: '/acquirer/merchants/resolve',
+  payouts: '/acquirer/payouts',
+  refunds: '/acquirer/refunds',
+} as const;
 
 export const merchantLookupRequestSchema = z.strictObject({ qr: z.string().min(1).max(512) });
 

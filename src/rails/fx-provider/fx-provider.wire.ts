@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PAYMENT_CURRENCIES } from '../../money';
 
 export const FX_RATES_PATH = '/fx/rates';
-export const fxRatePath = (base: string, target: string) => `${FX_RATES_PATH}/${encodeURIComponent(base)}/${encodeURIComponent(target)}`;
+export const fxRatePath = (base: string, target: string) =>
+  `${FX_RATES_PATH}/${encodeURIComponent(base)}/${encodeURIComponent(target)}`;
 
 /** The FX provider's mid-market rate: units of target per one unit of base. */
 export const fxRateSchema = z.object({

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { MovementVocabulary, outcomeFrom, RailAnswer, statusFrom } from '../movement-vocabulary';
-import type { MovementOutcome, MovementStatus } from '../rails.port';
+import type { MovementOutcome, MovementStatus } from '../rail-terms';
 import { movementOutcome, RailHttpClient } from './rail-http-client';
 
 /** How one rail speaks about money it moves: its status words, its answer shape, and how to read it. */
@@ -27,7 +27,13 @@ export class MovementClient<S extends string, A> {
   ) {}
 
   send(kind: MovementKind, collection: string, body: unknown, id: string): Promise<MovementOutcome> {
-    return movementOutcome(async () => outcomeFrom(this.wire.vocabulary, this.wire.read(await this.http.post(kind, collection, body, this.wire.answer)), id));
+    return movementOutcome(async () =>
+      outcomeFrom(
+        this.wire.vocabulary,
+        this.wire.read(await this.http.post(kind, collection, body, this.wire.answer)),
+        id,
+      ),
+    );
   }
 
   async status(kind: MovementKind, collection: string, id: string): Promise<MovementStatus> {

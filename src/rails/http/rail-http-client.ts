@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { observeRailRequest, RailOutcome } from '../../observability/metrics';
 import { RailsDeclinedError, RailsError, RailsUnavailableError } from '../rails.errors';
-import type { MovementOutcome } from '../rails.port';
+import type { MovementOutcome } from '../rail-terms';
 import { mapWireStatus } from '../rails-status.mapper';
 import { errorBodySchema } from './error-body.schema';
 
@@ -26,11 +26,17 @@ function describe(error: unknown): string {
   return typeof message === 'string' ? message + code : String(error);
 }
 
-/** Each rail's adapter, as the `rail` label of cbp_rails_request_duration_seconds; `simulator` is the sandbox's admin side of the rails simulator. */
-export type RailName = 'acquirer' | 'brazil' | 'peru' | 'colombia' | 'fx_provider' | 'simulator';
-
 /** What a call asks of its rail, in the port's words: the `operation` label of the same series. */
-export type RailOperation = 'resolve_merchant' | 'lookup_key' | 'resolve_wallet' | 'payout' | 'payout_status' | 'refund' | 'refund_status' | 'mid_rate' | 'force_payout_answer';
+export type RailOperation =
+  | 'resolve_merchant'
+  | 'lookup_key'
+  | 'resolve_wallet'
+  | 'payout'
+  | 'payout_status'
+  | 'refund'
+  | 'refund_status'
+  | 'mid_rate'
+  | 'force_payout_answer';
 
 /**
  * JSON over HTTP to one rail, with the failures every rail shares: no answer in time, an
@@ -41,10 +47,15 @@ export type RailOperation = 'resolve_merchant' | 'lookup_key' | 'resolve_wallet'
 export class RailHttpClient {
   private readonly baseUrl: string;
 
+  /**
+   * `rail` names the rail as the `rail` label of cbp_rails_request_duration_seconds: `acquirer`,
+   * `fx_provider`, a key country's rail (its descriptor's, src/rails/<cc>/), or `simulator`, the
+   * sandbox's admin side of the rails simulator.
+   */
   constructor(
     baseUrl: string,
     private readonly timeoutMs: number,
-    private readonly rail: RailName,
+    private readonly rail: string,
   ) {
     // Concatenated rather than resolved with URL so that a base path such as /rails survives.
     this.baseUrl = baseUrl.replace(/\/+$/, '');
@@ -98,12 +109,17 @@ export class RailHttpClient {
       case 'ok': {
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
-          throw new RailsUnavailableError(`${operation}: unexpected response body (${status})`, { cause: parsed.error });
+          throw new RailsUnavailableError(`${operation}: unexpected response body (${status})`, {
+            cause: parsed.error,
+          });
         }
         return parsed.data;
       }
       case 'declined':
-        throw new RailsDeclinedError(outcome.code, `${operation}: ${errorBody?.message ?? `declined with status ${status}`}`);
+        throw new RailsDeclinedError(
+          outcome.code,
+          `${operation}: ${errorBody?.message ?? `declined with status ${status}`}`,
+        );
       case 'unavailable':
         throw new RailsUnavailableError(`${operation}: ${outcome.reason}`);
     }

@@ -39,7 +39,12 @@ function bankAccount(participant: Participant, source: DeterministicSource) {
 /** A CPF or CNPJ key names its own holder; other keys get a person most of the time. */
 export function brazilHolder(key: string, format: KeyFormat, source: DeterministicSource): AccountHolder {
   const isCompany = format === 'CNPJ' || (format !== 'CPF' && source.int(4) === 0);
-  const identificationNumber = format === 'CPF' || format === 'CNPJ' ? key : isCompany ? cnpjFromBase(`${source.digits(8)}0001`) : cpfFromBase(source.digits(9));
+  const identificationNumber =
+    format === 'CPF' || format === 'CNPJ'
+      ? key
+      : isCompany
+        ? cnpjFromBase(`${source.digits(8)}0001`)
+        : cpfFromBase(source.digits(9));
   return {
     name: isCompany ? companyName('BR', source) : personName(source),
     identificationNumber,

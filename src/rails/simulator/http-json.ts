@@ -10,7 +10,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
   for await (const chunk of request) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new SimulatorHttpError(413, 'PAYLOAD_TOO_LARGE', `body over ${MAX_BODY_BYTES} bytes`);
+    if (size > MAX_BODY_BYTES)
+      throw new SimulatorHttpError(413, 'PAYLOAD_TOO_LARGE', `body over ${MAX_BODY_BYTES} bytes`);
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');

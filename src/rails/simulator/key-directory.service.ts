@@ -1,11 +1,16 @@
-import type { KeyCountry } from '../../money';
-import { accountWallet } from '../phone-wallets';
+import type { KeyCountry } from '../countries';
 import type { AccountHolder, PeruAccountInfo, PhoneWallet } from '../rails.port';
 import { brazilHolder, colombiaHolder } from './account-holder.generator';
 import { DeterministicSource } from './deterministic-source';
-import { classifyKey, KeyFormat } from './key-format.classifier';
+import { classifyKey, type KeyFormat } from './key-format.classifier';
 import { isNotFoundKey } from './magic-values';
-import { cciAccount, phoneOfWalletRecord, phoneWallets, walletAccount, walletRecordIdFor } from './peru-account.generator';
+import {
+  cciAccount,
+  phoneOfWalletRecord,
+  phoneWallets,
+  walletAccount,
+  walletRecordIdFor,
+} from './peru-account.generator';
 import { SimulatorHttpError } from './simulator-http.error';
 
 export type BrazilKeyFormat = Extract<KeyFormat, 'CPF' | 'CNPJ' | 'EMAIL' | 'PHONE' | 'EVP'>;
@@ -17,24 +22,27 @@ export type BrazilKeyFormat = Extract<KeyFormat, 'CPF' | 'CNPJ' | 'EMAIL' | 'PHO
 export class KeyDirectoryService {
   constructor(private readonly seed: string) {}
 
-  brazilHolder(key: string): { holder: AccountHolder; format: BrazilKeyFormat } {
-    const format = this.known('BR', key) as BrazilKeyFormat;
-    return { holder: brazilHolder(key, format, this.source('BR', key)), format };
+  /** The DICT entry's parts: the key as DICT stores it, its type and its holder. */
+  brazilHolder(key: string): { key: string; holder: AccountHolder; format: BrazilKeyFormat } {
+    const known = this.known('BR', key);
+    const format = known.format as BrazilKeyFormat;
+    return { key: known.key, holder: brazilHolder(known.key, format, this.source('BR', known.key)), format };
   }
 
   colombiaHolder(key: string): AccountHolder {
-    this.known('CO', key);
-    return colombiaHolder(this.source('CO', key));
+    return colombiaHolder(this.source('CO', this.known('CO', key).key));
   }
 
   peruAccount(cci: string): PeruAccountInfo {
-    if (this.known('PE', cci) !== 'CCI') throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a CCI: ${cci}`);
+    if (this.known('PE', cci).format !== 'CCI')
+      throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a CCI: ${cci}`);
     return cciAccount(cci, this.seed);
   }
 
   /** The wallets linked to a phone, the record id that names them, and the default wallet's account. */
   peruWallets(phone: string): { account: PeruAccountInfo; walletId: string; wallets: PhoneWallet[] } {
-    if (this.known('PE', phone) !== 'PHONE') throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a phone: ${phone}`);
+    if (this.known('PE', phone).format !== 'PHONE')
+      throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a phone: ${phone}`);
     const wallets = phoneWallets(phone, this.seed);
     const [first] = wallets;
     if (first === undefined) throw new Error('a phone always has at least one wallet');
@@ -48,30 +56,32 @@ export class KeyDirectoryService {
     }
     const wallet = phoneWallets(phone, this.seed).find((candidate) => candidate.id === selectedWalletId);
     if (wallet === undefined) {
-      throw new SimulatorHttpError(422, 'WALLET_NOT_FOUND', `wallet ${selectedWalletId} is not in record ${walletRecordId}`);
+      throw new SimulatorHttpError(
+        422,
+        'WALLET_NOT_FOUND',
+        `wallet ${selectedWalletId} is not in record ${walletRecordId}`,
+      );
     }
     return { account: walletAccount(phone, wallet, this.seed), wallet };
   }
 
   /**
    * A payout to a phone key names the wallet the payer picked: it must still be one of the
-   * phone's wallets (in Brazil and Colombia, the account the number names now), else the rail
-   * refuses the transfer and nothing is paid (422, a FAILED payout to the engine).
+   * phone's `wallets` now (in Brazil and Colombia, the account the number names now), else the
+   * rail refuses the transfer and nothing is paid (422, a FAILED payout to the engine).
    */
-  checkWallet(country: KeyCountry, phone: string, walletId: string): void {
-    const holder = () => (country === 'BR' ? this.brazilHolder(phone).holder : this.colombiaHolder(phone));
-    const wallets = country === 'PE' ? this.peruWallets(phone).wallets : [accountWallet(country, phone, holder())];
+  checkWallet(phone: string, walletId: string, wallets: readonly PhoneWallet[]): void {
     if (!wallets.some((wallet) => wallet.id === walletId)) {
       throw new SimulatorHttpError(422, 'WALLET_NOT_FOUND', `wallet ${walletId} is not one of ${phone}'s`);
     }
   }
 
-  /** The key's format, once it is well-shaped and not one of the sandbox's unknown keys. */
-  private known(country: KeyCountry, key: string): KeyFormat {
-    const format = classifyKey(country, key);
-    if (format === null) throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a valid ${country} key: ${key}`);
-    if (isNotFoundKey(key)) throw new SimulatorHttpError(404, 'KEY_NOT_FOUND', `no account for key ${key}`);
-    return format;
+  /** The key's format and stored spelling, once it is well-shaped and not one of the sandbox's unknown keys. */
+  private known(country: KeyCountry, key: string): { format: KeyFormat; key: string } {
+    const known = classifyKey(country, key);
+    if (known === null) throw new SimulatorHttpError(400, 'INVALID_REQUEST', `not a valid ${country} key: ${key}`);
+    if (isNotFoundKey(known.key)) throw new SimulatorHttpError(404, 'KEY_NOT_FOUND', `no account for key ${key}`);
+    return known;
   }
 
   private source(country: KeyCountry, key: string): DeterministicSource {

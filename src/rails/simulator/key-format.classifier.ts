@@ -1,14 +1,14 @@
-import { validatePaymentKey } from '../../keys';
-import type { KeyCountry } from '../../money';
+import { validatePaymentKey, type KeyCountry, type PaymentKeyType } from '../countries';
 
-export type KeyFormat = 'CPF' | 'CNPJ' | 'EMAIL' | 'PHONE' | 'EVP' | 'CCI' | 'BREB';
+export type KeyFormat = PaymentKeyType;
 
 /**
- * The directory takes the keys the service's own validation takes, and says what kind each is;
- * Bre-B's directory does not tell its key types apart.
+ * The directory takes the keys the service's own validation takes, says what kind each is, and
+ * knows each in the one spelling it stores (an e-mail in lower case, a CNPJ's letters in upper
+ * case).
  */
-export function classifyKey(country: KeyCountry, key: string): KeyFormat | null {
+export function classifyKey(country: KeyCountry, key: string): { format: KeyFormat; key: string } | null {
   const validation = validatePaymentKey(country, key);
   if (!validation.ok) return null;
-  return country === 'CO' ? 'BREB' : (validation.type as KeyFormat);
+  return { format: validation.type, key: validation.normalized };
 }

@@ -1,3 +1,5 @@
+import type { KeyCountry } from '../countries';
+
 /**
  * Sandbox magic values: inputs that make the simulated outside world misbehave on purpose, so
  * integrators can exercise every branch. Amount triggers are a handful of exact values made of
@@ -12,15 +14,19 @@ export const NOT_FOUND_DIGITS = '00000000';
 export const REJECTED_EMAIL = 'rejected@sandbox.test';
 export const REJECTED_DIGITS = '99999999';
 
-/** Valid keys that trigger them, for the README and the tests. */
+/** Valid keys that trigger them, for the README and the tests: some of every key country's. */
 export const MAGIC_KEYS = {
   notFound: {
     BR: ['notfound@sandbox.test', '00000000191', '+5511900000000', '00000000-0000-4000-8000-000000000000'],
     PE: ['00219300000000000010', '+51900000000'],
     CO: ['0000000000', '+573000000000'],
   },
-  closedAccount: { BR: ['rejected@sandbox.test', '99999999050', '+5511999999999'], PE: ['00219399999999000018', '+51999999999'], CO: ['9999999999'] },
-} as const;
+  closedAccount: {
+    BR: ['rejected@sandbox.test', '99999999050', '+5511999999999'],
+    PE: ['00219399999999000018', '+51999999999'],
+    CO: ['9999999999'],
+  },
+} as const satisfies Record<string, Record<KeyCountry, readonly string[]>>;
 export const UNKNOWN_QR_MERCHANT = 'UNKNOWN MERCHANT';
 
 export const TRANSIENT_FAILURES_PER_ID = 2;
@@ -104,7 +110,8 @@ export const MAGIC_VALUES: readonly MagicValueRow[] = [
   {
     value: `amount \`${MAGIC_AMOUNTS.LOST}\``,
     appliesTo: 'payout, refund',
-    behaviour: 'executed (COMPLETED), but every answer to the request is lost (504); the status inquiry answers COMPLETED',
+    behaviour:
+      'executed (COMPLETED), but every answer to the request is lost (504); the status inquiry answers COMPLETED',
   },
   {
     value: `amount \`${MAGIC_AMOUNTS.SLOW}\``,

@@ -6,6 +6,8 @@ export async function runRailsSimulator(port: number, host = '127.0.0.1'): Promi
   const faults = faultsFromEnv(process.env);
   const simulator = createRailsSimulator({ faults });
   const actualPort = await simulator.listen(port, host);
-  process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), msg: 'rails simulator listening', host, port: actualPort, faults })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ level: 'info', time: new Date().toISOString(), msg: 'rails simulator listening', host, port: actualPort, faults })}\n`,
+  );
   return { close: () => simulator.close() };
 }

@@ -1,7 +1,13 @@
 import type { MovementStatus } from '../rails.port';
 import { delay } from './delay';
 import { DeterministicSource } from './deterministic-source';
-import { type AmountBehaviour, SLOW_ANSWER_MS, TRANSIENT_FAILURES_PER_ID, amountBehaviour, isRejectedDestinationKey } from './magic-values';
+import {
+  type AmountBehaviour,
+  SLOW_ANSWER_MS,
+  TRANSIENT_FAILURES_PER_ID,
+  amountBehaviour,
+  isRejectedDestinationKey,
+} from './magic-values';
 import { SimulatorHttpError } from './simulator-http.error';
 
 /** What a rail did with a payout or refund it executed, before each rail words it its own way. */
@@ -66,15 +72,22 @@ export type ForcedPayoutAnswer = (typeof FORCED_PAYOUT_ANSWERS)[number];
 /** HELD: the rail takes the payout and never says what became of it. */
 type MovementBehaviour = AmountBehaviour | 'HELD';
 
-const FORCED_BEHAVIOUR: Record<ForcedPayoutAnswer, MovementBehaviour> = { completed: 'NORMAL', rejected: 'REJECT', unknown: 'HELD' };
+const FORCED_BEHAVIOUR: Record<ForcedPayoutAnswer, MovementBehaviour> = {
+  completed: 'NORMAL',
+  rejected: 'REJECT',
+  unknown: 'HELD',
+};
 
 /** The sandbox's LOST amount: the money moved, but the answer never reaches the caller. */
-const lostAnswer = (id: string) => new SimulatorHttpError(504, 'ANSWER_LOST', `${id} was executed; its answer was lost`);
+const lostAnswer = (id: string) =>
+  new SimulatorHttpError(504, 'ANSWER_LOST', `${id} was executed; its answer was lost`);
 
 function statusOf(record: MovementRecord | undefined): MovementStatus {
   if (record?.result !== undefined) {
     const { status, railReference, reason } = record.result;
-    return status === 'REJECTED' ? { status, railReference, reason: reason ?? 'DESTINATION_REFUSED' } : { status, railReference };
+    return status === 'REJECTED'
+      ? { status, railReference, reason: reason ?? 'DESTINATION_REFUSED' }
+      : { status, railReference };
   }
   return { status: record !== undefined && (record.inFlight > 0 || record.held === true) ? 'PENDING' : 'NOT_FOUND' };
 }
@@ -122,7 +135,8 @@ export class MoneyMovementService {
 
   /** Fixes what a payout not requested yet will answer; one already requested has answered (409). */
   forcePayoutAnswer(payoutId: string, answer: ForcedPayoutAnswer): void {
-    if (this.payouts.has(payoutId)) throw new SimulatorHttpError(409, 'PAYOUT_ALREADY_REQUESTED', `${payoutId} was already requested`);
+    if (this.payouts.has(payoutId))
+      throw new SimulatorHttpError(409, 'PAYOUT_ALREADY_REQUESTED', `${payoutId} was already requested`);
     this.forcedPayouts.set(payoutId, answer);
   }
 
@@ -130,13 +144,23 @@ export class MoneyMovementService {
   async payout(payoutId: string, order: MovementOrder & { destinationKey?: string }): Promise<Settlement> {
     const forced = this.forcedPayouts.get(payoutId);
     const behaviour = forced === undefined ? amountBehaviour(order.amount) : FORCED_BEHAVIOUR[forced];
-    const settlement = await this.settle(this.payouts, payoutId, order, behaviour, (rejectedByAmount, railReference) => {
-      if (rejectedByAmount) return { status: 'REJECTED', railReference, reason: 'DESTINATION_REFUSED' };
-      if (forced === undefined && order.destinationKey !== undefined && isRejectedDestinationKey(order.destinationKey)) {
-        return { status: 'REJECTED', railReference, reason: 'DESTINATION_ACCOUNT_CLOSED' };
-      }
-      return { status: 'COMPLETED', railReference };
-    });
+    const settlement = await this.settle(
+      this.payouts,
+      payoutId,
+      order,
+      behaviour,
+      (rejectedByAmount, railReference) => {
+        if (rejectedByAmount) return { status: 'REJECTED', railReference, reason: 'DESTINATION_REFUSED' };
+        if (
+          forced === undefined &&
+          order.destinationKey !== undefined &&
+          isRejectedDestinationKey(order.destinationKey)
+        ) {
+          return { status: 'REJECTED', railReference, reason: 'DESTINATION_ACCOUNT_CLOSED' };
+        }
+        return { status: 'COMPLETED', railReference };
+      },
+    );
     if (settlement.result.status === 'COMPLETED') this.paidReferences.add(settlement.result.railReference);
     return settlement;
   }
@@ -145,8 +169,15 @@ export class MoneyMovementService {
     if (!this.paidReferences.has(order.originalReference)) {
       throw new SimulatorHttpError(422, 'UNKNOWN_PAYOUT_REFERENCE', `no payout ${order.originalReference}`);
     }
-    return this.settle(this.refunds, refundId, order, amountBehaviour(order.amount), (rejectedByAmount, railReference) =>
-      rejectedByAmount ? { status: 'REJECTED', railReference, reason: 'DESTINATION_REFUSED' } : { status: 'COMPLETED', railReference },
+    return this.settle(
+      this.refunds,
+      refundId,
+      order,
+      amountBehaviour(order.amount),
+      (rejectedByAmount, railReference) =>
+        rejectedByAmount
+          ? { status: 'REJECTED', railReference, reason: 'DESTINATION_REFUSED' }
+          : { status: 'COMPLETED', railReference },
     );
   }
 
@@ -158,7 +189,15 @@ export class MoneyMovementService {
     decide: (rejectedByAmount: boolean, railReference: string) => SimulatedResult,
   ): Promise<Settlement> {
     const { fingerprint, amount, currency } = order;
-    const record = records.get(id) ?? { fingerprint, amount, currency, attempts: 0, requests: 0, executions: 0, inFlight: 0 };
+    const record = records.get(id) ?? {
+      fingerprint,
+      amount,
+      currency,
+      attempts: 0,
+      requests: 0,
+      executions: 0,
+      inFlight: 0,
+    };
     if (record.fingerprint !== order.fingerprint) {
       throw new SimulatorHttpError(409, 'IDEMPOTENCY_CONFLICT', `${id} was already used for a different request`);
     }

@@ -21,21 +21,29 @@ function answer<S extends string, A>(wire: MovementWire<S, A>, { status, railRef
 }
 
 /** POST `collection` executes (or replays) a payout or refund; GET `collection/{id}` is the status inquiry. */
-export function movementRoutes<S extends string, A, B>(kind: 'payout' | 'refund', movements: MoneyMovementService, spec: MovementRouteSpec<S, A, B>): Route[] {
+export function movementRoutes<S extends string, A, B>(
+  kind: 'payout' | 'refund',
+  movements: MoneyMovementService,
+  spec: MovementRouteSpec<S, A, B>,
+): Route[] {
   return [
     {
       method: 'POST',
       path: pathOf(spec.collection),
       handle: async (request: IncomingMessage) => {
         const { id, order } = spec.orderOf(await readJson(request, spec.request));
-        const { created, result } = kind === 'payout' ? await movements.payout(id, order) : await movements.refund(id, { ...order, originalReference: order.originalReference ?? '' });
+        const { created, result } =
+          kind === 'payout'
+            ? await movements.payout(id, order)
+            : await movements.refund(id, { ...order, originalReference: order.originalReference ?? '' });
         return settled(created, answer(spec.wire, result));
       },
     },
     {
       method: 'GET',
       path: pathOf(spec.collection, ':id'),
-      handle: async (_request, [id = '']) => ok(answer(spec.wire, kind === 'payout' ? movements.payoutStatus(id) : movements.refundStatus(id))),
+      handle: async (_request, [id = '']) =>
+        ok(answer(spec.wire, kind === 'payout' ? movements.payoutStatus(id) : movements.refundStatus(id))),
     },
   ];
 }

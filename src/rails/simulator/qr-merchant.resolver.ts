@@ -1,4 +1,5 @@
 import { decodeEmvQr } from '../../emv';
+import { QR_SCOPE } from '../countries';
 import type { QrMerchant } from '../rails.port';
 import { DeterministicSource } from './deterministic-source';
 import { UNKNOWN_QR_MERCHANT } from './magic-values';
@@ -11,7 +12,7 @@ import { companyTaxId } from './tax-id.generator';
  * merchant accounts; the branch is the store label, else the terminal label, else empty.
  */
 export function resolveQrMerchant(qr: string, seed: string): QrMerchant {
-  const decoded = decodeEmvQr(qr);
+  const decoded = decodeEmvQr(qr, QR_SCOPE);
   const name = decoded.merchant?.name;
   if (!decoded.valid || name === null || name === undefined) {
     const problems = decoded.errors.map((error) => error.code).join(', ') || 'no merchant name (tag 59)';

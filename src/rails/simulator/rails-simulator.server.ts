@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { isPaymentCurrency } from '../../money';
+import { KEY_COUNTRIES } from '../countries';
 import { FX_RATES_PATH } from '../fx-provider/fx-provider.wire';
 import { FaultInjector, NO_FAULTS, faultConfigSchema, type FaultConfig } from './fault-injector';
 import { midRate } from './fx-rate.table';
@@ -10,9 +11,7 @@ import { KeyDirectoryService } from './key-directory.service';
 import { FORCED_PAYOUT_ANSWERS, MoneyMovementService } from './money-movement.service';
 import { ok, pathOf, Reply, Route } from './route';
 import { acquirerRoutes } from './routes/acquirer.routes';
-import { brazilRoutes } from './routes/brazil.routes';
-import { colombiaRoutes } from './routes/colombia.routes';
-import { peruRoutes } from './routes/peru.routes';
+import { SIMULATED_KEY_RAILS } from './simulated-countries';
 import { SimulatorHttpError } from './simulator-http.error';
 
 export interface RailsSimulatorOptions {
@@ -55,9 +54,7 @@ export function createRailsSimulator(options: RailsSimulatorOptions = {}): Rails
   const routes: Route[] = [
     { method: 'GET', path: /^\/health$/, handle: async () => ok({ status: 'ok' }) },
     ...acquirerRoutes(seed, movements),
-    ...brazilRoutes(directory, movements),
-    ...peruRoutes(directory, movements),
-    ...colombiaRoutes(directory, movements),
+    ...KEY_COUNTRIES.flatMap((country) => SIMULATED_KEY_RAILS[country](directory, movements)),
     {
       method: 'GET',
       path: pathOf(FX_RATES_PATH, ':base', ':target'),
@@ -68,7 +65,12 @@ export function createRailsSimulator(options: RailsSimulatorOptions = {}): Rails
         return ok(midRate(base, target, now()));
       },
     },
-    { method: 'GET', path: /^\/__admin\/payouts$/, admin: true, handle: async () => ok({ data: movements.payoutSummaries() }) },
+    {
+      method: 'GET',
+      path: /^\/__admin\/payouts$/,
+      admin: true,
+      handle: async () => ok({ data: movements.payoutSummaries() }),
+    },
     {
       method: 'GET',
       path: /^\/__admin\/payouts\/([^/]+)$/,

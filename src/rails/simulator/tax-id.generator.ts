@@ -5,8 +5,12 @@ import type { DeterministicSource } from './deterministic-source';
  * simulator's data. Each function takes the base digits and appends the country's check digit.
  */
 
-function weightedSum(digits: string, weights: readonly number[]): number {
-  return [...digits].reduce((sum, digit, i) => sum + Number(digit) * (weights[i] as number), 0);
+/** A character counts as its ASCII code minus 48: a digit as itself, and the letters of an alphanumeric CNPJ's base as 17 (A) to 42 (Z). */
+function weightedSum(characters: string, weights: readonly number[]): number {
+  return [...characters].reduce(
+    (sum, character, i) => sum + (character.charCodeAt(0) - 48) * (weights[i] as number),
+    0,
+  );
 }
 
 /** Brazil's CPF/CNPJ rule: remainder below 2 gives 0, otherwise 11 minus the remainder. */
@@ -20,6 +24,7 @@ export function cpfFromBase(base9: string): string {
   return first + brazilDigit(first, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
 }
 
+/** `base12` is the root and establishment: digits, or since July 2026 upper-case letters and digits (IN RFB 2.229/2024). */
 export function cnpjFromBase(base12: string): string {
   const first = base12 + brazilDigit(base12, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
   return first + brazilDigit(first, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);

@@ -9,13 +9,18 @@ describe('authentication', () => {
   });
   afterAll(() => api.close());
 
-  const tokenFor = (apiKey?: string) => http(api.baseUrl, null).get('/auth/token', apiKey === undefined ? {} : { 'x-api-key': apiKey });
+  const tokenFor = (apiKey?: string) =>
+    http(api.baseUrl, null).get('/auth/token', apiKey === undefined ? {} : { 'x-api-key': apiKey });
 
   it('issues a JWT access token, a refresh token and expiresIn "3600" for a valid API key', async () => {
     const client = await api.app.get(ClientsService).create({ name: 'Acme' });
     const response = await tokenFor(client.apiKey);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ expiresIn: '3600', accessToken: expect.any(String), refreshToken: expect.any(String) });
+    expect(response.body).toEqual({
+      expiresIn: '3600',
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+    });
     const [header, payload] = response.body.accessToken
       .split('.')
       .slice(0, 2)
@@ -46,14 +51,21 @@ describe('authentication', () => {
 
   /** Ends the reuse grace window of every spent refresh token of the client. */
   const ageSpentTokens = (clientId: string) =>
-    api.dataSource.query("UPDATE refresh_tokens SET used_at = now() - interval '1 minute' WHERE used_at IS NOT NULL AND client_id = $1", [clientId]);
+    api.dataSource.query(
+      "UPDATE refresh_tokens SET used_at = now() - interval '1 minute' WHERE used_at IS NOT NULL AND client_id = $1",
+      [clientId],
+    );
 
   it('rotates refresh tokens: a refresh returns a new pair, and the spent token is refused', async () => {
     const client = await api.app.get(ClientsService).create({ name: 'Rotator' });
     const first = (await tokenFor(client.apiKey)).body;
     const refreshed = await http(api.baseUrl, null).post('/auth/refresh', { refreshToken: first.refreshToken });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body).toEqual({ expiresIn: '3600', accessToken: expect.any(String), refreshToken: expect.any(String) });
+    expect(refreshed.body).toEqual({
+      expiresIn: '3600',
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+    });
     expect(refreshed.body.refreshToken).not.toBe(first.refreshToken);
 
     await ageSpentTokens(client.clientId);
@@ -75,7 +87,9 @@ describe('authentication', () => {
     const response = await http(api.baseUrl, null).post('/auth/refresh', { refresh_token: 'x' });
     expect(response.status).toBe(400);
     expect(response.body.statusCode).toBe(400);
-    expect(response.body.message).toEqual(expect.arrayContaining([expect.stringContaining('refreshToken'), expect.stringContaining('refresh_token')]));
+    expect(response.body.message).toEqual(
+      expect.arrayContaining([expect.stringContaining('refreshToken'), expect.stringContaining('refresh_token')]),
+    );
   });
 
   it('ends the tokens of a disabled API key', async () => {

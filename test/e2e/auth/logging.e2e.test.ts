@@ -19,13 +19,17 @@ describe('request logs', () => {
 
   it('are JSON with the request id, and never contain API keys, tokens or secrets', async () => {
     const client = await api.app.get(ClientsService).create({ name: 'Logged' });
-    const pair = (await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': client.apiKey, 'x-request-id': 'log-test-1' })).body;
+    const pair = (
+      await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': client.apiKey, 'x-request-id': 'log-test-1' })
+    ).body;
     await http(api.baseUrl, pair.accessToken).get('/collectors', { 'x-request-id': 'log-test-2' });
     await http(api.baseUrl, null).post('/auth/refresh', { refreshToken: pair.refreshToken });
 
     const entries = logged.entries();
     expect(entries.some((entry) => entry.req?.id === 'log-test-1' && entry.requestId === 'log-test-1')).toBe(true);
-    expect(entries.some((entry) => entry.req?.id === 'log-test-2' && entry.req.headers.authorization === '[redacted]')).toBe(true);
+    expect(
+      entries.some((entry) => entry.req?.id === 'log-test-2' && entry.req.headers.authorization === '[redacted]'),
+    ).toBe(true);
     const text = logged.text();
     for (const secret of [client.apiKey, client.webhookSecret, pair.accessToken, pair.refreshToken]) {
       expect(text).not.toContain(secret);
@@ -35,10 +39,18 @@ describe('request logs', () => {
   it('at info name the request, its answer and the calling client, not every header', async () => {
     const client = await api.app.get(ClientsService).create({ name: 'Logged briefly' });
     const pair = (await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': client.apiKey })).body;
-    await http(api.baseUrl, pair.accessToken).get('/collectors', { 'x-request-id': 'log-test-3', 'x-noise': 'not logged' });
+    await http(api.baseUrl, pair.accessToken).get('/collectors', {
+      'x-request-id': 'log-test-3',
+      'x-noise': 'not logged',
+    });
 
     const line = logged.entries().find((entry) => entry.req?.id === 'log-test-3');
-    expect(line).toMatchObject({ requestId: 'log-test-3', clientId: client.clientId, req: { method: 'GET', url: '/collectors' }, res: { statusCode: 200 } });
+    expect(line).toMatchObject({
+      requestId: 'log-test-3',
+      clientId: client.clientId,
+      req: { method: 'GET', url: '/collectors' },
+      res: { statusCode: 200 },
+    });
     expect(typeof line.responseTime).toBe('number');
     expect(line.req.headers).not.toHaveProperty('x-noise');
     expect(line.req.headers).not.toHaveProperty('host');
@@ -52,7 +64,10 @@ describe('request logs at debug', () => {
     try {
       const client = await api.app.get(ClientsService).create({ name: 'Logged fully' });
       const pair = (await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': client.apiKey })).body;
-      await http(api.baseUrl, pair.accessToken).get('/collectors', { 'x-request-id': 'log-test-4', 'x-noise': 'logged' });
+      await http(api.baseUrl, pair.accessToken).get('/collectors', {
+        'x-request-id': 'log-test-4',
+        'x-noise': 'logged',
+      });
 
       const line = entries().find((entry) => entry.req?.id === 'log-test-4');
       expect(line.req.headers).toMatchObject({ 'x-noise': 'logged', authorization: '[redacted]' });

@@ -17,11 +17,14 @@ async function answers(api: TestApi, requests: Array<Record<string, string>>): P
   for (const headers of requests) result.push(await http(api.baseUrl, null).get('/auth/token', headers));
   return result;
 }
-const statuses = async (api: TestApi, requests: Array<Record<string, string>>) => (await answers(api, requests)).map((answer) => answer.status);
+const statuses = async (api: TestApi, requests: Array<Record<string, string>>) =>
+  (await answers(api, requests)).map((answer) => answer.status);
 
 /** What the refusals' caller wrote in x-forwarded-for: the buckets, if any, the API made of it. */
 const bucketsOf = async (api: TestApi, addresses: string[]) =>
-  api.dataSource.query<Array<{ key: string }>>('SELECT key FROM quota_windows WHERE key = ANY($1)', [addresses.map((address) => `minute:auth:${address}`)]);
+  api.dataSource.query<Array<{ key: string }>>('SELECT key FROM quota_windows WHERE key = ANY($1)', [
+    addresses.map((address) => `minute:auth:${address}`),
+  ]);
 
 /** An API key, and 30 other keys that share its first 10 characters (the prefix the API once counted refusals by). */
 async function keyAndLookalikes(api: TestApi) {
@@ -52,8 +55,12 @@ describe('token rate limits', () => {
   it("keeps one row per address: a new minute starts its count over in the old minute's row", async () => {
     const address = freshAddress();
     const key = `minute:auth:${address}`;
-    const rows = () => api.dataSource.query<Array<{ points: number }>>('SELECT points FROM quota_windows WHERE key = $1', [key]);
-    await api.dataSource.query(`INSERT INTO quota_windows (key, points, expire) VALUES ($1, 7, $2)`, [key, Date.now() - 3_600_000]);
+    const rows = () =>
+      api.dataSource.query<Array<{ points: number }>>('SELECT points FROM quota_windows WHERE key = $1', [key]);
+    await api.dataSource.query(`INSERT INTO quota_windows (key, points, expire) VALUES ($1, 7, $2)`, [
+      key,
+      Date.now() - 3_600_000,
+    ]);
     await statuses(api, [{ 'x-api-key': `${freshPrefix()}-unknown`, 'x-forwarded-for': address }]);
     expect(await rows()).toEqual([{ points: 1 }]);
   });
@@ -93,7 +100,12 @@ describe('token rate limits', () => {
   it('counts an IPv6 caller by its /64: a subscriber cannot spread its refusals over its own addresses', async () => {
     const network = freshIpv6Network();
     const refused = (address: string) => ({ 'x-api-key': `${freshPrefix()}-x`, 'x-forwarded-for': address });
-    expect(await statuses(api, [`${network}::1`, `${network}:1::2`, `${network}:ffff:ffff:ffff:ffff`, `${network}::abcd`].map(refused))).toEqual([403, 403, 403, 429]);
+    expect(
+      await statuses(
+        api,
+        [`${network}::1`, `${network}:1::2`, `${network}:ffff:ffff:ffff:ffff`, `${network}::abcd`].map(refused),
+      ),
+    ).toEqual([403, 403, 403, 429]);
     expect(await statuses(api, [refused(`${freshIpv6Network()}::1`)])).toEqual([403]);
   });
 
@@ -101,7 +113,8 @@ describe('token rate limits', () => {
     const { apiKey } = await api.app.get(ClientsService).create({ name: 'Refreshing integrator' });
     const address = freshAddress();
     const login = await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': apiKey, 'x-forwarded-for': address });
-    const refresh = (refreshToken: string) => http(api.baseUrl, null).post('/auth/refresh', { refreshToken }, { 'x-forwarded-for': address });
+    const refresh = (refreshToken: string) =>
+      http(api.baseUrl, null).post('/auth/refresh', { refreshToken }, { 'x-forwarded-for': address });
     const refused = [];
     for (let i = 0; i < 4; i++) refused.push((await refresh(`unknown-${randomUUID()}`)).status);
     expect(refused).toEqual([401, 401, 401, 429]);
@@ -124,9 +137,16 @@ describe('TRUSTED_PROXIES', () => {
       expect(refused).toContain(429);
       expect(await bucketsOf(api, madeUp)).toEqual([]);
 
-      const login = await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': apiKey, 'x-forwarded-for': freshAddress() });
+      const login = await http(api.baseUrl, null).get('/auth/token', {
+        'x-api-key': apiKey,
+        'x-forwarded-for': freshAddress(),
+      });
       expect(login.status).toBe(200);
-      expect(login.body).toEqual({ expiresIn: '3600', accessToken: expect.any(String), refreshToken: expect.any(String) });
+      expect(login.body).toEqual({
+        expiresIn: '3600',
+        accessToken: expect.any(String),
+        refreshToken: expect.any(String),
+      });
     } finally {
       await api.close();
     }
@@ -137,11 +157,17 @@ describe('TRUSTED_PROXIES', () => {
     const api = await startTestApi({ TOKEN_RATE_LIMIT_PER_MINUTE: '3', TRUSTED_PROXIES: 'loopback, 192.0.2.0/24' });
     try {
       const balancer = '192.0.2.7';
-      const callers = Array.from({ length: 4 }, () => ({ 'x-api-key': `${freshPrefix()}-x`, 'x-forwarded-for': `${freshAddress()}, ${balancer}` }));
+      const callers = Array.from({ length: 4 }, () => ({
+        'x-api-key': `${freshPrefix()}-x`,
+        'x-forwarded-for': `${freshAddress()}, ${balancer}`,
+      }));
       expect(await statuses(api, callers)).toEqual([403, 403, 403, 403]);
 
       const caller = freshAddress();
-      const spoofing = Array.from({ length: 4 }, () => ({ 'x-api-key': `${freshPrefix()}-x`, 'x-forwarded-for': `${freshAddress()}, ${caller}, ${balancer}` }));
+      const spoofing = Array.from({ length: 4 }, () => ({
+        'x-api-key': `${freshPrefix()}-x`,
+        'x-forwarded-for': `${freshAddress()}, ${caller}, ${balancer}`,
+      }));
       expect(await statuses(api, spoofing)).toEqual([403, 403, 403, 429]);
     } finally {
       await api.close();

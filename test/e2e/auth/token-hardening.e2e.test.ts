@@ -20,23 +20,31 @@ describe('access and refresh tokens under attack', () => {
   const statusWith = async (accessToken: string) => (await http(api.baseUrl, accessToken).get('/collectors')).status;
   /** Moves the family's spent tokens `seconds` into the past: out of the reuse grace window. */
   const ageSpentTokens = (accessToken: string, seconds: number) =>
-    api.dataSource.query(`UPDATE refresh_tokens SET used_at = now() - make_interval(secs => $2) WHERE used_at IS NOT NULL AND family_id = $1`, [
-      (jwt.decode(accessToken) as jwt.JwtPayload).fam,
-      seconds,
-    ]);
+    api.dataSource.query(
+      `UPDATE refresh_tokens SET used_at = now() - make_interval(secs => $2) WHERE used_at IS NOT NULL AND family_id = $1`,
+      [(jwt.decode(accessToken) as jwt.JwtPayload).fam, seconds],
+    );
 
   describe('a token signed with our key but made otherwise', () => {
     let claims: jwt.JwtPayload;
     const now = () => Math.floor(Date.now() / 1000);
     // Undefined claims are left out, as a forger would leave them out (jsonwebtoken adds iat unless told not to).
-    const sign = (payload: Record<string, unknown>) => jwt.sign(JSON.parse(JSON.stringify(payload)), process.env.JWT_SECRET!, { algorithm: 'HS256', noTimestamp: payload.iat === undefined });
+    const sign = (payload: Record<string, unknown>) =>
+      jwt.sign(JSON.parse(JSON.stringify(payload)), process.env.JWT_SECRET!, {
+        algorithm: 'HS256',
+        noTimestamp: payload.iat === undefined,
+      });
 
     beforeAll(async () => {
       claims = jwt.decode((await login()).accessToken) as jwt.JwtPayload;
     });
 
     it('carries iat, exp one hour later, an audience and its family', () => {
-      expect(claims).toMatchObject({ aud: 'crossborder-payments-api', iss: 'crossborder-payments', fam: expect.any(String) });
+      expect(claims).toMatchObject({
+        aud: 'crossborder-payments-api',
+        iss: 'crossborder-payments',
+        fam: expect.any(String),
+      });
       expect(claims.exp! - claims.iat!).toBe(3600);
     });
 
@@ -45,11 +53,21 @@ describe('access and refresh tokens under attack', () => {
     });
 
     it('is refused unsigned (alg none) or signed with another key', async () => {
-      const [header, payload] = jwt.sign({ ...claims, iat: now(), exp: now() + 3600 }, 'another-key-another-key-another-key', { noTimestamp: true }).split('.');
+      const [header, payload] = jwt
+        .sign({ ...claims, iat: now(), exp: now() + 3600 }, 'another-key-another-key-another-key', {
+          noTimestamp: true,
+        })
+        .split('.');
       const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
       expect(await statusWith(unsigned)).toBe(401);
       expect(await statusWith(`${header}.${payload}.${'A'.repeat(43)}`)).toBe(401);
-      expect(await statusWith(jwt.sign({ ...claims, iat: now(), exp: now() + 3600 }, 'another-key-another-key-another-key', { noTimestamp: true }))).toBe(401);
+      expect(
+        await statusWith(
+          jwt.sign({ ...claims, iat: now(), exp: now() + 3600 }, 'another-key-another-key-another-key', {
+            noTimestamp: true,
+          }),
+        ),
+      ).toBe(401);
     });
 
     it.each([
@@ -70,10 +88,21 @@ describe('access and refresh tokens under attack', () => {
     const client = await api.app.get(ClientsService).create({ name: 'Hashed' });
     const { refreshToken } = (await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': client.apiKey })).body;
     const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-    const [keys] = await api.dataSource.query('SELECT count(*)::int AS n FROM api_keys WHERE client_id = $1 AND key_hash = $2', [client.clientId, sha256(client.apiKey)]);
-    const [tokens] = await api.dataSource.query('SELECT count(*)::int AS n FROM refresh_tokens WHERE client_id = $1 AND token_hash = $2', [client.clientId, sha256(refreshToken)]);
+    const [keys] = await api.dataSource.query(
+      'SELECT count(*)::int AS n FROM api_keys WHERE client_id = $1 AND key_hash = $2',
+      [client.clientId, sha256(client.apiKey)],
+    );
+    const [tokens] = await api.dataSource.query(
+      'SELECT count(*)::int AS n FROM refresh_tokens WHERE client_id = $1 AND token_hash = $2',
+      [client.clientId, sha256(refreshToken)],
+    );
     expect([keys.n, tokens.n]).toEqual([1, 1]);
-    const rows = JSON.stringify(await api.dataSource.query('SELECT k.*, t.* FROM api_keys k JOIN refresh_tokens t ON t.api_key_id = k.id WHERE k.client_id = $1', [client.clientId]));
+    const rows = JSON.stringify(
+      await api.dataSource.query(
+        'SELECT k.*, t.* FROM api_keys k JOIN refresh_tokens t ON t.api_key_id = k.id WHERE k.client_id = $1',
+        [client.clientId],
+      ),
+    );
     expect(rows).not.toContain(client.apiKey);
     expect(rows).not.toContain(refreshToken);
   });
@@ -91,7 +120,9 @@ describe('access and refresh tokens under attack', () => {
 
   it('leaves other families of the same key working when one is revoked', async () => {
     const client = await api.app.get(ClientsService).create({ name: 'Two logins' });
-    const [a, b] = await Promise.all([1, 2].map(async () => (await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': client.apiKey })).body));
+    const [a, b] = await Promise.all(
+      [1, 2].map(async () => (await http(api.baseUrl, null).get('/auth/token', { 'x-api-key': client.apiKey })).body),
+    );
     await refresh(a.refreshToken);
     await ageSpentTokens(a.accessToken, 60);
     await refresh(a.refreshToken);

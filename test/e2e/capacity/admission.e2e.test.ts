@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { expectedWaitMs } from '../../../src/capacity/admission';
 import { BacklogMonitor } from '../../../src/capacity/backlog-monitor';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
@@ -25,14 +26,22 @@ describe('admission on the backlog', () => {
   let stack: PaymentStack;
 
   beforeAll(async () => {
-    stack = await startPaymentStack({ ADMISSION_MAX_BACKLOG_AGE: '2s', ADMISSION_FAIR_SHARE: '0.5', ADMISSION_POLL_INTERVAL: '200ms' }, { workerStarted: false });
+    stack = await startPaymentStack(
+      { ADMISSION_MAX_BACKLOG_AGE: '2s', ADMISSION_FAIR_SHARE: '0.5', ADMISSION_POLL_INTERVAL: '200ms' },
+      { workerStarted: false },
+    );
   });
   afterAll(() => stack.close());
 
-  const backlogAge = () => stack.api.app.get(BacklogMonitor).current()?.ageMs ?? 0;
+  const backlogAge = () => Math.max(0, ...(stack.api.app.get(BacklogMonitor).current() ?? []).map(expectedWaitMs));
 
   const preview = (call: ReturnType<typeof http>, path: string) =>
-    call.post('/v2/payments/previews', { qr: pixQr('10.00'), external_reference: `ref-${randomUUID()}`, notification_url: stack.receiver.url(path), user: payer });
+    call.post('/v2/payments/previews', {
+      qr: pixQr('10.00'),
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: stack.receiver.url(path),
+      user: payer,
+    });
 
   it('sheds the previews of a client over its fair share while the workers are behind, admits a light client, and takes previews again once they catch up', async () => {
     const heavy = await stack.newPayer();

@@ -22,10 +22,16 @@ describe('quotas per client', () => {
   });
   afterAll(() => stack.close());
 
-  const limits = (...args: string[]) => clientsLimits.run({ dataSource: stack.api.dataSource, env, args, out: () => undefined });
+  const limits = (...args: string[]) =>
+    clientsLimits.run({ dataSource: stack.api.dataSource, env, args, out: () => undefined });
 
   const preview = (call: ReturnType<typeof http>) =>
-    call.post('/v2/payments/previews', { qr: pixQr('10.00'), external_reference: `ref-${randomUUID()}`, notification_url: stack.receiver.url(`/q/${randomUUID()}`), user: payer });
+    call.post('/v2/payments/previews', {
+      qr: pixQr('10.00'),
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: stack.receiver.url(`/q/${randomUUID()}`),
+      user: payer,
+    });
 
   const statuses = (results: HttpResult[]) => results.map((result) => result.status);
 
@@ -51,7 +57,11 @@ describe('quotas per client', () => {
     for (let index = 0; index < 14; index += 1) answers.push(await preview(index % 2 === 0 ? client.call : onSecond));
     expect(statuses(answers)).toEqual([...Array(10).fill(200), ...Array(4).fill(429)]);
     const refused = answers[13]!;
-    expect(refused.body).toEqual({ statusCode: 429, message: expect.stringContaining('previews'), error_code: 'RATE_LIMITED' });
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      message: expect.stringContaining('previews'),
+      error_code: 'RATE_LIMITED',
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(10);
     expect(refused.headers.get('ratelimit-policy')).toBe('"previews";q=10;w=10');
@@ -90,10 +100,12 @@ describe('quotas per client', () => {
     expect((await quote()).headers.get('ratelimit-policy')).toBe('"quotes";q=20;w=2');
     await limits('--client', client.clientId, '--quota', 'quotes=1/3');
     const deadline = Date.now() + 10_000;
-    while ((await quote()).headers.get('ratelimit-policy') !== '"quotes";q=3;w=3' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    while ((await quote()).headers.get('ratelimit-policy') !== '"quotes";q=3;w=3' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     expect((await quote()).headers.get('ratelimit-policy')).toBe('"quotes";q=3;w=3');
     await limits('--client', client.clientId, '--reset');
-    while ((await quote()).headers.get('ratelimit-policy') !== '"quotes";q=20;w=2' && Date.now() < deadline + 10_000) await new Promise((resolve) => setTimeout(resolve, 250));
+    while ((await quote()).headers.get('ratelimit-policy') !== '"quotes";q=20;w=2' && Date.now() < deadline + 10_000)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     expect((await quote()).headers.get('ratelimit-policy')).toBe('"quotes";q=20;w=2');
   });
 });

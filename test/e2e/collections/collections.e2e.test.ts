@@ -7,6 +7,7 @@ import { payer } from '../../support/qr-fixtures';
 import { parseCsv, parseTxt, utcDay } from '../../support/report-files';
 import { http } from '../../support/test-api';
 import { createCollector, createHierarchy, createPos, createStore } from '../merchants/merchant-fixtures';
+import { QR_SCOPE } from '../../../src/rails/countries';
 
 /**
  * The Collections API end to end: a client creates QR codes for its points of sale, any other
@@ -24,7 +25,11 @@ describe('collections', () => {
   type Client = Awaited<ReturnType<PaymentStack['newPayer']>>;
 
   async function balance(client: Client, currency: string) {
-    const accounts = (await client.call.get('/v2/accounts')).body as Array<{ currency: string; available: number; reserved: number }>;
+    const accounts = (await client.call.get('/v2/accounts')).body as Array<{
+      currency: string;
+      available: number;
+      reserved: number;
+    }>;
     return accounts.find((account) => account.currency === currency) ?? { currency, available: 0, reserved: 0 };
   }
 
@@ -39,12 +44,26 @@ describe('collections', () => {
   type Collector = Awaited<ReturnType<typeof newCollector>>;
 
   const createQr = (collector: Collector, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    collector.client.call.post('/v2/qr', { pos_uuid: collector.posUuid, external_reference: `qr-${randomUUID()}`, notification_url: collector.url, ...body }, headers);
+    collector.client.call.post(
+      '/v2/qr',
+      {
+        pos_uuid: collector.posUuid,
+        external_reference: `qr-${randomUUID()}`,
+        notification_url: collector.url,
+        ...body,
+      },
+      headers,
+    );
 
   /** The payer scans the QR: its preview ack, and the preview callback at its own URL. */
   async function scan(client: Client, qr: string, path = `/payer/${randomUUID()}`) {
     const reference = `pay-${randomUUID()}`;
-    const ack = await client.call.post('/v2/payments/previews', { qr, external_reference: reference, notification_url: stack.receiver.url(path), user: payer });
+    const ack = await client.call.post('/v2/payments/previews', {
+      qr,
+      external_reference: reference,
+      notification_url: stack.receiver.url(path),
+      user: payer,
+    });
     return { ack, path, url: stack.receiver.url(path), reference };
   }
 
@@ -61,10 +80,12 @@ describe('collections', () => {
       expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       local_amount: 125.4,
       local_currency: 'BRL',
-      exchange_rates: expect.arrayContaining([{ currency: 'USD', rate: expect.stringMatching(/^\d+\.\d+$/), amount: expect.any(Number) }]),
+      exchange_rates: expect.arrayContaining([
+        { currency: 'USD', rate: expect.stringMatching(/^\d+\.\d+$/), amount: expect.any(Number) },
+      ]),
     });
     const orderId: string = created.body.order_id;
-    const decoded = decodeEmvQr(created.body.qr);
+    const decoded = decodeEmvQr(created.body.qr, QR_SCOPE);
     expect(decoded).toMatchObject({
       valid: true,
       point_of_initiation: 'DYNAMIC',
@@ -76,7 +97,9 @@ describe('collections', () => {
     expect(decoded.merchant_accounts[0]).toMatchObject({ gui: OWN_GUI, fields: { '02': orderId } });
 
     const notice = await stack.receiver.waitFor(collector.path, (c) => c.body.event === 'QR_CREATED');
-    expect(verifySignature(collector.client.webhookSecret, notice.rawBody, String(notice.headers.signature))).toBe(true);
+    expect(verifySignature(collector.client.webhookSecret, notice.rawBody, String(notice.headers.signature))).toBe(
+      true,
+    );
     expect(notice.body).toEqual({
       event: 'QR_CREATED',
       order_id: orderId,
@@ -92,8 +115,19 @@ describe('collections', () => {
 
     const read = await collector.client.call.get(`/v2/payins/orders/${orderId}`);
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ id: orderId, status: 'CREATED', external_reference: reference, local_amount: '125.40', statuses: [{ status: 'CREATED' }] });
-    expect((await collector.client.call.get(`/payins/orders/${orderId}`)).body).toEqual({ order_uuid: orderId, total: '125.40', destination_wallet: '12345678000195', status: 'CREATED' });
+    expect(read.body).toMatchObject({
+      id: orderId,
+      status: 'CREATED',
+      external_reference: reference,
+      local_amount: '125.40',
+      statuses: [{ status: 'CREATED' }],
+    });
+    expect((await collector.client.call.get(`/payins/orders/${orderId}`)).body).toEqual({
+      order_uuid: orderId,
+      total: '125.40',
+      destination_wallet: '12345678000195',
+      status: 'CREATED',
+    });
   });
 
   it('is paid by another client: the payer debited in its currency, the collector credited in the local one, each notified with its own secret; a third client sees nothing', async () => {
@@ -104,10 +138,20 @@ describe('collections', () => {
 
     const { ack, path, url, reference } = await scan(client, created.qr);
     expect(ack.status).toBe(200);
-    expect(ack.body).toEqual({ status: 'success', external_reference: reference, message: expect.any(String), local_currency: 'BRL' });
+    expect(ack.body).toEqual({
+      status: 'success',
+      external_reference: reference,
+      message: expect.any(String),
+      local_currency: 'BRL',
+    });
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     expect(preview.body.external_reference).toBe(reference);
-    expect(preview.body.order).toMatchObject({ id: created.order_id, local_total_amount: 80, local_currency: 'BRL', user_currency: 'USD' });
+    expect(preview.body.order).toMatchObject({
+      id: created.order_id,
+      local_total_amount: 80,
+      local_currency: 'BRL',
+      user_currency: 'USD',
+    });
     const debited: number = preview.body.order.user_total_amount;
 
     const stranger = await stack.newPayer();
@@ -116,24 +160,53 @@ describe('collections', () => {
     expect(late.ack.body.error_code).toBe('ALREADY_PROCESSED');
     expect((await scan(client, created.qr, path)).ack.status).toBe(409);
 
-    const paid = await client.call.post('/v2/payments', { order_id: created.order_id, status: 'accepted', notification_url: url });
+    const paid = await client.call.post('/v2/payments', {
+      order_id: created.order_id,
+      status: 'accepted',
+      notification_url: url,
+    });
     expect(paid.status).toBe(200);
     const payerResult = await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
     const collectorResult = await stack.receiver.waitFor(collector.path, (c) => c.body.status === 'COMPLETED');
-    expect(verifySignature(client.webhookSecret, payerResult.rawBody, String(payerResult.headers.signature))).toBe(true);
-    expect(verifySignature(collector.client.webhookSecret, collectorResult.rawBody, String(collectorResult.headers.signature))).toBe(true);
-    expect(verifySignature(client.webhookSecret, collectorResult.rawBody, String(collectorResult.headers.signature))).toBe(false);
+    expect(verifySignature(client.webhookSecret, payerResult.rawBody, String(payerResult.headers.signature))).toBe(
+      true,
+    );
+    expect(
+      verifySignature(
+        collector.client.webhookSecret,
+        collectorResult.rawBody,
+        String(collectorResult.headers.signature),
+      ),
+    ).toBe(true);
+    expect(
+      verifySignature(client.webhookSecret, collectorResult.rawBody, String(collectorResult.headers.signature)),
+    ).toBe(false);
     expect(payerResult.body.external_reference).toBe(reference);
     expect(collectorResult.body.external_reference).toBe(collectorReference);
     expect(collectorResult.headers['x-event-id']).not.toBe(payerResult.headers['x-event-id']);
 
-    expect(await balance(client, 'USD')).toEqual({ currency: 'USD', available: Number((1000 - debited).toFixed(2)), reserved: 0 });
+    expect(await balance(client, 'USD')).toEqual({
+      currency: 'USD',
+      available: Number((1000 - debited).toFixed(2)),
+      reserved: 0,
+    });
     expect(await balance(collector.client, 'BRL')).toEqual({ currency: 'BRL', available: 80, reserved: 0 });
 
-    expect((await client.call.get(`/v2/payments/${created.order_id}/status`)).body).toMatchObject({ status: 'COMPLETED', external_reference: reference });
+    expect((await client.call.get(`/v2/payments/${created.order_id}/status`)).body).toMatchObject({
+      status: 'COMPLETED',
+      external_reference: reference,
+    });
     const collectorRead = (await collector.client.call.get(`/v2/payins/orders/${created.order_id}`)).body;
-    expect(collectorRead).toMatchObject({ status: 'COMPLETED', external_reference: collectorReference, user_currency: 'USD' });
-    expect(collectorRead.statuses.map((entry: { status: string }) => entry.status)).toEqual(['CREATED', 'PROCESSING', 'COMPLETED']);
+    expect(collectorRead).toMatchObject({
+      status: 'COMPLETED',
+      external_reference: collectorReference,
+      user_currency: 'USD',
+    });
+    expect(collectorRead.statuses.map((entry: { status: string }) => entry.status)).toEqual([
+      'CREATED',
+      'PROCESSING',
+      'COMPLETED',
+    ]);
 
     expect((await stranger.call.get(`/v2/payments/${created.order_id}/status`)).status).toBe(404);
     expect((await stranger.call.get(`/v2/payins/orders/${created.order_id}`)).status).toBe(404);
@@ -146,8 +219,16 @@ describe('collections', () => {
   it('takes the amount from the payer for a static QR', async () => {
     const collector = await newCollector();
     const created = (await createQr(collector)).body;
-    expect(created).toMatchObject({ status: 'WAITING_AMOUNT', local_amount: null, exchange_rates: expect.arrayContaining([expect.objectContaining({ currency: 'USD', amount: null })]) });
-    expect(decodeEmvQr(created.qr)).toMatchObject({ valid: true, point_of_initiation: 'STATIC', amount: null });
+    expect(created).toMatchObject({
+      status: 'WAITING_AMOUNT',
+      local_amount: null,
+      exchange_rates: expect.arrayContaining([expect.objectContaining({ currency: 'USD', amount: null })]),
+    });
+    expect(decodeEmvQr(created.qr, QR_SCOPE)).toMatchObject({
+      valid: true,
+      point_of_initiation: 'STATIC',
+      amount: null,
+    });
 
     const client = await stack.newPayer({ USD: '1000.00' });
     const { ack, path, url } = await scan(client, created.qr);
@@ -163,7 +244,10 @@ describe('collections', () => {
   it("makes an Argentine collector's static QR PROCESS_LATER once scanned, as the spec names a QR awaiting its amount there, and takes the amount", async () => {
     const client = await stack.newPayer({});
     const collectorUuid = await createCollector(client.call, { country_code: 'AR' });
-    const posUuid = await createPos(client.call, await createStore(client.call, collectorUuid, { address: 'Av. Santa Fe 1234, Buenos Aires' }));
+    const posUuid = await createPos(
+      client.call,
+      await createStore(client.call, collectorUuid, { address: 'Av. Santa Fe 1234, Buenos Aires' }),
+    );
     const collector = { client, posUuid, path: `/collector/${randomUUID()}`, url: '' };
     collector.url = stack.receiver.url(collector.path);
     const created = (await createQr(collector)).body;
@@ -173,12 +257,18 @@ describe('collections', () => {
     const { ack, path, url } = await scan(shopper, created.qr);
     expect(ack.body.status).toBe('missing_amount');
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
-    expect(preview.body.order).toMatchObject({ id: created.order_id, status: 'PROCESS_LATER', local_total_amount: null });
+    expect(preview.body.order).toMatchObject({
+      id: created.order_id,
+      status: 'PROCESS_LATER',
+      local_total_amount: null,
+    });
     const priced = await shopper.call.put('/v2/payments/previews', { order_id: created.order_id, amount: '1500.00' });
     expect(priced.body.order).toMatchObject({ status: 'CREATED', local_total_amount: 1500 });
     await shopper.call.post('/v2/payments', { order_id: created.order_id, status: 'accepted', notification_url: url });
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
-    const statuses = ((await shopper.call.get(`/v2/payments/${created.order_id}/status`)).body.statuses as Array<{ status: string }>).map((entry) => entry.status);
+    const statuses = (
+      (await shopper.call.get(`/v2/payments/${created.order_id}/status`)).body.statuses as Array<{ status: string }>
+    ).map((entry) => entry.status);
     expect(statuses).toEqual(['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED', 'PROCESSING', 'COMPLETED']);
   });
 
@@ -187,7 +277,11 @@ describe('collections', () => {
     const created = (await createQr(collector, { amount: '10.00' })).body;
     const canceled = await collector.client.call.delete(`/v2/payins/qr/${created.order_id}`);
     expect(canceled.status).toBe(200);
-    expect(canceled.body).toEqual({ order_id: created.order_id, status: 'CANCELED', error_code: 'CANCELED_BY_COLLECTOR' });
+    expect(canceled.body).toEqual({
+      order_id: created.order_id,
+      status: 'CANCELED',
+      error_code: 'CANCELED_BY_COLLECTOR',
+    });
     expect((await collector.client.call.delete(`/v2/payins/qr/${created.order_id}`)).body).toEqual(canceled.body);
     const notice = await stack.receiver.waitFor(collector.path, (c) => c.body.status === 'CANCELED');
     expect(notice.body.error_code).toBe('CANCELED_BY_COLLECTOR');
@@ -223,7 +317,10 @@ describe('collections', () => {
         client.call.post('/v2/payments', { order_id: created.order_id, status: 'accepted', notification_url: url }),
       ]);
       expect([cancel.status, pay.status].sort()).toEqual([200, 409]);
-      const final = await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED' || c.body.status === 'CANCELED');
+      const final = await stack.receiver.waitFor(
+        path,
+        (c) => c.body.status === 'COMPLETED' || c.body.status === 'CANCELED',
+      );
       expect(final.body.status).toBe(cancel.status === 200 ? 'CANCELED' : 'COMPLETED');
       outcomes.push(final.body.status);
     }
@@ -251,7 +348,10 @@ describe('collections', () => {
   it('is refunded by its collector: the payer credited its share, the collector debited', async () => {
     const collector = await newCollector();
     const reference = `qr-${randomUUID()}`;
-    const created = { ...(await createQr(collector, { amount: '100.00', external_reference: reference })).body, external_reference: reference };
+    const created = {
+      ...(await createQr(collector, { amount: '100.00', external_reference: reference })).body,
+      external_reference: reference,
+    };
     const client = await stack.newPayer({ USD: '1000.00' });
     const { path, url, reference: payerReference } = await scan(client, created.qr);
     await client.call.post('/v2/payments', { order_id: created.order_id, status: 'accepted', notification_url: url });
@@ -280,7 +380,14 @@ describe('collections', () => {
       const txt = parseTxt((await side.call.get(`/v2/reports/conciliation/payins?${period}&format=txt`)).body);
       expect(txt).toEqual(csv);
       expect(
-        csv.filter((row) => row.order_id === created.order_id).map(({ type, status, local_amount, external_reference }) => ({ type, status, local_amount, external_reference })),
+        csv
+          .filter((row) => row.order_id === created.order_id)
+          .map(({ type, status, local_amount, external_reference }) => ({
+            type,
+            status,
+            local_amount,
+            external_reference,
+          })),
       ).toEqual([
         { type: 'PAYMENT', status: 'REFUNDED', local_amount: '100.00', external_reference: reference },
         { type: 'REFUND', status: 'COMPLETED', local_amount: '40.00', external_reference: reference },
@@ -298,7 +405,13 @@ describe('collections', () => {
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
     const paidUsd = await balance(client, 'USD');
     // Something else holds the collector's takings: 5.00 BRL are free, the refund asks 10.00.
-    await stack.ledger.reserve(`test-hold:${created.order_id}`, collector.client.clientId, 'BRL', new Decimal('25.00'), 'another hold');
+    await stack.ledger.reserve(
+      `test-hold:${created.order_id}`,
+      collector.client.clientId,
+      'BRL',
+      new Decimal('25.00'),
+      'another hold',
+    );
 
     const refund = await collector.client.call.post('/v2/qr/refund', { order_id: created.order_id, amount: '10.00' });
     expect(refund.status).toBe(201);
@@ -317,7 +430,10 @@ describe('collections', () => {
       expect(foreign.status).toBe(404);
       expect(foreign.body).toEqual({ statusCode: 404, message: 'POS not found' });
 
-      expect((await createQr(collector, { currency: 'PEN' })).body).toEqual({ statusCode: 400, message: ['currency: the collector is in BR, whose currency is BRL, not PEN'] });
+      expect((await createQr(collector, { currency: 'PEN' })).body).toEqual({
+        statusCode: 400,
+        message: ['currency: the collector is in BR, whose currency is BRL, not PEN'],
+      });
       for (const amount of ['0', '-5', '1.001', 'lots']) {
         const bad = await createQr(collector, { amount });
         expect(bad.status).toBe(400);
@@ -348,13 +464,33 @@ describe('collections', () => {
     it('takes the market from the currency of a collector created without a country', async () => {
       const client = await stack.newPayer({});
       const collectorUuid = await createCollector(client.call, { country_code: undefined });
-      const posUuid = await createPos(client.call, await createStore(client.call, collectorUuid, { address: 'Av. Larco 345, Miraflores' }));
+      const posUuid = await createPos(
+        client.call,
+        await createStore(client.call, collectorUuid, { address: 'Av. Larco 345, Miraflores' }),
+      );
       const path = `/collector/${randomUUID()}`;
-      const without = await client.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url(path) });
-      expect(without.body).toEqual({ statusCode: 400, message: ['currency: required, since the collector has no country_code'] });
-      const peru = await client.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url(path), currency: 'PEN', amount: 20 });
+      const without = await client.call.post('/v2/qr', {
+        pos_uuid: posUuid,
+        external_reference: `qr-${randomUUID()}`,
+        notification_url: stack.receiver.url(path),
+      });
+      expect(without.body).toEqual({
+        statusCode: 400,
+        message: ['currency: required, since the collector has no country_code'],
+      });
+      const peru = await client.call.post('/v2/qr', {
+        pos_uuid: posUuid,
+        external_reference: `qr-${randomUUID()}`,
+        notification_url: stack.receiver.url(path),
+        currency: 'PEN',
+        amount: 20,
+      });
       expect(peru.status).toBe(201);
-      expect(decodeEmvQr(peru.body.qr)).toMatchObject({ country: 'PE', currency: { alpha: 'PEN' }, merchant: { city: 'Miraflores' } });
+      expect(decodeEmvQr(peru.body.qr, QR_SCOPE)).toMatchObject({
+        country: 'PE',
+        currency: { alpha: 'PEN' },
+        merchant: { city: 'Miraflores' },
+      });
     });
   });
 });

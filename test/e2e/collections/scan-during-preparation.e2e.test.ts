@@ -22,12 +22,22 @@ describe('actions that reach an order still being prepared', () => {
   it('a scan sent the moment the QR is made is taken once the order is prepared, and its preview callback follows', async () => {
     const collector = await stack.newPayer({});
     const { posUuid } = await createHierarchy(collector.call);
-    const created = await collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url('/collector'), amount: '42.00' });
+    const created = await collector.call.post('/v2/qr', {
+      pos_uuid: posUuid,
+      external_reference: `qr-${randomUUID()}`,
+      notification_url: stack.receiver.url('/collector'),
+      amount: '42.00',
+    });
     expect(created.status).toBe(201);
     const client = await stack.newPayer();
     const path = `/payer/${randomUUID()}`;
     const reference = `pay-${randomUUID()}`;
-    const scanning = client.call.post('/v2/payments/previews', { qr: created.body.qr, external_reference: reference, notification_url: stack.receiver.url(path), user: payer });
+    const scanning = client.call.post('/v2/payments/previews', {
+      qr: created.body.qr,
+      external_reference: reference,
+      notification_url: stack.receiver.url(path),
+      user: payer,
+    });
     const cancelCreated = await collector.call.post('/v2/qr', {
       pos_uuid: posUuid,
       external_reference: `qr-${randomUUID()}`,
@@ -41,12 +51,25 @@ describe('actions that reach an order still being prepared', () => {
 
     const scanned = await scanning;
     expect(scanned.status).toBe(200);
-    expect(scanned.body).toEqual({ status: 'success', external_reference: reference, message: expect.any(String), local_currency: 'BRL' });
+    expect(scanned.body).toEqual({
+      status: 'success',
+      external_reference: reference,
+      message: expect.any(String),
+      local_currency: 'BRL',
+    });
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
-    expect(preview.body.order).toMatchObject({ id: created.body.order_id, local_total_amount: 42, user_currency: 'USD' });
+    expect(preview.body.order).toMatchObject({
+      id: created.body.order_id,
+      local_total_amount: 42,
+      user_currency: 'USD',
+    });
 
     const canceled = await canceling;
     expect(canceled.status).toBe(200);
-    expect(canceled.body).toEqual({ order_id: cancelCreated.body.order_id, status: 'CANCELED', error_code: 'CANCELED_BY_COLLECTOR' });
+    expect(canceled.body).toEqual({
+      order_id: cancelCreated.body.order_id,
+      status: 'CANCELED',
+      error_code: 'CANCELED_BY_COLLECTOR',
+    });
   });
 });

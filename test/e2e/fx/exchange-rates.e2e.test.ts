@@ -24,7 +24,8 @@ describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
     await rails.close();
   });
 
-  const rate = (base: string, target: string, token: string | null = client.token) => http(api.baseUrl, token).get(`/v2/exchange-rates/rates/payins/${base}/${target}`);
+  const rate = (base: string, target: string, token: string | null = client.token) =>
+    http(api.baseUrl, token).get(`/v2/exchange-rates/rates/payins/${base}/${target}`);
 
   it("applies the client's spread to the provider's mid rate: rate = mid × (1 + bps / 10000)", async () => {
     const response = await rate('USD', 'BRL');
@@ -50,9 +51,10 @@ describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
     const other = await createTestClient(api, 'Quoted');
     await http(api.baseUrl, other.token).get('/v2/exchange-rates/rates/payins/BRL/USD');
 
-    const rows = await api.dataSource.query(`SELECT base, target, mid_rate::text, rate::text, spread_bps, order_id, expires_at - quoted_at AS ttl FROM fx_quotes WHERE client_id = $1`, [
-      other.clientId,
-    ]);
+    const rows = await api.dataSource.query(
+      `SELECT base, target, mid_rate::text, rate::text, spread_bps, order_id, expires_at - quoted_at AS ttl FROM fx_quotes WHERE client_id = $1`,
+      [other.clientId],
+    );
     expect(rows).toEqual([
       {
         base: 'BRL',
@@ -72,7 +74,10 @@ describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
     expect((await quote()).body).toMatchObject({ rate: '5.53175', spread_bps: 150 });
 
     await api.dataSource.query('UPDATE clients SET fx_spread_bps = 300 WHERE id = $1', [changing.clientId]);
-    expect((await quote()).body).toMatchObject({ rate: formatRate(applySpread(new Decimal('5.45'), 300)), spread_bps: 300 });
+    expect((await quote()).body).toMatchObject({
+      rate: formatRate(applySpread(new Decimal('5.45'), 300)),
+      spread_bps: 300,
+    });
   });
 
   it('answers rate "1" with no spread when base and target are the same currency', async () => {
@@ -113,7 +118,12 @@ describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
 
   describe('lockToOrder', () => {
     /** An order of `client`'s (the payer) from BRL to USD, which only its own BRL→USD quote may price. */
-    const brlToUsd = (orderId: string = randomUUID(), clientId = client.clientId) => ({ orderId, clientId, base: 'BRL' as const, target: 'USD' as const });
+    const brlToUsd = (orderId: string = randomUUID(), clientId = client.clientId) => ({
+      orderId,
+      clientId,
+      base: 'BRL' as const,
+      target: 'USD' as const,
+    });
 
     it('locks a quote to an order for good, idempotently, and refuses a second order or a second quote', async () => {
       const fx = api.app.get(FxService);
@@ -141,7 +151,9 @@ describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
       await expect(fx.lockToOrder(othersQuote.id, brlToUsd())).rejects.toMatchObject({ reason: 'NOT_FOUND' });
       await expect(fx.lockToOrder(otherPair.id, brlToUsd())).rejects.toMatchObject({ reason: 'OTHER_CURRENCY_PAIR' });
       await expect(fx.lockToOrder(inverse.id, brlToUsd())).rejects.toMatchObject({ reason: 'OTHER_CURRENCY_PAIR' });
-      const unlocked = await api.dataSource.query('SELECT id FROM fx_quotes WHERE id = ANY($1) AND order_id IS NULL', [[othersQuote.id, otherPair.id, inverse.id]]);
+      const unlocked = await api.dataSource.query('SELECT id FROM fx_quotes WHERE id = ANY($1) AND order_id IS NULL', [
+        [othersQuote.id, otherPair.id, inverse.id],
+      ]);
       expect(unlocked).toHaveLength(3);
       // Its owner locks it as usual.
       expect((await fx.lockToOrder(othersQuote.id, brlToUsd(randomUUID(), other.clientId))).id).toBe(othersQuote.id);
@@ -151,7 +163,8 @@ describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
       const fx = api.app.get(FxService);
       const orders = new OrderRepository(api.dataSource);
       const other = await createTestClient(api, 'Another payer');
-      const written = async (orderId: string) => (await api.dataSource.query('SELECT id FROM orders WHERE id = $1', [orderId])).length;
+      const written = async (orderId: string) =>
+        (await api.dataSource.query('SELECT id FROM orders WHERE id = $1', [orderId])).length;
 
       const othersQuote = await fx.quote(other.clientId, 'BRL', 'USD');
       const stolen = createdQrOrder(client.clientId, { fxQuoteId: othersQuote.id });
@@ -170,8 +183,13 @@ describe('GET /v2/exchange-rates/rates/payins/{base}/{target}', () => {
     it('refuses an expired quote', async () => {
       const fx = api.app.get(FxService);
       const quote = await fx.quote(client.clientId, 'USD', 'PEN');
-      await api.dataSource.query(`UPDATE fx_quotes SET quoted_at = quoted_at - interval '11 minutes', expires_at = expires_at - interval '11 minutes' WHERE id = $1`, [quote.id]);
-      await expect(fx.lockToOrder(quote.id, { orderId: randomUUID(), clientId: client.clientId, base: 'USD', target: 'PEN' })).rejects.toMatchObject({ reason: 'EXPIRED' });
+      await api.dataSource.query(
+        `UPDATE fx_quotes SET quoted_at = quoted_at - interval '11 minutes', expires_at = expires_at - interval '11 minutes' WHERE id = $1`,
+        [quote.id],
+      );
+      await expect(
+        fx.lockToOrder(quote.id, { orderId: randomUUID(), clientId: client.clientId, base: 'USD', target: 'PEN' }),
+      ).rejects.toMatchObject({ reason: 'EXPIRED' });
     });
   });
 });

@@ -20,7 +20,10 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
 }
 
 const expectUnavailable = (response: HttpResult) => {
-  expect([response.status, response.body]).toEqual([503, { statusCode: 503, message: expect.any(String), error_code: 'SERVICE_UNAVAILABLE' }]);
+  expect([response.status, response.body]).toEqual([
+    503,
+    { statusCode: 503, message: expect.any(String), error_code: 'SERVICE_UNAVAILABLE' },
+  ]);
   expect(response.headers.get('retry-after')).toBe('5');
 };
 
@@ -71,7 +74,8 @@ describe('probes and partitions', () => {
   });
 
   const probe = (path: string) => http(gated.baseUrl, null).get(path);
-  const untilReady = () => until('the gated api to be ready', async () => (await probe('/ready')).status === 200, { timeoutMs: 30_000 });
+  const untilReady = () =>
+    until('the gated api to be ready', async () => (await probe('/ready')).status === 200, { timeoutMs: 30_000 });
 
   it('answers /health and /ready up, and nothing more', async () => {
     expect(await probe('/health')).toMatchObject({ status: 200, body: { status: 'up' } });
@@ -132,17 +136,30 @@ describe('probes and partitions', () => {
   });
 
   it('answers 503 at API_TEMPORAL_TIMEOUT for an update no worker takes, instead of waiting for one', async () => {
-    const unserved = await stack.extraApi({ TEMPORAL_TASK_QUEUE: `nobody-polls-${randomUUID()}`, API_TEMPORAL_TIMEOUT: '2s' });
+    const unserved = await stack.extraApi({
+      TEMPORAL_TASK_QUEUE: `nobody-polls-${randomUUID()}`,
+      API_TEMPORAL_TIMEOUT: '2s',
+    });
     const client = await createTestClient(unserved);
     await stack.ledger.fund(`test-funding:${client.clientId}:USD`, client.clientId, 'USD', new Decimal('100.00'));
     const reference = `ref-${randomUUID()}`;
     const notificationUrl = stack.receiver.url(`/hooks/${randomUUID()}`);
     const call = http(unserved.baseUrl, client.token);
-    const ack = await call.post('/v2/payments/previews', { qr: pixQr('10.00'), external_reference: reference, notification_url: notificationUrl, user: payer });
+    const ack = await call.post('/v2/payments/previews', {
+      qr: pixQr('10.00'),
+      external_reference: reference,
+      notification_url: notificationUrl,
+      user: payer,
+    });
     expect(ack.status).toBe(200);
-    const [{ id: orderId }] = await unserved.dataSource.query<[{ id: string }]>('SELECT id FROM orders WHERE external_reference = $1', [reference]);
+    const [{ id: orderId }] = await unserved.dataSource.query<[{ id: string }]>(
+      'SELECT id FROM orders WHERE external_reference = $1',
+      [reference],
+    );
     try {
-      const pay = await timed(() => call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: notificationUrl }));
+      const pay = await timed(() =>
+        call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: notificationUrl }),
+      );
       expectUnavailable(pay.result);
       expect(pay.ms).toBeGreaterThanOrEqual(TEMPORAL_BOUND_MS - 100);
       expect(pay.ms).toBeLessThan(TEMPORAL_BOUND_MS + SLACK_MS);
@@ -166,7 +183,11 @@ describe('probes and partitions', () => {
       fetch(`${gated.baseUrl}/no-such-route`),
       fetch(`${gated.baseUrl}/health`, { method: 'DELETE' }),
       fetch(`${gated.baseUrl}/v2/accounts`),
-      fetch(`${gated.baseUrl}/v2/payments/previews`, { method: 'POST', headers: { authorization: `Bearer ${client.token}`, 'content-type': 'application/json' }, body: '{' }),
+      fetch(`${gated.baseUrl}/v2/payments/previews`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${client.token}`, 'content-type': 'application/json' },
+        body: '{',
+      }),
     ]);
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 404, 405, 401, 400]);
     for (const response of responses) expect(response.headers.get('x-powered-by')).toBeNull();

@@ -32,7 +32,14 @@ class ProbeController {
     await sleep(body.delay_ms);
     if (body.outcome === 'conflict') throw new ApiError(409, 'already processed', 'ALREADY_PROCESSED');
     if (body.outcome === 'crash') throw new Error('rail timed out');
-    return { probe_id: probeId, execution: randomUUID(), amount: body.amount, fx: 0.1 + 0.2, note: 'ação ✓', key: request?.key ?? null };
+    return {
+      probe_id: probeId,
+      execution: randomUUID(),
+      amount: body.amount,
+      fx: 0.1 + 0.2,
+      note: 'ação ✓',
+      key: request?.key ?? null,
+    };
   }
 
   @Post(':probe_id/ack')
@@ -65,7 +72,11 @@ describe('@Idempotent routes over HTTP', () => {
   async function post(path: string, body: string, key?: string) {
     const response = await fetch(`${api.baseUrl}${path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${client.token}`, 'content-type': 'application/json', ...(key === undefined ? {} : { 'idempotency-key': key }) },
+      headers: {
+        authorization: `Bearer ${client.token}`,
+        'content-type': 'application/json',
+        ...(key === undefined ? {} : { 'idempotency-key': key }),
+      },
       body,
     });
     return { status: response.status, text: await response.text(), headers: response.headers };
@@ -142,7 +153,9 @@ describe('@Idempotent routes over HTTP', () => {
 
   it('should execute once when identical requests arrive together, and answer them all alike', async () => {
     const path = probe();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => post(path, '{"amount": 3, "delay_ms": 300}', 'key-4')));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post(path, '{"amount": 3, "delay_ms": 300}', 'key-4')),
+    );
     expect(executionsOf(path)).toBe(1);
     expect(new Set(answers.map((a) => `${a.status} ${a.text}`)).size).toBe(1);
     expect(answers.filter((a) => a.headers.get('idempotency-replay') === 'true')).toHaveLength(4);
@@ -153,7 +166,11 @@ describe('@Idempotent routes over HTTP', () => {
     const conflict = await post(path, '{"amount": 3, "outcome": "conflict"}', 'key-5');
     const conflictAgain = await post(path, '{"amount": 3, "outcome": "conflict"}', 'key-5');
     expect(conflict.status).toBe(409);
-    expect(JSON.parse(conflict.text)).toEqual({ statusCode: 409, message: 'already processed', error_code: 'ALREADY_PROCESSED' });
+    expect(JSON.parse(conflict.text)).toEqual({
+      statusCode: 409,
+      message: 'already processed',
+      error_code: 'ALREADY_PROCESSED',
+    });
     expect(conflictAgain.status).toBe(409);
     expect(conflictAgain.text).toBe(conflict.text);
     expect(conflictAgain.headers.get('idempotency-replay')).toBe('true');
@@ -170,7 +187,11 @@ describe('@Idempotent routes over HTTP', () => {
     const path = probe();
     const crashed = await post(path, '{"amount": 3, "outcome": "crash"}', 'key-7');
     expect(crashed.status).toBe(500);
-    expect(JSON.parse(crashed.text)).toEqual({ statusCode: 500, message: 'Internal server error', error_code: 'INTERNAL_ERROR' });
+    expect(JSON.parse(crashed.text)).toEqual({
+      statusCode: 500,
+      message: 'Internal server error',
+      error_code: 'INTERNAL_ERROR',
+    });
     await post(path, '{"amount": 3, "outcome": "crash"}', 'key-7');
     expect(executionsOf(path)).toBe(2);
   });

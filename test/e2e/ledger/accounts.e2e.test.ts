@@ -14,7 +14,8 @@ describe('pre-funded accounts over HTTP', () => {
   afterAll(() => api.close());
 
   const as = (client: TestClient) => http(api.baseUrl, client.token);
-  const fund = (client: TestClient, currency: 'USD' | 'BRL' | 'CLP', amount: string) => ledger.fund(`fund:${randomUUID()}`, client.clientId, currency, new Decimal(amount));
+  const fund = (client: TestClient, currency: 'USD' | 'BRL' | 'CLP', amount: string) =>
+    ledger.fund(`fund:${randomUUID()}`, client.clientId, currency, new Decimal(amount));
 
   it("lists the calling client's balances per currency, in major units as JSON numbers", async () => {
     const client = await createTestClient(api);
@@ -43,7 +44,14 @@ describe('pre-funded accounts over HTTP', () => {
     const first = await as(client).get('/v2/accounts/BRL/movements?page=1&page_size=3');
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ page: 1, page_size: 3, total: 5 });
-    expect(first.body.data.map((m: { kind: string; account: string; amount: number; balance_after: number }) => [m.kind, m.account, m.amount, m.balance_after])).toEqual([
+    expect(
+      first.body.data.map((m: { kind: string; account: string; amount: number; balance_after: number }) => [
+        m.kind,
+        m.account,
+        m.amount,
+        m.balance_after,
+      ]),
+    ).toEqual([
       ['RELEASE', 'AVAILABLE', 30, 100],
       ['RELEASE', 'RESERVED', -30, 0],
       ['RESERVE', 'RESERVED', 30, 30],

@@ -72,13 +72,22 @@ describe('collectors', () => {
       country_code: undefined,
     });
     const read = (await client.get(`/collectors/${uuid}`)).body;
-    expect(read).toMatchObject({ name: 'Padded', fantasty_name: null, tax_id: null, address: null, regular_contact_phone: null, country_code: null });
+    expect(read).toMatchObject({
+      name: 'Padded',
+      fantasty_name: null,
+      tax_id: null,
+      address: null,
+      regular_contact_phone: null,
+      country_code: null,
+    });
   });
 
   it('generates its own unique code and ignores a code sent in the body', async () => {
     const first = await createCollector(client, { code: 'MINE' });
     const second = await createCollector(client, { code: 'MINE' });
-    const [a, b] = await Promise.all([first, second].map(async (uuid) => (await client.get(`/collectors/${uuid}`)).body.code));
+    const [a, b] = await Promise.all(
+      [first, second].map(async (uuid) => (await client.get(`/collectors/${uuid}`)).body.code),
+    );
     expect(a).not.toBe('MINE');
     expect(a).not.toBe(b);
   });
@@ -130,7 +139,10 @@ describe('collectors', () => {
   ])('refuses a create body where %s with 400 naming the field', async (_, overrides, field) => {
     const response = await client.post('/collectors', collectorBody(overrides));
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ statusCode: 400, message: expect.arrayContaining([expect.stringContaining(field)]) });
+    expect(response.body).toEqual({
+      statusCode: 400,
+      message: expect.arrayContaining([expect.stringContaining(field)]),
+    });
   });
 
   it('updates mapped fields with 200 { status, message }: email, phone and address land on the read fields', async () => {
@@ -174,7 +186,11 @@ describe('collectors', () => {
 
   it.each([
     ['it is empty', {}, 'at least one field'],
-    ['a field is unknown (create spelling regular_contact_email)', { regular_contact_email: 'a@b.example' }, 'regular_contact_email'],
+    [
+      'a field is unknown (create spelling regular_contact_email)',
+      { regular_contact_email: 'a@b.example' },
+      'regular_contact_email',
+    ],
     ['the e-mail is not an e-mail', { email: 'nope' }, 'email'],
     ['external_reference is blank', { external_reference: ' ' }, 'external_reference'],
     ['category is negative', { category: -1 }, 'category'],
@@ -182,7 +198,10 @@ describe('collectors', () => {
     const uuid = await createCollector(client);
     const response = await client.patch(`/collectors/${uuid}`, update);
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ statusCode: 400, message: expect.arrayContaining([expect.stringContaining(text)]) });
+    expect(response.body).toEqual({
+      statusCode: 400,
+      message: expect.arrayContaining([expect.stringContaining(text)]),
+    });
   });
 
   it("answers 409 Conflict when an update takes another collector's external_reference", async () => {
@@ -201,7 +220,9 @@ describe('collectors', () => {
     expect(response.body).toBeUndefined();
 
     expect((await client.get(`/collectors/${uuid}`)).body.enabled).toBe(false);
-    const listed = (await client.get('/collectors')).body.find((collector: { uuid: string }) => collector.uuid === uuid);
+    const listed = (await client.get('/collectors')).body.find(
+      (collector: { uuid: string }) => collector.uuid === uuid,
+    );
     expect(listed.enabled).toBe(false);
 
     const again = await client.put(`/collectors/disable/${uuid}`);
@@ -247,12 +268,15 @@ describe('collectors', () => {
       anonymous.patch(`/collectors/${uuid}`, { name: 'x' }),
       anonymous.put(`/collectors/disable/${uuid}`),
     ]);
-    for (const response of responses) expect(response).toMatchObject({ status: 401, body: { statusCode: 401, message: 'Unauthorized' } });
+    for (const response of responses)
+      expect(response).toMatchObject({ status: 401, body: { statusCode: 401, message: 'Unauthorized' } });
   });
 
   it('documents the collector endpoints and their responses in OpenAPI', async () => {
     const document = (await http(api.baseUrl, null).get('/docs-json')).body;
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/collectors', '/collectors/{uuid}', '/collectors/disable/{collector_uuid}']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/collectors', '/collectors/{uuid}', '/collectors/disable/{collector_uuid}']),
+    );
     expect(document.paths['/collectors'].post.responses['201']).toBeDefined();
     expect(document.paths['/collectors/{uuid}'].patch.responses['200']).toBeDefined();
     expect(document.paths['/collectors/disable/{collector_uuid}'].put.responses['204']).toBeDefined();

@@ -44,12 +44,14 @@ async function created(response: Promise<{ status: number; body: any }>, uuidFie
   return body[uuidField];
 }
 
-export const createCollector = (client: Http, overrides?: Record<string, unknown>) => created(client.post('/collectors', collectorBody(overrides)), 'collector_uuid');
+export const createCollector = (client: Http, overrides?: Record<string, unknown>) =>
+  created(client.post('/collectors', collectorBody(overrides)), 'collector_uuid');
 
 export const createStore = (client: Http, collectorUuid: string, overrides?: Record<string, unknown>) =>
   created(client.post(`/collectors/${collectorUuid}/stores`, storeBody(overrides)), 'uuid');
 
-export const createPos = (client: Http, storeUuid: string, overrides?: Record<string, unknown>) => created(client.post(`/stores/${storeUuid}/pos`, posBody(overrides)), 'uuid');
+export const createPos = (client: Http, storeUuid: string, overrides?: Record<string, unknown>) =>
+  created(client.post(`/stores/${storeUuid}/pos`, posBody(overrides)), 'uuid');
 
 /** A collector with one store and one POS, all enabled. */
 export async function createHierarchy(client: Http) {

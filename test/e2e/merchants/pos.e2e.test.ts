@@ -2,7 +2,18 @@ import { ApiError } from '../../../src/http/api-error';
 import { posMcc } from '../../../src/merchants/merchant-category';
 import { PosService } from '../../../src/merchants/pos.service';
 import { createTestClient, http, startTestApi, TestApi, TestClient } from '../../support/test-api';
-import { collectorBody, createCollector, createHierarchy, createPos, createStore, Http, MALFORMED_UUID, MISSING_UUID, posBody, storeBody } from './merchant-fixtures';
+import {
+  collectorBody,
+  createCollector,
+  createHierarchy,
+  createPos,
+  createStore,
+  Http,
+  MALFORMED_UUID,
+  MISSING_UUID,
+  posBody,
+  storeBody,
+} from './merchant-fixtures';
 
 describe('points of sale', () => {
   let api: TestApi;
@@ -27,7 +38,11 @@ describe('points of sale', () => {
 
     const response = await client.post(`/stores/${storeUuid}/pos`, body);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ status: 201, message: expect.any(String), uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(response.body).toEqual({
+      status: 201,
+      message: expect.any(String),
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
 
     const read = await client.get(`/pos/${response.body.uuid}`);
     expect(read.status).toBe(200);
@@ -51,7 +66,13 @@ describe('points of sale', () => {
         phone: store.phone,
         manager: store.manager,
         enabled: true,
-        collector: expect.objectContaining({ uuid: collectorUuid, name: collector.name, fantasty_name: collector.fantasy_name, code: expect.any(String), enabled: true }),
+        collector: expect.objectContaining({
+          uuid: collectorUuid,
+          name: collector.name,
+          fantasty_name: collector.fantasy_name,
+          code: expect.any(String),
+          enabled: true,
+        }),
       },
     });
     expect(read.body.store.collector).not.toHaveProperty('store');
@@ -65,14 +86,30 @@ describe('points of sale', () => {
 
   it('lists a store\'s points of sale oldest first, with enabled as the string "true" or "false"', async () => {
     const { storeUuid, posUuid: first } = await createHierarchy(client);
-    const second = await createPos(client, storeUuid, { name: 'Checkout 2', external_reference: 'checkout-2', description: 'Back counter' });
+    const second = await createPos(client, storeUuid, {
+      name: 'Checkout 2',
+      external_reference: 'checkout-2',
+      description: 'Back counter',
+    });
     await client.put(`/pos/${first}/disable`);
 
     const response = await client.get(`/stores/${storeUuid}/pos`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
-      { name: 'Checkout 1', description: 'Front counter', external_reference: expect.any(String), uuid: first, enabled: 'false' },
-      { name: 'Checkout 2', description: 'Back counter', external_reference: 'checkout-2', uuid: second, enabled: 'true' },
+      {
+        name: 'Checkout 1',
+        description: 'Front counter',
+        external_reference: expect.any(String),
+        uuid: first,
+        enabled: 'false',
+      },
+      {
+        name: 'Checkout 2',
+        description: 'Back counter',
+        external_reference: 'checkout-2',
+        uuid: second,
+        enabled: 'true',
+      },
     ]);
   });
 
@@ -114,7 +151,10 @@ describe('points of sale', () => {
     const { storeUuid } = await createHierarchy(client);
     const response = await client.post(`/stores/${storeUuid}/pos`, posBody(overrides));
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ statusCode: 400, message: expect.arrayContaining([expect.stringContaining(field)]) });
+    expect(response.body).toEqual({
+      statusCode: 400,
+      message: expect.arrayContaining([expect.stringContaining(field)]),
+    });
   });
 
   describe('category, the merchant category code (ISO 18245) of its QR codes', () => {
@@ -141,7 +181,9 @@ describe('points of sale', () => {
       const collectorUuid = await createCollector(client, { category: 5411 });
       const posUuid = await createPos(client, await createStore(client, collectorUuid), { category: 5812 });
 
-      expect((await client.patch(`/pos/${posUuid}`, { name: 'n', description: 'd', category: '0742' })).status).toBe(200);
+      expect((await client.patch(`/pos/${posUuid}`, { name: 'n', description: 'd', category: '0742' })).status).toBe(
+        200,
+      );
       expect(await categoryOf(posUuid)).toBe(742);
       await client.patch(`/pos/${posUuid}`, { name: 'n', description: 'd' });
       expect(await categoryOf(posUuid)).toBe(742);
@@ -149,21 +191,34 @@ describe('points of sale', () => {
       expect(await categoryOf(posUuid)).toBe(5411);
     });
 
-    it.each([12345, -1, 58.12, '581', '58120', 'food', true])('refuses %j with 400 naming category, creating and changing nothing', async (category) => {
-      const { storeUuid, posUuid } = await createHierarchy(client);
-      const created = await client.post(`/stores/${storeUuid}/pos`, posBody({ category }));
-      const expected = { statusCode: 400, message: ['category: must be an ISO 18245 merchant category code: 4 digits, e.g. 5812 or "0742"'] };
-      expect(created).toMatchObject({ status: 400, body: expected });
-      expect((await client.get(`/stores/${storeUuid}/pos`)).body).toHaveLength(1);
+    it.each([12345, -1, 58.12, '581', '58120', 'food', true])(
+      'refuses %j with 400 naming category, creating and changing nothing',
+      async (category) => {
+        const { storeUuid, posUuid } = await createHierarchy(client);
+        const created = await client.post(`/stores/${storeUuid}/pos`, posBody({ category }));
+        const expected = {
+          statusCode: 400,
+          message: ['category: must be an ISO 18245 merchant category code: 4 digits, e.g. 5812 or "0742"'],
+        };
+        expect(created).toMatchObject({ status: 400, body: expected });
+        expect((await client.get(`/stores/${storeUuid}/pos`)).body).toHaveLength(1);
 
-      expect(await client.patch(`/pos/${posUuid}`, { name: 'n', description: 'd', category })).toMatchObject({ status: 400, body: expected });
-      expect((await client.get(`/pos/${posUuid}`)).body).toMatchObject({ name: posBody().name, category: 0 });
-    });
+        expect(await client.patch(`/pos/${posUuid}`, { name: 'n', description: 'd', category })).toMatchObject({
+          status: 400,
+          body: expected,
+        });
+        expect((await client.get(`/pos/${posUuid}`)).body).toMatchObject({ name: posBody().name, category: 0 });
+      },
+    );
 
     it('is bounded by the database too, for collectors and points of sale alike', async () => {
       const { collectorUuid, posUuid } = await createHierarchy(client);
-      await expect(api.dataSource.query('UPDATE points_of_sale SET category = 10000 WHERE id = $1', [posUuid])).rejects.toThrow(/points_of_sale_category_mcc/);
-      await expect(api.dataSource.query('UPDATE collectors SET category = -1 WHERE id = $1', [collectorUuid])).rejects.toThrow(/collectors_category_mcc/);
+      await expect(
+        api.dataSource.query('UPDATE points_of_sale SET category = 10000 WHERE id = $1', [posUuid]),
+      ).rejects.toThrow(/points_of_sale_category_mcc/);
+      await expect(
+        api.dataSource.query('UPDATE collectors SET category = -1 WHERE id = $1', [collectorUuid]),
+      ).rejects.toThrow(/collectors_category_mcc/);
     });
   });
 
@@ -171,12 +226,23 @@ describe('points of sale', () => {
     const { posUuid } = await createHierarchy(client);
     const before = (await client.get(`/pos/${posUuid}`)).body;
 
-    const response = await client.patch(`/pos/${posUuid}`, { name: '  Express lane ', description: 'Ten items or fewer' });
+    const response = await client.patch(`/pos/${posUuid}`, {
+      name: '  Express lane ',
+      description: 'Ten items or fewer',
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 200, message: expect.any(String) });
-    expect((await client.get(`/pos/${posUuid}`)).body).toMatchObject({ name: 'Express lane', description: 'Ten items or fewer', externalReference: before.externalReference });
+    expect((await client.get(`/pos/${posUuid}`)).body).toMatchObject({
+      name: 'Express lane',
+      description: 'Ten items or fewer',
+      externalReference: before.externalReference,
+    });
 
-    await client.patch(`/pos/${posUuid}`, { name: 'Express lane', description: 'Ten items or fewer', external_reference: 'express' });
+    await client.patch(`/pos/${posUuid}`, {
+      name: 'Express lane',
+      description: 'Ten items or fewer',
+      external_reference: 'express',
+    });
     expect((await client.get(`/pos/${posUuid}`)).body.externalReference).toBe('express');
   });
 
@@ -188,13 +254,20 @@ describe('points of sale', () => {
     const { posUuid } = await createHierarchy(client);
     const response = await client.patch(`/pos/${posUuid}`, update);
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ statusCode: 400, message: expect.arrayContaining([expect.stringContaining(field)]) });
+    expect(response.body).toEqual({
+      statusCode: 400,
+      message: expect.arrayContaining([expect.stringContaining(field)]),
+    });
   });
 
   it("answers 409 Conflict when an update takes a sibling POS's external_reference", async () => {
     const { storeUuid, posUuid } = await createHierarchy(client);
     await createPos(client, storeUuid, { external_reference: 'taken' });
-    const response = await client.patch(`/pos/${posUuid}`, { name: 'n', description: 'd', external_reference: 'taken' });
+    const response = await client.patch(`/pos/${posUuid}`, {
+      name: 'n',
+      description: 'd',
+      external_reference: 'taken',
+    });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ statusCode: 409, message: 'Conflict' });
   });
@@ -235,7 +308,10 @@ describe('points of sale', () => {
       for (const uuid of [MISSING_UUID, MALFORMED_UUID, foreign.posUuid]) {
         expect(await call(uuid)).toMatchObject({ status: 404, body: { statusCode: 404, message: 'POS not found' } });
       }
-      expect((await otherClient.get(`/pos/${foreign.posUuid}`)).body).toMatchObject({ name: posBody().name, enabled: true });
+      expect((await otherClient.get(`/pos/${foreign.posUuid}`)).body).toMatchObject({
+        name: posBody().name,
+        enabled: true,
+      });
     });
   });
 
@@ -249,11 +325,13 @@ describe('points of sale', () => {
       anonymous.patch(`/pos/${posUuid}`, { name: 'n', description: 'd' }),
       anonymous.put(`/pos/${posUuid}/disable`),
     ]);
-    for (const response of responses) expect(response).toMatchObject({ status: 401, body: { statusCode: 401, message: 'Unauthorized' } });
+    for (const response of responses)
+      expect(response).toMatchObject({ status: 401, body: { statusCode: 401, message: 'Unauthorized' } });
   });
 
   describe('findActivePos, the anchor of QR creation', () => {
-    const findActivePos = (clientId: string, posUuid: string) => api.app.get(PosService).findActivePos(clientId, posUuid);
+    const findActivePos = (clientId: string, posUuid: string) =>
+      api.app.get(PosService).findActivePos(clientId, posUuid);
     const failure = (promise: Promise<unknown>) =>
       promise.then(
         () => undefined,
@@ -265,7 +343,13 @@ describe('points of sale', () => {
       const { pos, store, collector } = await findActivePos(owner.clientId, posUuid);
       expect(pos.id).toBe(posUuid);
       expect(store.id).toBe(storeUuid);
-      expect(collector).toMatchObject({ id: collectorUuid, name: collectorBody().name, taxId: collectorBody().tax_id, countryCode: 'BR', code: expect.stringMatching(/^[0-9A-Z]{10}$/) });
+      expect(collector).toMatchObject({
+        id: collectorUuid,
+        name: collectorBody().name,
+        taxId: collectorBody().tax_id,
+        countryCode: 'BR',
+        code: expect.stringMatching(/^[0-9A-Z]{10}$/),
+      });
     });
 
     it("gives the MCC for tag 52 of its QR codes, four digits: the POS's own, else its collector's, else 0000", async () => {
@@ -274,14 +358,19 @@ describe('points of sale', () => {
       const own = await createPos(client, storeUuid, { category: 742 });
       const inheriting = await createPos(client, storeUuid);
       const { posUuid: unset } = await createHierarchy(client);
-      const mccs = await Promise.all([own, inheriting, unset].map(async (uuid) => posMcc(await findActivePos(owner.clientId, uuid))));
+      const mccs = await Promise.all(
+        [own, inheriting, unset].map(async (uuid) => posMcc(await findActivePos(owner.clientId, uuid))),
+      );
       expect(mccs).toEqual(['0742', '5411', '0000']);
     });
 
     it("refuses another client's POS and a malformed uuid as POS not found", async () => {
       const { posUuid } = await createHierarchy(otherClient);
       for (const uuid of [posUuid, MALFORMED_UUID]) {
-        expect(await failure(findActivePos(owner.clientId, uuid))).toEqual({ statusCode: 404, body: { statusCode: 404, message: 'POS not found' } });
+        expect(await failure(findActivePos(owner.clientId, uuid))).toEqual({
+          statusCode: 404,
+          body: { statusCode: 404, message: 'POS not found' },
+        });
       }
     });
 
@@ -298,7 +387,9 @@ describe('points of sale', () => {
 
   it('documents the POS endpoints and their responses in OpenAPI', async () => {
     const document = (await http(api.baseUrl, null).get('/docs-json')).body;
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/stores/{store_uuid}/pos', '/pos/{uuid}', '/pos/{uuid}/disable']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/stores/{store_uuid}/pos', '/pos/{uuid}', '/pos/{uuid}/disable']),
+    );
     expect(document.paths['/stores/{store_uuid}/pos'].post.responses['201']).toBeDefined();
     expect(document.paths['/pos/{uuid}'].get.responses['200']).toBeDefined();
   });

@@ -1,5 +1,13 @@
 import { createTestClient, http, startTestApi, TestApi } from '../../support/test-api';
-import { createCollector, createPos, createStore, Http, MALFORMED_UUID, MISSING_UUID, storeBody } from './merchant-fixtures';
+import {
+  createCollector,
+  createPos,
+  createStore,
+  Http,
+  MALFORMED_UUID,
+  MISSING_UUID,
+  storeBody,
+} from './merchant-fixtures';
 
 describe('stores', () => {
   let api: TestApi;
@@ -18,7 +26,11 @@ describe('stores', () => {
     const body = storeBody();
     const response = await client.post(`/collectors/${collectorUuid}/stores`, body);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ status: 201, message: expect.any(String), uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(response.body).toEqual({
+      status: 201,
+      message: expect.any(String),
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
 
     const read = await client.get(`/stores/${response.body.uuid}`);
     expect(read.status).toBe(200);
@@ -55,9 +67,15 @@ describe('stores', () => {
   it("shows the store's points of sale as POS list entries in the store read", async () => {
     const collectorUuid = await createCollector(client);
     const storeUuid = await createStore(client, collectorUuid);
-    const posUuid = await createPos(client, storeUuid, { name: 'Till 7', description: 'By the door', external_reference: 'till-7' });
+    const posUuid = await createPos(client, storeUuid, {
+      name: 'Till 7',
+      description: 'By the door',
+      external_reference: 'till-7',
+    });
     const read = (await client.get(`/stores/${storeUuid}`)).body;
-    expect(read.point_of_sales).toEqual([{ name: 'Till 7', description: 'By the door', external_reference: 'till-7', uuid: posUuid, enabled: 'true' }]);
+    expect(read.point_of_sales).toEqual([
+      { name: 'Till 7', description: 'By the door', external_reference: 'till-7', uuid: posUuid, enabled: 'true' },
+    ]);
   });
 
   it('answers 409 { response: { message } } for an external_reference the collector already has, while another collector may reuse it', async () => {
@@ -82,12 +100,18 @@ describe('stores', () => {
     expect((await client.get(`/collectors/${collectorUuid}/stores`)).body).toEqual([]);
   });
 
-  it.each(['description', 'external_reference', 'address', 'phone', 'manager'])('refuses a create body without %s with 400 naming it', async (field) => {
-    const collectorUuid = await createCollector(client);
-    const response = await client.post(`/collectors/${collectorUuid}/stores`, storeBody({ [field]: undefined }));
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ statusCode: 400, message: expect.arrayContaining([expect.stringContaining(field)]) });
-  });
+  it.each(['description', 'external_reference', 'address', 'phone', 'manager'])(
+    'refuses a create body without %s with 400 naming it',
+    async (field) => {
+      const collectorUuid = await createCollector(client);
+      const response = await client.post(`/collectors/${collectorUuid}/stores`, storeBody({ [field]: undefined }));
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        statusCode: 400,
+        message: expect.arrayContaining([expect.stringContaining(field)]),
+      });
+    },
+  );
 
   it.each([
     ['an unknown field', { name: 'Store' }, 'name'],
@@ -98,13 +122,21 @@ describe('stores', () => {
     const collectorUuid = await createCollector(client);
     const response = await client.post(`/collectors/${collectorUuid}/stores`, storeBody(overrides));
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ statusCode: 400, message: expect.arrayContaining([expect.stringContaining(field)]) });
+    expect(response.body).toEqual({
+      statusCode: 400,
+      message: expect.arrayContaining([expect.stringContaining(field)]),
+    });
   });
 
   it('replaces the five fields with 201 { status, message }, as the spec gives the update', async () => {
     const collectorUuid = await createCollector(client);
     const storeUuid = await createStore(client, collectorUuid);
-    const update = storeBody({ description: 'Moved branch', address: 'Rua Nova 1', phone: '11 5555-0300', manager: 'Ana Costa' });
+    const update = storeBody({
+      description: 'Moved branch',
+      address: 'Rua Nova 1',
+      phone: '11 5555-0300',
+      manager: 'Ana Costa',
+    });
 
     const response = await client.patch(`/stores/${storeUuid}`, update);
     expect(response.status).toBe(201);
@@ -123,7 +155,11 @@ describe('stores', () => {
     const storeUuid = await createStore(client, collectorUuid);
     const response = await client.patch(`/stores/${storeUuid}`, { description: 'Only this' });
     expect(response.status).toBe(400);
-    expect(response.body.message).toEqual(expect.arrayContaining(['external_reference', 'address', 'phone', 'manager'].map((field) => expect.stringContaining(field))));
+    expect(response.body.message).toEqual(
+      expect.arrayContaining(
+        ['external_reference', 'address', 'phone', 'manager'].map((field) => expect.stringContaining(field)),
+      ),
+    );
   });
 
   it("answers 409 Conflict when an update takes a sibling store's external_reference", async () => {
@@ -131,7 +167,10 @@ describe('stores', () => {
     const taken = storeBody();
     await createStore(client, collectorUuid, taken);
     const storeUuid = await createStore(client, collectorUuid);
-    const response = await client.patch(`/stores/${storeUuid}`, storeBody({ external_reference: taken.external_reference }));
+    const response = await client.patch(
+      `/stores/${storeUuid}`,
+      storeBody({ external_reference: taken.external_reference }),
+    );
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ statusCode: 409, message: 'Conflict' });
   });
@@ -164,7 +203,10 @@ describe('stores', () => {
       ['GET /collectors/{uuid}/stores', (uuid: string) => client.get(`/collectors/${uuid}/stores`)],
     ])('Collector not found on %s', async (_, call) => {
       for (const uuid of [MISSING_UUID, MALFORMED_UUID, foreignCollector]) {
-        expect(await call(uuid)).toMatchObject({ status: 404, body: { statusCode: 404, message: 'Collector not found' } });
+        expect(await call(uuid)).toMatchObject({
+          status: 404,
+          body: { statusCode: 404, message: 'Collector not found' },
+        });
       }
       expect((await otherClient.get(`/collectors/${foreignCollector}/stores`)).body).toHaveLength(1);
     });
@@ -177,7 +219,10 @@ describe('stores', () => {
       for (const uuid of [MISSING_UUID, MALFORMED_UUID, foreignStore]) {
         expect(await call(uuid)).toMatchObject({ status: 404, body: { statusCode: 404, message: 'Store not found' } });
       }
-      expect((await otherClient.get(`/stores/${foreignStore}`)).body).toMatchObject({ enabled: true, description: storeBody().description });
+      expect((await otherClient.get(`/stores/${foreignStore}`)).body).toMatchObject({
+        enabled: true,
+        description: storeBody().description,
+      });
     });
   });
 
@@ -192,6 +237,7 @@ describe('stores', () => {
       anonymous.patch(`/stores/${storeUuid}`, storeBody()),
       anonymous.put(`/stores/${storeUuid}/disable`),
     ]);
-    for (const response of responses) expect(response).toMatchObject({ status: 401, body: { statusCode: 401, message: 'Unauthorized' } });
+    for (const response of responses)
+      expect(response).toMatchObject({ status: 401, body: { statusCode: 401, message: 'Unauthorized' } });
   });
 });

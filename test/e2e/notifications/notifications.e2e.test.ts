@@ -19,16 +19,32 @@ describe('notifications API', () => {
   afterAll(() => api.close());
 
   const enqueue = (client: TestClient, orderId: string, url: string, payload: object) =>
-    NotificationOutbox.enqueue(api.dataSource.manager, { eventId: randomUUID(), clientId: client.clientId, orderId, event: 'PAYMENT', url, payload }).then(() => undefined);
+    NotificationOutbox.enqueue(api.dataSource.manager, {
+      eventId: randomUUID(),
+      clientId: client.clientId,
+      orderId,
+      event: 'PAYMENT',
+      url,
+      payload,
+    }).then(() => undefined);
 
   describe('GET /v2/notifications', () => {
     it("lists the caller's callbacks for an order with the parsed payload and every attempt", async () => {
       const receiver = await startCallbackReceiver((index) => ({ status: index === 0 ? 500 : 200 }));
       try {
         const orderId = randomUUID();
-        await enqueue(owner, orderId, receiver.url(), { event: 'PAYMENT', order_id: orderId, status: 'COMPLETED', version: '2' });
-        const [{ id: eventId }] = await api.dataSource.query('SELECT id FROM notifications WHERE order_id = $1', [orderId]);
-        const deliverer = new NotificationDeliverer(api.dataSource, api.app.get(ClientsService), { allowInsecure: true });
+        await enqueue(owner, orderId, receiver.url(), {
+          event: 'PAYMENT',
+          order_id: orderId,
+          status: 'COMPLETED',
+          version: '2',
+        });
+        const [{ id: eventId }] = await api.dataSource.query('SELECT id FROM notifications WHERE order_id = $1', [
+          orderId,
+        ]);
+        const deliverer = new NotificationDeliverer(api.dataSource, api.app.get(ClientsService), {
+          allowInsecure: true,
+        });
         await expect(deliverer.attempt(eventId)).rejects.toThrow('HTTP 500');
         await deliverer.attempt(eventId);
 
@@ -46,8 +62,20 @@ describe('notifications API', () => {
             last_error: null,
             payload: { event: 'PAYMENT', order_id: orderId, status: 'COMPLETED', version: '2' },
             attempts: [
-              { attempt: 1, started_at: expect.any(String), duration_ms: expect.any(Number), status_code: 500, error: 'HTTP 500' },
-              { attempt: 2, started_at: expect.any(String), duration_ms: expect.any(Number), status_code: 200, error: null },
+              {
+                attempt: 1,
+                started_at: expect.any(String),
+                duration_ms: expect.any(Number),
+                status_code: 500,
+                error: 'HTTP 500',
+              },
+              {
+                attempt: 2,
+                started_at: expect.any(String),
+                duration_ms: expect.any(Number),
+                status_code: 200,
+                error: null,
+              },
             ],
           },
         ]);
@@ -62,12 +90,18 @@ describe('notifications API', () => {
       await closed.close();
       const orderId = randomUUID();
       await enqueue(owner, orderId, url, { event: 'PAYMENT', order_id: orderId });
-      const [{ id: eventId }] = await api.dataSource.query('SELECT id FROM notifications WHERE order_id = $1', [orderId]);
+      const [{ id: eventId }] = await api.dataSource.query('SELECT id FROM notifications WHERE order_id = $1', [
+        orderId,
+      ]);
       const deliverer = new NotificationDeliverer(api.dataSource, api.app.get(ClientsService), { allowInsecure: true });
       await expect(deliverer.attempt(eventId)).rejects.toThrow('ECONNREFUSED');
 
       const [listed] = (await http(api.baseUrl, owner.token).get(`/v2/notifications?order_id=${orderId}`)).body;
-      expect(listed).toMatchObject({ status: 'PENDING', last_error: 'connection failed', attempts: [{ attempt: 1, status_code: null, error: 'connection failed' }] });
+      expect(listed).toMatchObject({
+        status: 'PENDING',
+        last_error: 'connection failed',
+        attempts: [{ attempt: 1, status_code: null, error: 'connection failed' }],
+      });
       expect(JSON.stringify(listed)).not.toMatch(/ECONN|127\.0\.0\.1:\d+ /);
     });
 
@@ -103,7 +137,10 @@ describe('notifications API', () => {
     const now = () => Math.floor(Date.now() / 1000);
 
     it("answers valid: true for a raw body signed with the caller's webhook secret", async () => {
-      const response = await http(api.baseUrl, owner.token).post('/v2/notifications/verify', { payload: body, signature: signPayload(owner.webhookSecret, body, now()) });
+      const response = await http(api.baseUrl, owner.token).post('/v2/notifications/verify', {
+        payload: body,
+        signature: signPayload(owner.webhookSecret, body, now()),
+      });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ valid: true });
     });
@@ -111,10 +148,19 @@ describe('notifications API', () => {
     it('accepts an object payload, which only matches when re-serialising gives back the signed bytes', async () => {
       const payload = { event: 'PAYMENT', status: 'COMPLETED' };
       const exact = signPayload(owner.webhookSecret, JSON.stringify(payload), now());
-      expect((await http(api.baseUrl, owner.token).post('/v2/notifications/verify', { payload, signature: exact })).body).toEqual({ valid: true });
+      expect(
+        (await http(api.baseUrl, owner.token).post('/v2/notifications/verify', { payload, signature: exact })).body,
+      ).toEqual({ valid: true });
       // 10.50 comes back from JSON.parse as 10.5: the raw string is the reliable form.
       const lossy = signPayload(owner.webhookSecret, body, now());
-      expect((await http(api.baseUrl, owner.token).post('/v2/notifications/verify', { payload: JSON.parse(body), signature: lossy })).body).toEqual({ valid: false });
+      expect(
+        (
+          await http(api.baseUrl, owner.token).post('/v2/notifications/verify', {
+            payload: JSON.parse(body),
+            signature: lossy,
+          })
+        ).body,
+      ).toEqual({ valid: false });
     });
 
     it('answers valid: false for a tampered body, another client’s secret, a stale signature or a malformed header', async () => {
@@ -140,7 +186,10 @@ describe('notifications API', () => {
     });
 
     it('answers 401 without a token', async () => {
-      const response = await http(api.baseUrl, null).post('/v2/notifications/verify', { payload: body, signature: 'x' });
+      const response = await http(api.baseUrl, null).post('/v2/notifications/verify', {
+        payload: body,
+        signature: 'x',
+      });
       expect(response.status).toBe(401);
     });
   });

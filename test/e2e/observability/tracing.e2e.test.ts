@@ -17,7 +17,10 @@ describe('OpenTelemetry traces', () => {
 
   beforeAll(async () => {
     collector = await startOtlpReceiver();
-    stack = await startProcessStack({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, OTEL_BSP_SCHEDULE_DELAY: '100' });
+    stack = await startProcessStack({
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    });
   }, 90_000);
   afterAll(async () => {
     await stack?.close();
@@ -30,26 +33,48 @@ describe('OpenTelemetry traces', () => {
     const path = `/traced/${randomUUID()}`;
     const ack = await call.post(
       '/v2/payments/previews',
-      { qr: pixQr('25.00'), external_reference: `t-${randomUUID()}`, notification_url: stack.receiver.url(path), user: payer },
+      {
+        qr: pixQr('25.00'),
+        external_reference: `t-${randomUUID()}`,
+        notification_url: stack.receiver.url(path),
+        user: payer,
+      },
       { 'x-request-id': requestId },
     );
-    expect(ack.status).toBe(200);
+    // The whole answer, so that a refusal says why.
+    expect({ status: ack.status, body: ack.body }).toMatchObject({ status: 200 });
     expect(ack.headers.get('x-request-id')).toBe(requestId);
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined, 60_000);
-    const pay = await call.post('/v2/payments', { order_id: preview.body.order.id, status: 'accepted', notification_url: stack.receiver.url(path) });
+    const pay = await call.post('/v2/payments', {
+      order_id: preview.body.order.id,
+      status: 'accepted',
+      notification_url: stack.receiver.url(path),
+    });
     expect(pay.status).toBe(200);
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED', 60_000);
 
-    const request = await stack.until('the request span', 30_000, async () => collector.spans.find((span) => span.attributes[REQUEST_ID_ATTRIBUTE] === requestId));
+    const request = await stack.until('the request span', 30_000, async () =>
+      collector.spans.find((span) => span.attributes[REQUEST_ID_ATTRIBUTE] === requestId),
+    );
     expect(request).toMatchObject({ service: 'crossborder-payments-api', parentSpanId: undefined });
-    expect(request.attributes).toMatchObject({ 'http.method': 'POST', 'http.target': '/v2/payments/previews', 'http.status_code': 200 });
+    expect(request.attributes).toMatchObject({
+      'http.method': 'POST',
+      'http.target': '/v2/payments/previews',
+      'http.status_code': 200,
+    });
 
     const trace = () => collector.spans.filter((span) => span.traceId === request.traceId);
     const named = (pattern: RegExp) => trace().filter((span) => pattern.test(span.name));
     // The workflow's own span is exported when the workflow ends, with the payment.
-    await stack.until('the workflow span of the trace', 30_000, async () => (named(/^RunWorkflow:orderWorkflow$/).length > 0 ? true : undefined));
+    await stack.until('the workflow span of the trace', 30_000, async () =>
+      named(/^RunWorkflow:orderWorkflow$/).length > 0 ? true : undefined,
+    );
     function callsTo(target: string): ReceivedSpan[] {
-      return trace().filter((span) => span.service === 'crossborder-payments-worker' && String(span.attributes['url.full'] ?? span.attributes['http.url']).endsWith(target));
+      return trace().filter(
+        (span) =>
+          span.service === 'crossborder-payments-worker' &&
+          String(span.attributes['url.full'] ?? span.attributes['http.url']).endsWith(target),
+      );
     }
 
     const start = named(/^StartWorkflow:orderWorkflow$/);
@@ -65,9 +90,19 @@ describe('OpenTelemetry traces', () => {
       if (span !== request) expect(ids.has(span.parentSpanId!)).toBe(true);
     }
     const [resolve] = callsTo('/acquirer/merchants/resolve');
-    expect(ancestors(resolve!)).toEqual(['RunActivity:prepareOrder', 'StartActivity:prepareOrder', 'RunWorkflow:orderWorkflow', 'StartWorkflow:orderWorkflow', 'POST']);
+    expect(ancestors(resolve!)).toEqual([
+      'RunActivity:prepareOrder',
+      'StartActivity:prepareOrder',
+      'RunWorkflow:orderWorkflow',
+      'StartWorkflow:orderWorkflow',
+      'POST',
+    ]);
     const [payout] = callsTo('/acquirer/payouts');
-    expect(ancestors(payout!).slice(0, 3)).toEqual(['RunActivity:sendPayout', 'StartActivity:sendPayout', 'RunWorkflow:orderWorkflow']);
+    expect(ancestors(payout!).slice(0, 3)).toEqual([
+      'RunActivity:sendPayout',
+      'StartActivity:sendPayout',
+      'RunWorkflow:orderWorkflow',
+    ]);
     const callbacks = callsTo(path);
     expect(callbacks.map((callback) => ancestors(callback).slice(0, 3))).toEqual(
       expect.arrayContaining([
@@ -80,31 +115,54 @@ describe('OpenTelemetry traces', () => {
     expect(callbacks).toHaveLength(2);
 
     // The decision is a trace of its own, from its request to the update the workflow handled.
-    const decision = collector.spans.find((span) => span.name === 'HandleUpdate:decide' && span.attributes.workflowId === run[0]!.attributes.workflowId);
+    const decision = collector.spans.find(
+      (span) => span.name === 'HandleUpdate:decide' && span.attributes.workflowId === run[0]!.attributes.workflowId,
+    );
     const root = collector.spans.find((span) => span.traceId === decision?.traceId && span.parentSpanId === undefined);
     expect(root?.attributes).toMatchObject({ 'http.method': 'POST', 'http.target': '/v2/payments' });
 
     // Scrapes and health probes, and what a scrape reads (the runtime exporter's /metrics), are never traced.
     expect((await fetch(stack.workerMetrics)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const urls = collector.spans.map((span) => String(span.attributes['url.full'] ?? span.attributes['http.url'] ?? span.attributes['http.target']));
+    const urls = collector.spans.map((span) =>
+      String(span.attributes['url.full'] ?? span.attributes['http.url'] ?? span.attributes['http.target']),
+    );
     expect(urls.filter((url) => /\/(metrics|health)$/.test(url))).toEqual([]);
   }, 120_000);
 
   it("takes no trace context from an integrator's requests, and sends none in its callbacks", async () => {
     const call = await stack.newPayer();
-    const theirs = { traceId: randomBytes(16).toString('hex'), state: `vendor${randomBytes(4).toString('hex')}`, taxId: String(10_000_000_000 + randomBytes(4).readUInt32BE()) };
-    const traceHeaders = { traceparent: `00-${theirs.traceId}-${randomBytes(8).toString('hex')}-01`, tracestate: `${theirs.state}=opaque`, baggage: `taxId=${theirs.taxId}` };
+    const theirs = {
+      traceId: randomBytes(16).toString('hex'),
+      state: `vendor${randomBytes(4).toString('hex')}`,
+      taxId: String(10_000_000_000 + randomBytes(4).readUInt32BE()),
+    };
+    const traceHeaders = {
+      traceparent: `00-${theirs.traceId}-${randomBytes(8).toString('hex')}-01`,
+      tracestate: `${theirs.state}=opaque`,
+      baggage: `taxId=${theirs.taxId}`,
+    };
     const requestId = `edge-${randomUUID()}`;
     const path = `/edge/${randomUUID()}`;
     const ack = await call.post(
       '/v2/payments/previews',
-      { qr: pixQr('25.00'), external_reference: `e-${randomUUID()}`, notification_url: stack.receiver.url(path), user: payer },
+      {
+        qr: pixQr('25.00'),
+        external_reference: `e-${randomUUID()}`,
+        notification_url: stack.receiver.url(path),
+        user: payer,
+      },
       { ...traceHeaders, 'x-request-id': requestId },
     );
-    expect(ack.status).toBe(200);
-    const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined, 60_000)).body.order.id as string;
-    const pay = await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: stack.receiver.url(path) }, traceHeaders);
+    // The whole answer, so that a refusal says why.
+    expect({ status: ack.status, body: ack.body }).toMatchObject({ status: 200 });
+    const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined, 60_000)).body.order
+      .id as string;
+    const pay = await call.post(
+      '/v2/payments',
+      { order_id: orderId, status: 'accepted', notification_url: stack.receiver.url(path) },
+      traceHeaders,
+    );
     expect(pay.status).toBe(200);
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED', 60_000);
 
@@ -112,12 +170,16 @@ describe('OpenTelemetry traces', () => {
     const callbacks = stack.receiver.for(path);
     expect(callbacks).toHaveLength(2);
     for (const { headers } of callbacks) {
-      expect(Object.keys(headers).filter((name) => ['traceparent', 'tracestate', 'baggage'].includes(name))).toEqual([]);
+      expect(Object.keys(headers).filter((name) => ['traceparent', 'tracestate', 'baggage'].includes(name))).toEqual(
+        [],
+      );
       expect(JSON.stringify(headers)).not.toMatch(new RegExp(`${theirs.traceId}|${theirs.state}|${theirs.taxId}`));
     }
 
     // The request began a trace of our own, which the integrator's trace id never entered.
-    const request = await stack.until('the request span', 30_000, async () => collector.spans.find((span) => span.attributes[REQUEST_ID_ATTRIBUTE] === requestId));
+    const request = await stack.until('the request span', 30_000, async () =>
+      collector.spans.find((span) => span.attributes[REQUEST_ID_ATTRIBUTE] === requestId),
+    );
     expect(request.parentSpanId).toBeUndefined();
     expect(request.traceId).not.toBe(theirs.traceId);
     expect(collector.spans.filter((span) => span.traceId === theirs.traceId)).toEqual([]);
@@ -126,7 +188,10 @@ describe('OpenTelemetry traces', () => {
     const temporal = await testTemporalClient();
     try {
       const fetched = await temporal.workflow.getHandle(`order-${orderId}`).fetchHistory();
-      const history = JSON.stringify(await decodedHistory(fetched, temporal.options.loadedDataConverter.payloadCodecs), payloadsAsText);
+      const history = JSON.stringify(
+        await decodedHistory(fetched, temporal.options.loadedDataConverter.payloadCodecs),
+        payloadsAsText,
+      );
       expect(history).toContain('traceparent');
       expect(history).not.toMatch(new RegExp(`${theirs.traceId}|${theirs.state}|${theirs.taxId}|baggage`));
     } finally {
@@ -142,7 +207,8 @@ describe('OpenTelemetry traces', () => {
   function ancestors(span: ReceivedSpan): string[] {
     const byId = new Map(collector.spans.map((each) => [each.spanId, each]));
     const names: string[] = [];
-    for (let parent = byId.get(span.parentSpanId ?? ''); parent; parent = byId.get(parent.parentSpanId ?? '')) names.push(parent.name);
+    for (let parent = byId.get(span.parentSpanId ?? ''); parent; parent = byId.get(parent.parentSpanId ?? ''))
+      names.push(parent.name);
     return names;
   }
 });

@@ -49,9 +49,17 @@ describe('idempotency of the payment endpoints', () => {
 
     it('the same key with a different body is refused with 422', async () => {
       const { client, body, headers } = await newOrder('10.00');
-      const other = await client.call.post('/v2/payments/previews', { ...body, external_reference: 'another' }, headers);
+      const other = await client.call.post(
+        '/v2/payments/previews',
+        { ...body, external_reference: 'another' },
+        headers,
+      );
       expect(other.status).toBe(422);
-      expect(other.body).toEqual({ statusCode: 422, message: expect.any(String), error_code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect(other.body).toEqual({
+        statusCode: 422,
+        message: expect.any(String),
+        error_code: 'IDEMPOTENCY_KEY_REUSED',
+      });
     });
   });
 
@@ -83,7 +91,11 @@ describe('idempotency of the payment endpoints', () => {
 
     it('two concurrent amounts with different keys: exactly one executes', async () => {
       const { client, orderId } = await newOrder();
-      const results = await Promise.all(['1.00', '2.00'].map((amount) => client.call.put('/v2/payments/previews', { order_id: orderId, amount }, key())));
+      const results = await Promise.all(
+        ['1.00', '2.00'].map((amount) =>
+          client.call.put('/v2/payments/previews', { order_id: orderId, amount }, key()),
+        ),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     });
   });
@@ -109,7 +121,11 @@ describe('idempotency of the payment endpoints', () => {
     it('CANCELED: rejected as invalid status, whatever the key', async () => {
       const { client, orderId, url } = await newOrder('10.00');
       await client.call.post('/v2/payments', { order_id: orderId, status: 'rejected', notification_url: url });
-      const pay = await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url }, key());
+      const pay = await client.call.post(
+        '/v2/payments',
+        { order_id: orderId, status: 'accepted', notification_url: url },
+        key(),
+      );
       expect(pay.status).toBe(409);
       expect(pay.body.error_code).toBe('INVALID_STATUS');
     });
@@ -118,13 +134,16 @@ describe('idempotency of the payment endpoints', () => {
       const { client, orderId, url, path } = await newOrder('10.00');
       const payKey = key();
       const body = { order_id: orderId, status: 'accepted', notification_url: url };
-      const results = await Promise.all(Array.from({ length: 5 }, () => client.call.post('/v2/payments', body, payKey)));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => client.call.post('/v2/payments', body, payKey)),
+      );
       expect(new Set(results.map((r) => r.status))).toEqual(new Set([200]));
       expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
       await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
       const movements = (await client.call.get('/v2/accounts/USD/movements')).body;
       const lines = movements.data as Array<{ kind: string; account: string; amount: number; entry_id: string }>;
-      const entriesOf = (kind: string) => new Set(lines.filter((line) => line.kind === kind).map((line) => line.entry_id)).size;
+      const entriesOf = (kind: string) =>
+        new Set(lines.filter((line) => line.kind === kind).map((line) => line.entry_id)).size;
       expect(lines.filter((line) => line.account === 'AVAILABLE' && line.amount < 0)).toHaveLength(1);
       expect(entriesOf('RESERVE')).toBe(1);
       expect(entriesOf('COMMIT')).toBe(1);
@@ -135,7 +154,9 @@ describe('idempotency of the payment endpoints', () => {
       const body = { order_id: orderId, status: 'accepted', notification_url: url };
       const results = await Promise.all(Array.from({ length: 4 }, () => client.call.post('/v2/payments', body, key())));
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-      expect(results.filter((r) => r.status === 409).every((r) => r.body.error_code === 'ALREADY_PROCESSED')).toBe(true);
+      expect(results.filter((r) => r.status === 409).every((r) => r.body.error_code === 'ALREADY_PROCESSED')).toBe(
+        true,
+      );
     });
   });
 });

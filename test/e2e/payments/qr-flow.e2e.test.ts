@@ -32,7 +32,11 @@ describe('QR payment flow', () => {
   }
 
   const usdAvailable = async (client: { call: ReturnType<typeof http> }) => {
-    const accounts = (await client.call.get('/v2/accounts')).body as Array<{ currency: string; available: number; reserved: number }>;
+    const accounts = (await client.call.get('/v2/accounts')).body as Array<{
+      currency: string;
+      available: number;
+      reserved: number;
+    }>;
     return accounts.find((account) => account.currency === 'USD');
   };
 
@@ -53,16 +57,30 @@ describe('QR payment flow', () => {
     const client = await stack.newPayer({ USD: '1000.00' });
     const { path, url, reference } = scenario();
 
-    const ack = await client.call.post('/v2/payments/previews', { qr: pixQr('100.00'), external_reference: reference, notification_url: url, user: payer });
+    const ack = await client.call.post('/v2/payments/previews', {
+      qr: pixQr('100.00'),
+      external_reference: reference,
+      notification_url: url,
+      user: payer,
+    });
     expect(ack.status).toBe(200);
-    expect(ack.body).toEqual({ status: 'success', external_reference: reference, message: expect.any(String), local_currency: 'BRL' });
+    expect(ack.body).toEqual({
+      status: 'success',
+      external_reference: reference,
+      message: expect.any(String),
+      local_currency: 'BRL',
+    });
 
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     expectSigned(preview, client.webhookSecret);
     expect(preview.body).toEqual({
       payment_type: 'QR',
       external_reference: reference,
-      collector: { name: expect.any(String), identification_number: expect.any(String), branch_office: expect.any(String) },
+      collector: {
+        name: expect.any(String),
+        identification_number: expect.any(String),
+        branch_office: expect.any(String),
+      },
       order: {
         id: expect.any(String),
         status: 'CREATED',
@@ -78,9 +96,19 @@ describe('QR payment flow', () => {
     const userTotal = preview.body.order.user_total_amount as number;
     expect(userTotal).toBeGreaterThan(0);
 
-    const pay = await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
+    const pay = await client.call.post('/v2/payments', {
+      order_id: orderId,
+      status: 'accepted',
+      notification_url: url,
+    });
     expect(pay.status).toBe(200);
-    expect(pay.body).toMatchObject({ order_id: orderId, external_reference: reference, external_reference_id: reference, status: 'PROCESSING', error_code: null });
+    expect(pay.body).toMatchObject({
+      order_id: orderId,
+      external_reference: reference,
+      external_reference_id: reference,
+      status: 'PROCESSING',
+      error_code: null,
+    });
 
     const completed = await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
     expectSigned(completed, client.webhookSecret);
@@ -100,7 +128,13 @@ describe('QR payment flow', () => {
 
     const history = await waitForStatus(client, orderId, 'COMPLETED');
     expect(history.statuses.map((s: { status: string }) => s.status)).toEqual(['CREATED', 'PROCESSING', 'COMPLETED']);
-    expect(history).toMatchObject({ id: orderId, local_amount: '100.00', local_currency: 'BRL', user_currency: 'USD', external_reference: reference });
+    expect(history).toMatchObject({
+      id: orderId,
+      local_amount: '100.00',
+      local_currency: 'BRL',
+      user_currency: 'USD',
+      external_reference: reference,
+    });
     expect(Number(history.user_amount)).toBe(userTotal);
 
     const account = await usdAvailable(client);
@@ -108,14 +142,64 @@ describe('QR payment flow', () => {
     expect(account!.available).toBeCloseTo(1000 - userTotal, 2);
 
     const quick = await client.call.get(`/payins/orders/${orderId}`);
-    expect(quick.body).toEqual({ order_uuid: orderId, total: '100.00', destination_wallet: preview.body.collector.identification_number, status: 'COMPLETED' });
+    expect(quick.body).toEqual({
+      order_uuid: orderId,
+      total: '100.00',
+      destination_wallet: preview.body.collector.identification_number,
+      status: 'COMPLETED',
+    });
+  });
+
+  it('a Pix QR of a company with an alphanumeric CNPJ, as its key and its tax id (62.10): decoded, previewed and paid to that CNPJ', async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const { path, url, reference } = scenario();
+    const qr = pixQr('42.00', 'Loja Nova', { key: '12ABC34501DE35', taxId: '12ABC34501DE35' });
+
+    const decoded = await client.call.post('/v2/qr/decode', { qr });
+    expect(decoded.body).toMatchObject({
+      valid: true,
+      errors: [],
+      pix: { key: '12ABC34501DE35' },
+      additional_data: { merchant_tax_id: '12ABC34501DE35' },
+    });
+
+    const ack = await client.call.post('/v2/payments/previews', {
+      qr,
+      external_reference: reference,
+      notification_url: url,
+      user: payer,
+    });
+    expect(ack.status).toBe(200);
+    const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
+    // A QR's merchant is a business that chose to be paid by QR: shown as it is, never masked.
+    expect(preview.body.collector).toEqual({
+      name: 'Loja Nova',
+      identification_number: '12ABC34501DE35',
+      branch_office: '',
+    });
+    const orderId = preview.body.order.id as string;
+
+    await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
+    const completed = await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
+    expect(completed.body).toMatchObject({
+      order_id: orderId,
+      merchant_name: 'Loja Nova',
+      merchant_identification_number: '12ABC34501DE35',
+    });
+    const quick = await client.call.get(`/payins/orders/${orderId}`);
+    expect(quick.body).toMatchObject({ destination_wallet: '12ABC34501DE35', status: 'COMPLETED' });
   });
 
   it('open-amount QR: missing_amount, then the amount by PUT, then COMPLETED', async () => {
     const client = await stack.newPayer();
     const { path, url, reference } = scenario();
 
-    const ack = await client.call.post('/v2/payments/previews', { qr: pixQr(), external_reference: reference, notification_url: url, user: payer });
+    const ack = await client.call.post('/v2/payments/previews', {
+      qr: pixQr(),
+      external_reference: reference,
+      notification_url: url,
+      user: payer,
+    });
     expect(ack.body).toMatchObject({ status: 'missing_amount', local_currency: 'BRL' });
 
     const asking = await stack.receiver.waitFor(path, (c) => c.body.order?.status === 'WAITING_AMOUNT');
@@ -124,7 +208,12 @@ describe('QR payment flow', () => {
 
     const put = await client.call.put('/v2/payments/previews', { order_id: orderId, amount: '25.60' });
     expect(put.status).toBe(200);
-    expect(put.body.order).toMatchObject({ id: orderId, status: 'CREATED', local_total_amount: 25.6, user_currency: 'USD' });
+    expect(put.body.order).toMatchObject({
+      id: orderId,
+      status: 'CREATED',
+      local_total_amount: 25.6,
+      user_currency: 'USD',
+    });
     expect(put.body.order.user_total_amount).toBeGreaterThan(0);
     const full = await stack.receiver.waitFor(path, (c) => c.body.order?.status === 'CREATED');
     expectSigned(full, client.webhookSecret);
@@ -133,13 +222,23 @@ describe('QR payment flow', () => {
     await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
     const history = await waitForStatus(client, orderId, 'COMPLETED');
-    expect(history.statuses.map((s: { status: string }) => s.status)).toEqual(['WAITING_AMOUNT', 'CREATED', 'PROCESSING', 'COMPLETED']);
+    expect(history.statuses.map((s: { status: string }) => s.status)).toEqual([
+      'WAITING_AMOUNT',
+      'CREATED',
+      'PROCESSING',
+      'COMPLETED',
+    ]);
   });
 
   it('an Argentine static QR scanned before its amount is PROCESS_LATER and takes the amount like WAITING_AMOUNT', async () => {
     const client = await stack.newPayer();
     const { path, url, reference } = scenario();
-    await client.call.post('/v2/payments/previews', { qr: argentinaStaticQr(), external_reference: reference, notification_url: url, user: payer });
+    await client.call.post('/v2/payments/previews', {
+      qr: argentinaStaticQr(),
+      external_reference: reference,
+      notification_url: url,
+      user: payer,
+    });
     const asking = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     expect(asking.body.order).toMatchObject({ status: 'PROCESS_LATER', local_currency: 'ARS' });
     const put = await client.call.put('/v2/payments/previews', { order_id: asking.body.order.id, amount: 1500 });
@@ -149,10 +248,19 @@ describe('QR payment flow', () => {
   it('user rejects: CANCELED with USER_REJECTED, nothing debited', async () => {
     const client = await stack.newPayer({ USD: '500.00' });
     const { path, url, reference } = scenario();
-    await client.call.post('/v2/payments/previews', { qr: pixQr('10.00'), external_reference: reference, notification_url: url, user: payer });
+    await client.call.post('/v2/payments/previews', {
+      qr: pixQr('10.00'),
+      external_reference: reference,
+      notification_url: url,
+      user: payer,
+    });
     const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
 
-    const pay = await client.call.post('/v2/payments', { order_id: orderId, status: 'rejected', notification_url: url });
+    const pay = await client.call.post('/v2/payments', {
+      order_id: orderId,
+      status: 'rejected',
+      notification_url: url,
+    });
     expect(pay.body).toMatchObject({ order_id: orderId, status: 'CANCELED', error_code: 'USER_REJECTED' });
     const canceled = await stack.receiver.waitFor(path, (c) => c.body.status === 'CANCELED');
     expectSigned(canceled, client.webhookSecret);
@@ -164,7 +272,12 @@ describe('QR payment flow', () => {
     const client = await stack.newPayer({ USD: '500.00' });
     const { path, url, reference } = scenario();
     // Sandbox magic value: the destination refuses 1313.13.
-    await client.call.post('/v2/payments/previews', { qr: pixQr('1313.13'), external_reference: reference, notification_url: url, user: payer });
+    await client.call.post('/v2/payments/previews', {
+      qr: pixQr('1313.13'),
+      external_reference: reference,
+      notification_url: url,
+      user: payer,
+    });
     const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
     await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
 
@@ -177,10 +290,19 @@ describe('QR payment flow', () => {
   it('insufficient funds: FAILED with INSUFFICIENT_FUNDS in the pay answer and the callback', async () => {
     const client = await stack.newPayer({ USD: '1.00' });
     const { path, url, reference } = scenario();
-    await client.call.post('/v2/payments/previews', { qr: pixQr('300.00'), external_reference: reference, notification_url: url, user: payer });
+    await client.call.post('/v2/payments/previews', {
+      qr: pixQr('300.00'),
+      external_reference: reference,
+      notification_url: url,
+      user: payer,
+    });
     const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
 
-    const pay = await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
+    const pay = await client.call.post('/v2/payments', {
+      order_id: orderId,
+      status: 'accepted',
+      notification_url: url,
+    });
     expect(pay.body).toMatchObject({ order_id: orderId, status: 'FAILED', error_code: 'INSUFFICIENT_FUNDS' });
     const failed = await stack.receiver.waitFor(path, (c) => c.body.status === 'FAILED');
     expect(failed.body.error_code).toBe('INSUFFICIENT_FUNDS');
@@ -191,9 +313,18 @@ describe('QR payment flow', () => {
     const client = await stack.newPayer({ USD: '5000.00' });
     const { path, url, reference } = scenario();
     // Sandbox magic value: 4242.42 answers 503 twice per payout, then pays.
-    await client.call.post('/v2/payments/previews', { qr: pixQr('4242.42'), external_reference: reference, notification_url: url, user: payer });
+    await client.call.post('/v2/payments/previews', {
+      qr: pixQr('4242.42'),
+      external_reference: reference,
+      notification_url: url,
+      user: payer,
+    });
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
-    await client.call.post('/v2/payments', { order_id: preview.body.order.id, status: 'accepted', notification_url: url });
+    await client.call.post('/v2/payments', {
+      order_id: preview.body.order.id,
+      status: 'accepted',
+      notification_url: url,
+    });
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
     const account = await usdAvailable(client);
     expect(account!.available).toBeCloseTo(5000 - preview.body.order.user_total_amount, 2);
@@ -205,16 +336,31 @@ describe('QR payment flow', () => {
       const client = await stack.newPayer();
       const call = http(shortLived.baseUrl, client.token);
       const { path, url, reference } = scenario();
-      await call.post('/v2/payments/previews', { qr: pixQr('10.00'), external_reference: reference, notification_url: url, user: payer });
+      await call.post('/v2/payments/previews', {
+        qr: pixQr('10.00'),
+        external_reference: reference,
+        notification_url: url,
+        user: payer,
+      });
 
       const expired = await stack.receiver.waitFor(path, (c) => c.body.event === 'QR_EXPIRED');
       expectSigned(expired, client.webhookSecret);
-      expect(expired.body).toMatchObject({ event: 'QR_EXPIRED', status: 'CANCELED', error_code: 'EXPIRED', external_reference: reference, version: '2' });
+      expect(expired.body).toMatchObject({
+        event: 'QR_EXPIRED',
+        status: 'CANCELED',
+        error_code: 'EXPIRED',
+        external_reference: reference,
+        version: '2',
+      });
       const orderId = expired.body.order_id;
       const pay = await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
       expect(pay.status).toBe(409);
       // What happened, as the expiration notification said it: not merely "is CANCELED".
-      expect(pay.body).toEqual({ statusCode: 409, message: `Order ${orderId} expired at ${expired.body.expires_at}`, error_code: 'INVALID_STATUS' });
+      expect(pay.body).toEqual({
+        statusCode: 409,
+        message: `Order ${orderId} expired at ${expired.body.expires_at}`,
+        error_code: 'INVALID_STATUS',
+      });
     });
   });
 
@@ -223,7 +369,12 @@ describe('QR payment flow', () => {
       const owner = await stack.newPayer();
       const stranger = await stack.newPayer();
       const { path, url, reference } = scenario();
-      await owner.call.post('/v2/payments/previews', { qr: pixQr('10.00'), external_reference: reference, notification_url: url, user: payer });
+      await owner.call.post('/v2/payments/previews', {
+        qr: pixQr('10.00'),
+        external_reference: reference,
+        notification_url: url,
+        user: payer,
+      });
       const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
 
       for (const [client, id] of [
@@ -241,21 +392,49 @@ describe('QR payment flow', () => {
         });
       }
       expect((await stranger.call.get(`/payins/orders/${orderId}`)).status).toBe(404);
-      expect((await stranger.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url })).status).toBe(404);
-      expect((await stranger.call.put('/v2/payments/previews', { order_id: orderId, amount: '1.00' })).status).toBe(404);
+      expect(
+        (await stranger.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url }))
+          .status,
+      ).toBe(404);
+      expect((await stranger.call.put('/v2/payments/previews', { order_id: orderId, amount: '1.00' })).status).toBe(
+        404,
+      );
     });
 
     it('rejects bad previews with 400 naming each field', async () => {
       const client = await stack.newPayer();
       const { url } = scenario();
       const cases: Array<[Record<string, unknown>, string]> = [
-        [{ qr: pixQr('10.00'), external_reference: 'x'.repeat(101), notification_url: url, user: payer }, 'external_reference'],
-        [{ qr: pixQr('10.00'), external_reference: 'r', notification_url: `${url}/${'x'.repeat(250)}`, user: payer }, 'notification_url'],
-        [{ qr: pixQr('10.00'), external_reference: 'r', notification_url: url, user: { ...payer, tax_id: '1'.repeat(51) } }, 'user.tax_id'],
-        [{ qr: pixQr('10.00'), external_reference: 'r', notification_url: url, user: { ...payer, tax_id_type: 'RG' } }, 'user.tax_id_type'],
-        [{ qr: pixQr('10.00'), external_reference: 'r', notification_url: url, user: { ...payer, currency: 'XXX' } }, 'user.currency'],
+        [
+          { qr: pixQr('10.00'), external_reference: 'x'.repeat(101), notification_url: url, user: payer },
+          'external_reference',
+        ],
+        [
+          { qr: pixQr('10.00'), external_reference: 'r', notification_url: `${url}/${'x'.repeat(250)}`, user: payer },
+          'notification_url',
+        ],
+        [
+          {
+            qr: pixQr('10.00'),
+            external_reference: 'r',
+            notification_url: url,
+            user: { ...payer, tax_id: '1'.repeat(51) },
+          },
+          'user.tax_id',
+        ],
+        [
+          { qr: pixQr('10.00'), external_reference: 'r', notification_url: url, user: { ...payer, tax_id_type: 'RG' } },
+          'user.tax_id_type',
+        ],
+        [
+          { qr: pixQr('10.00'), external_reference: 'r', notification_url: url, user: { ...payer, currency: 'XXX' } },
+          'user.currency',
+        ],
         [{ qr: pixQr('10.00'), external_reference: 'r', notification_url: url, user: payer, extra: 1 }, 'extra'],
-        [{ qr: pixQr('10.00').replace(/.{4}$/, '0000'), external_reference: 'r', notification_url: url, user: payer }, 'qr'],
+        [
+          { qr: pixQr('10.00').replace(/.{4}$/, '0000'), external_reference: 'r', notification_url: url, user: payer },
+          'qr',
+        ],
         [{ qr: pixQr('99999999.00'), external_reference: 'r', notification_url: url, user: payer }, 'qr'],
         [{ external_reference: 'r', notification_url: url, user: payer }, 'qr'],
       ];
@@ -263,14 +442,21 @@ describe('QR payment flow', () => {
         const response = await client.call.post('/v2/payments/previews', body);
         expect(response.status).toBe(400);
         expect(response.body.statusCode).toBe(400);
-        expect(response.body.message).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${field.replace('.', '\\.')}`))]));
+        expect(response.body.message).toEqual(
+          expect.arrayContaining([expect.stringMatching(new RegExp(`^${field.replace('.', '\\.')}`))]),
+        );
       }
     });
 
     it('refuses an amount with too many decimals or over the country maximum', async () => {
       const client = await stack.newPayer();
       const { path, url, reference } = scenario();
-      await client.call.post('/v2/payments/previews', { qr: pixQr(), external_reference: reference, notification_url: url, user: payer });
+      await client.call.post('/v2/payments/previews', {
+        qr: pixQr(),
+        external_reference: reference,
+        notification_url: url,
+        user: payer,
+      });
       const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
       for (const amount of ['10.001', '0', '-5', '50000.01', 'ten']) {
         const response = await client.call.put('/v2/payments/previews', { order_id: orderId, amount });
@@ -282,17 +468,33 @@ describe('QR payment flow', () => {
     it('refuses an amount the payer would pay nothing for, at preview and by PUT, naming the amount', async () => {
       const client = await stack.newPayer();
       const { path, url, reference } = scenario();
-      const closed = await client.call.post('/v2/payments/previews', { qr: pixQr('0.01'), external_reference: `${reference}-closed`, notification_url: url, user: payer });
+      const closed = await client.call.post('/v2/payments/previews', {
+        qr: pixQr('0.01'),
+        external_reference: `${reference}-closed`,
+        notification_url: url,
+        user: payer,
+      });
       expect(closed.status).toBe(400);
       expect(closed.body.message).toEqual([expect.stringMatching(/^qr: 0\.01 BRL is 0\.00 USD for the payer/)]);
-      expect(await stack.api.dataSource.query('SELECT id FROM orders WHERE external_reference = $1', [`${reference}-closed`])).toEqual([]);
+      expect(
+        await stack.api.dataSource.query('SELECT id FROM orders WHERE external_reference = $1', [
+          `${reference}-closed`,
+        ]),
+      ).toEqual([]);
 
-      await client.call.post('/v2/payments/previews', { qr: pixQr(), external_reference: reference, notification_url: url, user: payer });
+      await client.call.post('/v2/payments/previews', {
+        qr: pixQr(),
+        external_reference: reference,
+        notification_url: url,
+        user: payer,
+      });
       const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
       const put = await client.call.put('/v2/payments/previews', { order_id: orderId, amount: '0.01' });
       expect(put.status).toBe(400);
       expect(put.body.message).toEqual([expect.stringMatching(/^amount: 0\.01 BRL is 0\.00 USD/)]);
-      expect((await client.call.put('/v2/payments/previews', { order_id: orderId, amount: '0.06' })).body.order).toMatchObject({ status: 'CREATED' });
+      expect(
+        (await client.call.put('/v2/payments/previews', { order_id: orderId, amount: '0.06' })).body.order,
+      ).toMatchObject({ status: 'CREATED' });
     });
 
     it('requires a token on every payment route', async () => {

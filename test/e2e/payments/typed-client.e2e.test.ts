@@ -22,7 +22,10 @@ describe('the typed client (clients/typescript) through a QR payment', () => {
     const anonymous = createPaymentsClient({ baseUrl: stack.api.baseUrl });
     const token = await anonymous.GET('/auth/token', { params: { header: { 'x-api-key': payer.apiKey } } });
     expect(token.response.status).toBe(200);
-    return { client: createPaymentsClient({ baseUrl: stack.api.baseUrl, accessToken: token.data!.accessToken }), webhookSecret: payer.webhookSecret };
+    return {
+      client: createPaymentsClient({ baseUrl: stack.api.baseUrl, accessToken: token.data!.accessToken }),
+      webhookSecret: payer.webhookSecret,
+    };
   }
 
   it('previews, pays and reads a closed-amount QR, every callback verified by the package', async () => {
@@ -40,7 +43,9 @@ describe('the typed client (clients/typescript) through a QR payment', () => {
     expect(verifySignature(webhookSecret, preview.rawBody, String(preview.headers.signature))).toBe(true);
     const orderId = preview.body.order.id as string;
 
-    const paid = await client.POST('/v2/payments', { body: { order_id: orderId, status: 'accepted', notification_url: stack.receiver.url(path) } });
+    const paid = await client.POST('/v2/payments', {
+      body: { order_id: orderId, status: 'accepted', notification_url: stack.receiver.url(path) },
+    });
     expect(paid.data).toMatchObject({ order_id: orderId, status: 'PROCESSING', error_code: null });
 
     const completed = await stack.receiver.waitFor(path, (callback) => callback.body.status === 'COMPLETED');
@@ -48,17 +53,26 @@ describe('the typed client (clients/typescript) through a QR payment', () => {
 
     const history = await client.GET('/v2/payments/{order_id}/status', { params: { path: { order_id: orderId } } });
     expect(history.data?.statuses.map(({ status }) => status)).toEqual(['CREATED', 'PROCESSING', 'COMPLETED']);
-    expect(history.data).toMatchObject({ id: orderId, local_amount: '100.00', local_currency: 'BRL', external_reference: reference });
+    expect(history.data).toMatchObject({
+      id: orderId,
+      local_amount: '100.00',
+      local_currency: 'BRL',
+      external_reference: reference,
+    });
   });
 
   it('gives the documented error bodies, typed per status', async () => {
     const { client } = await signedIn();
 
-    const unknown = await client.GET('/v2/payments/{order_id}/status', { params: { path: { order_id: randomUUID() } } });
+    const unknown = await client.GET('/v2/payments/{order_id}/status', {
+      params: { path: { order_id: randomUUID() } },
+    });
     expect(unknown.response.status).toBe(404);
     expect(unknown.error).toMatchObject({ errors: [{ code: 2105 }] });
 
-    const refused = await client.POST('/v2/payments', { body: { order_id: randomUUID(), status: 'accepted', notification_url: 'ftp://example.com/hook' } });
+    const refused = await client.POST('/v2/payments', {
+      body: { order_id: randomUUID(), status: 'accepted', notification_url: 'ftp://example.com/hook' },
+    });
     expect(refused.response.status).toBe(400);
     expect(refused.error).toMatchObject({ statusCode: 400, message: [expect.stringMatching(/^notification_url: /)] });
 

@@ -4,6 +4,7 @@ import { BCB_STATIC_PIX, payer } from '../../support/qr-fixtures';
 import { createTestClient, http, HttpResult, startTestApi, TestApi } from '../../support/test-api';
 import { BCB_PIX_AUTOMATICO_RECURRENCE_ONLY, BCB_STATIC_PIX_ACCOUNT } from '../../unit/emv/published-payloads';
 import { NO_FINDINGS, signed, wellFormedButNotPayable } from '../../unit/emv/signed-payload';
+import { QR_SCOPE } from '../../../src/rails/countries';
 
 /** A well-formed Japanese QR for 1500 yen, under a made-up scheme GUI. */
 const yenQr = signed(
@@ -51,15 +52,18 @@ describe('POST /v2/qr/decode', () => {
   });
 
   it('serves the amount of a closed-amount QR as a JSON number', async () => {
-    const qr = encodeEmvQr({
-      point_of_initiation: 'DYNAMIC',
-      merchant_accounts: [{ tag: '26', gui: 'pe.example.wallet', fields: { '01': '20123456789' } }],
-      merchant: { name: 'Bodega Lima', city: 'LIMA', mcc: '5411' },
-      currency_numeric: '604',
-      amount: '1250.75',
-      country: 'PE',
-      additional_data: { bill_number: 'F001-123' },
-    });
+    const qr = encodeEmvQr(
+      {
+        point_of_initiation: 'DYNAMIC',
+        merchant_accounts: [{ tag: '26', gui: 'pe.example.wallet', fields: { '01': '20123456789' } }],
+        merchant: { name: 'Bodega Lima', city: 'LIMA', mcc: '5411' },
+        currency_numeric: '604',
+        amount: '1250.75',
+        country: 'PE',
+        additional_data: { bill_number: 'F001-123' },
+      },
+      QR_SCOPE,
+    );
     const response = await decode({ qr });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
@@ -71,7 +75,15 @@ describe('POST /v2/qr/decode', () => {
       currency: { alpha: 'PEN', numeric: '604' },
       country: 'PE',
       merchant: { name: 'Bodega Lima', city: 'LIMA', mcc: '5411' },
-      merchant_accounts: [{ tag: '26', format: 'template', gui: 'pe.example.wallet', fields: { '01': '20123456789' }, value: expect.any(String) }],
+      merchant_accounts: [
+        {
+          tag: '26',
+          format: 'template',
+          gui: 'pe.example.wallet',
+          fields: { '01': '20123456789' },
+          value: expect.any(String),
+        },
+      ],
       additional_data: { bill_number: 'F001-123' },
       pix: null,
     });
@@ -80,7 +92,13 @@ describe('POST /v2/qr/decode', () => {
   it('answers valid false with CRC_MISMATCH and both CRCs for a broken checksum, still reading the rest', async () => {
     const response = await decode({ qr: BCB_STATIC_PIX.replace(/1D3D$/, '0000') });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ valid: false, emvco_valid: false, scheme_valid: true, payable: false, not_payable_reasons: [] });
+    expect(response.body).toMatchObject({
+      valid: false,
+      emvco_valid: false,
+      scheme_valid: true,
+      payable: false,
+      not_payable_reasons: [],
+    });
     expect(response.body.errors).toEqual([{ code: 'CRC_MISMATCH', message: expect.any(String), tag: '63' }]);
     expect(response.body.emvco_errors).toEqual(response.body.errors);
     expect(response.body.crc).toEqual({ declared: '0000', computed: '1D3D' });
@@ -112,7 +130,12 @@ describe('POST /v2/qr/decode', () => {
       payable: false,
       not_payable_reasons: [{ code: 'NOTHING_TO_PAY', tag: '26', message: expect.any(String) }],
       profile: 'BR_PIX',
-      pix: { key: null, url: null, description: null, recurrence_url: 'pix.example.com/rec/2353c790eefb11eaadc10242ac120002' },
+      pix: {
+        key: null,
+        url: null,
+        description: null,
+        recurrence_url: 'pix.example.com/rec/2353c790eefb11eaadc10242ac120002',
+      },
     });
   });
 
@@ -144,7 +167,10 @@ describe('POST /v2/qr/decode', () => {
       user: payer,
     });
     expect(preview.status).toBe(400);
-    expect(preview.body).toEqual({ statusCode: 400, message: decoded.body.errors.map((error: { message: string }) => `qr: ${error.message}`) });
+    expect(preview.body).toEqual({
+      statusCode: 400,
+      message: decoded.body.errors.map((error: { message: string }) => `qr: ${error.message}`),
+    });
   });
 
   it('answers 200 valid false, with the defects listed, for text that is no QR at all', async () => {
@@ -154,7 +180,11 @@ describe('POST /v2/qr/decode', () => {
       expect(response.body.valid).toBe(false);
       expect(response.body.errors.length).toBeGreaterThan(0);
       for (const error of response.body.errors)
-        expect(error).toEqual({ code: expect.any(String), message: expect.any(String), ...(error.tag === undefined ? {} : { tag: expect.any(String) }) });
+        expect(error).toEqual({
+          code: expect.any(String),
+          message: expect.any(String),
+          ...(error.tag === undefined ? {} : { tag: expect.any(String) }),
+        });
       expect(response.body.merchant_accounts).toEqual([]);
     }
   });
@@ -172,7 +202,11 @@ describe('POST /v2/qr/decode', () => {
   it('counts the 1024-character ceiling in characters: 1024 emoji pass, though JavaScript counts 2048 units', async () => {
     const response = await decode({ qr: '😀'.repeat(1024) });
     expect(response.status).toBe(200);
-    expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'PAYLOAD_TOO_LONG', message: expect.stringContaining('1024 characters') })]));
+    expect(response.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'PAYLOAD_TOO_LONG', message: expect.stringContaining('1024 characters') }),
+      ]),
+    );
     expect((await decode({ qr: '😀'.repeat(1025) })).status).toBe(400);
   });
 

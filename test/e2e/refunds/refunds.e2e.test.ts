@@ -21,7 +21,11 @@ describe('refunds', () => {
   const cents = (amount: number) => Math.round(amount * 100);
 
   async function usd(client: Payer) {
-    const accounts = (await client.call.get('/v2/accounts')).body as Array<{ currency: string; available: number; reserved: number }>;
+    const accounts = (await client.call.get('/v2/accounts')).body as Array<{
+      currency: string;
+      available: number;
+      reserved: number;
+    }>;
     return accounts.find((account) => account.currency === 'USD')!;
   }
 
@@ -29,7 +33,12 @@ describe('refunds', () => {
   async function paidOrder(client: Payer, amount: string) {
     const path = `/hooks/${randomUUID()}`;
     const url = stack.receiver.url(path);
-    await client.call.post('/v2/payments/previews', { qr: pixQr(amount), external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+    await client.call.post('/v2/payments/previews', {
+      qr: pixQr(amount),
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: url,
+      user: payer,
+    });
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     const orderId: string = preview.body.order.id;
     await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
@@ -37,8 +46,10 @@ describe('refunds', () => {
     return { orderId, path, url, debited: preview.body.order.user_total_amount as number };
   }
 
-  const refund = (client: Payer, body: Record<string, unknown>, key = `key-${randomUUID()}`) => client.call.post('/v2/qr/refund', body, { 'idempotency-key': key });
-  const refundNotices = (path: string) => stack.receiver.for(path, (c) => c.body.amount !== undefined && c.body.merchart_name !== undefined);
+  const refund = (client: Payer, body: Record<string, unknown>, key = `key-${randomUUID()}`) =>
+    client.call.post('/v2/qr/refund', body, { 'idempotency-key': key });
+  const refundNotices = (path: string) =>
+    stack.receiver.for(path, (c) => c.body.amount !== undefined && c.body.merchart_name !== undefined);
 
   it('refunds in part, then the rest: PARTIALLY_REFUNDED, then REFUNDED, the payer restored exactly, each with its notification', async () => {
     const client = await stack.newPayer({ USD: '1000.00' });
@@ -47,7 +58,15 @@ describe('refunds', () => {
 
     const partial = await refund(client, { order_id: orderId, amount: '30.00', reason: 'one item returned' });
     expect(partial.status).toBe(201);
-    expect(partial.body).toEqual({ refund_id: expect.any(String), order_id: orderId, status: 'PARTIALLY_REFUNDED', amount: 30, currency: 'BRL', refunded_total: 30, remaining: 70 });
+    expect(partial.body).toEqual({
+      refund_id: expect.any(String),
+      order_id: orderId,
+      status: 'PARTIALLY_REFUNDED',
+      amount: 30,
+      currency: 'BRL',
+      refunded_total: 30,
+      remaining: 70,
+    });
     const first = await stack.receiver.waitFor(path, (c) => c.body.status === 'PARTIALLY_REFUNDED');
     expect(verifySignature(client.webhookSecret, first.rawBody, String(first.headers.signature))).toBe(true);
     expect(first.body).toEqual({
@@ -70,7 +89,13 @@ describe('refunds', () => {
 
     const history = (await client.call.get(`/v2/payments/${orderId}/status`)).body;
     expect(history.status).toBe('REFUNDED');
-    expect(history.statuses.map((entry: { status: string }) => entry.status)).toEqual(['CREATED', 'PROCESSING', 'COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
+    expect(history.statuses.map((entry: { status: string }) => entry.status)).toEqual([
+      'CREATED',
+      'PROCESSING',
+      'COMPLETED',
+      'PARTIALLY_REFUNDED',
+      'REFUNDED',
+    ]);
     const again = await refund(client, { order_id: orderId, amount: '1.00' });
     expect(again.status).toBe(409);
     expect(again.body.error_code).toBe('INVALID_STATUS');
@@ -85,7 +110,10 @@ describe('refunds', () => {
     await stack.receiver.waitFor(path, (c) => c.body.status === 'REFUNDED');
     expect(refundNotices(path)).toHaveLength(4);
     expect(await usd(client)).toEqual({ currency: 'USD', available: 1000, reserved: 0 });
-    const credits: Array<{ user_amount: string }> = await stack.api.dataSource.query(`SELECT user_amount FROM refunds WHERE order_id = $1 ORDER BY seq`, [orderId]);
+    const credits: Array<{ user_amount: string }> = await stack.api.dataSource.query(
+      `SELECT user_amount FROM refunds WHERE order_id = $1 ORDER BY seq`,
+      [orderId],
+    );
     expect(credits).toHaveLength(4);
   });
 
@@ -94,7 +122,11 @@ describe('refunds', () => {
     const { orderId, url } = await paidOrder(client, '50.00');
     const over = await refund(client, { order_id: orderId, amount: '50.01' });
     expect(over.status).toBe(422);
-    expect(over.body).toEqual({ statusCode: 422, message: expect.stringMatching(/50\.00 BRL/), error_code: 'AMOUNT_EXCEEDS_REFUNDABLE' });
+    expect(over.body).toEqual({
+      statusCode: 422,
+      message: expect.stringMatching(/50\.00 BRL/),
+      error_code: 'AMOUNT_EXCEEDS_REFUNDABLE',
+    });
     for (const amount of ['0', '-1.00', '10.001', 'ten']) {
       const bad = await refund(client, { order_id: orderId, amount });
       expect(bad.status).toBe(400);
@@ -106,25 +138,51 @@ describe('refunds', () => {
 
     // Rejected by the user, and rejected by the destination: nothing was paid, nothing to refund.
     const path = `/hooks/${randomUUID()}`;
-    await client.call.post('/v2/payments/previews', { qr: pixQr('20.00'), external_reference: `ref-${randomUUID()}`, notification_url: stack.receiver.url(path), user: payer });
+    await client.call.post('/v2/payments/previews', {
+      qr: pixQr('20.00'),
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: stack.receiver.url(path),
+      user: payer,
+    });
     const canceled = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
     await client.call.post('/v2/payments', { order_id: canceled, status: 'rejected', notification_url: url });
-    expect((await refund(client, { order_id: canceled })).body).toMatchObject({ statusCode: 409, error_code: 'INVALID_STATUS' });
+    expect((await refund(client, { order_id: canceled })).body).toMatchObject({
+      statusCode: 409,
+      error_code: 'INVALID_STATUS',
+    });
     const declinedPath = `/hooks/${randomUUID()}`;
-    await client.call.post('/v2/payments/previews', { qr: pixQr('1313.13'), external_reference: `ref-${randomUUID()}`, notification_url: stack.receiver.url(declinedPath), user: payer });
+    await client.call.post('/v2/payments/previews', {
+      qr: pixQr('1313.13'),
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: stack.receiver.url(declinedPath),
+      user: payer,
+    });
     const declined = (await stack.receiver.waitFor(declinedPath, (c) => c.body.order !== undefined)).body.order.id;
-    await client.call.post('/v2/payments', { order_id: declined, status: 'accepted', notification_url: stack.receiver.url(declinedPath) });
+    await client.call.post('/v2/payments', {
+      order_id: declined,
+      status: 'accepted',
+      notification_url: stack.receiver.url(declinedPath),
+    });
     await stack.receiver.waitFor(declinedPath, (c) => c.body.status === 'REJECTED');
-    expect((await refund(client, { order_id: declined })).body).toMatchObject({ statusCode: 409, error_code: 'INVALID_STATUS' });
+    expect((await refund(client, { order_id: declined })).body).toMatchObject({
+      statusCode: 409,
+      error_code: 'INVALID_STATUS',
+    });
   });
 
   it('refuses a refund once the refund window (REFUND_WINDOW_DAYS after the payment) has closed', async () => {
     const client = await stack.newPayer({ USD: '1000.00' });
     const { orderId } = await paidOrder(client, '10.00');
-    await stack.api.dataSource.query(`UPDATE orders SET payment_date = now() - interval '181 days' WHERE id = $1`, [orderId]);
+    await stack.api.dataSource.query(`UPDATE orders SET payment_date = now() - interval '181 days' WHERE id = $1`, [
+      orderId,
+    ]);
     const late = await refund(client, { order_id: orderId });
     expect(late.status).toBe(409);
-    expect(late.body).toEqual({ statusCode: 409, message: expect.stringMatching(/180 days/), error_code: 'INVALID_STATUS' });
+    expect(late.body).toEqual({
+      statusCode: 409,
+      message: expect.stringMatching(/180 days/),
+      error_code: 'INVALID_STATUS',
+    });
   });
 
   it('refuses a refund of an expired order', async () => {
@@ -132,18 +190,32 @@ describe('refunds', () => {
     const client = await stack.newPayer();
     const path = `/hooks/${randomUUID()}`;
     const call = http(shortLived.baseUrl, client.token);
-    await call.post('/v2/payments/previews', { qr: pixQr('20.00'), external_reference: `ref-${randomUUID()}`, notification_url: stack.receiver.url(path), user: payer });
+    await call.post('/v2/payments/previews', {
+      qr: pixQr('20.00'),
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: stack.receiver.url(path),
+      user: payer,
+    });
     const expired = await stack.receiver.waitFor(path, (c) => c.body.event === 'QR_EXPIRED');
-    expect((await refund(client, { order_id: expired.body.order_id })).body).toMatchObject({ statusCode: 409, error_code: 'INVALID_STATUS' });
+    expect((await refund(client, { order_id: expired.body.order_id })).body).toMatchObject({
+      statusCode: 409,
+      error_code: 'INVALID_STATUS',
+    });
   });
 
   it('of two concurrent refunds that together exceed the remainder, exactly one goes through', async () => {
     const client = await stack.newPayer({ USD: '1000.00' });
     const { orderId, path } = await paidOrder(client, '100.00');
-    const results = await Promise.all([refund(client, { order_id: orderId, amount: '60.00' }), refund(client, { order_id: orderId, amount: '60.00' })]);
+    const results = await Promise.all([
+      refund(client, { order_id: orderId, amount: '60.00' }),
+      refund(client, { order_id: orderId, amount: '60.00' }),
+    ]);
     expect(results.map((result) => result.status).sort()).toEqual([201, 422]);
     await stack.receiver.waitFor(path, (c) => c.body.status === 'PARTIALLY_REFUNDED');
-    const rows: Array<{ status: string }> = await stack.api.dataSource.query(`SELECT status FROM refunds WHERE order_id = $1`, [orderId]);
+    const rows: Array<{ status: string }> = await stack.api.dataSource.query(
+      `SELECT status FROM refunds WHERE order_id = $1`,
+      [orderId],
+    );
     expect(rows).toEqual([{ status: 'COMPLETED' }]);
   });
 
@@ -156,11 +228,18 @@ describe('refunds', () => {
     expect(lost.body).toMatchObject({ status: 'PENDING', amount: 6060.6, refunded_total: 0 });
     const notice = await stack.receiver.waitFor(path, (c) => c.body.status === 'PARTIALLY_REFUNDED', 60_000);
     expect(notice.body).toMatchObject({ amount: 6060.6, error_code: null });
-    const [row] = await stack.api.dataSource.query(`SELECT status, user_amount FROM refunds WHERE id = $1`, [lost.body.refund_id]);
+    const [row] = await stack.api.dataSource.query(`SELECT status, user_amount FROM refunds WHERE id = $1`, [
+      lost.body.refund_id,
+    ]);
     expect(row.status).toBe('COMPLETED');
-    const credited: Array<{ count: number }> = await stack.api.dataSource.query(`SELECT count(*)::int AS count FROM journal_entries WHERE kind = 'CREDIT' AND reference = $1`, [orderId]);
+    const credited: Array<{ count: number }> = await stack.api.dataSource.query(
+      `SELECT count(*)::int AS count FROM journal_entries WHERE kind = 'CREDIT' AND reference = $1`,
+      [orderId],
+    );
     expect(credited).toEqual([{ count: 1 }]);
-    expect(cents((await usd(client)).available)).toBe(500_000 - cents(debited) + Math.round(Number(row.user_amount) * 100));
+    expect(cents((await usd(client)).available)).toBe(
+      500_000 - cents(debited) + Math.round(Number(row.user_amount) * 100),
+    );
   });
 
   it('answers the same request with the same idempotency key byte for byte, and refunds once', async () => {
@@ -180,7 +259,13 @@ describe('refunds', () => {
     const client = await stack.newPayer({ USD: '1000.00' });
     const path = `/hooks/${randomUUID()}`;
     const url = stack.receiver.url(path);
-    await client.call.post('/v2/payments/previews/dictkey', { dict_key: '52998224725', amount: '80.00', external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+    await client.call.post('/v2/payments/previews/dictkey', {
+      dict_key: '52998224725',
+      amount: '80.00',
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: url,
+      user: payer,
+    });
     const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id;
     await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');

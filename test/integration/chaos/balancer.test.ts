@@ -6,7 +6,8 @@ import { until } from '../../support/until';
 class Replica {
   ready = 200;
   seen: Array<{ body: string; forwardedFor: string | undefined }> = [];
-  handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => response.end(this.name);
+  handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) =>
+    response.end(this.name);
   private server!: Server;
   url!: string;
 
@@ -18,7 +19,10 @@ class Replica {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        this.seen.push({ body: Buffer.concat(chunks).toString(), forwardedFor: request.headers['x-forwarded-for'] as string | undefined });
+        this.seen.push({
+          body: Buffer.concat(chunks).toString(),
+          forwardedFor: request.headers['x-forwarded-for'] as string | undefined,
+        });
         this.handle(request, response);
       });
     });
@@ -39,7 +43,11 @@ describe('the chaos balancer', () => {
   let replicas: Replica[];
 
   const post = async (body = '{}') => {
-    const response = await fetch(`${url}/v2/payments`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const response = await fetch(`${url}/v2/payments`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     return { status: response.status, text: await response.text() };
   };
 
@@ -60,7 +68,12 @@ describe('the chaos balancer', () => {
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push((await post(`{"i":${i}}`)).text);
     expect(answers.sort()).toEqual(['a', 'a', 'b', 'b']);
-    expect(replicas.flatMap((replica) => replica.seen.map((seen) => seen.body)).sort()).toEqual(['{"i":0}', '{"i":1}', '{"i":2}', '{"i":3}']);
+    expect(replicas.flatMap((replica) => replica.seen.map((seen) => seen.body)).sort()).toEqual([
+      '{"i":0}',
+      '{"i":1}',
+      '{"i":2}',
+      '{"i":3}',
+    ]);
     expect(replicas[0]!.seen[0]!.forwardedFor).toMatch(/127\.0\.0\.1/);
     expect(balancer.stats).toEqual({ forwarded: 4, resentToAnotherReplica: 0, answeredByBalancer: 0 });
   });
@@ -106,7 +119,9 @@ describe('the chaos balancer', () => {
       replica.ready = 503;
       replica.handle = (_request, response) => response.writeHead(503, { 'retry-after': '5' }).end(replica.name);
     }
-    await until('both out of rotation', () => ['a', 'b'].every((name) => balancer.rotation.some((change) => change.replica === name && !change.ready)));
+    await until('both out of rotation', () =>
+      ['a', 'b'].every((name) => balancer.rotation.some((change) => change.replica === name && !change.ready)),
+    );
     const answer = await post();
     expect(answer.status).toBe(503);
     expect(['a', 'b']).toContain(answer.text);

@@ -44,7 +44,10 @@ describe('chaos audit snapshot: what the audit reads from PostgreSQL and the rai
     ledger = new LedgerService(dataSource);
     rails = createRailsSimulator();
     railsUrl = `http://127.0.0.1:${await rails.listen(0)}`;
-    await dataSource.query(`INSERT INTO clients (id, name, webhook_secret_enc) VALUES ($1, 'Chaos snapshot payer', 'unused')`, [payer]);
+    await dataSource.query(
+      `INSERT INTO clients (id, name, webhook_secret_enc) VALUES ($1, 'Chaos snapshot payer', 'unused')`,
+      [payer],
+    );
     await ledger.fund(`funding:${payer}`, payer, 'USD', new Decimal('1000.00'));
   });
 
@@ -64,7 +67,12 @@ describe('chaos audit snapshot: what the audit reads from PostgreSQL and the rai
     return id;
   }
 
-  async function notification(orderId: string, event: string, body: object, status: 'DELIVERED' | 'PENDING'): Promise<void> {
+  async function notification(
+    orderId: string,
+    event: string,
+    body: object,
+    status: 'DELIVERED' | 'PENDING',
+  ): Promise<void> {
     await dataSource.query(
       `INSERT INTO notifications (id, client_id, order_id, event, url, body, status, delivered_at)
        VALUES ($1, $2, $3, $4, 'http://127.0.0.1:9/hook', $5, $6, $7)`,
@@ -93,22 +101,60 @@ describe('chaos audit snapshot: what the audit reads from PostgreSQL and the rai
     const paid = await paidOrder();
     const expired = await order('CANCELED', '5.0000', 'EXPIRED');
     await notification(expired, 'PREVIEW', { order: { id: expired, status: 'CREATED' } }, 'DELIVERED');
-    await notification(expired, 'QR_EXPIRED', { event: 'QR_EXPIRED', order_id: expired, status: 'CANCELED', error_code: 'EXPIRED' }, 'PENDING');
+    await notification(
+      expired,
+      'QR_EXPIRED',
+      { event: 'QR_EXPIRED', order_id: expired, status: 'CANCELED', error_code: 'EXPIRED' },
+      'PENDING',
+    );
 
-    const input = await readAuditInput(dataSource, railsUrl, [{ clientId: payer, currency: 'USD', funding: '1000.00' }], askedWorkflow);
+    const input = await readAuditInput(
+      dataSource,
+      railsUrl,
+      [{ clientId: payer, currency: 'USD', funding: '1000.00' }],
+      askedWorkflow,
+    );
 
     expect(input.orders).toEqual([
-      { id: paid, status: 'COMPLETED', errorCode: null, payerClientId: payer, userCurrency: 'USD', userAmountMinor: 1945n, localCurrency: 'BRL', localAmount: '100.0000', workflow: null },
+      {
+        id: paid,
+        status: 'COMPLETED',
+        errorCode: null,
+        flow: 'QR',
+        payerClientId: payer,
+        collectorClientId: null,
+        userCurrency: 'USD',
+        userAmountMinor: 1945n,
+        localCurrency: 'BRL',
+        localAmount: '100.0000',
+        localAmountMinor: 10000n,
+        workflow: null,
+      },
       expect.objectContaining({ id: expired, status: 'CANCELED', errorCode: 'EXPIRED', userAmountMinor: 500n }),
     ]);
-    expect(input.entries.map(({ kind, amountMinor, reference, lines }) => ({ kind, amountMinor, reference, lines: lines.map(String).sort() }))).toEqual([
+    expect(
+      input.entries.map(({ kind, amountMinor, reference, lines }) => ({
+        kind,
+        amountMinor,
+        reference,
+        lines: lines.map(String).sort(),
+      })),
+    ).toEqual([
       { kind: 'FUND', amountMinor: 100000n, reference: null, lines: ['-100000', '100000'] },
       { kind: 'RESERVE', amountMinor: 1945n, reference: paid, lines: ['-1945', '1945'] },
       { kind: 'COMMIT', amountMinor: 1945n, reference: paid, lines: ['-1945', '1945'] },
     ]);
     const reserve = input.entries[1]!;
     expect(input.entries[2]!.reservationEntryId).toBe(reserve.id);
-    expect(input.accounts.map(({ clientId, kind, balanceMinor, linesMinor, lastBalanceAfterMinor }) => [clientId, kind, balanceMinor, linesMinor, lastBalanceAfterMinor])).toEqual(
+    expect(
+      input.accounts.map(({ clientId, kind, balanceMinor, linesMinor, lastBalanceAfterMinor }) => [
+        clientId,
+        kind,
+        balanceMinor,
+        linesMinor,
+        lastBalanceAfterMinor,
+      ]),
+    ).toEqual(
       expect.arrayContaining([
         [payer, 'CLIENT_AVAILABLE', 98055n, 98055n, 98055n],
         [payer, 'CLIENT_RESERVED', 0n, 0n, 0n],
@@ -121,25 +167,41 @@ describe('chaos audit snapshot: what the audit reads from PostgreSQL and the rai
       { orderId: expired, event: 'PREVIEW', status: 'DELIVERED', bodyStatus: 'CREATED', bodyErrorCode: null },
       { orderId: expired, event: 'QR_EXPIRED', status: 'PENDING', bodyStatus: 'CANCELED', bodyErrorCode: 'EXPIRED' },
     ]);
-    expect(input.payouts).toEqual([{ payoutId: paid, requests: 1, executions: 1, status: 'COMPLETED', amount: '100.00', currency: 'BRL' }]);
+    expect(input.payouts).toEqual([
+      { payoutId: paid, requests: 1, executions: 1, status: 'COMPLETED', amount: '100.00', currency: 'BRL' },
+    ]);
     expect(input.payers).toEqual([{ clientId: payer, currency: 'USD', fundedMinor: 100000n }]);
     expect(askedWorkflow).not.toHaveBeenCalled();
 
     const audit = auditMoney(input);
     expect(audit.flatMap((rule) => rule.violations)).toEqual([]);
-    expect(audit.flatMap((rule) => rule.notes)).toEqual([`order ${expired}: its QR_EXPIRED callback (CANCELED) is still being retried`]);
+    expect(audit.flatMap((rule) => rule.notes)).toEqual([
+      `order ${expired}: its QR_EXPIRED callback (CANCELED) is still being retried`,
+    ]);
   });
 
   it('catches an order debited although it did not complete, and the payer charged for it', async () => {
     const canceled = await order('CANCELED', '3.0000', 'USER_REJECTED');
-    await notification(canceled, 'PAYMENT', { order_id: canceled, status: 'CANCELED', error_code: 'USER_REJECTED' }, 'DELIVERED');
+    await notification(
+      canceled,
+      'PAYMENT',
+      { order_id: canceled, status: 'CANCELED', error_code: 'USER_REJECTED' },
+      'DELIVERED',
+    );
     await ledger.reserve(`order:${canceled}:reserve`, payer, 'USD', new Decimal('3.00'), canceled);
     await ledger.commit(`order:${canceled}:commit`, `order:${canceled}:reserve`);
 
-    const violations = auditMoney(await readAuditInput(dataSource, railsUrl, [{ clientId: payer, currency: 'USD', funding: '1000.00' }], askedWorkflow)).flatMap((rule) => rule.violations);
+    const violations = auditMoney(
+      await readAuditInput(
+        dataSource,
+        railsUrl,
+        [{ clientId: payer, currency: 'USD', funding: '1000.00' }],
+        askedWorkflow,
+      ),
+    ).flatMap((rule) => rule.violations);
     expect(violations).toEqual([
       `order ${canceled} is CANCELED but was debited (1 COMMIT)`,
-      expect.stringMatching(new RegExp(`^payer ${payer}: holds \\d+ USD; funded 100000 less \\d+ for COMPLETED orders`)),
+      expect.stringMatching(new RegExp(`^payer ${payer}: holds \\d+ USD; funded 100000 less \\d+ for paid orders`)),
     ]);
   });
 
@@ -148,9 +210,19 @@ describe('chaos audit snapshot: what the audit reads from PostgreSQL and the rai
     await ledger.reserve(`order:${stuck}:reserve`, payer, 'USD', new Decimal('7.00'), stuck);
     askedWorkflow.mockClear();
 
-    const input = await readAuditInput(dataSource, railsUrl, [{ clientId: payer, currency: 'USD', funding: '1000.00' }], askedWorkflow);
+    const input = await readAuditInput(
+      dataSource,
+      railsUrl,
+      [{ clientId: payer, currency: 'USD', funding: '1000.00' }],
+      askedWorkflow,
+    );
     expect(askedWorkflow.mock.calls).toEqual([[stuck]]);
-    expect(input.orders.find((candidate) => candidate.id === stuck)).toMatchObject({ status: 'PROCESSING', workflow: 'COMPLETED' });
-    expect(auditMoney(input)[0]!.violations).toEqual([`order ${stuck} is PROCESSING, but its workflow has ended (COMPLETED)`]);
+    expect(input.orders.find((candidate) => candidate.id === stuck)).toMatchObject({
+      status: 'PROCESSING',
+      workflow: 'COMPLETED',
+    });
+    expect(auditMoney(input)[0]!.violations).toEqual([
+      `order ${stuck} is PROCESSING, but its workflow has ended (COMPLETED)`,
+    ]);
   });
 });

@@ -29,8 +29,15 @@ describe('the bounds on PostgreSQL', () => {
   let gate: TcpGate;
   const dataSources: DataSource[] = [];
 
-  const connect = async ({ bounds = BOUNDS, poolSize = 2 }: { bounds?: DatabaseBounds | null; poolSize?: number } = {}) => {
-    const dataSource = await createDataSource({ url: TcpGate.rewrite(process.env.DATABASE_URL!, gate.port), poolSize, bounds: bounds ?? undefined }).initialize();
+  const connect = async ({
+    bounds = BOUNDS,
+    poolSize = 2,
+  }: { bounds?: DatabaseBounds | null; poolSize?: number } = {}) => {
+    const dataSource = await createDataSource({
+      url: TcpGate.rewrite(process.env.DATABASE_URL!, gate.port),
+      poolSize,
+      bounds: bounds ?? undefined,
+    }).initialize();
     dataSources.push(dataSource);
     return dataSource;
   };

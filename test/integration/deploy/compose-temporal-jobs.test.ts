@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { Client as PgClient } from 'pg';
-import { cachedTemporalServer } from '../../../src/infra/temporal-postgres/installation';
+import { cachedTemporalServer } from '../../../dev/temporal-postgres/installation';
 import { compose, environmentOf, mountedFile } from '../../support/compose-file';
 
 /**

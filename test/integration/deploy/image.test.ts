@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { freePort } from '../../../src/infra/free-port';
-import { MainProcess } from '../../../src/infra/main-process';
+import { MainProcess } from '../../../dev/main-process';
 import { reconcilerScheduleId } from '../../../src/temporal/reconciler-schedule';
 import { execForm } from '../../support/dockerfile';
 import { assembleImageTree, ImageTree } from '../../support/image-tree';

@@ -25,14 +25,21 @@ describe('the sweep of expired FX quotes', () => {
     );
     return id;
   }
-  const remaining = async (ids: string[]) => (await stack.api.dataSource.query<Array<{ id: string }>>('SELECT id FROM fx_quotes WHERE id = ANY($1)', [ids])).map((row) => row.id).sort();
+  const remaining = async (ids: string[]) =>
+    (await stack.api.dataSource.query<Array<{ id: string }>>('SELECT id FROM fx_quotes WHERE id = ANY($1)', [ids]))
+      .map((row) => row.id)
+      .sort();
 
   it('deletes the quotes that expired unused over an hour ago, and keeps those locked to an order, the recently expired and the valid', async () => {
     const { clientId } = await stack.newPayer();
     const stale = [await quote(clientId, 120), await quote(clientId, 61)];
     const kept = [await quote(clientId, 24 * 60, randomUUID()), await quote(clientId, 30), await quote(clientId, -5)];
 
-    await stack.temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue: stack.taskQueue, workflowId: `reconcile-${randomUUID()}`, args: [{ graceMs: 0 }] });
+    await stack.temporal.workflow.execute('orderReconcilerWorkflow', {
+      taskQueue: stack.taskQueue,
+      workflowId: `reconcile-${randomUUID()}`,
+      args: [{ graceMs: 0 }],
+    });
 
     expect(await remaining([...stale, ...kept])).toEqual([...kept].sort());
   });

@@ -19,7 +19,10 @@ describe('IdempotencyService on PostgreSQL', () => {
   const scope = (key?: string) => ({ clientId: randomUUID(), operation: 'payments.preview', key: key ?? randomUUID() });
 
   /** A handler that counts its executions and answers after `delay_ms`. */
-  function countingHandler(response: HandlerResponse = { status: 201, body: { order_id: randomUUID(), amount: 10.5 } }, delay_ms = 0) {
+  function countingHandler(
+    response: HandlerResponse = { status: 201, body: { order_id: randomUUID(), amount: 10.5 } },
+    delay_ms = 0,
+  ) {
     const handler = Object.assign(
       async () => {
         handler.calls++;
@@ -31,15 +34,28 @@ describe('IdempotencyService on PostgreSQL', () => {
     return handler;
   }
 
-  const rowsOf = (s: { clientId: string; key: string }) => dataSource.query<{ state: string }[]>('SELECT state FROM idempotency_keys WHERE client_id = $1 AND key = $2', [s.clientId, s.key]);
+  const rowsOf = (s: { clientId: string; key: string }) =>
+    dataSource.query<{ state: string }[]>('SELECT state FROM idempotency_keys WHERE client_id = $1 AND key = $2', [
+      s.clientId,
+      s.key,
+    ]);
 
   it('should replay the stored response with the same status and byte-identical body', async () => {
     const s = scope();
-    const handler = countingHandler({ status: 201, body: { b: 1, a: 'á', list: [1.1, null] }, headers: { location: '/x' } });
+    const handler = countingHandler({
+      status: 201,
+      body: { b: 1, a: 'á', list: [1.1, null] },
+      headers: { location: '/x' },
+    });
     const first = await service.run(s, { body: Buffer.from('{"x":1,"y":2}') }, handler);
     const second = await service.run(s, { body: Buffer.from('{"x":1,"y":2}') }, handler);
     expect(handler.calls).toBe(1);
-    expect(first).toEqual({ status: 201, bodyText: '{"b":1,"a":"á","list":[1.1,null]}', headers: { location: '/x' }, replayed: false });
+    expect(first).toEqual({
+      status: 201,
+      bodyText: '{"b":1,"a":"á","list":[1.1,null]}',
+      headers: { location: '/x' },
+      replayed: false,
+    });
     expect(second).toEqual({ ...first, replayed: true });
     expect(await rowsOf(s)).toEqual([{ state: 'COMPLETED' }]);
   });
@@ -63,7 +79,9 @@ describe('IdempotencyService on PostgreSQL', () => {
   it.each([2, 20])('should execute exactly once when %i identical requests arrive together', async (count) => {
     const s = scope();
     const handler = countingHandler(undefined, 300);
-    const results = await Promise.all(Array.from({ length: count }, () => service.run(s, { body: Buffer.from('{"n":1}') }, handler)));
+    const results = await Promise.all(
+      Array.from({ length: count }, () => service.run(s, { body: Buffer.from('{"n":1}') }, handler)),
+    );
     expect(handler.calls).toBe(1);
     expect(new Set(results.map((r) => r.bodyText)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
@@ -77,7 +95,11 @@ describe('IdempotencyService on PostgreSQL', () => {
     const first = impatient.run(s, {}, slow);
     await sleep(50);
     const second = impatient.run(s, {}, countingHandler());
-    await expect(second).rejects.toMatchObject({ statusCode: 409, errorCode: 'REQUEST_IN_PROGRESS', headers: { 'Retry-After': '1' } });
+    await expect(second).rejects.toMatchObject({
+      statusCode: 409,
+      errorCode: 'REQUEST_IN_PROGRESS',
+      headers: { 'Retry-After': '1' },
+    });
     await expect(first).resolves.toMatchObject({ status: 201, replayed: false });
     expect(slow.calls).toBe(1);
   });
@@ -96,7 +118,10 @@ describe('IdempotencyService on PostgreSQL', () => {
 
   it('should store and replay a client error (4xx), but not a 5xx or a 429 answer', async () => {
     const s = scope();
-    const rejected = countingHandler({ status: 409, body: { statusCode: 409, message: 'no', error_code: 'INVALID_STATUS' } });
+    const rejected = countingHandler({
+      status: 409,
+      body: { statusCode: 409, message: 'no', error_code: 'INVALID_STATUS' },
+    });
     await service.run(s, {}, rejected);
     await expect(service.run(s, {}, rejected)).resolves.toMatchObject({ status: 409, replayed: true });
     expect(rejected.calls).toBe(1);
@@ -114,9 +139,17 @@ describe('IdempotencyService on PostgreSQL', () => {
   it('should let an expired key be used again, for a new request', async () => {
     const s = scope();
     await service.run(s, { body: Buffer.from('{"v":1}') }, countingHandler());
-    await dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE client_id = $1`, [s.clientId]);
+    await dataSource.query(
+      `UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE client_id = $1`,
+      [s.clientId],
+    );
     const again = countingHandler({ status: 201, body: { v: 2 } });
-    await expect(service.run(s, { body: Buffer.from('{"v":2}') }, again)).resolves.toEqual({ status: 201, bodyText: '{"v":2}', headers: {}, replayed: false });
+    await expect(service.run(s, { body: Buffer.from('{"v":2}') }, again)).resolves.toEqual({
+      status: 201,
+      bodyText: '{"v":2}',
+      headers: {},
+      replayed: false,
+    });
     expect(again.calls).toBe(1);
   });
 
@@ -125,7 +158,10 @@ describe('IdempotencyService on PostgreSQL', () => {
     const live = scope();
     await service.run(expired, {}, countingHandler());
     await service.run(live, {}, countingHandler());
-    await dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE client_id = $1`, [expired.clientId]);
+    await dataSource.query(
+      `UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE client_id = $1`,
+      [expired.clientId],
+    );
     expect(await service.purgeExpired()).toBeGreaterThanOrEqual(1);
     expect(await rowsOf(expired)).toEqual([]);
     expect(await rowsOf(live)).toEqual([{ state: 'COMPLETED' }]);
@@ -151,11 +187,17 @@ describe('IdempotencyService on PostgreSQL', () => {
     expect(handler.calls).toBe(2);
   });
 
-  it.each(['', '   ', 'x'.repeat(256), 'tab\there', 'ñandú'])('should reject the invalid key %j with 400 naming the header', async (key) => {
-    const run = service.run(scope(key), {}, countingHandler());
-    await expect(run).rejects.toBeInstanceOf(ApiError);
-    await expect(run).rejects.toMatchObject({ statusCode: 400, messages: [expect.stringMatching(/^idempotency-key: /)] });
-  });
+  it.each(['', '   ', 'x'.repeat(256), 'tab\there', 'ñandú'])(
+    'should reject the invalid key %j with 400 naming the header',
+    async (key) => {
+      const run = service.run(scope(key), {}, countingHandler());
+      await expect(run).rejects.toBeInstanceOf(ApiError);
+      await expect(run).rejects.toMatchObject({
+        statusCode: 400,
+        messages: [expect.stringMatching(/^idempotency-key: /)],
+      });
+    },
+  );
 });
 
 /**
@@ -172,7 +214,10 @@ describe('IdempotencyService across a PostgreSQL outage', () => {
     const database = new URL(process.env.DATABASE_URL!);
     gate = await TcpGate.to({ host: database.hostname, port: Number(database.port) });
     await gate.open();
-    dataSource = await createDataSource({ url: TcpGate.rewrite(process.env.DATABASE_URL!, gate.port), poolSize: 2 }).initialize();
+    dataSource = await createDataSource({
+      url: TcpGate.rewrite(process.env.DATABASE_URL!, gate.port),
+      poolSize: 2,
+    }).initialize();
     service = new IdempotencyService(dataSource);
   });
   afterAll(async () => {
@@ -197,7 +242,11 @@ describe('IdempotencyService across a PostgreSQL outage', () => {
     await reopenIn(1000);
 
     const resend = async () => ({ status: 200, body: { resent: true } });
-    await expect(service.run(s, {}, resend)).resolves.toMatchObject({ status: 200, bodyText: '{"resent":true}', replayed: false });
+    await expect(service.run(s, {}, resend)).resolves.toMatchObject({
+      status: 200,
+      bodyText: '{"resent":true}',
+      replayed: false,
+    });
   }, 30_000);
 
   it('answers a request whose work was done when the outage began, stores its answer once PostgreSQL is back, and replays it', async () => {
@@ -208,10 +257,19 @@ describe('IdempotencyService across a PostgreSQL outage', () => {
       if (calls === 1) await gate.close();
       return { status: 201, body: { order_id: 'o-1', call: calls } };
     };
-    await expect(service.run(s, {}, handler)).resolves.toEqual({ status: 201, bodyText: '{"order_id":"o-1","call":1}', headers: {}, replayed: false });
+    await expect(service.run(s, {}, handler)).resolves.toEqual({
+      status: 201,
+      bodyText: '{"order_id":"o-1","call":1}',
+      headers: {},
+      replayed: false,
+    });
     await reopenIn(1000);
 
-    await expect(service.run(s, {}, handler)).resolves.toMatchObject({ status: 201, bodyText: '{"order_id":"o-1","call":1}', replayed: true });
+    await expect(service.run(s, {}, handler)).resolves.toMatchObject({
+      status: 201,
+      bodyText: '{"order_id":"o-1","call":1}',
+      replayed: true,
+    });
     expect(calls).toBe(1);
   }, 30_000);
 });

@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Worker, WorkflowBundle } from '@temporalio/worker';
-import { EmbeddedDatabase, startEmbeddedDatabase } from '../../../src/infra/embedded-database';
+import { EmbeddedDatabase, startEmbeddedDatabase } from '../../../dev/embedded-database';
 import { freePort } from '../../../src/infra/free-port';
-import { cachedTemporalServer } from '../../../src/infra/temporal-postgres/installation';
-import { startTemporalPostgresServer, TemporalPostgresServer } from '../../../src/infra/temporal-postgres/temporal-postgres-server';
+import { cachedTemporalServer } from '../../../dev/temporal-postgres/installation';
+import {
+  startTemporalPostgresServer,
+  TemporalPostgresServer,
+} from '../../../dev/temporal-postgres/temporal-postgres-server';
 import { installTemporalRuntime } from '../../../src/temporal/runtime';
 import { ensureReconcilerSchedule, reconcilerScheduleId } from '../../../src/temporal/reconciler-schedule';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../../src/temporal/search-attribute-keys';
@@ -15,7 +18,10 @@ import { setStatusUpdate, statusWorkflow } from './temporal-postgres.workflows';
 // Building the server takes minutes, which npm test never spends: this runs once it is cached.
 const binaries = cachedTemporalServer();
 const suite = binaries ? describe : describe.skip;
-if (!binaries) console.info('the Temporal server on PostgreSQL: skipped, it is not built yet (`TEMPORAL_BACKEND=postgres npm start` builds it once)');
+if (!binaries)
+  console.info(
+    'the Temporal server on PostgreSQL: skipped, it is not built yet (`TEMPORAL_BACKEND=postgres npm start` builds it once)',
+  );
 
 suite('the Temporal server on PostgreSQL', () => {
   let folder: string;
@@ -24,7 +30,13 @@ suite('the Temporal server on PostgreSQL', () => {
   let workflowBundle: WorkflowBundle;
 
   const start = async () =>
-    startTemporalPostgresServer({ binaries: binaries!, databaseUrl: database.url, port: await freePort(), uiPort: await freePort(), runDir: join(folder, 'temporal') });
+    startTemporalPostgresServer({
+      binaries: binaries!,
+      databaseUrl: database.url,
+      port: await freePort(),
+      uiPort: await freePort(),
+      runDir: join(folder, 'temporal'),
+    });
 
   /** Runs `body` with a client and a worker of the test workflow on the running server. */
   const withWorker = async <T>(body: (client: Client, taskQueue: string) => Promise<T>): Promise<T> => {
@@ -43,9 +55,17 @@ suite('the Temporal server on PostgreSQL', () => {
   beforeAll(async () => {
     // The test workflow needs no activities: the worker's warning about that is noise here.
     installTemporalRuntime('error');
-    workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('./temporal-postgres.workflows'), logger: new DefaultLogger('WARN') });
+    workflowBundle = await bundleWorkflowCode({
+      workflowsPath: require.resolve('./temporal-postgres.workflows'),
+      logger: new DefaultLogger('WARN'),
+    });
     folder = mkdtempSync(join(tmpdir(), 'payments-temporal-pg-'));
-    database = await startEmbeddedDatabase({ dataDir: join(folder, 'postgres'), port: await freePort(), database: 'payments', persistent: false });
+    database = await startEmbeddedDatabase({
+      dataDir: join(folder, 'postgres'),
+      port: await freePort(),
+      database: 'payments',
+      persistent: false,
+    });
     server = await start();
   });
   afterAll(async () => {
@@ -67,8 +87,17 @@ suite('the Temporal server on PostgreSQL', () => {
   it('runs update-with-start, and finds the workflow by the search attribute it upserted', async () => {
     await withWorker(async (client, taskQueue) => {
       const workflowId = `status-${Date.now()}`;
-      const start = new WithStartWorkflowOperation(statusWorkflow, { workflowId, taskQueue, workflowIdConflictPolicy: 'FAIL' });
-      await expect(client.workflow.executeUpdateWithStart(setStatusUpdate, { args: ['PROCESSING'], startWorkflowOperation: start })).resolves.toBe('PROCESSING');
+      const start = new WithStartWorkflowOperation(statusWorkflow, {
+        workflowId,
+        taskQueue,
+        workflowIdConflictPolicy: 'FAIL',
+      });
+      await expect(
+        client.workflow.executeUpdateWithStart(setStatusUpdate, {
+          args: ['PROCESSING'],
+          startWorkflowOperation: start,
+        }),
+      ).resolves.toBe('PROCESSING');
       await expect((await start.workflowHandle()).result()).resolves.toBe('PROCESSING');
 
       // Visibility in PostgreSQL is written after the fact: wait for it.
@@ -76,7 +105,10 @@ suite('the Temporal server on PostgreSQL', () => {
       let found: string[] = [];
       while (found.length === 0 && Date.now() < deadline) {
         found = [];
-        for await (const execution of client.workflow.list({ query: `OrderStatus = "PROCESSING" AND WorkflowId = "${workflowId}"` })) found.push(execution.workflowId);
+        for await (const execution of client.workflow.list({
+          query: `OrderStatus = "PROCESSING" AND WorkflowId = "${workflowId}"`,
+        }))
+          found.push(execution.workflowId);
         if (found.length === 0) await new Promise((resolve) => setTimeout(resolve, 250));
       }
       expect(found).toEqual([workflowId]);

@@ -24,19 +24,43 @@ describe('npm run cli -- clients:fund', () => {
   }
 
   it('funds a client and prints the new balance; a repeated --operation-id funds once', async () => {
-    const { clientId } = await new ClientsService(dataSource, new SecretBox(env.SECRETS_KEY)).create({ name: 'Funded by CLI' });
+    const { clientId } = await new ClientsService(dataSource, new SecretBox(env.SECRETS_KEY)).create({
+      name: 'Funded by CLI',
+    });
 
     expect(await run('--client', clientId, '--currency', 'USD', '--amount', '1000')).toEqual([
-      expect.stringMatching(new RegExp(`^client_id=${clientId}\ncurrency=USD\noperation_id=cli-funding:[0-9a-f-]{36}\navailable=1000.00\nreserved=0.00$`)),
+      expect.stringMatching(
+        new RegExp(
+          `^client_id=${clientId}\ncurrency=USD\noperation_id=cli-funding:[0-9a-f-]{36}\navailable=1000.00\nreserved=0.00$`,
+        ),
+      ),
     ]);
-    const args = ['--client', clientId, '--currency', 'USD', '--amount', '0.50', '--operation-id', 'top-up-1', '--json'];
+    const args = [
+      '--client',
+      clientId,
+      '--currency',
+      'USD',
+      '--amount',
+      '0.50',
+      '--operation-id',
+      'top-up-1',
+      '--json',
+    ];
     const first = JSON.parse((await run(...args))[0] ?? '');
-    expect(first).toEqual({ client_id: clientId, currency: 'USD', operation_id: 'top-up-1', available: '1000.50', reserved: '0.00' });
+    expect(first).toEqual({
+      client_id: clientId,
+      currency: 'USD',
+      operation_id: 'top-up-1',
+      available: '1000.50',
+      reserved: '0.00',
+    });
     expect(JSON.parse((await run(...args))[0] ?? '')).toEqual(first);
   });
 
   it('refuses bad input with a usage error', async () => {
-    const { clientId } = await new ClientsService(dataSource, new SecretBox(env.SECRETS_KEY)).create({ name: 'Not funded' });
+    const { clientId } = await new ClientsService(dataSource, new SecretBox(env.SECRETS_KEY)).create({
+      name: 'Not funded',
+    });
     for (const args of [
       ['--currency', 'USD', '--amount', '1'],
       ['--client', 'not-a-uuid', '--currency', 'USD', '--amount', '1'],

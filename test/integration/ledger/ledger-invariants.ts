@@ -8,7 +8,9 @@ import type { DataSource } from 'typeorm';
 export async function expectLedgerInvariants(dataSource: DataSource): Promise<void> {
   const [{ total }] = await dataSource.query(`SELECT coalesce(sum(amount_minor), 0)::text AS total FROM journal_lines`);
   expect(total).toBe('0');
-  const unbalanced = await dataSource.query(`SELECT entry_id FROM journal_lines GROUP BY entry_id HAVING sum(amount_minor) <> 0`);
+  const unbalanced = await dataSource.query(
+    `SELECT entry_id FROM journal_lines GROUP BY entry_id HAVING sum(amount_minor) <> 0`,
+  );
   expect(unbalanced).toEqual([]);
   const drifted = await dataSource.query(`
     SELECT a.id FROM ledger_accounts a

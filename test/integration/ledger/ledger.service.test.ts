@@ -3,7 +3,13 @@ import type { DataSource } from 'typeorm';
 import { ClientsService } from '../../../src/auth/clients.service';
 import { SecretBox } from '../../../src/auth/secret-box';
 import { createDataSource } from '../../../src/db/data-source';
-import { CreditExceedsDebitError, InsufficientFundsError, LedgerConflictError, ReservationNotFoundError, ReservationResolvedError } from '../../../src/ledger/ledger.errors';
+import {
+  CreditExceedsDebitError,
+  InsufficientFundsError,
+  LedgerConflictError,
+  ReservationNotFoundError,
+  ReservationResolvedError,
+} from '../../../src/ledger/ledger.errors';
 import { LedgerService } from '../../../src/ledger/ledger.service';
 import { applySpread, convert, CurrencyCode, Decimal, formatAmount, refundShare } from '../../../src/money';
 import { expectLedgerInvariants } from './ledger-invariants';
@@ -48,7 +54,13 @@ describe('LedgerService on PostgreSQL', () => {
 
     const entry = await ledger.fund(op('fund'), clientId, 'USD', d('1000.50'));
 
-    expect(entry).toMatchObject({ kind: 'FUND', clientId, currency: 'USD', reference: null, reservationOperationId: null });
+    expect(entry).toMatchObject({
+      kind: 'FUND',
+      clientId,
+      currency: 'USD',
+      reference: null,
+      reservationOperationId: null,
+    });
     expect(entry.amount.toFixed(2)).toBe('1000.50');
     expect(await balance(clientId, 'USD')).toEqual({ available: '1000.50', reserved: '0.00' });
     expect(await footprint(clientId)).toEqual({ accounts: 2, entries: 1, lines: 2, held: '100050' });
@@ -58,7 +70,11 @@ describe('LedgerService on PostgreSQL', () => {
     const clientId = await newClient();
     await ledger.fund(op('fund'), clientId, 'USD', d('1000.00'));
 
-    const outcomes = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => ledger.reserve(op(`reserve-${i}`), clientId, 'USD', d('30.00'), `order-${i}`)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) =>
+        ledger.reserve(op(`reserve-${i}`), clientId, 'USD', d('30.00'), `order-${i}`),
+      ),
+    );
 
     const succeeded = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
@@ -80,7 +96,9 @@ describe('LedgerService on PostgreSQL', () => {
 
     // A client without any account in the currency gets the same answer, and still no account.
     const unfunded = await newClient();
-    await expect(ledger.reserve(op('reserve'), unfunded, 'BRL', d('1.00'), 'order-2')).rejects.toBeInstanceOf(InsufficientFundsError);
+    await expect(ledger.reserve(op('reserve'), unfunded, 'BRL', d('1.00'), 'order-2')).rejects.toBeInstanceOf(
+      InsufficientFundsError,
+    );
     expect(await footprint(unfunded)).toEqual({ accounts: 0, entries: 0, lines: 0, held: '0' });
   });
 
@@ -111,7 +129,9 @@ describe('LedgerService on PostgreSQL', () => {
     await ledger.fund(op('fund'), clientId, 'USD', d('25.00'));
     const reserveId = op('reserve');
 
-    const results = await Promise.all(Array.from({ length: 20 }, () => ledger.reserve(reserveId, clientId, 'USD', d('25.00'), 'order-1')));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => ledger.reserve(reserveId, clientId, 'USD', d('25.00'), 'order-1')),
+    );
 
     expect(new Set(results.map((result) => result.entryId)).size).toBe(1);
     expect(await balance(clientId, 'USD')).toEqual({ available: '0.00', reserved: '25.00' });
@@ -136,7 +156,10 @@ describe('LedgerService on PostgreSQL', () => {
     ];
     for (const [attempt, fields] of conflicts) {
       await expect(attempt).rejects.toBeInstanceOf(LedgerConflictError);
-      await expect(attempt).rejects.toMatchObject({ code: 'EXISTS_WITH_DIFFERENT_PARAMETERS', differentFields: fields });
+      await expect(attempt).rejects.toMatchObject({
+        code: 'EXISTS_WITH_DIFFERENT_PARAMETERS',
+        differentFields: fields,
+      });
     }
     expect(await footprint(clientId)).toEqual(before);
     expect(await footprint(other)).toEqual({ accounts: 0, entries: 0, lines: 0, held: '0' });
@@ -171,7 +194,11 @@ describe('LedgerService on PostgreSQL', () => {
     const reserveId = op('reserve');
     await ledger.reserve(reserveId, clientId, 'USD', d('10.00'), 'order-1');
 
-    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => (i % 2 ? ledger.commit(op('commit'), reserveId) : ledger.release(op('release'), reserveId))));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2 ? ledger.commit(op('commit'), reserveId) : ledger.release(op('release'), reserveId),
+      ),
+    );
 
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const { reserved, available } = (await balance(clientId, 'USD'))!;
@@ -191,8 +218,12 @@ describe('LedgerService on PostgreSQL', () => {
     expect(credit).toMatchObject({ kind: 'CREDIT', reference: 'order-1' });
     expect(await balance(clientId, 'USD')).toEqual({ available: '50.00', reserved: '0.00' });
 
-    await expect(ledger.credit(op('credit'), clientId, 'USD', d('50.01'), 'order-1')).rejects.toBeInstanceOf(CreditExceedsDebitError);
-    await expect(ledger.credit(op('credit'), clientId, 'USD', d('1.00'), 'order-never-paid')).rejects.toBeInstanceOf(CreditExceedsDebitError);
+    await expect(ledger.credit(op('credit'), clientId, 'USD', d('50.01'), 'order-1')).rejects.toBeInstanceOf(
+      CreditExceedsDebitError,
+    );
+    await expect(ledger.credit(op('credit'), clientId, 'USD', d('1.00'), 'order-never-paid')).rejects.toBeInstanceOf(
+      CreditExceedsDebitError,
+    );
     await ledger.credit(op('credit'), clientId, 'USD', d('50.00'), 'order-1');
     expect(await balance(clientId, 'USD')).toEqual({ available: '100.00', reserved: '0.00' });
   });
@@ -204,14 +235,18 @@ describe('LedgerService on PostgreSQL', () => {
     expect(await balance(collector, 'BRL')).toEqual({ available: '100.00', reserved: '0.00' });
     await ledger.clawBack(op('clawback'), collector, 'BRL', d('40.00'), order);
     expect(await balance(collector, 'BRL')).toEqual({ available: '60.00', reserved: '0.00' });
-    await expect(ledger.clawBack(op('clawback'), collector, 'BRL', d('60.01'), order)).rejects.toBeInstanceOf(CreditExceedsDebitError);
+    await expect(ledger.clawBack(op('clawback'), collector, 'BRL', d('60.01'), order)).rejects.toBeInstanceOf(
+      CreditExceedsDebitError,
+    );
 
     // Spent elsewhere: what is left of the collection cannot be taken back from an empty account.
     const spender = await newClient();
     const other = randomUUID();
     await ledger.collect(op('collect'), spender, 'BRL', d('10.00'), other);
     await ledger.reserve(op('reserve'), spender, 'BRL', d('10.00'), randomUUID());
-    await expect(ledger.clawBack(op('clawback'), spender, 'BRL', d('5.00'), other)).rejects.toBeInstanceOf(InsufficientFundsError);
+    await expect(ledger.clawBack(op('clawback'), spender, 'BRL', d('5.00'), other)).rejects.toBeInstanceOf(
+      InsufficientFundsError,
+    );
   });
 
   it('worked example (docs/ledger.md): 100.00 BRL paid as 18.62 USD, then 40.00 BRL refunded as 7.44 USD', async () => {
@@ -230,7 +265,13 @@ describe('LedgerService on PostgreSQL', () => {
     await ledger.commit(`order:${orderId}:commit`, `order:${orderId}:reserve`);
     expect(await balance(clientId, 'USD')).toEqual({ available: '981.38', reserved: '0.00' });
 
-    const share = refundShare({ debited, localTotal: d('100.00'), localRefundedBefore: d('0'), localRefundNow: d('40.00'), currency: 'USD' });
+    const share = refundShare({
+      debited,
+      localTotal: d('100.00'),
+      localRefundedBefore: d('0'),
+      localRefundNow: d('40.00'),
+      currency: 'USD',
+    });
     expect(share.toFixed(2)).toBe('7.44');
     await ledger.credit(`refund:${randomUUID()}:credit`, clientId, 'USD', share, orderId);
     expect(await balance(clientId, 'USD')).toEqual({ available: '988.82', reserved: '0.00' });
@@ -247,16 +288,31 @@ describe('LedgerService on PostgreSQL', () => {
   it('rejects an unbalanced entry at COMMIT and any change to the journal', async () => {
     const clientId = await newClient();
     const entry = await ledger.fund(op('fund'), clientId, 'USD', d('5.00'));
-    const [account] = await dataSource.query(`SELECT id FROM ledger_accounts WHERE client_id = $1 AND kind = 'CLIENT_AVAILABLE'`, [clientId]);
+    const [account] = await dataSource.query(
+      `SELECT id FROM ledger_accounts WHERE client_id = $1 AND kind = 'CLIENT_AVAILABLE'`,
+      [clientId],
+    );
 
     const unbalanced = dataSource.transaction(async (tx) => {
       const entryId = randomUUID();
-      await tx.query(`INSERT INTO journal_entries (id, operation_id, kind, client_id, currency, amount_minor) VALUES ($1, $2, 'FUND', $3, 'USD', 100)`, [entryId, op('forged'), clientId]);
-      await tx.query(`INSERT INTO journal_lines (entry_id, account_id, amount_minor, balance_after_minor) VALUES ($1, $2, 100, 600)`, [entryId, account.id]);
+      await tx.query(
+        `INSERT INTO journal_entries (id, operation_id, kind, client_id, currency, amount_minor) VALUES ($1, $2, 'FUND', $3, 'USD', 100)`,
+        [entryId, op('forged'), clientId],
+      );
+      await tx.query(
+        `INSERT INTO journal_lines (entry_id, account_id, amount_minor, balance_after_minor) VALUES ($1, $2, 100, 600)`,
+        [entryId, account.id],
+      );
     });
     await expect(unbalanced).rejects.toThrow(/does not balance/);
-    await expect(dataSource.query(`UPDATE journal_lines SET amount_minor = 1 WHERE entry_id = $1`, [entry.entryId])).rejects.toThrow(/append-only/);
-    await expect(dataSource.query(`DELETE FROM journal_entries WHERE id = $1`, [entry.entryId])).rejects.toThrow(/append-only/);
-    await expect(dataSource.query(`UPDATE ledger_accounts SET balance_minor = -1 WHERE id = $1`, [account.id])).rejects.toThrow(/not_negative/);
+    await expect(
+      dataSource.query(`UPDATE journal_lines SET amount_minor = 1 WHERE entry_id = $1`, [entry.entryId]),
+    ).rejects.toThrow(/append-only/);
+    await expect(dataSource.query(`DELETE FROM journal_entries WHERE id = $1`, [entry.entryId])).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(
+      dataSource.query(`UPDATE ledger_accounts SET balance_minor = -1 WHERE id = $1`, [account.id]),
+    ).rejects.toThrow(/not_negative/);
   });
 });

@@ -30,7 +30,13 @@ describe('callback connections', () => {
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, seen };
   }
 
-  const post = (url: string, eventId: string) => client.post({ url, headers: { 'content-type': 'application/json', 'x-event-id': eventId }, body: '{"ok":true}', timeoutMs: 5_000 });
+  const post = (url: string, eventId: string) =>
+    client.post({
+      url,
+      headers: { 'content-type': 'application/json', 'x-event-id': eventId },
+      body: '{"ok":true}',
+      timeoutMs: 5_000,
+    });
 
   afterAll(async () => {
     for (const server of servers) {

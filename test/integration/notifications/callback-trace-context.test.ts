@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { PROJECT_ROOT } from '../../../src/config/dev-defaults';
-import { MainProcess } from '../../../src/infra/main-process';
+import { MainProcess } from '../../../dev/main-process';
 import { CallbackReceiver, startCallbackReceiver } from '../../support/callback-receiver';
 import { OtlpReceiver, startOtlpReceiver } from '../../support/otlp-receiver';
 
@@ -44,12 +44,21 @@ describe('callbacks and the trace context', () => {
   it('sends no traceparent, tracestate or baggage, whatever the active context holds, and still records its span', async () => {
     const traceId = randomBytes(16).toString('hex');
     const taxId = `tax-${randomBytes(4).toString('hex')}`;
-    const traceContext = { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`, tracestate: 'cbp=internal', baggage: `taxId=${taxId}` };
+    const traceContext = {
+      traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
+      tracestate: 'cbp=internal',
+      baggage: `taxId=${taxId}`,
+    };
 
     const { stdout } = await promisify(execFile)(process.execPath, ['-e', SENDER], {
       cwd: PROJECT_ROOT,
       timeout: 30_000,
-      env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, TRACE_CONTEXT: JSON.stringify(traceContext), CALLBACK_URL: receiver.url('/hook') },
+      env: {
+        ...process.env,
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
+        TRACE_CONTEXT: JSON.stringify(traceContext),
+        CALLBACK_URL: receiver.url('/hook'),
+      },
     });
     // The baggage was there, in the context the callback went out from.
     expect(JSON.parse(stdout)).toEqual({ status: 200, baggage: taxId });
@@ -59,6 +68,10 @@ describe('callbacks and the trace context', () => {
     expect(Object.keys(headers).sort()).toEqual(['connection', 'content-length', 'content-type', 'host', 'x-event-id']);
     expect(JSON.stringify(headers)).not.toMatch(new RegExp(`${taxId}|${traceId}|cbp=internal`));
     // The callback's client span is still ours, in our trace.
-    expect(collector.spans.find((span) => String(span.attributes['http.url']).endsWith('/hook'))).toMatchObject({ traceId, name: 'POST', service: 'crossborder-payments-test' });
+    expect(collector.spans.find((span) => String(span.attributes['http.url']).endsWith('/hook'))).toMatchObject({
+      traceId,
+      name: 'POST',
+      service: 'crossborder-payments-test',
+    });
   });
 });

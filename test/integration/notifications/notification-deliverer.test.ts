@@ -27,7 +27,11 @@ describe('notification delivery attempts', () => {
   it('POSTs the stored body with a valid signature, x-event-id and JSON content type, and records the acknowledgement', async () => {
     const receiver = await startCallbackReceiver(() => ({ status: 204 }));
     try {
-      const eventId = await kit.enqueue(client, receiver.url(), { event: 'PAYMENT', amount: 10.5, message: 'Pago recibido ✓' });
+      const eventId = await kit.enqueue(client, receiver.url(), {
+        event: 'PAYMENT',
+        amount: 10.5,
+        message: 'Pago recibido ✓',
+      });
       await activities.deliverNotification(eventId);
 
       expect(receiver.received).toHaveLength(1);
@@ -36,12 +40,16 @@ describe('notification delivery attempts', () => {
       expect(callback!.headers['content-type']).toBe('application/json');
       expect(callback!.headers['x-event-id']).toBe(eventId);
       expect(callback!.headers['user-agent']).toMatch(/^CrossBorderPayments-Webhooks\//);
-      expect(verifySignature(client.webhookSecret, callback!.rawBody, callback!.headers.signature as string)).toBe(true);
+      expect(verifySignature(client.webhookSecret, callback!.rawBody, callback!.headers.signature as string)).toBe(
+        true,
+      );
 
       const stored = await kit.notification(eventId);
       expect(stored).toMatchObject({ status: 'DELIVERED', attemptCount: 1, lastError: null });
       expect(stored.deliveredAt).toBeInstanceOf(Date);
-      expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ attempt: 1, statusCode: 204, error: null, durationMs: expect.any(Number) })]);
+      expect(await kit.attempts(eventId)).toEqual([
+        expect.objectContaining({ attempt: 1, statusCode: 204, error: null, durationMs: expect.any(Number) }),
+      ]);
     } finally {
       await receiver.close();
     }
@@ -69,7 +77,13 @@ describe('notification delivery attempts', () => {
       expect(receiver.received).toHaveLength(2);
       expect(receiver.received[1]!.rawBody).toBe(receiver.received[0]!.rawBody);
       expect(receiver.received[1]!.headers['x-event-id']).toBe(eventId);
-      expect(verifySignature(client.webhookSecret, receiver.received[1]!.rawBody, receiver.received[1]!.headers.signature as string)).toBe(true);
+      expect(
+        verifySignature(
+          client.webhookSecret,
+          receiver.received[1]!.rawBody,
+          receiver.received[1]!.headers.signature as string,
+        ),
+      ).toBe(true);
       expect(await kit.notification(eventId)).toMatchObject({ status: 'DELIVERED', attemptCount: 2 });
       expect((await kit.attempts(eventId)).map((attempt) => attempt.attempt)).toEqual([1, 2]);
     } finally {
@@ -98,7 +112,9 @@ describe('notification delivery attempts', () => {
   });
 
   it('does not follow a redirect: a 302 is a recorded, retryable failure and the target is never called', async () => {
-    const receiver = await startCallbackReceiver((_, request) => (request.path === '/moved' ? { status: 302, headers: { location: '/elsewhere' } } : { status: 200 }));
+    const receiver = await startCallbackReceiver((_, request) =>
+      request.path === '/moved' ? { status: 302, headers: { location: '/elsewhere' } } : { status: 200 },
+    );
     try {
       const eventId = await kit.enqueue(client, receiver.url('/moved'));
       const failure = await activities.deliverNotification(eventId).catch((error: unknown) => error);
@@ -106,8 +122,14 @@ describe('notification delivery attempts', () => {
       expect(failure).toMatchObject({ type: 'CallbackNotAcknowledged', nonRetryable: false });
 
       expect(receiver.received.map((request) => request.path)).toEqual(['/moved']);
-      expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ attempt: 1, statusCode: 302, error: 'HTTP 302 redirect to /elsewhere not followed' })]);
-      expect(await kit.notification(eventId)).toMatchObject({ status: 'PENDING', attemptCount: 1, lastError: 'HTTP 302 redirect to /elsewhere not followed' });
+      expect(await kit.attempts(eventId)).toEqual([
+        expect.objectContaining({ attempt: 1, statusCode: 302, error: 'HTTP 302 redirect to /elsewhere not followed' }),
+      ]);
+      expect(await kit.notification(eventId)).toMatchObject({
+        status: 'PENDING',
+        attemptCount: 1,
+        lastError: 'HTTP 302 redirect to /elsewhere not followed',
+      });
     } finally {
       await receiver.close();
     }
@@ -122,7 +144,9 @@ describe('notification delivery attempts', () => {
     expect(failure).toMatchObject({ type: 'CallbackNotAcknowledged', nonRetryable: false });
     // The activity's failure is what the worker logs and Temporal's history keep.
     expect((failure as Error).message).toContain('ECONNREFUSED');
-    expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ statusCode: null, error: 'connection failed' })]);
+    expect(await kit.attempts(eventId)).toEqual([
+      expect.objectContaining({ statusCode: null, error: 'connection failed' }),
+    ]);
     expect(await kit.notification(eventId)).toMatchObject({ lastError: 'connection failed' });
   });
 
@@ -184,47 +208,79 @@ describe('notification delivery attempts', () => {
 
   describe('in production (ALLOW_INSECURE_CALLBACKS=false), checking the address connected to', () => {
     /** Resolves every name to the receiver's loopback address: an integrator's DNS pointing inside our network. */
-    const toLoopback: LookupFunction = (_hostname, options, callback) => (options.all ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4));
+    const toLoopback: LookupFunction = (_hostname, options, callback) =>
+      options.all ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4);
 
     it('refuses, before connecting, a host name that resolves to an internal address', async () => {
       const receiver = await startCallbackReceiver(() => ({ status: 200 }));
       try {
-        const strict = new NotificationDeliverer(kit.dataSource, kit.clients, { allowInsecure: false, resolve: toLoopback });
+        const strict = new NotificationDeliverer(kit.dataSource, kit.clients, {
+          allowInsecure: false,
+          resolve: toLoopback,
+        });
         const port = new URL(receiver.url()).port;
         const eventId = await kit.enqueue(client, `https://hooks.integrator.example:${port}/callbacks`);
         const failure = await strict.attempt(eventId).catch((error: unknown) => error);
         expect(failure).toBeInstanceOf(CallbackNotAcknowledgedError);
-        expect((failure as Error).message).toContain('hooks.integrator.example resolves to 127.0.0.1, which is not a public address');
+        expect((failure as Error).message).toContain(
+          'hooks.integrator.example resolves to 127.0.0.1, which is not a public address',
+        );
         expect(receiver.connections).toBe(0);
-        expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ statusCode: null, error: 'connection failed' })]);
+        expect(await kit.attempts(eventId)).toEqual([
+          expect.objectContaining({ statusCode: null, error: 'connection failed' }),
+        ]);
       } finally {
         await receiver.close();
       }
     });
 
-    it.each(['localhost.', '[::ffff:127.0.0.1]', '[64:ff9b::7f00:1]', '[::127.0.0.1]'])('refuses https://%s without retry and without connecting', async (host) => {
-      const receiver = await startCallbackReceiver(() => ({ status: 200 }));
-      try {
-        const strict = createNotificationActivities({ dataSource: kit.dataSource, env: { ...kit.env, ALLOW_INSECURE_CALLBACKS: false } });
-        const eventId = await kit.enqueue(client, `https://${host}:${new URL(receiver.url()).port}/callbacks`);
-        await expect(strict.deliverNotification(eventId)).rejects.toMatchObject({ type: 'CallbackUndeliverable', nonRetryable: true });
-        expect(receiver.connections).toBe(0);
-        expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ error: 'notification_url must not point to a loopback, private or other non-public address' })]);
-      } finally {
-        await receiver.close();
-      }
-    });
+    it.each(['localhost.', '[::ffff:127.0.0.1]', '[64:ff9b::7f00:1]', '[::127.0.0.1]'])(
+      'refuses https://%s without retry and without connecting',
+      async (host) => {
+        const receiver = await startCallbackReceiver(() => ({ status: 200 }));
+        try {
+          const strict = createNotificationActivities({
+            dataSource: kit.dataSource,
+            env: { ...kit.env, ALLOW_INSECURE_CALLBACKS: false },
+          });
+          const eventId = await kit.enqueue(client, `https://${host}:${new URL(receiver.url()).port}/callbacks`);
+          await expect(strict.deliverNotification(eventId)).rejects.toMatchObject({
+            type: 'CallbackUndeliverable',
+            nonRetryable: true,
+          });
+          expect(receiver.connections).toBe(0);
+          expect(await kit.attempts(eventId)).toEqual([
+            expect.objectContaining({
+              error: 'notification_url must not point to a loopback, private or other non-public address',
+            }),
+          ]);
+        } finally {
+          await receiver.close();
+        }
+      },
+    );
   });
 
   it('fails without retry when the notification does not exist', async () => {
-    await expect(activities.deliverNotification(randomUUID())).rejects.toMatchObject({ type: 'CallbackUndeliverable', nonRetryable: true });
+    await expect(activities.deliverNotification(randomUUID())).rejects.toMatchObject({
+      type: 'CallbackUndeliverable',
+      nonRetryable: true,
+    });
   });
 
   it('fails without retry, and records why, when the URL is refused by the production policy at delivery time', async () => {
-    const strict = createNotificationActivities({ dataSource: kit.dataSource, env: { ...kit.env, ALLOW_INSECURE_CALLBACKS: false } });
+    const strict = createNotificationActivities({
+      dataSource: kit.dataSource,
+      env: { ...kit.env, ALLOW_INSECURE_CALLBACKS: false },
+    });
     const eventId = await kit.enqueue(client, 'http://127.0.0.1:9/callbacks');
-    await expect(strict.deliverNotification(eventId)).rejects.toMatchObject({ type: 'CallbackUndeliverable', nonRetryable: true });
-    expect(await kit.attempts(eventId)).toEqual([expect.objectContaining({ statusCode: null, error: 'notification_url must be an https URL' })]);
+    await expect(strict.deliverNotification(eventId)).rejects.toMatchObject({
+      type: 'CallbackUndeliverable',
+      nonRetryable: true,
+    });
+    expect(await kit.attempts(eventId)).toEqual([
+      expect.objectContaining({ statusCode: null, error: 'notification_url must be an https URL' }),
+    ]);
   });
 
   it('fails without retry when the signing client no longer exists', async () => {
@@ -235,11 +291,18 @@ describe('notification delivery attempts', () => {
       // The real lookup of an id with no client row, as if the client had been deleted.
       clients: { webhookSecret: () => kit.clients.webhookSecret(randomUUID()) },
     });
-    await expect(withoutClient.deliverNotification(eventId)).rejects.toMatchObject({ type: 'CallbackUndeliverable', nonRetryable: true });
+    await expect(withoutClient.deliverNotification(eventId)).rejects.toMatchObject({
+      type: 'CallbackUndeliverable',
+      nonRetryable: true,
+    });
   });
 
   it('counts each attempt by event and outcome: delivered, failed (retried) or undeliverable; a resend that is skipped is no attempt', async () => {
-    const counted = async (outcome: string) => valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_callback_deliveries_total', { event: 'PAYMENT', outcome });
+    const counted = async (outcome: string) =>
+      valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_callback_deliveries_total', {
+        event: 'PAYMENT',
+        outcome,
+      });
     const outcomes = ['delivered', 'failed', 'undeliverable'];
     const before = await Promise.all(outcomes.map(counted));
     const receiver = await startCallbackReceiver((_, request) => ({ status: request.path === '/down' ? 500 : 200 }));
@@ -247,9 +310,16 @@ describe('notification delivery attempts', () => {
       const delivered = await kit.enqueue(client, receiver.url('/up'));
       await activities.deliverNotification(delivered);
       await activities.deliverNotification(delivered);
-      await expect(activities.deliverNotification(await kit.enqueue(client, receiver.url('/down')))).rejects.toMatchObject({ nonRetryable: false });
-      const strict = createNotificationActivities({ dataSource: kit.dataSource, env: { ...kit.env, ALLOW_INSECURE_CALLBACKS: false } });
-      await expect(strict.deliverNotification(await kit.enqueue(client, receiver.url('/up')))).rejects.toMatchObject({ nonRetryable: true });
+      await expect(
+        activities.deliverNotification(await kit.enqueue(client, receiver.url('/down'))),
+      ).rejects.toMatchObject({ nonRetryable: false });
+      const strict = createNotificationActivities({
+        dataSource: kit.dataSource,
+        env: { ...kit.env, ALLOW_INSECURE_CALLBACKS: false },
+      });
+      await expect(strict.deliverNotification(await kit.enqueue(client, receiver.url('/up')))).rejects.toMatchObject({
+        nonRetryable: true,
+      });
     } finally {
       await receiver.close();
     }
@@ -258,9 +328,19 @@ describe('notification delivery attempts', () => {
 
   it('keeps the first body when the same event is enqueued again (a retried transition)', async () => {
     const eventId = randomUUID();
-    const notification = { eventId, clientId: client.clientId, orderId: randomUUID(), event: 'PAYMENT' as const, url: 'https://example.com/cb' };
-    const inserted = await kit.dataSource.transaction((tx) => NotificationOutbox.enqueue(tx, { ...notification, payload: { status: 'PROCESSING' } }));
-    const again = await kit.dataSource.transaction((tx) => NotificationOutbox.enqueue(tx, { ...notification, payload: { status: 'CHANGED' } }));
+    const notification = {
+      eventId,
+      clientId: client.clientId,
+      orderId: randomUUID(),
+      event: 'PAYMENT' as const,
+      url: 'https://example.com/cb',
+    };
+    const inserted = await kit.dataSource.transaction((tx) =>
+      NotificationOutbox.enqueue(tx, { ...notification, payload: { status: 'PROCESSING' } }),
+    );
+    const again = await kit.dataSource.transaction((tx) =>
+      NotificationOutbox.enqueue(tx, { ...notification, payload: { status: 'CHANGED' } }),
+    );
     expect([inserted, again]).toEqual([true, false]);
     expect((await kit.notification(eventId)).body).toBe('{"status":"PROCESSING"}');
   });
@@ -269,7 +349,14 @@ describe('notification delivery attempts', () => {
     const eventId = randomUUID();
     await expect(
       kit.dataSource.transaction(async (tx) => {
-        await NotificationOutbox.enqueue(tx, { eventId, clientId: client.clientId, orderId: randomUUID(), event: 'REFUND', url: 'https://example.com/cb', payload: {} });
+        await NotificationOutbox.enqueue(tx, {
+          eventId,
+          clientId: client.clientId,
+          orderId: randomUUID(),
+          event: 'REFUND',
+          url: 'https://example.com/cb',
+          payload: {},
+        });
         throw new Error('transition failed');
       }),
     ).rejects.toThrow('transition failed');

@@ -14,13 +14,28 @@ export async function openNotificationKit() {
   const dataSource: DataSource = await createDataSource({ url: env.DATABASE_URL, poolSize: 4 }).initialize();
   const clients = new ClientsService(dataSource, new SecretBox(env.SECRETS_KEY));
 
-  const enqueue = async (client: CreatedClient, url: string, payload: object = { event: 'PAYMENT', status: 'COMPLETED', version: '2' }) => {
+  const enqueue = async (
+    client: CreatedClient,
+    url: string,
+    payload: object = { event: 'PAYMENT', status: 'COMPLETED', version: '2' },
+  ) => {
     const eventId = randomUUID();
-    await NotificationOutbox.enqueue(dataSource.manager, { eventId, clientId: client.clientId, orderId: randomUUID(), event: 'PAYMENT', url, payload });
+    await NotificationOutbox.enqueue(dataSource.manager, {
+      eventId,
+      clientId: client.clientId,
+      orderId: randomUUID(),
+      event: 'PAYMENT',
+      url,
+      payload,
+    });
     return eventId;
   };
-  const notification = (eventId: string) => dataSource.getRepository(NotificationEntity).findOneByOrFail({ id: eventId });
-  const attempts = (eventId: string) => dataSource.getRepository(NotificationAttemptEntity).find({ where: { notificationId: eventId }, order: { attempt: 'ASC' } });
+  const notification = (eventId: string) =>
+    dataSource.getRepository(NotificationEntity).findOneByOrFail({ id: eventId });
+  const attempts = (eventId: string) =>
+    dataSource
+      .getRepository(NotificationAttemptEntity)
+      .find({ where: { notificationId: eventId }, order: { attempt: 'ASC' } });
 
   return { env, dataSource, clients, enqueue, notification, attempts, close: () => dataSource.destroy() };
 }

@@ -17,7 +17,13 @@ export async function startTemporalHarness(deps: { dataSource: DataSource; env: 
   const taskQueue = `notifications-test-${randomUUID()}`;
   const workerConnection = await NativeConnection.connect({ address: deps.env.TEMPORAL_ADDRESS });
   const dataConverter = temporalDataConverter(deps.env);
-  const worker = await Worker.create({ connection: workerConnection, taskQueue, workflowsPath, dataConverter, activities: createNotificationActivities(deps) });
+  const worker = await Worker.create({
+    connection: workerConnection,
+    taskQueue,
+    workflowsPath,
+    dataConverter,
+    activities: createNotificationActivities(deps),
+  });
   const running = worker.run();
   const connection = await Connection.connect({ address: deps.env.TEMPORAL_ADDRESS });
   const client = new Client({ connection, dataConverter });
@@ -37,7 +43,11 @@ export async function startTemporalHarness(deps: { dataSource: DataSource; env: 
  * ready in every test and closed after the last (whatever of them had started).
  */
 export function useNotificationHarness(workflowsPath: string, clientName: string) {
-  const suite = {} as { kit: Awaited<ReturnType<typeof openNotificationKit>>; temporal: Awaited<ReturnType<typeof startTemporalHarness>>; client: CreatedClient };
+  const suite = {} as {
+    kit: Awaited<ReturnType<typeof openNotificationKit>>;
+    temporal: Awaited<ReturnType<typeof startTemporalHarness>>;
+    client: CreatedClient;
+  };
   beforeAll(async () => {
     suite.kit = await openNotificationKit();
     suite.temporal = await startTemporalHarness(suite.kit, workflowsPath);

@@ -4,8 +4,15 @@ import { ordersStuck } from '../../../src/cli/orders-stuck.command';
 import { ordersTimeline } from '../../../src/cli/orders-timeline.command';
 import { Env, loadEnv } from '../../../src/config/env';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
-import { CLIENT_ID, COUNTRY, ORDER_FLOW, ORDER_STATUS, PAYER_CURRENCY, STATUS_SINCE } from '../../../src/temporal/search-attribute-keys';
-import { orderPhaseQuery } from '../../../workflows/order.definitions';
+import {
+  CLIENT_ID,
+  COUNTRY,
+  ORDER_FLOW,
+  ORDER_STATUS,
+  PAYER_CURRENCY,
+  STATUS_SINCE,
+} from '../../../src/temporal/search-attribute-keys';
+import { orderPhaseQuery } from '../../../src/orders/order-messages';
 import { CallbackReceiver, startCallbackReceiver } from '../../support/callback-receiver';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
@@ -40,7 +47,12 @@ describe('operator commands on real orders', () => {
   async function preview(client: Payer, qr: string, receiver: CallbackReceiver = stack.receiver) {
     const path = `/hooks/${randomUUID()}`;
     const url = receiver.url(path);
-    await client.call.post('/v2/payments/previews', { qr, external_reference: `ref-${randomUUID()}`, notification_url: url, user: payer });
+    await client.call.post('/v2/payments/previews', {
+      qr,
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: url,
+      user: payer,
+    });
     const callback = await receiver.waitFor(path, (c) => c.body.order !== undefined);
     return { orderId: callback.body.order.id as string, path, url };
   }
@@ -65,14 +77,21 @@ describe('operator commands on real orders', () => {
         body: '{"outcome":"unknown"}',
       });
       expect(forced.status).toBe(200);
-      await client.call.post('/v2/payments', { order_id: payoutUnknown, status: 'accepted', notification_url: paid.url });
+      await client.call.post('/v2/payments', {
+        order_id: payoutUnknown,
+        status: 'accepted',
+        notification_url: paid.url,
+      });
       const handle = stack.temporal.workflow.getHandle(orderWorkflowId(payoutUnknown));
-      await until('the payout', async () => (await handle.fetchHistory()).events!.some((event) => event.activityTaskCompletedEventAttributes));
+      await until('the payout', async () =>
+        (await handle.fetchHistory()).events!.some((event) => event.activityTaskCompletedEventAttributes),
+      );
       await new Promise((resolve) => setTimeout(resolve, 1_500));
     });
     afterAll(() => refusing.close());
 
-    const stuck = async (...args: string[]) => JSON.parse(await run(ordersStuck, '--client', client.clientId, '--json', ...args)) as Array<Record<string, any>>;
+    const stuck = async (...args: string[]) =>
+      JSON.parse(await run(ordersStuck, '--client', client.clientId, '--json', ...args)) as Array<Record<string, any>>;
 
     it('lists both, oldest first, each with what it waits for and its last error', async () => {
       const listed = await stuck('--older-than', '1s');
@@ -86,7 +105,12 @@ describe('operator commands on real orders', () => {
         client_id: client.clientId,
         waiting_for: 'DECISION',
         detail: expect.stringContaining("the payer's decision"),
-        workflow: { id: orderWorkflowId(awaitingDecision), status: 'RUNNING', phase: 'AWAITING_DECISION', payout_unconfirmed: false },
+        workflow: {
+          id: orderWorkflowId(awaitingDecision),
+          status: 'RUNNING',
+          phase: 'AWAITING_DECISION',
+          payout_unconfirmed: false,
+        },
         undelivered_callbacks: [{ event: 'PREVIEW', attempt_count: expect.any(Number), last_error: 'HTTP 500' }],
         last_error: { source: 'callback', error: 'HTTP 500' },
       });
@@ -97,7 +121,11 @@ describe('operator commands on real orders', () => {
         waiting_for: 'PAYOUT_ANSWER',
         workflow: { status: 'RUNNING', phase: 'PAYING', payout_unconfirmed: false },
         undelivered_callbacks: [],
-        last_error: { source: 'workflow', what: 'sendPayout attempt 1: UNKNOWN', error: expect.stringMatching(/^POST \/.+: server error \(504\)$/) },
+        last_error: {
+          source: 'workflow',
+          what: 'sendPayout attempt 1: UNKNOWN',
+          error: expect.stringMatching(/^POST \/.+: server error \(504\)$/),
+        },
       });
     });
 
@@ -111,20 +139,26 @@ describe('operator commands on real orders', () => {
       expect(text).toContain("  waiting for DECISION: the payer's decision (POST /v2/payments); expires at ");
       expect(text).toMatch(/ {2}callback PREVIEW [0-9a-f-]{36} not acknowledged after \d+ attempts \(HTTP 500\)/);
       expect(text).toContain('  waiting for PAYOUT_ANSWER: ');
-      expect(await run(ordersStuck, '--client', client.clientId, '--older-than', '1h')).toBe('no order has been stuck for more than 1h');
+      expect(await run(ordersStuck, '--client', client.clientId, '--older-than', '1h')).toBe(
+        'no order has been stuck for more than 1h',
+      );
     });
 
     it('makes the order findable in the Temporal UI by flow, country, payer currency and time in status', async () => {
-      const attributes = (await stack.temporal.workflow.getHandle(orderWorkflowId(payoutUnknown)).describe()).typedSearchAttributes;
-      expect([attributes.get(ORDER_FLOW), attributes.get(COUNTRY), attributes.get(PAYER_CURRENCY), attributes.get(ORDER_STATUS), attributes.get(CLIENT_ID)]).toEqual([
-        'QR',
-        'BR',
-        'USD',
-        'PROCESSING',
-        client.clientId,
-      ]);
+      const attributes = (await stack.temporal.workflow.getHandle(orderWorkflowId(payoutUnknown)).describe())
+        .typedSearchAttributes;
+      expect([
+        attributes.get(ORDER_FLOW),
+        attributes.get(COUNTRY),
+        attributes.get(PAYER_CURRENCY),
+        attributes.get(ORDER_STATUS),
+        attributes.get(CLIENT_ID),
+      ]).toEqual(['QR', 'BR', 'USD', 'PROCESSING', client.clientId]);
       const since = attributes.get(STATUS_SINCE)!;
-      const [processing] = await stack.api.dataSource.query(`SELECT created_at FROM order_status_history WHERE order_id = $1 AND status = 'PROCESSING'`, [payoutUnknown]);
+      const [processing] = await stack.api.dataSource.query(
+        `SELECT created_at FROM order_status_history WHERE order_id = $1 AND status = 'PROCESSING'`,
+        [payoutUnknown],
+      );
       expect(Math.abs(since.getTime() - processing.created_at.getTime())).toBeLessThan(2_000);
 
       // The README's queries, as the dev server runs them.
@@ -133,13 +167,18 @@ describe('operator commands on real orders', () => {
         for await (const workflow of stack.temporal.workflow.list({ query })) found.push(workflow.workflowId);
         return found;
       };
-      const processingFor = (iso: string) => `OrderStatus = 'PROCESSING' AND StatusSince < '${iso}' AND ClientId = '${client.clientId}'`;
-      await until('the visibility update', async () => (await ids(processingFor(new Date().toISOString()))).includes(orderWorkflowId(payoutUnknown)));
-      expect(await ids(processingFor(new Date(since.getTime() - 60_000).toISOString()))).toEqual([]);
-      expect((await ids(`ClientId = '${client.clientId}'`)).sort()).toEqual([orderWorkflowId(awaitingDecision), orderWorkflowId(payoutUnknown)].sort());
-      expect(await ids(`ClientId = '${client.clientId}' AND OrderFlow = 'QR' AND Country = 'BR' AND PayerCurrency = 'USD'`)).toEqual(
-        expect.arrayContaining([orderWorkflowId(awaitingDecision), orderWorkflowId(payoutUnknown)]),
+      const processingFor = (iso: string) =>
+        `OrderStatus = 'PROCESSING' AND StatusSince < '${iso}' AND ClientId = '${client.clientId}'`;
+      await until('the visibility update', async () =>
+        (await ids(processingFor(new Date().toISOString()))).includes(orderWorkflowId(payoutUnknown)),
       );
+      expect(await ids(processingFor(new Date(since.getTime() - 60_000).toISOString()))).toEqual([]);
+      expect((await ids(`ClientId = '${client.clientId}'`)).sort()).toEqual(
+        [orderWorkflowId(awaitingDecision), orderWorkflowId(payoutUnknown)].sort(),
+      );
+      expect(
+        await ids(`ClientId = '${client.clientId}' AND OrderFlow = 'QR' AND Country = 'BR' AND PayerCurrency = 'USD'`),
+      ).toEqual(expect.arrayContaining([orderWorkflowId(awaitingDecision), orderWorkflowId(payoutUnknown)]));
     });
 
     it('sends an open order whose workflow was terminated to an operator', async () => {
@@ -156,7 +195,9 @@ describe('operator commands on real orders', () => {
     });
 
     it('refuses options it cannot read', async () => {
-      await expect(run(ordersStuck, '--older-than', '5')).rejects.toThrow(new UsageError('--older-than must be a duration such as 30s, 5m or 2h'));
+      await expect(run(ordersStuck, '--older-than', '5')).rejects.toThrow(
+        new UsageError('--older-than must be a duration such as 30s, 5m or 2h'),
+      );
       await expect(run(ordersStuck, '--client', 'someone')).rejects.toBeInstanceOf(UsageError);
     });
   });
@@ -173,12 +214,20 @@ describe('operator commands on real orders', () => {
         await stack.temporal.workflow.getHandle(orderWorkflowId(orderId)).result();
 
         const report = JSON.parse(await run(ordersTimeline, '--order', orderId, '--json'));
-        expect(report).toMatchObject({ order_id: orderId, flow: 'QR', status: 'COMPLETED', workflow: { id: orderWorkflowId(orderId), status: 'COMPLETED' } });
+        expect(report).toMatchObject({
+          order_id: orderId,
+          flow: 'QR',
+          status: 'COMPLETED',
+          workflow: { id: orderWorkflowId(orderId), status: 'COMPLETED' },
+        });
         const timeline = report.timeline as Array<{ at: string; source: string; what: string; error: string | null }>;
         expect(timeline.map((entry) => entry.at)).toEqual([...timeline.map((entry) => entry.at)].sort());
 
         const index = (source: string, what: string | RegExp) =>
-          timeline.findIndex((entry) => entry.source === source && (typeof what === 'string' ? entry.what === what : what.test(entry.what)));
+          timeline.findIndex(
+            (entry) =>
+              entry.source === source && (typeof what === 'string' ? entry.what === what : what.test(entry.what)),
+          );
         const created = index('order', 'status CREATED');
         const processing = index('order', 'status PROCESSING');
         const completed = index('order', 'status COMPLETED');
@@ -188,7 +237,11 @@ describe('operator commands on real orders', () => {
         expect(processing).toBeLessThan(firstPayout);
         expect(firstPayout).toBeLessThan(completed);
         expect(timeline[firstPayout]!.error).toMatch(/server error \(503\)$/);
-        expect(timeline.filter((entry) => /^sendPayout attempt 1: (UNKNOWN|COMPLETED)$/.test(entry.what)).map((entry) => entry.what)).toEqual([
+        expect(
+          timeline
+            .filter((entry) => /^sendPayout attempt 1: (UNKNOWN|COMPLETED)$/.test(entry.what))
+            .map((entry) => entry.what),
+        ).toEqual([
           'sendPayout attempt 1: UNKNOWN',
           'sendPayout attempt 1: UNKNOWN',
           'sendPayout attempt 1: COMPLETED',
@@ -198,8 +251,15 @@ describe('operator commands on real orders', () => {
           'payoutStatus attempt 1: NOT_FOUND',
         ]);
 
-        const previewAttempts = timeline.filter((entry) => entry.source === 'callback' && / PREVIEW .+ attempt \d/.test(entry.what));
-        expect(previewAttempts.map((entry) => [entry.what.replace(/^callback PREVIEW [0-9a-f-]{36} /, '').replace(/ in \d+ ms$/, ''), entry.error])).toEqual([
+        const previewAttempts = timeline.filter(
+          (entry) => entry.source === 'callback' && / PREVIEW .+ attempt \d/.test(entry.what),
+        );
+        expect(
+          previewAttempts.map((entry) => [
+            entry.what.replace(/^callback PREVIEW [0-9a-f-]{36} /, '').replace(/ in \d+ ms$/, ''),
+            entry.error,
+          ]),
+        ).toEqual([
           ['attempt 1: HTTP 500', 'HTTP 500'],
           ['attempt 2: HTTP 200', null],
         ]);
@@ -207,8 +267,12 @@ describe('operator commands on real orders', () => {
         expect(index('workflow', 'workflow completed: "COMPLETED"')).toBeGreaterThan(completed);
 
         const text = await run(ordersTimeline, '--order', orderId);
-        expect(text.split('\n')[0]).toBe(`order ${orderId} (QR BR) COMPLETED; workflow ${orderWorkflowId(orderId)} COMPLETED`);
-        expect(text).toMatch(/\n\S+Z {2}callback {2}callback PREVIEW [0-9a-f-]{36} attempt 1: HTTP 500 in \d+ ms {2}✗ HTTP 500\n/);
+        expect(text.split('\n')[0]).toBe(
+          `order ${orderId} (QR BR) COMPLETED; workflow ${orderWorkflowId(orderId)} COMPLETED`,
+        );
+        expect(text).toMatch(
+          /\n\S+Z {2}callback {2}callback PREVIEW [0-9a-f-]{36} attempt 1: HTTP 500 in \d+ ms {2}✗ HTTP 500\n/,
+        );
       } finally {
         await flaky.close();
       }

@@ -29,7 +29,12 @@ describe('an order change without a transaction of its own', () => {
   };
   const written = async (orderId: string) => ({
     history: (await orders.history(orderId)).map(({ seq, status }) => ({ seq, status })),
-    callbacks: (await api.dataSource.query<Array<{ event: string }>>(`SELECT event FROM notifications WHERE order_id = $1 ORDER BY event`, [orderId])).map(({ event }) => event),
+    callbacks: (
+      await api.dataSource.query<Array<{ event: string }>>(
+        `SELECT event FROM notifications WHERE order_id = $1 ORDER BY event`,
+        [orderId],
+      )
+    ).map(({ event }) => event),
   });
 
   it('writes a step once when its attempts race, and answers each the same callbacks', async () => {
@@ -74,7 +79,9 @@ describe('an order change without a transaction of its own', () => {
     await orders.apply({ orderId: order.id, seq: 2, event: 'EXPIRED' });
 
     // Planned from the stale read, PREPARED would fit a CREATED order; the canceled one refuses it.
-    await expect(orders.applyTo(readBefore, { orderId: order.id, seq: 3, event: 'PREPARED', patch: { merchantName: 'Late' } })).rejects.toBeInstanceOf(OrderTransitionError);
+    await expect(
+      orders.applyTo(readBefore, { orderId: order.id, seq: 3, event: 'PREPARED', patch: { merchantName: 'Late' } }),
+    ).rejects.toBeInstanceOf(OrderTransitionError);
 
     expect(await orders.findById(order.id)).toMatchObject({ status: 'CANCELED', lastSeq: 2, merchantName: null });
     expect(await written(order.id)).toEqual({
@@ -89,7 +96,9 @@ describe('an order change without a transaction of its own', () => {
   it('refuses a step that moves money without the effect that moves it, writing nothing', async () => {
     const order = await newOrder();
 
-    await expect(orders.apply({ orderId: order.id, seq: 2, event: 'ACCEPTED' })).rejects.toThrow('needs its ledger entries: RESERVE');
+    await expect(orders.apply({ orderId: order.id, seq: 2, event: 'ACCEPTED' })).rejects.toThrow(
+      'needs its ledger entries: RESERVE',
+    );
 
     expect(await orders.findById(order.id)).toMatchObject({ status: 'CREATED', lastSeq: 1 });
   });

@@ -7,7 +7,7 @@ import { keyedRequest } from '../../../src/idempotency/keyed-request';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { randomUUID } from 'node:crypto';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
-import { claimUpdate, orderPhaseQuery } from '../../../workflows/order.definitions';
+import { claimUpdate, orderPhaseQuery } from '../../../src/orders/order-messages';
 import { createHierarchy } from '../../e2e/merchants/merchant-fixtures';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
@@ -56,7 +56,9 @@ describe('a step recorded while its update was lost', () => {
   async function lostDecision(client: Payer, amount: string, key?: string) {
     const { orderId, path, url, preview } = await stack.previewQr(client.call, pixQr(amount));
     const pay = { order_id: orderId, status: 'accepted', notification_url: url };
-    const requestId = keyedRequest('payments.pay', client.clientId, key, { body: Buffer.from(JSON.stringify(pay)) })?.id;
+    const requestId = keyedRequest('payments.pay', client.clientId, key, {
+      body: Buffer.from(JSON.stringify(pay)),
+    })?.id;
     const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
     expect(await handle.query(orderPhaseQuery)).toBe('AWAITING_DECISION');
 
@@ -69,23 +71,39 @@ describe('a step recorded while its update was lost', () => {
     return { orderId, path, url, pay, handle, userAmount: preview.body.order.user_total_amount as number };
   }
 
-  const usd = async (client: Payer) => ((await client.call.get('/v2/accounts')).body as Array<{ currency: string; available: number; reserved: number }>).find((a) => a.currency === 'USD')!;
-  const executions = async (orderId: string) => ((await (await fetch(`${stack.railsUrl}/__admin/payouts/${orderId}`)).json()) as { executions: number }).executions;
+  const usd = async (client: Payer) =>
+    (
+      (await client.call.get('/v2/accounts')).body as Array<{ currency: string; available: number; reserved: number }>
+    ).find((a) => a.currency === 'USD')!;
+  const executions = async (orderId: string) =>
+    ((await (await fetch(`${stack.railsUrl}/__admin/payouts/${orderId}`)).json()) as { executions: number }).executions;
 
   it('the decision sent again is answered PROCESSING from the record and pays once', async () => {
     const client = await stack.newPayer({ USD: '1000.00' });
     const { orderId, path, url, handle, userAmount } = await lostDecision(client, '150.00');
 
-    const again = await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
+    const again = await client.call.post('/v2/payments', {
+      order_id: orderId,
+      status: 'accepted',
+      notification_url: url,
+    });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ order_id: orderId, status: 'PROCESSING' });
     expect(await handle.result()).toBe('COMPLETED');
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
     expect(await executions(orderId)).toBe(1);
-    expect(await usd(client)).toEqual({ currency: 'USD', available: Number((1000 - userAmount).toFixed(2)), reserved: 0 });
+    expect(await usd(client)).toEqual({
+      currency: 'USD',
+      available: Number((1000 - userAmount).toFixed(2)),
+      reserved: 0,
+    });
 
     // Once paid, the same decision is what any other late one is: already processed.
-    const late = await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
+    const late = await client.call.post('/v2/payments', {
+      order_id: orderId,
+      status: 'accepted',
+      notification_url: url,
+    });
     expect(late.status).toBe(409);
   });
 
@@ -93,12 +111,20 @@ describe('a step recorded while its update was lost', () => {
     const client = await stack.newPayer({ USD: '1000.00' });
     const { orderId, url, handle, userAmount } = await lostDecision(client, '90.00');
 
-    const rejected = await client.call.post('/v2/payments', { order_id: orderId, status: 'rejected', notification_url: url });
+    const rejected = await client.call.post('/v2/payments', {
+      order_id: orderId,
+      status: 'rejected',
+      notification_url: url,
+    });
     // The rejection replays the step recorded at its seq: the acceptance.
     expect(rejected.body).toMatchObject({ order_id: orderId, status: 'PROCESSING' });
     expect(await handle.result()).toBe('COMPLETED');
     expect(await executions(orderId)).toBe(1);
-    expect(await usd(client)).toEqual({ currency: 'USD', available: Number((1000 - userAmount).toFixed(2)), reserved: 0 });
+    expect(await usd(client)).toEqual({
+      currency: 'USD',
+      available: Number((1000 - userAmount).toFixed(2)),
+      reserved: 0,
+    });
   });
 
   it('without the decision sent again, the expiry finds it recorded and pays instead of leaving the funds held', async () => {
@@ -112,20 +138,33 @@ describe('a step recorded while its update was lost', () => {
     expect(await handle.result()).toBe('COMPLETED');
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
     expect(await executions(orderId)).toBe(1);
-    expect(await usd(client)).toEqual({ currency: 'USD', available: Number((1000 - userAmount).toFixed(2)), reserved: 0 });
-    const statuses = ((await client.call.get(`/v2/payments/${orderId}/status`)).body.statuses as Array<{ status: string }>).map((entry) => entry.status);
+    expect(await usd(client)).toEqual({
+      currency: 'USD',
+      available: Number((1000 - userAmount).toFixed(2)),
+      reserved: 0,
+    });
+    const statuses = (
+      (await client.call.get(`/v2/payments/${orderId}/status`)).body.statuses as Array<{ status: string }>
+    ).map((entry) => entry.status);
     expect(statuses).toEqual(['CREATED', 'PROCESSING', 'COMPLETED']);
 
     // Its resend, after the workflow ended (which never knew the update): the payment, as the order now stands.
     const resent = await client.call.post('/v2/payments', pay, { 'idempotency-key': key });
-    expect([resent.status, resent.body]).toEqual([200, expect.objectContaining({ order_id: orderId, status: 'COMPLETED', error_code: null })]);
+    expect([resent.status, resent.body]).toEqual([
+      200,
+      expect.objectContaining({ order_id: orderId, status: 'COMPLETED', error_code: null }),
+    ]);
   });
 
   it("a second payer's claim racing a first claim that was recorded but lost is refused, and the first payer pays with its own money", async () => {
     const collector = await stack.newPayer({});
     const { posUuid } = await createHierarchy(collector.call);
     const collectorPath = `/collector/${randomUUID()}`;
-    const created = await collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url(collectorPath) });
+    const created = await collector.call.post('/v2/qr', {
+      pos_uuid: posUuid,
+      external_reference: `qr-${randomUUID()}`,
+      notification_url: stack.receiver.url(collectorPath),
+    });
     expect(created.body.status).toBe('WAITING_AMOUNT');
     const orderId = created.body.order_id as string;
     const handle = stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
@@ -150,7 +189,9 @@ describe('a step recorded while its update was lost', () => {
     await activities.claimOrder({ orderId, seq: 3, claim: claimOf(first, firstPath), facts });
 
     // The second payer's claim, read by the API before the first committed, reaches the workflow.
-    const refused = await handle.executeUpdate(claimUpdate, { args: [claimOf(second, `/payer/${randomUUID()}`)] }).catch((error: unknown) => error);
+    const refused = await handle
+      .executeUpdate(claimUpdate, { args: [claimOf(second, `/payer/${randomUUID()}`)] })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(WorkflowUpdateFailedError);
     expect((refused as WorkflowUpdateFailedError).cause).toMatchObject({ type: 'ALREADY_PROCESSED' });
     expect(await handle.query(orderPhaseQuery)).toBe('AWAITING_AMOUNT');
@@ -158,7 +199,11 @@ describe('a step recorded while its update was lost', () => {
     await stack.receiver.waitFor(firstPath, (c) => c.body.order?.id === orderId);
 
     expect((await first.call.put('/v2/payments/previews', { order_id: orderId, amount: '42.50' })).status).toBe(200);
-    const paid = await first.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: stack.receiver.url(firstPath) });
+    const paid = await first.call.post('/v2/payments', {
+      order_id: orderId,
+      status: 'accepted',
+      notification_url: stack.receiver.url(firstPath),
+    });
     expect(paid.body).toMatchObject({ order_id: orderId, status: 'PROCESSING' });
     expect(await handle.result()).toBe('COMPLETED');
     expect((await usd(first)).available).toBeLessThan(1000);

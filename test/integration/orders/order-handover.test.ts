@@ -26,14 +26,21 @@ describe('handing an order over to its workflow', () => {
     const orphaning = await stack.extraApi({ TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` });
     const client = await stack.newPayer();
     const path = `/hooks/${randomUUID()}`;
-    const body = { qr: pixQr('12.00'), external_reference: `ref-${randomUUID()}`, notification_url: stack.receiver.url(path), user: payer };
+    const body = {
+      qr: pixQr('12.00'),
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: stack.receiver.url(path),
+      user: payer,
+    };
     const key = { 'idempotency-key': `key-${randomUUID()}` };
 
     const refused = await http(orphaning.baseUrl, client.token).post('/v2/payments/previews', body, key);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(refused.body).toEqual({ statusCode: 503, message: expect.any(String), error_code: 'SERVICE_UNAVAILABLE' });
-    const [orphan] = await stack.api.dataSource.query('SELECT id, last_seq FROM orders WHERE external_reference = $1', [body.external_reference]);
+    const [orphan] = await stack.api.dataSource.query('SELECT id, last_seq FROM orders WHERE external_reference = $1', [
+      body.external_reference,
+    ]);
     expect(orphan.last_seq).toBe(1);
 
     const resumed = await client.call.post('/v2/payments/previews', body, key);
@@ -42,7 +49,9 @@ describe('handing an order over to its workflow', () => {
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     expect(preview.body.order.id).toBe(orphan.id);
 
-    const otherKey = await client.call.post('/v2/payments/previews', body, { 'idempotency-key': `key-${randomUUID()}` });
+    const otherKey = await client.call.post('/v2/payments/previews', body, {
+      'idempotency-key': `key-${randomUUID()}`,
+    });
     expect(otherKey.status).toBe(409);
     expect(otherKey.body.error_code).toBe('ALREADY_PROCESSED');
   });
@@ -51,12 +60,20 @@ describe('handing an order over to its workflow', () => {
   async function orphanOrder(expiresInMs: number) {
     const client = await stack.newPayer();
     const path = `/hooks/${randomUUID()}`;
-    const order = createdQrOrder(client.clientId, { notificationUrl: stack.receiver.url(path), expiresAt: new Date(Date.now() + expiresInMs) });
+    const order = createdQrOrder(client.clientId, {
+      notificationUrl: stack.receiver.url(path),
+      expiresAt: new Date(Date.now() + expiresInMs),
+    });
     await new OrderRepository(stack.api.dataSource).create(order);
     return { order, path };
   }
 
-  const reconcile = () => stack.temporal.workflow.execute('orderReconcilerWorkflow', { taskQueue: stack.taskQueue, workflowId: `reconcile-${randomUUID()}`, args: [{ graceMs: 0 }] });
+  const reconcile = () =>
+    stack.temporal.workflow.execute('orderReconcilerWorkflow', {
+      taskQueue: stack.taskQueue,
+      workflowId: `reconcile-${randomUUID()}`,
+      args: [{ graceMs: 0 }],
+    });
 
   it('starts the workflow of an order left without one; the order then proceeds as usual', async () => {
     const { order, path } = await orphanOrder(600_000);
@@ -67,7 +84,10 @@ describe('handing an order over to its workflow', () => {
 
     // Started once: a second pass leaves it alone.
     await reconcile();
-    const [{ count }] = await stack.api.dataSource.query(`SELECT count(*)::int AS count FROM notifications WHERE order_id = $1 AND event = 'PREVIEW'`, [order.id]);
+    const [{ count }] = await stack.api.dataSource.query(
+      `SELECT count(*)::int AS count FROM notifications WHERE order_id = $1 AND event = 'PREVIEW'`,
+      [order.id],
+    );
     expect(count).toBe(1);
   });
 

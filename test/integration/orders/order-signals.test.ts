@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { FxService } from '../../../src/fx/fx.service';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
-import { cancelSignal, decideSignal, expireUpdate, orderPhaseQuery, orderStatusQuery, refusedSignalsQuery, submitAmountSignal } from '../../../workflows/order.definitions';
+import {
+  cancelSignal,
+  decideSignal,
+  expireUpdate,
+  orderPhaseQuery,
+  orderStatusQuery,
+  refusedSignalsQuery,
+  submitAmountSignal,
+} from '../../../src/orders/order-messages';
 import { createHierarchy } from '../../e2e/merchants/merchant-fixtures';
 import { PaymentStack, startPaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
@@ -22,7 +30,8 @@ describe('an order driven by signals', () => {
   afterAll(() => stack.close());
 
   const handle = (orderId: string) => stack.temporal.workflow.getHandle(orderWorkflowId(orderId));
-  const phase = (orderId: string, expected: string) => until(`phase ${expected}`, async () => (await handle(orderId).query(orderPhaseQuery)) === expected);
+  const phase = (orderId: string, expected: string) =>
+    until(`phase ${expected}`, async () => (await handle(orderId).query(orderPhaseQuery)) === expected);
   const row = async (orderId: string) =>
     (
       await stack.api.dataSource.query(
@@ -38,10 +47,18 @@ describe('an order driven by signals', () => {
     await phase(orderId, 'AWAITING_DECISION');
 
     const priced = await stack.receiver.waitFor(path, (c) => c.body.order?.status === 'CREATED');
-    expect(priced.body.order).toMatchObject({ id: orderId, local_total_amount: 25.6, local_currency: 'BRL', user_currency: 'USD' });
+    expect(priced.body.order).toMatchObject({
+      id: orderId,
+      local_total_amount: 25.6,
+      local_currency: 'BRL',
+      user_currency: 'USD',
+    });
     const order = await row(orderId);
     expect(order).toMatchObject({ status: 'CREATED', local_amount: '25.6' });
-    const [quote] = await stack.api.dataSource.query('SELECT id, client_id, base, target FROM fx_quotes WHERE order_id = $1', [orderId]);
+    const [quote] = await stack.api.dataSource.query(
+      'SELECT id, client_id, base, target FROM fx_quotes WHERE order_id = $1',
+      [orderId],
+    );
     expect(quote).toEqual({ id: order.fx_quote_id, client_id: client.clientId, base: 'BRL', target: 'USD' });
     expect(Number(order.user_amount)).toBe(priced.body.order.user_total_amount);
 
@@ -60,9 +77,19 @@ describe('an order driven by signals', () => {
     await until('two refused signals', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 2);
 
     expect(await handle(orderId).query(refusedSignalsQuery)).toEqual([
-      { signal: 'submitAmount', reason: 'ALREADY_PROCESSED', message: `Order ${orderId} was already processed`, at: expect.any(String) },
+      {
+        signal: 'submitAmount',
+        reason: 'ALREADY_PROCESSED',
+        message: `Order ${orderId} was already processed`,
+        at: expect.any(String),
+      },
       // Only a collection has a collector to cancel it; a payer rejects instead.
-      { signal: 'cancel', reason: 'INVALID_STATUS', message: `Order ${orderId} is CREATED: the operation is not allowed in this status`, at: expect.any(String) },
+      {
+        signal: 'cancel',
+        reason: 'INVALID_STATUS',
+        message: `Order ${orderId} is CREATED: the operation is not allowed in this status`,
+        at: expect.any(String),
+      },
     ]);
     expect(await handle(orderId).query(orderStatusQuery)).toBe('CREATED');
     expect(await row(orderId)).toMatchObject({ status: 'CREATED', local_amount: '12' });
@@ -71,9 +98,14 @@ describe('an order driven by signals', () => {
     // a signal never moves an order's callbacks, to a URL the API would refuse or to any other.
     await handle(orderId).signal(decideSignal, { decision: 'acepted' } as never);
     await handle(orderId).signal(decideSignal, { decision: 'rejected', notificationUrl: 'ftp://example.com/hook' });
-    await handle(orderId).signal(decideSignal, { decision: 'accepted', notificationUrl: stack.receiver.url(`/attacker/${randomUUID()}`) });
+    await handle(orderId).signal(decideSignal, {
+      decision: 'accepted',
+      notificationUrl: stack.receiver.url(`/attacker/${randomUUID()}`),
+    });
     await until('five refused signals', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 5);
-    expect((await handle(orderId).query(refusedSignalsQuery)).slice(2).map(({ signal, reason }) => [signal, reason])).toEqual([
+    expect(
+      (await handle(orderId).query(refusedSignalsQuery)).slice(2).map(({ signal, reason }) => [signal, reason]),
+    ).toEqual([
       ['decide', 'INVALID_SIGNAL'],
       ['decide', 'INVALID_SIGNAL'],
       ['decide', 'INVALID_SIGNAL'],
@@ -83,7 +115,10 @@ describe('an order driven by signals', () => {
 
     await handle(orderId).signal(decideSignal, { decision: 'rejected' });
     expect(await handle(orderId).result()).toBe('CANCELED');
-    expect((await stack.receiver.waitFor(path, (c) => c.body.status === 'CANCELED')).body).toMatchObject({ order_id: orderId, error_code: 'USER_REJECTED' });
+    expect((await stack.receiver.waitFor(path, (c) => c.body.status === 'CANCELED')).body).toMatchObject({
+      order_id: orderId,
+      error_code: 'USER_REJECTED',
+    });
   });
 
   it('keeps an amount the API would refuse, with the reason, and takes a good one after it', async () => {
@@ -120,13 +155,22 @@ describe('an order driven by signals', () => {
     await until('a refused amount', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 1);
     await handle(orderId).signal(submitAmountSignal, { amount: '25.60', fxQuoteId: otherPair.id });
     await until('two refused amounts', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 2);
-    expect((await handle(orderId).query(refusedSignalsQuery)).map(({ signal, reason, message }) => [signal, reason, message])).toEqual([
+    expect(
+      (await handle(orderId).query(refusedSignalsQuery)).map(({ signal, reason, message }) => [
+        signal,
+        reason,
+        message,
+      ]),
+    ).toEqual([
       ['submitAmount', 'FxQuoteUnavailableError', `FX quote ${strangersQuote.id} cannot be locked: NOT_FOUND`],
       ['submitAmount', 'FxQuoteUnavailableError', `FX quote ${otherPair.id} cannot be locked: OTHER_CURRENCY_PAIR`],
     ]);
     expect(await handle(orderId).query(orderPhaseQuery)).toBe('AWAITING_AMOUNT');
     expect(await row(orderId)).toMatchObject({ status: 'WAITING_AMOUNT', local_amount: null, fx_quote_id: null });
-    const locked = await stack.api.dataSource.query('SELECT id FROM fx_quotes WHERE id = ANY($1) AND order_id IS NOT NULL', [[strangersQuote.id, otherPair.id]]);
+    const locked = await stack.api.dataSource.query(
+      'SELECT id FROM fx_quotes WHERE id = ANY($1) AND order_id IS NOT NULL',
+      [[strangersQuote.id, otherPair.id]],
+    );
     expect(locked).toEqual([]);
 
     const ownQuote = await fx.quote(client.clientId, 'BRL', 'USD');
@@ -151,7 +195,12 @@ describe('an order driven by signals', () => {
     await handle(orderId).signal(decideSignal, { decision: 'accepted' });
     await until('a refused acceptance', async () => (await handle(orderId).query(refusedSignalsQuery)).length === 1);
     expect(await handle(orderId).query(refusedSignalsQuery)).toEqual([
-      { signal: 'decide', reason: 'INVALID_WALLET', message: 'wallet_id: required: pick one of the wallets the preview listed', at: expect.any(String) },
+      {
+        signal: 'decide',
+        reason: 'INVALID_WALLET',
+        message: 'wallet_id: required: pick one of the wallets the preview listed',
+        at: expect.any(String),
+      },
     ]);
     expect(await handle(orderId).query(orderPhaseQuery)).toBe('AWAITING_DECISION');
 
@@ -163,14 +212,22 @@ describe('an order driven by signals', () => {
     const collector = await stack.newPayer({});
     const { posUuid } = await createHierarchy(collector.call);
     const path = `/collector/${randomUUID()}`;
-    const created = await collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url(path), amount: '20.00' });
+    const created = await collector.call.post('/v2/qr', {
+      pos_uuid: posUuid,
+      external_reference: `qr-${randomUUID()}`,
+      notification_url: stack.receiver.url(path),
+      amount: '20.00',
+    });
     const orderId: string = created.body.order_id;
     await stack.receiver.waitFor(path, (c) => c.body.event === 'QR_CREATED');
 
     await handle(orderId).signal(cancelSignal);
     expect(await handle(orderId).result()).toBe('CANCELED');
     expect(await row(orderId)).toMatchObject({ status: 'CANCELED', error_code: 'CANCELED_BY_COLLECTOR' });
-    expect((await stack.receiver.waitFor(path, (c) => c.body.status === 'CANCELED')).body).toMatchObject({ order_id: orderId, error_code: 'CANCELED_BY_COLLECTOR' });
+    expect((await stack.receiver.waitFor(path, (c) => c.body.status === 'CANCELED')).body).toMatchObject({
+      order_id: orderId,
+      error_code: 'CANCELED_BY_COLLECTOR',
+    });
   });
 });
 
@@ -205,10 +262,14 @@ describe('an order started where testers are not allowed', () => {
     expect(await handle(orderId).query(orderStatusQuery)).toBe('CREATED');
     const usd = (await stack.ledger.balances(client.clientId)).find((balance) => balance.currency === 'USD')!;
     expect([usd.available.toFixed(2), usd.reserved.toFixed(2)]).toEqual(['1000.00', '0.00']);
-    await expect(handle(orderId).executeUpdate(expireUpdate)).rejects.toMatchObject({ cause: { type: 'NOT_ALLOWED', message: expect.stringMatching(/takes no early expiry/) } });
+    await expect(handle(orderId).executeUpdate(expireUpdate)).rejects.toMatchObject({
+      cause: { type: 'NOT_ALLOWED', message: expect.stringMatching(/takes no early expiry/) },
+    });
 
     // The integrator's own decision goes through, with its callbacks where it said.
-    expect((await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url })).status).toBe(200);
+    expect(
+      (await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url })).status,
+    ).toBe(200);
     expect(await handle(orderId).result()).toBe('COMPLETED');
     expect(await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED')).toBeDefined();
     expect(stack.receiver.received.filter((callback) => callback.path === attacker)).toEqual([]);

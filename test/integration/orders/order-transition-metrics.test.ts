@@ -19,10 +19,17 @@ describe('order transition metrics', () => {
   });
   afterAll(() => api.close());
 
-  const transitions = async (from: string, to: string) => valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_order_transitions_total', { flow: 'QR', country: 'BR', from, to });
+  const transitions = async (from: string, to: string) =>
+    valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_order_transitions_total', {
+      flow: 'QR',
+      country: 'BR',
+      from,
+      to,
+    });
 
   // Its steps write their callbacks, as the API's orders do: a notification URL to write them to.
-  const newOrder = () => createdQrOrder(clientId, { creationFingerprint: 'f'.repeat(64), notificationUrl: 'https://example.com/hook' });
+  const newOrder = () =>
+    createdQrOrder(clientId, { creationFingerprint: 'f'.repeat(64), notificationUrl: 'https://example.com/hook' });
 
   it('counts a created order once, not the retry that resumes it', async () => {
     const before = await transitions('NEW', 'CREATED');
@@ -47,11 +54,15 @@ describe('order transition metrics', () => {
     await orders.create(order);
     const before = [await transitions('CREATED', 'COMPLETED'), await transitions('CREATED', 'PROCESSING')];
 
-    await expect(orders.apply({ orderId: order.id, seq: 2, event: 'PAID' })).rejects.toBeInstanceOf(OrderTransitionError);
+    await expect(orders.apply({ orderId: order.id, seq: 2, event: 'PAID' })).rejects.toBeInstanceOf(
+      OrderTransitionError,
+    );
     const failing = async () => {
       throw new Error('the ledger refused the reservation');
     };
-    await expect(orders.apply({ orderId: order.id, seq: 2, event: 'ACCEPTED' }, failing)).rejects.toThrow('ledger refused');
+    await expect(orders.apply({ orderId: order.id, seq: 2, event: 'ACCEPTED' }, failing)).rejects.toThrow(
+      'ledger refused',
+    );
 
     expect((await orders.findById(order.id)).status).toBe('CREATED');
     expect([await transitions('CREATED', 'COMPLETED'), await transitions('CREATED', 'PROCESSING')]).toEqual(before);

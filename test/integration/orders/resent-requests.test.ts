@@ -66,11 +66,22 @@ describe('a request resent with its key after its first attempt ran out of time'
   }
 
   const orderRow = async (orderId: string) =>
-    (await stack.api.dataSource.query<Array<{ status: string; error_code: string | null }>>('SELECT status, error_code FROM orders WHERE id = $1', [orderId]))[0]!;
+    (
+      await stack.api.dataSource.query<Array<{ status: string; error_code: string | null }>>(
+        'SELECT status, error_code FROM orders WHERE id = $1',
+        [orderId],
+      )
+    )[0]!;
   const untilStatus = (orderId: string, status: string) =>
-    until(`order ${orderId} ${status}`, async () => ((await orderRow(orderId)).status === status ? true : undefined), { timeoutMs: 60_000 });
-  const usd = async (client: Payer) => ((await client.call.get('/v2/accounts')).body as Array<{ currency: string; available: number; reserved: number }>).find((a) => a.currency === 'USD')!;
-  const executions = async (orderId: string) => ((await (await fetch(`${stack.railsUrl}/__admin/payouts/${orderId}`)).json()) as { executions: number }).executions;
+    until(`order ${orderId} ${status}`, async () => ((await orderRow(orderId)).status === status ? true : undefined), {
+      timeoutMs: 60_000,
+    });
+  const usd = async (client: Payer) =>
+    (
+      (await client.call.get('/v2/accounts')).body as Array<{ currency: string; available: number; reserved: number }>
+    ).find((a) => a.currency === 'USD')!;
+  const executions = async (orderId: string) =>
+    ((await (await fetch(`${stack.railsUrl}/__admin/payouts/${orderId}`)).json()) as { executions: number }).executions;
   const cents = (amount: number) => Math.round(amount * 100);
 
   it('a pay resent while its first update is still being applied waits for that one, and the order is paid once', async () => {
@@ -81,7 +92,10 @@ describe('a request resent with its key after its first attempt ran out of time'
     try {
       await timedOut(() => impatientCall(client).post('/v2/payments', pay, keyed('pay-1')));
       const resent = await resendWhileHeld(release, () => client.call.post('/v2/payments', pay, keyed('pay-1')));
-      expect([resent.status, resent.body]).toEqual([200, expect.objectContaining({ order_id: orderId, status: 'PROCESSING', error_code: null })]);
+      expect([resent.status, resent.body]).toEqual([
+        200,
+        expect.objectContaining({ order_id: orderId, status: 'PROCESSING', error_code: null }),
+      ]);
     } finally {
       await release();
     }
@@ -100,10 +114,19 @@ describe('a request resent with its key after its first attempt ran out of time'
 
     const resent = await client.call.post('/v2/payments', pay, keyed('pay-2'));
     expect(resent.status).toBe(200);
-    expect(resent.body).toMatchObject({ order_id: orderId, status: 'COMPLETED', payment_date: expect.stringMatching(/Z$/), error_code: null });
+    expect(resent.body).toMatchObject({
+      order_id: orderId,
+      status: 'COMPLETED',
+      payment_date: expect.stringMatching(/Z$/),
+      error_code: null,
+    });
     // From then on the key answers those very bytes.
     const replayed = await client.call.post('/v2/payments', pay, keyed('pay-2'));
-    expect([replayed.status, replayed.body, replayed.headers.get('idempotency-replay')]).toEqual([200, resent.body, 'true']);
+    expect([replayed.status, replayed.body, replayed.headers.get('idempotency-replay')]).toEqual([
+      200,
+      resent.body,
+      'true',
+    ]);
     expect(await executions(orderId)).toBe(1);
     expect(cents((await usd(client)).available)).toBe(100_000 - cents(preview.body.order.user_total_amount as number));
 
@@ -155,12 +178,19 @@ describe('a request resent with its key after its first attempt ran out of time'
     const { orderId } = await stack.previewQr(client.call, pixQr());
     const amount = { order_id: orderId, amount: '45.50' };
     const release = await holdOrder(orderId);
-    await timedOut(() => impatientCall(client).put('/v2/payments/previews', amount, keyed('amount-1'))).finally(release);
+    await timedOut(() => impatientCall(client).put('/v2/payments/previews', amount, keyed('amount-1'))).finally(
+      release,
+    );
     await untilStatus(orderId, 'CREATED');
 
     const resent = await client.call.put('/v2/payments/previews', amount, keyed('amount-1'));
     expect(resent.status).toBe(200);
-    expect(resent.body.order).toMatchObject({ id: orderId, status: 'CREATED', local_total_amount: 45.5, user_total_amount: expect.any(Number) });
+    expect(resent.body.order).toMatchObject({
+      id: orderId,
+      status: 'CREATED',
+      local_total_amount: 45.5,
+      user_total_amount: expect.any(Number),
+    });
     const otherKey = await client.call.put('/v2/payments/previews', amount, keyed('amount-2'));
     expect([otherKey.status, otherKey.body.error_code]).toEqual([409, 'ALREADY_PROCESSED']);
   });
@@ -168,7 +198,9 @@ describe('a request resent with its key after its first attempt ran out of time'
   it('a refund resent after it went through is answered the refund, and the payer is credited once', async () => {
     const client = await stack.newPayer({ USD: '1000.00' });
     const { orderId, path, url } = await stack.previewQr(client.call, pixQr('50.00'));
-    expect((await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url })).status).toBe(200);
+    expect(
+      (await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url })).status,
+    ).toBe(200);
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
 
     const refund = { order_id: orderId, reason: 'returned' };
@@ -178,7 +210,15 @@ describe('a request resent with its key after its first attempt ran out of time'
 
     const resent = await client.call.post('/v2/qr/refund', refund, keyed('refund-1'));
     expect(resent.status).toBe(201);
-    expect(resent.body).toEqual({ refund_id: expect.any(String), order_id: orderId, status: 'REFUNDED', amount: 50, currency: 'BRL', refunded_total: 50, remaining: 0 });
+    expect(resent.body).toEqual({
+      refund_id: expect.any(String),
+      order_id: orderId,
+      status: 'REFUNDED',
+      amount: 50,
+      currency: 'BRL',
+      refunded_total: 50,
+      remaining: 0,
+    });
     expect(await usd(client)).toEqual({ currency: 'USD', available: 1000, reserved: 0 });
     const otherKey = await client.call.post('/v2/qr/refund', refund, keyed('refund-2'));
     expect([otherKey.status, otherKey.body.error_code]).toEqual([409, 'INVALID_STATUS']);
@@ -187,17 +227,32 @@ describe('a request resent with its key after its first attempt ran out of time'
   it('a key used again once the store has forgotten it, for another refund, makes that refund', async () => {
     const client = await stack.newPayer({ USD: '1000.00' });
     const { orderId, path, url } = await stack.previewQr(client.call, pixQr('50.00'));
-    expect((await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url })).status).toBe(200);
+    expect(
+      (await client.call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url })).status,
+    ).toBe(200);
     await stack.receiver.waitFor(path, (c) => c.body.status === 'COMPLETED');
     const key = `refund-${randomUUID()}`;
-    const first = await client.call.post('/v2/qr/refund', { order_id: orderId, amount: 10, reason: 'returned' }, keyed(key));
+    const first = await client.call.post(
+      '/v2/qr/refund',
+      { order_id: orderId, amount: 10, reason: 'returned' },
+      keyed(key),
+    );
     expect([first.status, first.body.status]).toEqual([201, 'PARTIALLY_REFUNDED']);
 
     // Its 24 h are over.
-    await stack.api.dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`, [key]);
-    const second = await client.call.post('/v2/qr/refund', { order_id: orderId, amount: 15, reason: 'returned' }, keyed(key));
+    await stack.api.dataSource.query(
+      `UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`,
+      [key],
+    );
+    const second = await client.call.post(
+      '/v2/qr/refund',
+      { order_id: orderId, amount: 15, reason: 'returned' },
+      keyed(key),
+    );
     expect(second.status).toBe(201);
-    expect(second.body).toEqual(expect.objectContaining({ status: 'PARTIALLY_REFUNDED', amount: 15, refunded_total: 25, remaining: 25 }));
+    expect(second.body).toEqual(
+      expect.objectContaining({ status: 'PARTIALLY_REFUNDED', amount: 15, refunded_total: 25, remaining: 25 }),
+    );
     expect(second.body.refund_id).not.toBe(first.body.refund_id);
   });
 
@@ -205,7 +260,11 @@ describe('a request resent with its key after its first attempt ran out of time'
   async function collectionQr(collector: Payer) {
     const { posUuid } = await createHierarchy(collector.call);
     const path = `/collector/${randomUUID()}`;
-    const created = await collector.call.post('/v2/qr', { pos_uuid: posUuid, external_reference: `qr-${randomUUID()}`, notification_url: stack.receiver.url(path) });
+    const created = await collector.call.post('/v2/qr', {
+      pos_uuid: posUuid,
+      external_reference: `qr-${randomUUID()}`,
+      notification_url: stack.receiver.url(path),
+    });
     await stack.receiver.waitFor(path, (c) => c.body.event === 'QR_CREATED');
     return { orderId: created.body.order_id as string, qr: created.body.qr as string };
   }
@@ -224,8 +283,15 @@ describe('a request resent with its key after its first attempt ran out of time'
   it("a collection's claim resent while the first is being applied waits for it", async () => {
     const { orderId, qr } = await collectionQr(await stack.newPayer({}));
     const client = await stack.newPayer({ USD: '1000.00' });
-    const scan = { qr, external_reference: `pay-${randomUUID()}`, notification_url: stack.receiver.url(`/payer/${randomUUID()}`), user: payer };
-    const claimed = await resentWhileHeld(orderId, (api) => http(api, client.token).post('/v2/payments/previews', scan, keyed('claim-1')));
+    const scan = {
+      qr,
+      external_reference: `pay-${randomUUID()}`,
+      notification_url: stack.receiver.url(`/payer/${randomUUID()}`),
+      user: payer,
+    };
+    const claimed = await resentWhileHeld(orderId, (api) =>
+      http(api, client.token).post('/v2/payments/previews', scan, keyed('claim-1')),
+    );
     expect([claimed.status, claimed.body.status]).toEqual([200, 'missing_amount']);
     expect((await orderRow(orderId)).status).toBe('WAITING_AMOUNT');
   });
@@ -233,7 +299,12 @@ describe('a request resent with its key after its first attempt ran out of time'
   it("a collector's cancel resent while the first is being applied waits for it", async () => {
     const collector = await stack.newPayer({});
     const { orderId } = await collectionQr(collector);
-    const canceled = await resentWhileHeld(orderId, (api) => http(api, collector.token).delete(`/v2/payins/qr/${orderId}`));
-    expect([canceled.status, canceled.body]).toEqual([200, { order_id: orderId, status: 'CANCELED', error_code: 'CANCELED_BY_COLLECTOR' }]);
+    const canceled = await resentWhileHeld(orderId, (api) =>
+      http(api, collector.token).delete(`/v2/payins/qr/${orderId}`),
+    );
+    expect([canceled.status, canceled.body]).toEqual([
+      200,
+      { order_id: orderId, status: 'CANCELED', error_code: 'CANCELED_BY_COLLECTOR' },
+    ]);
   });
 });

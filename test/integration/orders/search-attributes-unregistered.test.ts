@@ -22,7 +22,10 @@ describe('a preview before any worker registered the search attributes', () => {
 
   beforeAll(async () => {
     connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! });
-    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
+    await connection.workflowService.registerNamespace({
+      namespace,
+      workflowExecutionRetentionPeriod: msToTs('1 day'),
+    });
     // The frontend serves a new namespace once its registry has refreshed.
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -46,9 +49,19 @@ describe('a preview before any worker registered the search attributes', () => {
 
   it('answers 503 SERVICE_UNAVAILABLE with Retry-After, and the preview resent with its key goes through once they are registered', async () => {
     const client = await createTestClient(api, 'Fresh namespace payer');
-    await new LedgerService(api.dataSource).fund(`test-funding:${client.clientId}`, client.clientId, 'USD', new Decimal('100.00'));
+    await new LedgerService(api.dataSource).fund(
+      `test-funding:${client.clientId}`,
+      client.clientId,
+      'USD',
+      new Decimal('100.00'),
+    );
     const call = http(api.baseUrl, client.token);
-    const preview = { qr: pixQr('25.00'), external_reference: `fresh-${randomUUID()}`, notification_url: 'http://127.0.0.1:9/hook', user: payer };
+    const preview = {
+      qr: pixQr('25.00'),
+      external_reference: `fresh-${randomUUID()}`,
+      notification_url: 'http://127.0.0.1:9/hook',
+      user: payer,
+    };
     const key = { 'idempotency-key': randomUUID() };
 
     const refused = await call.post('/v2/payments/previews', preview, key);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@temporalio/client';
-import { MainProcess } from '../../../src/infra/main-process';
+import { MainProcess } from '../../../dev/main-process';
 import { LedgerService } from '../../../src/ledger/ledger.service';
 import { Decimal } from '../../../src/money';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
@@ -40,7 +40,12 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
   let receiver: CallbackReceiver;
 
   const startWorker = () => {
-    const worker = new MainProcess('worker', { ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, RAILS_URL: railsUrl, LOG_LEVEL: 'warn' });
+    const worker = new MainProcess('worker', {
+      ...process.env,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      RAILS_URL: railsUrl,
+      LOG_LEVEL: 'warn',
+    });
     workers.push(worker);
     return worker;
   };
@@ -50,7 +55,8 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
     return until(what, check, { timeoutMs, intervalMs: 100, alive: () => workers.at(-1)?.assertRunning() });
   }
 
-  const payoutCount = async (payoutId: string) => (await (await fetch(`${railsUrl}/__admin/payouts/${payoutId}`)).json()) as { requests: number; executions: number };
+  const payoutCount = async (payoutId: string) =>
+    (await (await fetch(`${railsUrl}/__admin/payouts/${payoutId}`)).json()) as { requests: number; executions: number };
 
   beforeAll(async () => {
     MainProcess.assertBuilt();
@@ -70,7 +76,12 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
 
   it('every order ends COMPLETED once: one reserve, one commit, one payout, one COMPLETED callback', async () => {
     const client = await createTestClient(api, `Crash payer ${taskQueue.slice(-8)}`);
-    await new LedgerService(api.dataSource).fund(`test-funding:${client.clientId}:USD`, client.clientId, 'USD', new Decimal(FUNDING_CENTS / 100));
+    await new LedgerService(api.dataSource).fund(
+      `test-funding:${client.clientId}:USD`,
+      client.clientId,
+      'USD',
+      new Decimal(FUNDING_CENTS / 100),
+    );
     const call = http(api.baseUrl, client.token);
     const temporal = api.app.get(Client);
 
@@ -88,14 +99,26 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
         });
         expect(ack.status).toBe(200);
         // The preview callback comes from the worker's activity: it also proves the worker polls.
-        const preview = await untilLive(`the preview of order ${index}`, 90_000, async () => receiver.for(path, (c) => c.body.order !== undefined)[0]);
-        return { path, orderId: preview.body.order.id as string, userCents: cents(preview.body.order.user_total_amount) };
+        const preview = await untilLive(
+          `the preview of order ${index}`,
+          90_000,
+          async () => receiver.for(path, (c) => c.body.order !== undefined)[0],
+        );
+        return {
+          path,
+          orderId: preview.body.order.id as string,
+          userCents: cents(preview.body.order.user_total_amount),
+        };
       }),
     );
 
     await Promise.all(
       orders.map(async ({ path, orderId }) => {
-        const pay = await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: receiver.url(path) });
+        const pay = await call.post('/v2/payments', {
+          order_id: orderId,
+          status: 'accepted',
+          notification_url: receiver.url(path),
+        });
         expect(pay.status).toBe(200);
         expect(pay.body).toMatchObject({ order_id: orderId, status: 'PROCESSING' });
       }),
@@ -105,7 +128,9 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
     await untilLive(
       'every payout to reach the rail',
       30_000,
-      async () => (await Promise.all(orders.map(({ orderId }) => payoutCount(orderId)))).every((count) => count.requests >= 1) || undefined,
+      async () =>
+        (await Promise.all(orders.map(({ orderId }) => payoutCount(orderId)))).every((count) => count.requests >= 1) ||
+        undefined,
     );
     await workers[0]!.kill();
     // Counted after the process is gone: a payout not yet executed now was in flight when it died.
@@ -129,12 +154,17 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
       const { body: history } = await call.get(`/v2/payments/${orderId}/status`);
       expect(history.status).toBe('COMPLETED');
       // One final entry and no status written twice by a replayed change.
-      expect(history.statuses.map((entry: { status: string }) => entry.status)).toEqual(['CREATED', 'PROCESSING', 'COMPLETED']);
+      expect(history.statuses.map((entry: { status: string }) => entry.status)).toEqual([
+        'CREATED',
+        'PROCESSING',
+        'COMPLETED',
+      ]);
       expect(cents(history.user_amount)).toBe(userCents);
 
-      const entries: Array<{ kind: string; operation_id: string }> = await api.dataSource.query('SELECT kind, operation_id FROM journal_entries WHERE reference = $1 ORDER BY kind', [
-        orderId,
-      ]);
+      const entries: Array<{ kind: string; operation_id: string }> = await api.dataSource.query(
+        'SELECT kind, operation_id FROM journal_entries WHERE reference = $1 ORDER BY kind',
+        [orderId],
+      );
       expect(entries).toEqual([
         { kind: 'COMMIT', operation_id: `order:${orderId}:commit` },
         { kind: 'RESERVE', operation_id: `order:${orderId}:reserve` },
@@ -143,8 +173,14 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
       expect(await payoutCount(orderId)).toMatchObject({ executions: 1 });
 
       // The receiver may see a delivery retried after the crash, but always under one event id.
-      await untilLive(`the COMPLETED callback of order ${orderId}`, 60_000, async () => receiver.for(path, isCompleted)[0]);
-      const completedEvents = new Set(receiver.for(path, isCompleted).map((callback) => callback.headers['x-event-id']));
+      await untilLive(
+        `the COMPLETED callback of order ${orderId}`,
+        60_000,
+        async () => receiver.for(path, isCompleted)[0],
+      );
+      const completedEvents = new Set(
+        receiver.for(path, isCompleted).map((callback) => callback.headers['x-event-id']),
+      );
       expect(completedEvents.size).toBe(1);
     }
 
@@ -153,7 +189,8 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
       expect((await payoutCount(orderId)).requests).toBeGreaterThanOrEqual(2);
     }
 
-    const accounts: Array<{ currency: string; available: number; reserved: number }> = (await call.get('/v2/accounts')).body;
+    const accounts: Array<{ currency: string; available: number; reserved: number }> = (await call.get('/v2/accounts'))
+      .body;
     const usd = accounts.find((account) => account.currency === 'USD')!;
     expect(cents(usd.reserved)).toBe(0);
     expect(cents(usd.available)).toBe(FUNDING_CENTS - orders.reduce((sum, order) => sum + order.userCents, 0));

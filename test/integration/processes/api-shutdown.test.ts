@@ -28,7 +28,11 @@ describe('an api process stopped under load', () => {
   let stack: ProcessStack;
 
   beforeAll(async () => {
-    stack = await startProcessStack({ API_DRAIN_DELAY: `${DRAIN_DELAY_MS}ms`, SHUTDOWN_GRACE: `${GRACE_MS}ms`, RAILS_TIMEOUT_MS: '20000' });
+    stack = await startProcessStack({
+      API_DRAIN_DELAY: `${DRAIN_DELAY_MS}ms`,
+      SHUTDOWN_GRACE: `${GRACE_MS}ms`,
+      RAILS_TIMEOUT_MS: '20000',
+    });
   }, 180_000);
   afterAll(async () => {
     await fetch(`${stack?.railsUrl}/__admin/faults`, { method: 'DELETE' }).catch(() => undefined);
@@ -41,15 +45,28 @@ describe('an api process stopped under load', () => {
     const send = (method: 'GET' | 'POST', path: string, body?: unknown) =>
       new Promise<Outcome>((resolve) => {
         const startedAt = Date.now();
-        const request = http.request(`${stack.apiUrl}${path}`, { method, agent, headers: { authorization: `Bearer ${payer.token}`, 'content-type': 'application/json' } }, (response) => {
-          response.resume();
-          response.on('end', () => resolve({ startedAt, status: response.statusCode, connection: response.headers.connection }));
-        });
-        request.on('error', (error: NodeJS.ErrnoException) => resolve({ startedAt, error: `${error.code ?? ''} ${error.message}` }));
+        const request = http.request(
+          `${stack.apiUrl}${path}`,
+          { method, agent, headers: { authorization: `Bearer ${payer.token}`, 'content-type': 'application/json' } },
+          (response) => {
+            response.resume();
+            response.on('end', () =>
+              resolve({ startedAt, status: response.statusCode, connection: response.headers.connection }),
+            );
+          },
+        );
+        request.on('error', (error: NodeJS.ErrnoException) =>
+          resolve({ startedAt, error: `${error.code ?? ''} ${error.message}` }),
+        );
         request.end(body === undefined ? undefined : JSON.stringify(body));
       });
     const preview = () =>
-      send('POST', '/v2/payments/previews', { qr: pixQr('10.00'), external_reference: `ref-${randomUUID()}`, notification_url: stack.receiver.url('/hooks/drain'), user });
+      send('POST', '/v2/payments/previews', {
+        qr: pixQr('10.00'),
+        external_reference: `ref-${randomUUID()}`,
+        notification_url: stack.receiver.url('/hooks/drain'),
+        user,
+      });
 
     let sending = true;
     const outcomes: Outcome[] = [];
@@ -57,14 +74,22 @@ describe('an api process stopped under load', () => {
       while (sending) outcomes.push(await send('GET', '/v2/accounts'));
     });
     await sleep(1000);
-    await fetch(`${stack.railsUrl}/__admin/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: RAIL_LATENCY_MS }) });
+    await fetch(`${stack.railsUrl}/__admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latency_ms: RAIL_LATENCY_MS }),
+    });
     const inFlightAtStop = preview();
     await sleep(500);
 
     const stoppedAt = Date.now();
     stack.api.signal('SIGTERM');
     // A balancer's probe opens its own connection.
-    const notReady = await until('/ready to answer 503', async () => (await fetch(`${stack.apiUrl}/ready`)).status === 503 && Date.now(), { intervalMs: 50 });
+    const notReady = await until(
+      '/ready to answer 503',
+      async () => (await fetch(`${stack.apiUrl}/ready`)).status === 503 && Date.now(),
+      { intervalMs: 50 },
+    );
     await sleep(DRAIN_DELAY_MS - 1000);
     const inFlightAtClose = preview();
     // The balancer has taken the replica out by now: its clients stop sending to it.
@@ -80,7 +105,10 @@ describe('an api process stopped under load', () => {
     const duringDrain = outcomes.filter((outcome) => outcome.startedAt > stoppedAt + 200);
     expect(duringDrain.length).toBeGreaterThan(10);
     expect(duringDrain.filter((outcome) => outcome.connection !== 'close')).toEqual([]);
-    expect(slow).toEqual([expect.objectContaining({ status: 200, connection: 'close' }), expect.objectContaining({ status: 200, connection: 'close' })]);
+    expect(slow).toEqual([
+      expect.objectContaining({ status: 200, connection: 'close' }),
+      expect.objectContaining({ status: 200, connection: 'close' }),
+    ]);
     expect(stack.api.exitDescription).toBe('0');
     expect(exitedAt - stoppedAt).toBeGreaterThanOrEqual(DRAIN_DELAY_MS);
     expect(exitedAt - stoppedAt).toBeLessThan(DRAIN_DELAY_MS + GRACE_MS);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from '@temporalio/client';
-import { MainProcess } from '../../../src/infra/main-process';
+import { MainProcess } from '../../../dev/main-process';
 import { freshNamespace } from '../../support/fresh-namespace';
 import { until } from '../../support/until';
 
@@ -25,10 +25,22 @@ describe('a worker that may not register the search attributes', () => {
   });
 
   it('stops at start-up on a namespace without them, naming each missing one', async () => {
-    worker = new MainProcess('worker', { ...process.env, TEMPORAL_NAMESPACE: namespace, TEMPORAL_REGISTER_SEARCH_ATTRIBUTES: 'false', LOG_LEVEL: 'warn' });
-    await until('the worker to exit', () => !worker!.running, { timeoutMs: 60_000, detail: () => `the worker wrote:\n${worker!.recentOutput}` });
+    worker = new MainProcess('worker', {
+      ...process.env,
+      TEMPORAL_NAMESPACE: namespace,
+      TEMPORAL_REGISTER_SEARCH_ATTRIBUTES: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    await until('the worker to exit', () => !worker!.running, {
+      timeoutMs: 60_000,
+      detail: () => `the worker wrote:\n${worker!.recentOutput}`,
+    });
     expect(worker.exitDescription).toBe('1');
-    expect(worker.recentOutput).toMatch(new RegExp(`search attributes missing in Temporal namespace ${namespace}: OrderStatus \\(KEYWORD\\), .*StatusSince \\(DATETIME\\)`));
+    expect(worker.recentOutput).toMatch(
+      new RegExp(
+        `search attributes missing in Temporal namespace ${namespace}: OrderStatus \\(KEYWORD\\), .*StatusSince \\(DATETIME\\)`,
+      ),
+    );
     const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
     expect(Object.keys(customAttributes ?? {})).not.toContain('OrderStatus');
   }, 120_000);

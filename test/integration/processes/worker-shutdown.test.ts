@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { temporal as proto } from '@temporalio/proto';
 import { PROJECT_ROOT } from '../../../src/config/dev-defaults';
-import type { MainProcess } from '../../../src/infra/main-process';
+import type { MainProcess } from '../../../dev/main-process';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { payer as user, pixQr } from '../../support/qr-fixtures';
 import { ProcessStack, startProcessStack } from '../../support/process-stack';
@@ -30,9 +30,17 @@ describe('a worker process stopped mid-activity', () => {
   let temporal: Client;
 
   beforeAll(async () => {
-    const made = spawnSync(process.execPath, ['dist/scripts/bundle-workflows.js', bundle], { cwd: PROJECT_ROOT, encoding: 'utf8', timeout: 120_000 });
+    const made = spawnSync(process.execPath, ['dist/scripts/bundle-workflows.js', bundle], {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect([made.status, made.stderr]).toEqual([0, expect.stringContaining(`wrote ${bundle}`)]);
-    stack = await startProcessStack({ WORKFLOW_BUNDLE_PATH: bundle, SHUTDOWN_GRACE: `${GRACE_MS}ms`, RAILS_TIMEOUT_MS: '20000' });
+    stack = await startProcessStack({
+      WORKFLOW_BUNDLE_PATH: bundle,
+      SHUTDOWN_GRACE: `${GRACE_MS}ms`,
+      RAILS_TIMEOUT_MS: '20000',
+    });
     temporal = await testTemporalClient();
   }, 240_000);
 
@@ -54,12 +62,21 @@ describe('a worker process stopped mid-activity', () => {
   async function payoutRunning(worker: MainProcess, railLatencyMs: number) {
     const call = await stack.newPayer();
     const path = `/hooks/${randomUUID()}`;
-    const ack = await call.post('/v2/payments/previews', { qr: pixQr('25.00'), external_reference: `ref-${randomUUID()}`, notification_url: stack.receiver.url(path), user });
+    const ack = await call.post('/v2/payments/previews', {
+      qr: pixQr('25.00'),
+      external_reference: `ref-${randomUUID()}`,
+      notification_url: stack.receiver.url(path),
+      user,
+    });
     expect(ack.status).toBe(200);
     const preview = await stack.receiver.waitFor(path, (callback) => callback.body.order !== undefined);
     const orderId = preview.body.order.id as string;
     await railFaults({ latency_ms: railLatencyMs });
-    const pay = await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: stack.receiver.url(path) });
+    const pay = await call.post('/v2/payments', {
+      order_id: orderId,
+      status: 'accepted',
+      notification_url: stack.receiver.url(path),
+    });
     expect([pay.status, pay.body.status]).toEqual([200, 'PROCESSING']);
     const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
     await until(
@@ -68,7 +85,9 @@ describe('a worker process stopped mid-activity', () => {
         worker.assertRunning();
         const { raw } = await handle.describe();
         return (raw.pendingActivities ?? []).some(
-          (activity) => activity.activityType?.name === 'sendPayout' && activity.state === proto.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED,
+          (activity) =>
+            activity.activityType?.name === 'sendPayout' &&
+            activity.state === proto.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED,
         );
       },
       { intervalMs: 100 },
@@ -81,7 +100,8 @@ describe('a worker process stopped mid-activity', () => {
     return [response.status, await response.json()];
   };
 
-  const executions = async (orderId: string) => ((await (await fetch(`${stack.railsUrl}/__admin/payouts/${orderId}`)).json()) as { executions: number }).executions;
+  const executions = async (orderId: string) =>
+    ((await (await fetch(`${stack.railsUrl}/__admin/payouts/${orderId}`)).json()) as { executions: number }).executions;
 
   it('stops polling at once, finishes the activity in hand within the grace, and exits 0', async () => {
     expect(await probe('/ready')).toEqual([200, { status: 'up' }]);
@@ -89,7 +109,10 @@ describe('a worker process stopped mid-activity', () => {
 
     const stoppedAt = Date.now();
     stack.worker.signal('SIGTERM');
-    await until('/ready on the worker to answer 503', async () => (await probe('/ready'))[0] === 503, { intervalMs: 50, timeoutMs: 1000 });
+    await until('/ready on the worker to answer 503', async () => (await probe('/ready'))[0] === 503, {
+      intervalMs: 50,
+      timeoutMs: 1000,
+    });
     expect(await probe('/health')).toEqual([200, { status: 'up' }]);
     await stack.worker.exited;
     expect(stack.worker.exitDescription).toBe('0');
@@ -97,15 +120,29 @@ describe('a worker process stopped mid-activity', () => {
 
     // The attempt it had in hand completed on it: once, with no retry and no timeout.
     const events = (await handle.fetchHistory()).events ?? [];
-    const scheduled = String(events.find((event) => event.activityTaskScheduledEventAttributes?.activityType?.name === 'sendPayout')!.eventId);
+    const scheduled = String(
+      events.find((event) => event.activityTaskScheduledEventAttributes?.activityType?.name === 'sendPayout')!.eventId,
+    );
     const ofPayout = (event: (typeof events)[number]) =>
-      [event.activityTaskStartedEventAttributes, event.activityTaskCompletedEventAttributes].some((attributes) => String(attributes?.scheduledEventId) === scheduled);
-    expect(events.filter(ofPayout).map((event) => event.eventType)).toEqual([EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED, EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED]);
-    expect(events.find((event) => String(event.activityTaskStartedEventAttributes?.scheduledEventId) === scheduled)!.activityTaskStartedEventAttributes!.attempt).toBe(1);
+      [event.activityTaskStartedEventAttributes, event.activityTaskCompletedEventAttributes].some(
+        (attributes) => String(attributes?.scheduledEventId) === scheduled,
+      );
+    expect(events.filter(ofPayout).map((event) => event.eventType)).toEqual([
+      EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED,
+      EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED,
+    ]);
+    expect(
+      events.find((event) => String(event.activityTaskStartedEventAttributes?.scheduledEventId) === scheduled)!
+        .activityTaskStartedEventAttributes!.attempt,
+    ).toBe(1);
 
     await railFaults(null);
     const next = await stack.startWorker();
-    await until(`order ${orderId} to complete`, async () => (await call.get(`/v2/payments/${orderId}/status`)).body.status === 'COMPLETED', { timeoutMs: 60_000 });
+    await until(
+      `order ${orderId} to complete`,
+      async () => (await call.get(`/v2/payments/${orderId}/status`)).body.status === 'COMPLETED',
+      { timeoutMs: 60_000 },
+    );
     expect(await executions(orderId)).toBe(1);
     await next.stop();
     expect(next.exitDescription).toBe('0');
@@ -126,7 +163,11 @@ describe('a worker process stopped mid-activity', () => {
 
     await railFaults(null);
     await stack.startWorker();
-    await until(`order ${orderId} to complete`, async () => (await call.get(`/v2/payments/${orderId}/status`)).body.status === 'COMPLETED', { timeoutMs: 90_000 });
+    await until(
+      `order ${orderId} to complete`,
+      async () => (await call.get(`/v2/payments/${orderId}/status`)).body.status === 'COMPLETED',
+      { timeoutMs: 90_000 },
+    );
     expect(await executions(orderId)).toBe(1);
   }, 240_000);
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Connection } from '@temporalio/client';
 import { temporal as proto } from '@temporalio/proto';
-import { MainProcess } from '../../../src/infra/main-process';
+import { MainProcess } from '../../../dev/main-process';
 import { TcpGate } from '../../support/tcp-gate';
 import { until } from '../../support/until';
 
@@ -34,7 +34,11 @@ describe('a worker started while PostgreSQL and Temporal are away', () => {
   });
 
   const untilWorker = (what: string, timeoutMs: number, check: () => Promise<boolean> | boolean) =>
-    until(what, check, { timeoutMs, alive: () => worker!.assertRunning(), detail: () => `the worker wrote:\n${worker!.recentOutput}` });
+    until(what, check, {
+      timeoutMs,
+      alive: () => worker!.assertRunning(),
+      detail: () => `the worker wrote:\n${worker!.recentOutput}`,
+    });
 
   const polling = async () => {
     const answer = await connection.workflowService.describeTaskQueue({
@@ -54,9 +58,13 @@ describe('a worker started while PostgreSQL and Temporal are away', () => {
       LOG_LEVEL: 'warn',
     });
 
-    await untilWorker('the worker to wait for PostgreSQL', 30_000, () => /PostgreSQL is out of reach.*attempt 2 failed/.test(worker!.recentOutput));
+    await untilWorker('the worker to wait for PostgreSQL', 30_000, () =>
+      /PostgreSQL is out of reach.*attempt 2 failed/.test(worker!.recentOutput),
+    );
     await postgres.open();
-    await untilWorker('the worker to wait for Temporal', 60_000, () => worker!.recentOutput.includes('Temporal is out of reach'));
+    await untilWorker('the worker to wait for Temporal', 60_000, () =>
+      worker!.recentOutput.includes('Temporal is out of reach'),
+    );
     await temporal.open();
     await untilWorker('the worker to poll its task queue', 120_000, polling);
     expect(worker.running).toBe(true);

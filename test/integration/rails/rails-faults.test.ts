@@ -67,15 +67,22 @@ describe('rails simulator fault injection', () => {
       destination: { type: 'KEY' as const, key: 'ana@example.com' },
     };
     const started = Date.now();
-    expect(await rails.adapter(300).payouts.payout(request)).toMatchObject({ kind: 'UNKNOWN', reason: expect.stringMatching(/timed out/) });
+    expect(await rails.adapter(300).payouts.payout(request)).toMatchObject({
+      kind: 'UNKNOWN',
+      reason: expect.stringMatching(/timed out/),
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     // The inquiry's answer is lost too, while the fault lasts.
-    await expect(rails.adapter(300).payouts.payoutStatus({ payoutId: request.payoutId, route: BR_KEY })).rejects.toBeInstanceOf(RailsUnavailableError);
+    await expect(
+      rails.adapter(300).payouts.payoutStatus({ payoutId: request.payoutId, route: BR_KEY }),
+    ).rejects.toBeInstanceOf(RailsUnavailableError);
     const admin = await fetch(`${rails.baseUrl}/__admin/payouts/${request.payoutId}`);
     expect(await admin.json()).toMatchObject({ requests: 1, executions: 1 });
 
     await rails.admin('DELETE');
-    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route: BR_KEY })).toMatchObject({ status: 'COMPLETED' });
+    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route: BR_KEY })).toMatchObject({
+      status: 'COMPLETED',
+    });
   });
 
   it('refuses an invalid fault configuration', async () => {

@@ -11,7 +11,8 @@ beforeAll(async () => {
 
 afterAll(() => rails.close());
 
-const railCalls = async (labels: Record<string, string>) => valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_rails_request_duration_seconds_count', labels);
+const railCalls = async (labels: Record<string, string>) =>
+  valueOf(parseExposition(await serviceRegistry.metrics()), 'cbp_rails_request_duration_seconds_count', labels);
 
 describe('rail request metrics', () => {
   it('times each call under its rail and operation, with its outcome: ok, declined or unavailable', async () => {
@@ -22,7 +23,9 @@ describe('rail request metrics', () => {
     const before = await Promise.all([ok, declined, unavailable].map(railCalls));
 
     await adapter.keys.lookupKey({ country: 'BR', key: 'ana@example.com' });
-    await expect(adapter.keys.lookupKey({ country: 'BR', key: 'notfound@sandbox.test' })).rejects.toBeInstanceOf(RailsDeclinedError);
+    await expect(adapter.keys.lookupKey({ country: 'BR', key: 'notfound@sandbox.test' })).rejects.toBeInstanceOf(
+      RailsDeclinedError,
+    );
     await rails.admin('POST', { down: true });
     await expect(adapter.fx.midRate('USD', 'BRL')).rejects.toBeInstanceOf(RailsUnavailableError);
     await rails.admin('DELETE');

@@ -44,7 +44,14 @@ async function everyPayout(): Promise<Summary[]> {
 
 describe('rails simulator admin: payout counts', () => {
   it('counts zero for an id the rail never saw', async () => {
-    expect(await counts('never-seen')).toEqual({ payoutId: 'never-seen', requests: 0, executions: 0, status: 'NOT_FOUND', amount: null, currency: null });
+    expect(await counts('never-seen')).toEqual({
+      payoutId: 'never-seen',
+      requests: 0,
+      executions: 0,
+      status: 'NOT_FOUND',
+      amount: null,
+      currency: null,
+    });
   });
 
   it('counts one execution for a payout and its replays, and every request', async () => {
@@ -65,11 +72,22 @@ describe('rails simulator admin: payout counts', () => {
   it('shows how the rail settled a payout: REJECTED with its reason, NOT_FOUND when nothing settled', async () => {
     const rejected = payout('1313.13');
     await rails.adapter().payouts.payout(rejected);
-    expect(await counts(rejected.payoutId)).toMatchObject({ executions: 1, status: 'REJECTED', reason: 'DESTINATION_REFUSED', amount: '1313.13' });
+    expect(await counts(rejected.payoutId)).toMatchObject({
+      executions: 1,
+      status: 'REJECTED',
+      reason: 'DESTINATION_REFUSED',
+      amount: '1313.13',
+    });
 
     const failing = payout('5050.50');
     await rails.adapter().payouts.payout(failing);
-    expect(await counts(failing.payoutId)).toMatchObject({ requests: 1, executions: 0, status: 'NOT_FOUND', amount: '5050.50', currency: 'BRL' });
+    expect(await counts(failing.payoutId)).toMatchObject({
+      requests: 1,
+      executions: 0,
+      status: 'NOT_FOUND',
+      amount: '5050.50',
+      currency: 'BRL',
+    });
   });
 
   it('lists every payout it has seen, executed or not, in the order it first saw them', async () => {
@@ -99,9 +117,15 @@ describe('rails simulator admin: payout counts', () => {
     const request = payout('7777.77');
     const first = rails.adapter(10_000).payouts.payout(request);
     // The duplicate must reach the rail before the first answers, as a retry after a crash would.
-    await until('the first request to reach the rail', async () => (await counts(request.payoutId)).requests === 1, { timeoutMs: 10_000, intervalMs: 20 });
+    await until('the first request to reach the rail', async () => (await counts(request.payoutId)).requests === 1, {
+      timeoutMs: 10_000,
+      intervalMs: 20,
+    });
     const duplicate = rails.adapter(10_000).payouts.payout(request);
-    await until('the second request to reach the rail', async () => (await counts(request.payoutId)).requests === 2, { timeoutMs: 10_000, intervalMs: 20 });
+    await until('the second request to reach the rail', async () => (await counts(request.payoutId)).requests === 2, {
+      timeoutMs: 10_000,
+      intervalMs: 20,
+    });
     expect(await counts(request.payoutId)).toMatchObject({ executions: 0 });
     const [a, b] = await Promise.all([first, duplicate]);
     expect(b).toEqual(a);
@@ -124,7 +148,11 @@ describe('rails simulator admin: payout counts', () => {
 
 describe('rails simulator admin: forced payout answers', () => {
   const force = (payoutId: string, body: unknown) =>
-    fetch(`${rails.baseUrl}/__admin/payouts/${encodeURIComponent(payoutId)}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${rails.baseUrl}/__admin/payouts/${encodeURIComponent(payoutId)}/answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const route = { country: 'BR', via: 'KEY' } as const;
 
   it('completes a payout whose amount would be rejected once it was told to', async () => {
@@ -139,8 +167,13 @@ describe('rails simulator admin: forced payout answers', () => {
   it('rejects an ordinary payout once it was told to, as the destination refusing it', async () => {
     const request = payout('25.00');
     expect((await force(request.payoutId, { outcome: 'rejected' })).status).toBe(200);
-    expect(await rails.adapter().payouts.payout(request)).toMatchObject({ kind: 'REJECTED', reason: 'DESTINATION_REFUSED' });
-    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route })).toMatchObject({ status: 'REJECTED' });
+    expect(await rails.adapter().payouts.payout(request)).toMatchObject({
+      kind: 'REJECTED',
+      reason: 'DESTINATION_REFUSED',
+    });
+    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route })).toMatchObject({
+      status: 'REJECTED',
+    });
   });
 
   it('takes a payout told "unknown" and never settles it: every request is an unknown outcome, every inquiry PENDING, nothing paid', async () => {
@@ -148,8 +181,17 @@ describe('rails simulator admin: forced payout answers', () => {
     expect((await force(request.payoutId, { outcome: 'unknown' })).status).toBe(200);
     expect(await rails.adapter().payouts.payout(request)).toMatchObject({ kind: 'UNKNOWN' });
     expect(await rails.adapter().payouts.payout(request)).toMatchObject({ kind: 'UNKNOWN' });
-    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route })).toEqual({ status: 'PENDING' });
-    expect(await counts(request.payoutId)).toEqual({ payoutId: request.payoutId, requests: 2, executions: 0, status: 'PENDING', amount: '25.00', currency: 'BRL' });
+    expect(await rails.adapter().payouts.payoutStatus({ payoutId: request.payoutId, route })).toEqual({
+      status: 'PENDING',
+    });
+    expect(await counts(request.payoutId)).toEqual({
+      payoutId: request.payoutId,
+      requests: 2,
+      executions: 0,
+      status: 'PENDING',
+      amount: '25.00',
+      currency: 'BRL',
+    });
   });
 
   it('refuses to change the answer of a payout already requested (409)', async () => {

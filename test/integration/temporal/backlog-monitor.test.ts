@@ -16,13 +16,21 @@ describe('the backlog monitor', () => {
     const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS });
     const client = new Client({ connection });
     const taskQueue = `backlog-${randomUUID()}`;
-    const monitor = new BacklogMonitor(await Connection.connect({ address: process.env.TEMPORAL_ADDRESS, interceptors: [] }), 'default', taskQueue, 200);
+    const monitor = new BacklogMonitor(
+      await Connection.connect({ address: process.env.TEMPORAL_ADDRESS, interceptors: [] }),
+      'default',
+      taskQueue,
+      200,
+    );
     try {
-      expect(await monitor.read()).toEqual({ ageMs: 0, count: 0 });
+      expect(await monitor.read()).toEqual([
+        { ageMs: 0, count: 0, dispatchPerSecond: 0 },
+        { ageMs: 0, count: 0, dispatchPerSecond: 0 },
+      ]);
       await client.workflow.start('nobodyRunsThis', { taskQueue, workflowId: `backlog-${randomUUID()}` });
       monitor.start();
-      await until('the backlog to be over a second old', () => (monitor.current()?.ageMs ?? 0) > 1000);
-      expect(monitor.current()!.count).toBeGreaterThanOrEqual(1);
+      await until('the backlog to be over a second old', () => (monitor.current()?.[0]?.ageMs ?? 0) > 1000);
+      expect(monitor.current()![0]!.count).toBeGreaterThanOrEqual(1);
     } finally {
       await monitor.stop();
       await connection.close();
@@ -34,7 +42,12 @@ describe('the backlog monitor', () => {
     const record = (error: unknown) => uncaught.push(error);
     process.on('uncaughtException', record);
     try {
-      const monitor = new BacklogMonitor(Connection.lazy({ address: `127.0.0.1:${await freePort()}`, interceptors: [] }), 'default', 'nowhere', 100);
+      const monitor = new BacklogMonitor(
+        Connection.lazy({ address: `127.0.0.1:${await freePort()}`, interceptors: [] }),
+        'default',
+        'nowhere',
+        100,
+      );
       monitor.start();
       await sleep(400);
       await monitor.stop();

@@ -17,11 +17,18 @@ describe('the Temporal runtime log', () => {
     const taskQueue = `runtime-logging-${randomUUID()}`;
     const workerConnection = await NativeConnection.connect({ address: process.env.TEMPORAL_ADDRESS! });
     const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! });
-    const worker = await Worker.create({ connection: workerConnection, taskQueue, workflowsPath: require.resolve('./failing-task.workflows') });
+    const worker = await Worker.create({
+      connection: workerConnection,
+      taskQueue,
+      workflowsPath: require.resolve('./failing-task.workflows'),
+    });
     const client = new Client({ connection });
     try {
       await worker.runUntil(async () => {
-        const handle = await client.workflow.start('failingTaskWorkflow', { taskQueue, workflowId: `failing-task-${randomUUID()}` });
+        const handle = await client.workflow.start('failingTaskWorkflow', {
+          taskQueue,
+          workflowId: `failing-task-${randomUUID()}`,
+        });
         const deadline = Date.now() + 30_000;
         while (!lines.some((line) => line.includes('Failing workflow task')) && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 200));

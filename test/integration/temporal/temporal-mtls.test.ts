@@ -42,10 +42,21 @@ describe('Temporal behind mTLS', () => {
   afterAll(() => new Promise<void>((resolve) => front.close(() => resolve())));
 
   const envWith = (tls: Record<string, string>) =>
-    loadEnv({ ...process.env, TEMPORAL_ADDRESS: address, TEMPORAL_TLS_SERVER_CA_CERT_PATH: tlsFile('ca.pem'), TEMPORAL_TLS_SERVER_NAME: 'temporal.test', ...tls });
+    loadEnv({
+      ...process.env,
+      TEMPORAL_ADDRESS: address,
+      TEMPORAL_TLS_SERVER_CA_CERT_PATH: tlsFile('ca.pem'),
+      TEMPORAL_TLS_SERVER_NAME: 'temporal.test',
+      ...tls,
+    });
 
   it('lets the api and the worker in with their client certificate', async () => {
-    const options = temporalConnectionOptions(envWith({ TEMPORAL_TLS_CLIENT_CERT_PATH: tlsFile('client.pem'), TEMPORAL_TLS_CLIENT_KEY_PATH: tlsFile('client.key') }));
+    const options = temporalConnectionOptions(
+      envWith({
+        TEMPORAL_TLS_CLIENT_CERT_PATH: tlsFile('client.pem'),
+        TEMPORAL_TLS_CLIENT_KEY_PATH: tlsFile('client.key'),
+      }),
+    );
     const client = await Connection.connect(options);
     try {
       const info = await client.workflowService.getSystemInfo({});

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection, WorkflowNotFoundError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  WorkflowNotFoundError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
+} from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { countUpdate, finishSignal } from './update-ids.workflows';
 
@@ -27,13 +32,22 @@ describe('Temporal and update ids', () => {
 
   it('runs an update once per id: in flight, completed, and after the run closed', async () => {
     const taskQueue = `update-ids-${randomUUID()}`;
-    const handle = await client.workflow.start('countingWorkflow', { taskQueue, workflowId: `counting-${randomUUID()}` });
+    const handle = await client.workflow.start('countingWorkflow', {
+      taskQueue,
+      workflowId: `counting-${randomUUID()}`,
+    });
 
     // No worker polls yet: the caller stops waiting, the update stays with Temporal.
-    const first = await connection.withDeadline(Date.now() + 1500, () => handle.executeUpdate(countUpdate, { updateId: 'pay' })).catch((error: unknown) => error);
+    const first = await connection
+      .withDeadline(Date.now() + 1500, () => handle.executeUpdate(countUpdate, { updateId: 'pay' }))
+      .catch((error: unknown) => error);
     expect(first).toBeInstanceOf(WorkflowUpdateRPCTimeoutOrCancelledError);
 
-    const worker = await Worker.create({ connection: workerConnection, taskQueue, workflowsPath: require.resolve('./update-ids.workflows') });
+    const worker = await Worker.create({
+      connection: workerConnection,
+      taskQueue,
+      workflowsPath: require.resolve('./update-ids.workflows'),
+    });
     await worker.runUntil(async () => {
       // The resend attaches to the update admitted before: it runs once.
       expect(await handle.executeUpdate(countUpdate, { updateId: 'pay' })).toBe(1);

@@ -5,7 +5,11 @@ const ROOT = join(__dirname, '..', '..', '..');
 
 function sources(folder: string): string[] {
   return readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sources(join(folder, entry.name)) : entry.name.endsWith('.ts') ? [join(folder, entry.name)] : [],
+    entry.isDirectory()
+      ? sources(join(folder, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(folder, entry.name)]
+        : [],
   );
 }
 
@@ -26,7 +30,9 @@ function sourceFile(path: string): string | undefined {
 /** The modules `file` reads, re-exports included: the edges of the import graph. */
 function dependenciesOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  return [...text.matchAll(/^(?:import|export) [^;]*? from '(\.{1,2}\/[^']+)';/gms)].flatMap((match) => sourceFile(relative(ROOT, resolve(ROOT, dirname(file), match[1]!))) ?? []);
+  return [...text.matchAll(/^(?:import|export) [^;]*? from '(\.{1,2}\/[^']+)';/gms)].flatMap(
+    (match) => sourceFile(relative(ROOT, resolve(ROOT, dirname(file), match[1]!))) ?? [],
+  );
 }
 
 /** Every import cycle among `files`: each as the path that closes it. */
@@ -59,11 +65,14 @@ describe('module dependencies', () => {
   });
 
   it('payments and collections do not import each other: what they share lives in src/orders', () => {
-    expect([...importers('src/payments', 'src/collections'), ...importers('src/collections', 'src/payments')]).toEqual([]);
+    expect([...importers('src/payments', 'src/collections'), ...importers('src/collections', 'src/payments')]).toEqual(
+      [],
+    );
   });
 
   it('the ground floor (money, the QR codec, payment keys) imports neither the rails nor the orders', () => {
-    for (const floor of ['src/money', 'src/emv', 'src/keys']) expect([...importers(floor, 'src/rails'), ...importers(floor, 'src/orders')]).toEqual([]);
+    for (const floor of ['src/money', 'src/emv', 'src/keys'])
+      expect([...importers(floor, 'src/rails'), ...importers(floor, 'src/orders')]).toEqual([]);
   });
 
   it('the lifecycle imports no framework and nothing of the order row beyond types', () => {
@@ -73,7 +82,9 @@ describe('module dependencies', () => {
         .map(({ path }) => `${file} → ${path}`),
     );
     expect(lifecycle).toEqual([]);
-    expect(sources('src/orders/lifecycle').filter((file) => /from '(?!\.)/.test(readFileSync(join(ROOT, file), 'utf8')))).toEqual([]);
+    expect(
+      sources('src/orders/lifecycle').filter((file) => /from '(?!\.)/.test(readFileSync(join(ROOT, file), 'utf8'))),
+    ).toEqual([]);
   });
 
   it('no module imports itself through others: every import, of types too, points one way', () => {

@@ -17,10 +17,16 @@ describe('quota policies', () => {
   it('QUOTA_DEFAULTS: unset keeps the defaults, off turns quotas off, class=rate/burst replaces those classes', () => {
     expect(parseQuotaDefaults(undefined)).toBe(DEFAULT_QUOTAS);
     expect(parseQuotaDefaults('off')).toBeNull();
-    expect(parseQuotaDefaults('previews=50/100, lookups=2.5/5')).toEqual({ ...DEFAULT_QUOTAS, previews: { rate: 50, burst: 100 }, lookups: { rate: 2.5, burst: 5 } });
+    expect(parseQuotaDefaults('previews=50/100, lookups=2.5/5')).toEqual({
+      ...DEFAULT_QUOTAS,
+      previews: { rate: 50, burst: 100 },
+      lookups: { rate: 2.5, burst: 5 },
+    });
   });
 
   it('QUOTA_DEFAULTS: names every bad entry', () => {
-    expect(() => parseQuotaDefaults('previewz=1/1,lookups=10/5,payments')).toThrow(/"previewz=1\/1" is not class=rate\/burst.*lookups: burst must be at least the rate.*"payments" is not/);
+    expect(() => parseQuotaDefaults('previewz=1/1,lookups=10/5,payments')).toThrow(
+      /"previewz=1\/1" is not class=rate\/burst.*lookups: burst must be at least the rate.*"payments" is not/,
+    );
   });
 });

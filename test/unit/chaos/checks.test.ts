@@ -1,9 +1,22 @@
-import { bothCodesServed, everyFlowCompleted, finalAfterHeals, finalSoonAfterLastHeal, noRequestFailed, railFaultsMetPayouts, requestsFailFastInCuts } from '../../../scripts/chaos/checks';
+import {
+  bothCodesServed,
+  everyFlowCompleted,
+  finalAfterHeals,
+  finalSoonAfterLastHeal,
+  noRequestFailed,
+  railFaultsMetPayouts,
+  requestsFailFastInCuts,
+} from '../../../scripts/chaos/checks';
 import { railCallOf, RailCallsUnderFaults } from '../../../scripts/chaos/rail-calls';
 import { requestsInWindows, summarizeRequests } from '../../../scripts/chaos/requests';
 import type { Attempt } from '../../../scripts/shared/integrator-post';
 
-const attempt = (sentAt: number, ms: number, outcome: string, verdict: Attempt['verdict']): Attempt => ({ sentAt, ms, outcome, verdict });
+const attempt = (sentAt: number, ms: number, outcome: string, verdict: Attempt['verdict']): Attempt => ({
+  sentAt,
+  ms,
+  outcome,
+  verdict,
+});
 
 describe('the plans’ own checks', () => {
   describe('every rail fault met payouts (issue 19)', () => {
@@ -19,8 +32,18 @@ describe('the plans’ own checks', () => {
       calls.record('payout status inquiries');
       calls.faultIs(null, 69_000);
       expect(calls.windows).toEqual([
-        { fault: 'down', fromMs: 8_000, toMs: 23_000, calls: { payouts: 1, 'payout status inquiries': 1, 'other calls': 1 } },
-        { fault: 'lose_response', fromMs: 54_000, toMs: 69_000, calls: { payouts: 0, 'payout status inquiries': 1, 'other calls': 0 } },
+        {
+          fault: 'down',
+          fromMs: 8_000,
+          toMs: 23_000,
+          calls: { payouts: 1, 'payout status inquiries': 1, 'other calls': 1 },
+        },
+        {
+          fault: 'lose_response',
+          fromMs: 54_000,
+          toMs: 69_000,
+          calls: { payouts: 0, 'payout status inquiries': 1, 'other calls': 0 },
+        },
       ]);
       expect(railFaultsMetPayouts(calls.windows)).toEqual({
         rule: 'every rail fault met payouts',
@@ -51,7 +74,9 @@ describe('the plans’ own checks', () => {
     });
 
     it('fails a rolling deploy for any failed request, not for a 503 the integrator was told to resend', () => {
-      expect(noRequestFailed(summarizeRequests(attempts)).violations).toEqual(['1 failed: 1 × network error (other side closed)']);
+      expect(noRequestFailed(summarizeRequests(attempts)).violations).toEqual([
+        '1 failed: 1 × network error (other side closed)',
+      ]);
       expect(noRequestFailed(summarizeRequests(attempts.filter((a) => a.verdict !== 'failed'))).violations).toEqual([]);
     });
 
@@ -61,7 +86,9 @@ describe('the plans’ own checks', () => {
         { what: 'the cut of api↔temporal', fromMs: 3_000, toMs: 5_000 },
       ]);
       expect(windows.map((window) => window.summary.sent)).toEqual([2, 3]);
-      expect(requestsFailFastInCuts(windows, 10_000).violations).toEqual(['during the cut of api↔temporal: 1 requests failed (1 × network error (other side closed))']);
+      expect(requestsFailFastInCuts(windows, 10_000).violations).toEqual([
+        'during the cut of api↔temporal: 1 requests failed (1 × network error (other side closed))',
+      ]);
       expect(requestsFailFastInCuts(windows, 5_000).violations).toEqual([
         'during the cut of api↔postgres: a request took 9.0 s (503 SERVICE_UNAVAILABLE), beyond 5.0 s',
         'during the cut of api↔temporal: 1 requests failed (1 × network error (other side closed))',
@@ -80,13 +107,27 @@ describe('the plans’ own checks', () => {
     ];
 
     it('measures each held-up order from the heal that freed it', () => {
-      expect(finalAfterHeals(orders, heals)).toEqual({ longestMs: 15_000, longestOrder: 'held-by-the-first', lastHealMs: 40_000, lastFinalAfterLastHealMs: 12_000 });
-      expect(finalAfterHeals(orders, [])).toEqual({ longestMs: null, longestOrder: null, lastHealMs: null, lastFinalAfterLastHealMs: null });
+      expect(finalAfterHeals(orders, heals)).toEqual({
+        longestMs: 15_000,
+        longestOrder: 'held-by-the-first',
+        lastHealMs: 40_000,
+        lastFinalAfterLastHealMs: 12_000,
+      });
+      expect(finalAfterHeals(orders, [])).toEqual({
+        longestMs: null,
+        longestOrder: null,
+        lastHealMs: null,
+        lastFinalAfterLastHealMs: null,
+      });
     });
 
     it('passes every order final soon enough after the last heal, and flags an order not final or too late', () => {
       expect(finalSoonAfterLastHeal(orders, finalAfterHeals(orders, heals), 180_000).violations).toEqual([]);
-      const late = [...orders, { id: 'late', createdAtMs: 39_000, finalAtMs: 230_000 }, { id: 'open', createdAtMs: 39_500, finalAtMs: null }];
+      const late = [
+        ...orders,
+        { id: 'late', createdAtMs: 39_000, finalAtMs: 230_000 },
+        { id: 'open', createdAtMs: 39_500, finalAtMs: null },
+      ];
       expect(finalSoonAfterLastHeal(late, finalAfterHeals(late, heals), 180_000).violations).toEqual([
         'order open is not final',
         'the last order became final 190.0 s after the last heal, beyond 180.0 s',
@@ -123,7 +164,9 @@ describe('every flow completed (rolling deploy)', () => {
 
   it('flags a flow an integrator saw fail, with why', () => {
     expect(everyFlowCompleted(drive(0)).violations).toEqual([]);
-    expect(everyFlowCompleted(drive(1, ['flow 25: POST /v2/payments answered 409'])).violations).toEqual(['1 flows did not: flow 25: POST /v2/payments answered 409']);
+    expect(everyFlowCompleted(drive(1, ['flow 25: POST /v2/payments answered 409'])).violations).toEqual([
+      '1 flows did not: flow 25: POST /v2/payments answered 409',
+    ]);
   });
 });
 

@@ -58,8 +58,18 @@ const settings = fc.record({
 describe('the default chaos plan', () => {
   it('causes each fault once, in order: rail down, PostgreSQL restart, rail answers lost, Temporal restart', () => {
     const plan = defaultPlan();
-    expect(faultsOf(plan).map((step) => step.action.kind)).toEqual(['rail-down', 'rail-healthy', 'restart-database', 'rail-loses-answers', 'rail-healthy', 'restart-temporal']);
-    expect(faultsOf(plan).find((step) => step.action.kind === 'rail-down')).toEqual({ atMs: 12_000, action: { kind: 'rail-down' } });
+    expect(faultsOf(plan).map((step) => step.action.kind)).toEqual([
+      'rail-down',
+      'rail-healthy',
+      'restart-database',
+      'rail-loses-answers',
+      'rail-healthy',
+      'restart-temporal',
+    ]);
+    expect(faultsOf(plan).find((step) => step.action.kind === 'rail-down')).toEqual({
+      atMs: 12_000,
+      action: { kind: 'rail-down' },
+    });
   });
 
   it('ends every fault, restarts included, before the window closes, one after another, for any settings', () => {
@@ -107,33 +117,48 @@ describe('the default chaos plan', () => {
     expect(plan.faultsEndMs).toBe(96_000);
     expect(killsOf(plan)).toHaveLength(11);
     expect(plan.drive).toEqual({ kind: 'spread', flows: 60, concurrency: 10 });
-    expect(plan.pass).toEqual({ noFailedRequests: false, callbacksDelivered: false, finalWithinMsOfLastHeal: null, bothBundlesServed: false });
+    expect(plan.pass).toEqual({
+      noFailedRequests: false,
+      callbacksDelivered: false,
+      finalWithinMsOfLastHeal: null,
+      bothBundlesServed: false,
+    });
   });
 });
 
 describe('payouts timed to meet every rail fault (issue 19)', () => {
   // One after another, as a plan has them.
-  const windows = fc.array(fc.record({ gapMs: fc.integer({ min: 0, max: 60_000 }), lastsMs: fc.integer({ min: 1_000, max: 60_000 }) }), { minLength: 1, maxLength: 4 }).map((spans) => {
-    let at = 0;
-    return spans.map(({ gapMs, lastsMs }) => {
-      const fromMs = at + gapMs;
-      at = fromMs + lastsMs;
-      return { fromMs, toMs: at };
+  const windows = fc
+    .array(
+      fc.record({ gapMs: fc.integer({ min: 0, max: 60_000 }), lastsMs: fc.integer({ min: 1_000, max: 60_000 }) }),
+      { minLength: 1, maxLength: 4 },
+    )
+    .map((spans) => {
+      let at = 0;
+      return spans.map(({ gapMs, lastsMs }) => {
+        const fromMs = at + gapMs;
+        at = fromMs + lastsMs;
+        return { fromMs, toMs: at };
+      });
     });
-  });
 
   it('has flows due at least the lead before a window decide inside it, each flow once', () => {
     fc.assert(
-      fc.property(windows, fc.integer({ min: 1, max: 500 }), fc.integer({ min: 100, max: 10_000 }), (given, flows, spacingMs) => {
-        const decisions = decisionsInRailFaults(given, flows, spacingMs);
-        for (const [index, atMs] of decisions) {
-          expect(index).toBeGreaterThanOrEqual(0);
-          expect(index).toBeLessThan(flows);
-          const window = given.find(({ fromMs, toMs }) => atMs >= fromMs && atMs <= toMs);
-          expect(window).toBeDefined();
-          expect(index * spacingMs).toBeLessThanOrEqual(window!.fromMs - 5_000);
-        }
-      }),
+      fc.property(
+        windows,
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 100, max: 10_000 }),
+        (given, flows, spacingMs) => {
+          const decisions = decisionsInRailFaults(given, flows, spacingMs);
+          for (const [index, atMs] of decisions) {
+            expect(index).toBeGreaterThanOrEqual(0);
+            expect(index).toBeLessThan(flows);
+            const window = given.find(({ fromMs, toMs }) => atMs >= fromMs && atMs <= toMs);
+            expect(window).toBeDefined();
+            expect(index * spacingMs).toBeLessThanOrEqual(window!.fromMs - 5_000);
+          }
+        },
+      ),
     );
   });
 
@@ -141,7 +166,9 @@ describe('payouts timed to meet every rail fault (issue 19)', () => {
     for (const plan of [planNamed('default', false), planNamed('default', true)]) {
       const { drive } = plan;
       if (drive.kind !== 'spread') throw new Error('the default plan spreads its flows');
-      const decisions = [...decisionsInRailFaults(plan.railFaultWindows, drive.flows, plan.faultsEndMs / drive.flows).values()];
+      const decisions = [
+        ...decisionsInRailFaults(plan.railFaultWindows, drive.flows, plan.faultsEndMs / drive.flows).values(),
+      ];
       for (const { fromMs, toMs } of plan.railFaultWindows) {
         const inside = decisions.filter((atMs) => atMs >= fromMs && atMs <= toMs);
         expect(inside.length).toBeGreaterThanOrEqual(3);
@@ -168,13 +195,22 @@ describe('the rolling-deploy plan', () => {
     ]);
     expect(plan.lanes[0]!.map((step) => step.atMs)).toEqual([5, 10, 15, 20, 25, 30, 35, 40].map((s) => s * 1000));
     expect(plan).toMatchObject({ windowMs: null, drive: { kind: 'continuous', concurrency: 10 } });
-    expect(plan.pass).toEqual({ noFailedRequests: true, callbacksDelivered: true, finalWithinMsOfLastHeal: null, bothBundlesServed: true });
+    expect(plan.pass).toEqual({
+      noFailedRequests: true,
+      callbacksDelivered: true,
+      finalWithinMsOfLastHeal: null,
+      bothBundlesServed: true,
+    });
   });
 
   it('in its short version, one round, which changes the workflow code', () => {
     const steps = planNamed('rolling-deploy', true).lanes.flat();
     expect(steps.map((step) => step.action.kind)).toEqual(['roll-api', 'roll-api', 'roll-worker', 'roll-worker']);
-    expect(steps.filter((step) => step.action.kind === 'roll-worker').map((step) => (step.action as { bundle: string }).bundle)).toEqual(['patched', 'patched']);
+    expect(
+      steps
+        .filter((step) => step.action.kind === 'roll-worker')
+        .map((step) => (step.action as { bundle: string }).bundle),
+    ).toEqual(['patched', 'patched']);
   });
 });
 
@@ -182,7 +218,9 @@ describe('the partitions plan', () => {
   it('cuts each path for its time, heals it, and waits before the next; PostgreSQL from everything last', () => {
     const plan = planNamed('partitions', false);
     const steps = plan.lanes[0]!;
-    expect(steps.map((step) => describeAction(step.action))).toEqual(CUTS.flatMap((cut) => [`cut ${cut} (links down, silently)`, `heal ${cut}`]));
+    expect(steps.map((step) => describeAction(step.action))).toEqual(
+      CUTS.flatMap((cut) => [`cut ${cut} (links down, silently)`, `heal ${cut}`]),
+    );
     for (let i = 0; i < steps.length; i += 2) {
       const [cut, heal] = [steps[i]!, steps[i + 1]!];
       const lasts = cut.action.kind === 'cut' && cut.action.cut === 'postgres↔everything' ? 30_000 : 60_000;
@@ -190,7 +228,12 @@ describe('the partitions plan', () => {
       if (i > 0) expect(cut.atMs - steps[i - 1]!.atMs).toBe(20_000);
     }
     expect(plan.faultsEndMs).toBe(steps.at(-1)!.atMs);
-    expect(plan.pass).toEqual({ noFailedRequests: false, callbacksDelivered: true, finalWithinMsOfLastHeal: FINAL_AFTER_LAST_HEAL_MS, bothBundlesServed: false });
+    expect(plan.pass).toEqual({
+      noFailedRequests: false,
+      callbacksDelivered: true,
+      finalWithinMsOfLastHeal: FINAL_AFTER_LAST_HEAL_MS,
+      bothBundlesServed: false,
+    });
   });
 
   it('in its short version, one cut', () => {
@@ -227,7 +270,9 @@ describe('what the timeline makes of the steps', () => {
 
   it('describes each action for the timeline', () => {
     expect(describeAction({ kind: 'kill-worker', slot: 1 })).toBe('SIGKILL worker 2, start a new one');
-    expect(describeAction({ kind: 'restart-temporal', outageMs: 5_000 })).toBe('restart the Temporal server (5 s stopped)');
+    expect(describeAction({ kind: 'restart-temporal', outageMs: 5_000 })).toBe(
+      'restart the Temporal server (5 s stopped)',
+    );
     expect(describeAction({ kind: 'cut', cut: 'worker↔temporal' })).toBe('cut worker↔temporal (links down, silently)');
   });
 });

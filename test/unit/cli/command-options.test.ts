@@ -15,7 +15,9 @@ describe('CLI options', () => {
   });
 
   it.each(['5', '0s', '5 minutes', '-5m', ''])('refuses --older-than %j, naming the option', (text) => {
-    expect(() => durationOption('older-than', text, '5m')).toThrow(new UsageError('--older-than must be a duration such as 30s, 5m or 2h'));
+    expect(() => durationOption('older-than', text, '5m')).toThrow(
+      new UsageError('--older-than must be a duration such as 30s, 5m or 2h'),
+    );
   });
 
   it('reads a whole number within its bounds, and refuses anything else', () => {

@@ -7,7 +7,9 @@ const ISSUER = 'https://login.example.com/';
 const provider = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
 /** The provider's published keys: one, `k1`. */
-const keys = { key: (kid: string | undefined) => Promise.resolve(kid === 'k1' || kid === undefined ? provider.publicKey : undefined) };
+const keys = {
+  key: (kid: string | undefined) => Promise.resolve(kid === 'k1' || kid === undefined ? provider.publicKey : undefined),
+};
 const base = { SECRETS_KEY: randomBytes(32).toString('hex') };
 
 const accessToken = (claims: object, options: jwt.SignOptions = {}, key = provider.privateKey) =>
@@ -48,17 +50,27 @@ describe("the codec server's operator authorizer", () => {
 
     it('allows an operator whose token carries the claim, by the subject', async () => {
       expect(await authorize(accessToken({}))).toEqual({ allowed: true, operator: 'ana@ops.example' });
-      expect(await authorize(accessToken({ groups: 'payments-pii' }))).toEqual({ allowed: true, operator: 'ana@ops.example' });
+      expect(await authorize(accessToken({ groups: 'payments-pii' }))).toEqual({
+        allowed: true,
+        operator: 'ana@ops.example',
+      });
     });
 
     it('reads a space-separated claim such as scope', async () => {
       const byScope = operatorAuthorizer({ ...env, CODEC_SERVER_JWT_CLAIM: 'scope=payments:pii' }, keys);
       expect(await byScope(accessToken({ scope: 'openid payments:pii' }))).toMatchObject({ allowed: true });
-      expect(await byScope(accessToken({ scope: 'openid payments:pii-lite' }))).toMatchObject({ allowed: false, status: 403 });
+      expect(await byScope(accessToken({ scope: 'openid payments:pii-lite' }))).toMatchObject({
+        allowed: false,
+        status: 403,
+      });
     });
 
     it('refuses with 403 a signed-in operator without the claim: signing in to the UI is not enough', async () => {
-      expect(await authorize(accessToken({ groups: ['ops'] }))).toEqual({ allowed: false, status: 403, reason: 'ana@ops.example lacks groups=payments-pii' });
+      expect(await authorize(accessToken({ groups: ['ops'] }))).toEqual({
+        allowed: false,
+        status: 403,
+        reason: 'ana@ops.example lacks groups=payments-pii',
+      });
     });
 
     it.each([
@@ -69,7 +81,8 @@ describe("the codec server's operator authorizer", () => {
       ['expired', () => accessToken({ iat: Math.floor(Date.now() / 1000) - 600 }), /jwt expired/],
       [
         'unsigned (alg none)',
-        () => `Bearer ${jwt.sign({ sub: 'x', groups: ['payments-pii'], iss: ISSUER, aud: 'temporal-ui' }, '', { algorithm: 'none', keyid: 'k1' })}`,
+        () =>
+          `Bearer ${jwt.sign({ sub: 'x', groups: ['payments-pii'], iss: ISSUER, aud: 'temporal-ui' }, '', { algorithm: 'none', keyid: 'k1' })}`,
         /invalid algorithm|jwt signature is required/,
       ],
       [
@@ -87,6 +100,8 @@ describe("the codec server's operator authorizer", () => {
   });
 
   it('allows anyone only when told on purpose', async () => {
-    expect(await operatorAuthorizer(loadCodecServerEnv({ ...base, CODEC_SERVER_ALLOW_UNAUTHENTICATED: 'true' }))(undefined)).toMatchObject({ allowed: true });
+    expect(
+      await operatorAuthorizer(loadCodecServerEnv({ ...base, CODEC_SERVER_ALLOW_UNAUTHENTICATED: 'true' }))(undefined),
+    ).toMatchObject({ allowed: true });
   });
 });

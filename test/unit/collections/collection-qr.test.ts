@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { collectionQr, qrCity, type CollectionQrInput } from '../../../src/collections/collection-qr';
 import { decodeEmvQr, OWN_GUI, ownQrOrderId } from '../../../src/emv';
+import { QR_SCOPE } from '../../../src/rails/countries';
 
 const base: CollectionQrInput = {
   orderId: randomUUID(),
@@ -15,7 +16,7 @@ const base: CollectionQrInput = {
 
 describe('collectionQr', () => {
   it('makes a dynamic QR with the amount, the collector, its MCC, city, country and currency, naming the order', () => {
-    const decoded = decodeEmvQr(collectionQr(base));
+    const decoded = decodeEmvQr(collectionQr(base), QR_SCOPE);
     expect(decoded.valid).toBe(true);
     expect(decoded).toMatchObject({
       point_of_initiation: 'DYNAMIC',
@@ -24,27 +25,48 @@ describe('collectionQr', () => {
       currency: { alpha: 'BRL', numeric: '986' },
       merchant: { name: 'Padaria Estrela', city: 'Sao Paulo', mcc: '5462' },
     });
-    expect(decoded.merchant_accounts).toEqual([expect.objectContaining({ gui: OWN_GUI, fields: { '01': 'C0A1B2C3D4', '02': base.orderId } })]);
+    expect(decoded.merchant_accounts).toEqual([
+      expect.objectContaining({ gui: OWN_GUI, fields: { '01': 'C0A1B2C3D4', '02': base.orderId } }),
+    ]);
     expect(ownQrOrderId(decoded)).toBe(base.orderId);
   });
 
   it('makes a static QR without tag 54 for an open amount', () => {
-    const decoded = decodeEmvQr(collectionQr({ ...base, amount: null, country: 'CL', currency: 'CLP' }));
-    expect(decoded).toMatchObject({ valid: true, point_of_initiation: 'STATIC', amount: null, currency: { alpha: 'CLP' } });
+    const decoded = decodeEmvQr(collectionQr({ ...base, amount: null, country: 'CL', currency: 'CLP' }), QR_SCOPE);
+    expect(decoded).toMatchObject({
+      valid: true,
+      point_of_initiation: 'STATIC',
+      amount: null,
+      currency: { alpha: 'CLP' },
+    });
   });
 
   it('falls back to the legal name, then the code, when the trade name has nothing EMVCo can show', () => {
-    expect(decodeEmvQr(collectionQr({ ...base, collector: { ...base.collector, fantasyName: null } })).merchant?.name).toBe('Padaria Estrela Ltda');
-    expect(decodeEmvQr(collectionQr({ ...base, collector: { code: 'C9', name: '北京烤鸭', fantasyName: '北京' } })).merchant?.name).toBe('C9');
+    expect(
+      decodeEmvQr(collectionQr({ ...base, collector: { ...base.collector, fantasyName: null } }), QR_SCOPE).merchant
+        ?.name,
+    ).toBe('Padaria Estrela Ltda');
+    expect(
+      decodeEmvQr(collectionQr({ ...base, collector: { code: 'C9', name: '北京烤鸭', fantasyName: '北京' } }), QR_SCOPE)
+        .merchant?.name,
+    ).toBe('C9');
   });
 
   it('always encodes a valid QR, whatever the merchant texts', () => {
     fc.assert(
-      fc.property(fc.string(), fc.option(fc.string(), { nil: null }), fc.string(), (name, fantasyName, storeAddress) => {
-        const decoded = decodeEmvQr(collectionQr({ ...base, collector: { code: 'C1', name, fantasyName }, storeAddress }));
-        expect(decoded.valid).toBe(true);
-        expect(ownQrOrderId(decoded)).toBe(base.orderId);
-      }),
+      fc.property(
+        fc.string(),
+        fc.option(fc.string(), { nil: null }),
+        fc.string(),
+        (name, fantasyName, storeAddress) => {
+          const decoded = decodeEmvQr(
+            collectionQr({ ...base, collector: { code: 'C1', name, fantasyName }, storeAddress }),
+            QR_SCOPE,
+          );
+          expect(decoded.valid).toBe(true);
+          expect(ownQrOrderId(decoded)).toBe(base.orderId);
+        },
+      ),
     );
   });
 });

@@ -7,13 +7,20 @@ const PERSONAL = ['Ana Souza', '12345678909', 'https://hooks.example.com/secret-
 
 /** A unique violation as pg reports it: the driver's detail repeats the row's values. */
 function uniqueViolation(): QueryFailedError {
-  const driverError = Object.assign(new Error('duplicate key value violates unique constraint "orders_payer_reference_uq"'), {
-    code: '23505',
-    constraint: 'orders_payer_reference_uq',
-    table: 'orders',
-    detail: `Key (tax_id)=(${PERSONAL[1]}) already exists.`,
-  });
-  return new QueryFailedError('INSERT INTO orders (full_name, tax_id, notification_url) VALUES ($1, $2, $3)', PERSONAL, driverError);
+  const driverError = Object.assign(
+    new Error('duplicate key value violates unique constraint "orders_payer_reference_uq"'),
+    {
+      code: '23505',
+      constraint: 'orders_payer_reference_uq',
+      table: 'orders',
+      detail: `Key (tax_id)=(${PERSONAL[1]}) already exists.`,
+    },
+  );
+  return new QueryFailedError(
+    'INSERT INTO orders (full_name, tax_id, notification_url) VALUES ($1, $2, $3)',
+    PERSONAL,
+    driverError,
+  );
 }
 
 /** What pino writes for the error. */
@@ -37,7 +44,10 @@ describe('loggableError', () => {
   });
 
   it('redacts a database error anywhere in the cause chain, keeping the other links', () => {
-    const failure = Object.assign(new Error('activity failed'), { activityType: 'persistTransition', cause: new Error('retry', { cause: uniqueViolation() }) });
+    const failure = Object.assign(new Error('activity failed'), {
+      activityType: 'persistTransition',
+      cause: new Error('retry', { cause: uniqueViolation() }),
+    });
     const text = logged(loggableError(failure));
     for (const value of PERSONAL) expect(text).not.toContain(value);
     expect(JSON.parse(text)).toMatchObject({ message: expect.stringContaining('activity failed'), type: 'Error' });

@@ -16,7 +16,12 @@ describe('poolOptions', () => {
 
   it('sends neither timeout when it is 0, and no client bound without statement_timeout', () => {
     const options = poolOptions(2, { connectMs: 1000, statementMs: 0, idleInTransactionMs: 0 });
-    expect(options).toEqual({ max: 2, keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 1000 });
+    expect(options).toEqual({
+      max: 2,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: 1000,
+    });
   });
 
   it('leaves a pool without bounds (migrations) waiting as long as it takes', () => {

@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { loadCodecServerEnv, loadEnv } from '../../../src/config/env';
-import { temporalDynamicConfig } from '../../../src/infra/temporal-postgres/server-config';
-import { TEMPORAL_SERVER_VERSION } from '../../../src/infra/temporal-postgres/installation';
+import { temporalDynamicConfig } from '../../../dev/temporal-postgres/server-config';
+import { TEMPORAL_SERVER_VERSION } from '../../../dev/temporal-postgres/installation';
 import { compose, composeText as text, environmentOf, mountedFile } from '../../support/compose-file';
 import { environment, parseDockerfile } from '../../support/dockerfile';
 

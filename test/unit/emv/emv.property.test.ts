@@ -2,19 +2,25 @@ import * as currencyCodes from 'currency-codes';
 import fc from 'fast-check';
 import { decodeEmvQr, encodeEmvQr, type EmvEncodeInput } from '../../../src/emv';
 import { buildTlv, parseTlv } from '../../../src/emv/tlv';
-import { COUNTRY_CODES, isSupportedCountry, PAYMENT_CURRENCIES } from '../../../src/money';
+import { PAYMENT_CURRENCIES } from '../../../src/money';
 import { PERU_BODY, signed } from './signed-payload';
+import { COUNTRY_CODES, isSupportedCountry, QR_SCOPE } from '../../../src/rails/countries';
 
 const VALID_PAYLOADS = [
-  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR' + '5913Fulano de Tal6008BRASILIA62070503***63041D3D',
+  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR' +
+    '5913Fulano de Tal6008BRASILIA62070503***63041D3D',
   signed(`${PERU_BODY}5406150.00`),
 ];
 
-const anyText = fc.oneof(fc.string({ unit: 'binary', maxLength: 600 }), fc.string({ unit: 'grapheme', maxLength: 200 }), fc.stringMatching(/^[0-9]{0,300}$/));
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 600 }),
+  fc.string({ unit: 'grapheme', maxLength: 200 }),
+  fc.stringMatching(/^[0-9]{0,300}$/),
+);
 
 /** The three answers and `valid` never contradict their lists, nor each other. */
 function expectConsistent(payload: string) {
-  const result = decodeEmvQr(payload);
+  const result = decodeEmvQr(payload, QR_SCOPE);
   expect(result.valid).toBe(result.errors.length === 0);
   expect(result.errors).toEqual([...result.emvco_errors, ...result.scheme_violations, ...result.not_payable_reasons]);
   expect(result.emvco_valid).toBe(result.emvco_errors.length === 0);
@@ -41,7 +47,11 @@ describe('decodeEmvQr on arbitrary input', () => {
     const mutation = fc.record({
       payload: fc.constantFrom(...VALID_PAYLOADS),
       at: fc.nat(),
-      replacement: fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), minLength: 1, maxLength: 1 }),
+      replacement: fc.string({
+        unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+        minLength: 1,
+        maxLength: 1,
+      }),
     });
     fc.assert(
       fc.property(mutation, ({ payload, at, replacement }) => {
@@ -76,7 +86,13 @@ describe('decodeEmvQr on arbitrary input', () => {
 describe('the three answers on well-formed payloads', () => {
   const iso = currencyCodes.data.filter((currency) => /^\d{3}$/.test(currency.number));
   const body = (accounts: string, currency: string, country: string) =>
-    buildTlv('00', '01') + accounts + buildTlv('52', '5999') + buildTlv('53', currency) + buildTlv('58', country) + buildTlv('59', 'M') + buildTlv('60', 'C');
+    buildTlv('00', '01') +
+    accounts +
+    buildTlv('52', '5999') +
+    buildTlv('53', currency) +
+    buildTlv('58', country) +
+    buildTlv('59', 'M') +
+    buildTlv('60', 'C');
 
   it('finds any ISO 4217 currency in any country well-formed, and payable exactly where the service pays', () => {
     const place = fc.record({
@@ -102,18 +118,29 @@ describe('the three answers on well-formed payloads', () => {
   });
 
   it('keeps any primitive tag 02-25, and any 26-51 value that is no sub-TLV, without reporting a defect', () => {
-    const opaque = fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }).filter((value) => !parseTlv(value).complete && !/^00\d{2}/.test(value));
+    const opaque = fc
+      .string({ unit: 'binary', minLength: 1, maxLength: 60 })
+      .filter((value) => !parseTlv(value).complete && !/^00\d{2}/.test(value));
     const account = fc.oneof(
-      fc.record({ tag: fc.integer({ min: 2, max: 25 }), value: fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }), format: fc.constant('primitive') }),
+      fc.record({
+        tag: fc.integer({ min: 2, max: 25 }),
+        value: fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }),
+        format: fc.constant('primitive'),
+      }),
       fc.record({ tag: fc.integer({ min: 26, max: 51 }), value: opaque, format: fc.constant('opaque') }),
     );
     fc.assert(
-      fc.property(fc.uniqueArray(account, { minLength: 1, maxLength: 4, selector: (entry) => entry.tag }), (accounts) => {
-        const tlv = accounts.map(({ tag, value }) => buildTlv(String(tag).padStart(2, '0'), value)).join('');
-        const result = expectConsistent(signed(body(tlv, '484', 'MX')));
-        expect(result.emvco_errors).toEqual([]);
-        expect(result.merchant_accounts.map(({ format, value }) => ({ format, value }))).toEqual(accounts.map(({ format, value }) => ({ format, value })));
-      }),
+      fc.property(
+        fc.uniqueArray(account, { minLength: 1, maxLength: 4, selector: (entry) => entry.tag }),
+        (accounts) => {
+          const tlv = accounts.map(({ tag, value }) => buildTlv(String(tag).padStart(2, '0'), value)).join('');
+          const result = expectConsistent(signed(body(tlv, '484', 'MX')));
+          expect(result.emvco_errors).toEqual([]);
+          expect(result.merchant_accounts.map(({ format, value }) => ({ format, value }))).toEqual(
+            accounts.map(({ format, value }) => ({ format, value })),
+          );
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -137,11 +164,26 @@ const encodeInput: fc.Arbitrary<EmvEncodeInput> = fc
     gui: fc.stringMatching(/^[A-Za-z0-9]{1,32}$/),
     accountFields: fc.dictionary(subId, text(12), { maxKeys: 3 }),
     mcc: fc.stringMatching(/^\d{4}$/),
-    amount: fc.option(fc.record({ units: fc.integer({ min: 1, max: 999_999_999 }), cents: fc.integer({ min: 0, max: 99 }) }), { nil: undefined }),
+    amount: fc.option(
+      fc.record({ units: fc.integer({ min: 1, max: 999_999_999 }), cents: fc.integer({ min: 0, max: 99 }) }),
+      { nil: undefined },
+    ),
     name: text(25),
     city: text(15),
     postal_code: fc.option(text(10), { nil: undefined }),
-    additional_data: fc.dictionary(fc.constantFrom('bill_number', 'store_label', 'reference_label', 'terminal_label', 'purpose_of_transaction', '50', '99'), text(12), { maxKeys: 4 }),
+    additional_data: fc.dictionary(
+      fc.constantFrom(
+        'bill_number',
+        'store_label',
+        'reference_label',
+        'terminal_label',
+        'purpose_of_transaction',
+        '50',
+        '99',
+      ),
+      text(12),
+      { maxKeys: 4 },
+    ),
   })
   .map(({ place, accountTags, gui, accountFields, amount, name, city, postal_code, mcc, ...rest }) => ({
     ...rest,
@@ -149,14 +191,19 @@ const encodeInput: fc.Arbitrary<EmvEncodeInput> = fc
     merchant: postal_code === undefined ? { name, city, mcc } : { name, city, mcc, postal_code },
     currency_numeric: place.currency,
     country: place.country,
-    ...(amount === undefined ? {} : { amount: place.decimals === 0 ? String(amount.units) : `${amount.units}.${String(amount.cents).padStart(2, '0')}` }),
+    ...(amount === undefined
+      ? {}
+      : {
+          amount:
+            place.decimals === 0 ? String(amount.units) : `${amount.units}.${String(amount.cents).padStart(2, '0')}`,
+        }),
   }));
 
 describe('encode then decode', () => {
   it('reads back every field the encoder was given', () => {
     fc.assert(
       fc.property(encodeInput, (input) => {
-        const result = decodeEmvQr(encodeEmvQr(input));
+        const result = decodeEmvQr(encodeEmvQr(input, QR_SCOPE), QR_SCOPE);
         expect(result.errors).toEqual([]);
         expect(result).toMatchObject({
           valid: true,
@@ -167,7 +214,9 @@ describe('encode then decode', () => {
           merchant: { ...input.merchant, postal_code: input.merchant.postal_code ?? null },
           additional_data: input.additional_data,
         });
-        expect(result.merchant_accounts.map(({ tag, gui, fields }) => ({ tag, gui, fields }))).toEqual(input.merchant_accounts);
+        expect(result.merchant_accounts.map(({ tag, gui, fields }) => ({ tag, gui, fields }))).toEqual(
+          input.merchant_accounts,
+        );
       }),
       { numRuns: 1000 },
     );

@@ -1,6 +1,7 @@
 import { decodeEmvQr } from '../../../src/emv';
 import { buildTlv } from '../../../src/emv/tlv';
 import { signed } from './signed-payload';
+import { QR_SCOPE } from '../../../src/rails/countries';
 
 interface QrParts {
   account?: string;
@@ -27,7 +28,7 @@ const codes = (errors: readonly { code: string }[]) => errors.map((error) => err
 
 describe('payable: what this service can pay, apart from the QR being well-formed', () => {
   it('reads a well-formed yen QR as EMVCo-valid and not payable, naming its country and currency', () => {
-    const result = decodeEmvQr(qr({ currency: '392', country: 'JP', amount: '1500' }));
+    const result = decodeEmvQr(qr({ currency: '392', country: 'JP', amount: '1500' }), QR_SCOPE);
     expect(result).toMatchObject({
       emvco_valid: true,
       emvco_errors: [],
@@ -39,11 +40,13 @@ describe('payable: what this service can pay, apart from the QR being well-forme
     });
     expect(codes(result.not_payable_reasons)).toEqual(['UNSUPPORTED_COUNTRY', 'UNSUPPORTED_CURRENCY']);
     expect(result.errors).toEqual(result.not_payable_reasons);
-    expect(result.not_payable_reasons[1]?.message).toBe('tag 53: this service does not pay in this currency (JPY; this service pays in USD, EUR, BRL, PEN, COP, ARS, CLP, MXN, UYU)');
+    expect(result.not_payable_reasons[1]?.message).toBe(
+      'tag 53: this service does not pay in this currency (JPY; this service pays in USD, EUR, BRL, PEN, COP, ARS, CLP, MXN, UYU)',
+    );
   });
 
   it('judges the amount by the currency it names, even one not paid here: yen have no decimals', () => {
-    const result = decodeEmvQr(qr({ currency: '392', country: 'JP', amount: '1500.5' }));
+    const result = decodeEmvQr(qr({ currency: '392', country: 'JP', amount: '1500.5' }), QR_SCOPE);
     expect(result.emvco_valid).toBe(false);
     expect(codes(result.emvco_errors)).toEqual(['INVALID_AMOUNT']);
   });
@@ -55,7 +58,7 @@ describe('payable: what this service can pay, apart from the QR being well-forme
     ['dollars in Uruguay', '840', 'UY', []],
     ['pesos in Mexico', '484', 'MX', []],
   ])('%s', (_case, currency, country, reasons) => {
-    const result = decodeEmvQr(qr({ currency, country }));
+    const result = decodeEmvQr(qr({ currency, country }), QR_SCOPE);
     expect(result.emvco_valid).toBe(true);
     expect(codes(result.not_payable_reasons)).toEqual(reasons);
     expect(result.payable).toBe(reasons.length === 0);
@@ -63,7 +66,7 @@ describe('payable: what this service can pay, apart from the QR being well-forme
   });
 
   it('gives no reason for a country it could not read: that is an EMVCo defect, and the QR is not payable', () => {
-    const result = decodeEmvQr(qr({ currency: '484', country: 'mx' }));
+    const result = decodeEmvQr(qr({ currency: '484', country: 'mx' }), QR_SCOPE);
     expect(codes(result.emvco_errors)).toEqual(['INVALID_COUNTRY']);
     expect(result.not_payable_reasons).toEqual([]);
     expect(result).toMatchObject({ emvco_valid: false, payable: false, valid: false });
@@ -71,17 +74,40 @@ describe('payable: what this service can pay, apart from the QR being well-forme
 
   it('keeps each finding in its own list, and all of them in errors, in that order', () => {
     const pixAccount = buildTlv('26', `0014br.gov.bcb.pix${buildTlv('01', '+5561999999999')}`);
-    const result = decodeEmvQr(qr({ account: pixAccount, currency: '392', country: 'BR', amount: '1.5' }));
+    const result = decodeEmvQr(qr({ account: pixAccount, currency: '392', country: 'BR', amount: '1.5' }), QR_SCOPE);
     expect(codes(result.emvco_errors)).toEqual(['INVALID_AMOUNT']);
     expect(codes(result.scheme_violations)).toEqual(['CURRENCY_COUNTRY_MISMATCH', 'PIX_MISSING_TXID']);
     expect(codes(result.not_payable_reasons)).toEqual(['UNSUPPORTED_CURRENCY']);
-    expect(codes(result.errors)).toEqual(['INVALID_AMOUNT', 'CURRENCY_COUNTRY_MISMATCH', 'PIX_MISSING_TXID', 'UNSUPPORTED_CURRENCY']);
+    expect(codes(result.errors)).toEqual([
+      'INVALID_AMOUNT',
+      'CURRENCY_COUNTRY_MISMATCH',
+      'PIX_MISSING_TXID',
+      'UNSUPPORTED_CURRENCY',
+    ]);
     expect(result).toMatchObject({ emvco_valid: false, scheme_valid: false, payable: false, valid: false });
   });
 
   it('is not payable when the QR is broken, even in a country and currency it pays in', () => {
     const payload = qr({ currency: '484', country: 'MX' });
-    const result = decodeEmvQr(`${payload.slice(0, -4)}0000`);
-    expect(result).toMatchObject({ emvco_valid: false, scheme_valid: true, not_payable_reasons: [], payable: false, valid: false });
+    const result = decodeEmvQr(`${payload.slice(0, -4)}0000`, QR_SCOPE);
+    expect(result).toMatchObject({
+      emvco_valid: false,
+      scheme_valid: true,
+      not_payable_reasons: [],
+      payable: false,
+      valid: false,
+    });
+  });
+
+  it("judges the country and a Pix QR's key by its caller's scope, and knows no country of its own", () => {
+    const japan = { countries: ['JP', 'KR'], isPixKey: () => false };
+    const result = decodeEmvQr(qr({ currency: '484', country: 'MX' }), japan);
+    expect(result.not_payable_reasons.map((reason) => reason.message)).toEqual([
+      'tag 58: this service does not pay QR codes of this country (MX; this service pays in JP, KR)',
+    ]);
+    const pixAccount = buildTlv('26', `0014br.gov.bcb.pix${buildTlv('01', '52998224725')}`);
+    const pix = qr({ account: pixAccount, currency: '986', country: 'BR' });
+    expect(codes(decodeEmvQr(pix, QR_SCOPE).scheme_violations)).toEqual(['PIX_MISSING_TXID']);
+    expect(codes(decodeEmvQr(pix, japan).scheme_violations)).toEqual(['PIX_INVALID_KEY', 'PIX_MISSING_TXID']);
   });
 });

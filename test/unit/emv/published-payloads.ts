@@ -15,7 +15,8 @@ export const BCB_STATIC_PIX_ACCOUNT = {
 
 /** 2.8.5.1: a recurrence to authorise and nothing to pay; tag 26 carries the Pix GUI alone. */
 export const BCB_PIX_AUTOMATICO_RECURRENCE_ONLY =
-  '00020126180014br.gov.bcb.pix5204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***' + '80740014br.gov.bcb.pix2552pix.example.com/rec/2353c790eefb11eaadc10242ac1200026304F2DA';
+  '00020126180014br.gov.bcb.pix5204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***' +
+  '80740014br.gov.bcb.pix2552pix.example.com/rec/2353c790eefb11eaadc10242ac1200026304F2DA';
 
 /** 2.8.5.2: a static payment (key and amount) offered with a recurrence. */
 export const BCB_PIX_AUTOMATICO_WITH_STATIC =

@@ -6,7 +6,8 @@ export function signed(body: string): string {
 }
 
 /** A minimal valid Peruvian QR body, without its CRC. */
-export const PERU_BODY = '000201' + '010211' + '26180014pe.example.gui' + '52045812' + '5303604' + '5802PE' + '5908BODEGA 1' + '6004LIMA';
+export const PERU_BODY =
+  '000201' + '010211' + '26180014pe.example.gui' + '52045812' + '5303604' + '5802PE' + '5908BODEGA 1' + '6004LIMA';
 
 /** The answers for a QR without a single finding. */
 export const NO_FINDINGS = {

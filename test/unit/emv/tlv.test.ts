@@ -52,7 +52,9 @@ describe('parseTlv', () => {
   });
 
   it('names a sub-tag with its template', () => {
-    expect(parseTlv('0510ABC', '62').errors).toEqual([expect.objectContaining({ code: 'LENGTH_OVERRUN', tag: '62.05' })]);
+    expect(parseTlv('0510ABC', '62').errors).toEqual([
+      expect.objectContaining({ code: 'LENGTH_OVERRUN', tag: '62.05' }),
+    ]);
   });
 });
 

@@ -10,11 +10,17 @@ const nested = (levels: number): unknown => {
 describe('input limits', () => {
   it('names every string field holding a NUL character, nested and in arrays, in document order', () => {
     const body = { name: 'Acme\u0000', user: { full_name: 'Ana', tax_id: '\u0000123' }, tags: ['ok', 'x\u0000'] };
-    expect(inputLimitProblems(body)).toEqual(['name: must not contain NUL characters', 'user.tax_id: must not contain NUL characters', 'tags.1: must not contain NUL characters']);
+    expect(inputLimitProblems(body)).toEqual([
+      'name: must not contain NUL characters',
+      'user.tax_id: must not contain NUL characters',
+      'tags.1: must not contain NUL characters',
+    ]);
   });
 
   it('names a field name holding a NUL character', () => {
-    expect(inputLimitProblems({ user: { 'na\u0000me': 'x' } })).toEqual(['user: field names must not contain NUL characters']);
+    expect(inputLimitProblems({ user: { 'na\u0000me': 'x' } })).toEqual([
+      'user: field names must not contain NUL characters',
+    ]);
   });
 
   it('accepts any body without NUL characters within the depth limit', () => {
@@ -29,7 +35,9 @@ describe('input limits', () => {
   it('flags a NUL character wherever it is in a string', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), (before, after) => {
-        expect(inputLimitProblems({ field: `${before}\u0000${after}` })).toEqual(['field: must not contain NUL characters']);
+        expect(inputLimitProblems({ field: `${before}\u0000${after}` })).toEqual([
+          'field: must not contain NUL characters',
+        ]);
       }),
     );
   });

@@ -24,7 +24,10 @@ function operationsOf(document: OpenAPIObject): Operation[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item)
       .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
-      .map(([method, operation]) => ({ label: `${method.toUpperCase()} ${path}`, operation: operation as OperationObject })),
+      .map(([method, operation]) => ({
+        label: `${method.toUpperCase()} ${path}`,
+        operation: operation as OperationObject,
+      })),
   );
 }
 
@@ -52,7 +55,8 @@ describe('the OpenAPI document', () => {
     for (const { label, operation } of operations) {
       const isPublic = PUBLIC.includes(label);
       expect([label, operation.security]).toEqual([label, isPublic ? [] : [{ bearer: [] }]]);
-      if (!isPublic) expect([label, schemaName(operation.responses[401] as ResponseObject)]).toEqual([label, 'ErrorBodyDto']);
+      if (!isPublic)
+        expect([label, schemaName(operation.responses[401] as ResponseObject)]).toEqual([label, 'ErrorBodyDto']);
     }
   });
 
@@ -60,15 +64,24 @@ describe('the OpenAPI document', () => {
     for (const { label, operation } of operations.filter(({ label }) => !PROBES.includes(label))) {
       const unavailable = operation.responses[503] as ResponseObject | undefined;
       expect([label, unavailable?.description]).toEqual([label, expect.any(String)]);
-      expect([label, unavailable?.headers?.['Retry-After']]).toEqual([label, expect.objectContaining({ schema: { type: 'integer', minimum: 1 } })]);
+      expect([label, unavailable?.headers?.['Retry-After']]).toEqual([
+        label,
+        expect.objectContaining({ schema: { type: 'integer', minimum: 1 } }),
+      ]);
     }
   });
 
   it('declares the probes as they answer: /health always up, /ready up or 503 down, the same small body', () => {
-    const responses = (label: string) => operations.find((operation) => operation.label === label)!.operation.responses as Record<string, ResponseObject>;
+    const responses = (label: string) =>
+      operations.find((operation) => operation.label === label)!.operation.responses as Record<string, ResponseObject>;
     expect(Object.keys(responses('GET /health'))).toEqual(['200']);
     expect(Object.keys(responses('GET /ready'))).toEqual(['200', '503']);
-    for (const response of [responses('GET /health')[200]!, responses('GET /ready')[200]!, responses('GET /ready')[503]!]) expect(schemaName(response)).toBe('ProbeDto');
+    for (const response of [
+      responses('GET /health')[200]!,
+      responses('GET /ready')[200]!,
+      responses('GET /ready')[503]!,
+    ])
+      expect(schemaName(response)).toBe('ProbeDto');
     expect(schemas().ProbeDto).toMatchObject({ properties: { status: { type: 'string', enum: ['up', 'down'] } } });
   });
 
@@ -77,20 +90,31 @@ describe('the OpenAPI document', () => {
       for (const [status, response] of Object.entries(operation.responses)) {
         if (Number(status) < 400) continue;
         const key = `${label} ${status}`;
-        const expected = key in OWN_ERROR_BODIES ? OWN_ERROR_BODIES[key] : status === '400' ? 'ValidationErrorBodyDto' : 'ErrorBodyDto';
+        const expected =
+          key in OWN_ERROR_BODIES
+            ? OWN_ERROR_BODIES[key]
+            : status === '400'
+              ? 'ValidationErrorBodyDto'
+              : 'ErrorBodyDto';
         expect([key, schemaName(response as ResponseObject)]).toEqual([key, expected]);
       }
     }
-    expect(schemas().ValidationErrorBodyDto!.properties!.message).toEqual(expect.objectContaining({ type: 'array', items: { type: 'string' } }));
+    expect(schemas().ValidationErrorBodyDto!.properties!.message).toEqual(
+      expect.objectContaining({ type: 'array', items: { type: 'string' } }),
+    );
   });
 
   it('declares what the body parser and the idempotency keys answer on the routes they apply to', () => {
-    const byLabel = Object.fromEntries(operations.map(({ label, operation }) => [label, Object.keys(operation.responses)]));
+    const byLabel = Object.fromEntries(
+      operations.map(({ label, operation }) => [label, Object.keys(operation.responses)]),
+    );
     expect(byLabel['POST /collectors']).toEqual(expect.arrayContaining(['400', '413', '415']));
     expect(byLabel['GET /collectors']).not.toEqual(expect.arrayContaining(['400']));
     expect(byLabel['POST /v2/qr/refund']).toEqual(expect.arrayContaining(['400', '404', '409', '422']));
     expect(byLabel['GET /auth/token']).toEqual(expect.arrayContaining(['403', '429']));
-    expect(byLabel['GET /v2/reports/conciliation/payins']).toEqual(expect.arrayContaining(['400', '401', '429', '503']));
+    expect(byLabel['GET /v2/reports/conciliation/payins']).toEqual(
+      expect.arrayContaining(['400', '401', '429', '503']),
+    );
     expect(byLabel['DELETE /v2/payins/qr/{order_id}']).toEqual(expect.arrayContaining(['401', '404', '409', '503']));
   });
 
@@ -99,9 +123,16 @@ describe('the OpenAPI document', () => {
     expect(CreateCollectorDto!.properties!.regular_contact_email).toMatchObject({ format: 'email', maxLength: 254 });
     expect(CreateCollectorDto!.additionalProperties).toBe(false);
     expect(UpdateCollectorDto).toMatchObject({ minProperties: 1, additionalProperties: false });
-    expect(PayDto!.properties!.notification_url).toMatchObject({ format: 'uri', maxLength: 250, pattern: expect.stringMatching(/^\^/) });
+    expect(PayDto!.properties!.notification_url).toMatchObject({
+      format: 'uri',
+      maxLength: 250,
+      pattern: expect.stringMatching(/^\^/),
+    });
     expect(PayDto!.properties!.order_id).toMatchObject({ format: 'uuid' });
-    expect((QrPreviewDto!.properties!.user as SchemaObject).properties!.full_name).toMatchObject({ maxLength: 200, pattern: expect.any(String) });
+    expect((QrPreviewDto!.properties!.user as SchemaObject).properties!.full_name).toMatchObject({
+      maxLength: 200,
+      pattern: expect.any(String),
+    });
     const [text, number] = (RefundRequestDto!.properties!.amount as SchemaObject).anyOf as SchemaObject[];
     expect(text).toMatchObject({ type: 'string', pattern: expect.any(String) });
     expect(number).toMatchObject({ type: 'number', minimum: 0, exclusiveMinimum: true });

@@ -4,7 +4,8 @@ import { silentServerError } from '../../../src/db/bounded-client';
 import { unavailability } from '../../../src/http/unavailable';
 import { RailsDeclinedError, RailsUnavailableError } from '../../../src/rails/rails.errors';
 
-const grpc = (code: number, message = 'grpc') => new ServiceError('Failed to start Workflow', { cause: Object.assign(new Error(message), { code }) });
+const grpc = (code: number, message = 'grpc') =>
+  new ServiceError('Failed to start Workflow', { cause: Object.assign(new Error(message), { code }) });
 const pg = (code: string) => new QueryFailedError('SELECT 1', [], Object.assign(new Error('pg'), { code }));
 
 describe('unavailability', () => {
@@ -14,13 +15,29 @@ describe('unavailability', () => {
     ['PostgreSQL connection failure (08006)', pg('08006')],
     ['PostgreSQL shut down by an administrator (57P01)', pg('57P01')],
     ['a statement PostgreSQL ended at statement_timeout (57014)', pg('57014')],
-    ['a PostgreSQL connection dropped for not answering in time', new QueryFailedError('SELECT 1', [], silentServerError(7000))],
-    ['an update whose answer did not come before the deadline', new WorkflowUpdateRPCTimeoutOrCancelledError('Workflow update call timeout or cancelled')],
+    [
+      'a PostgreSQL connection dropped for not answering in time',
+      new QueryFailedError('SELECT 1', [], silentServerError(7000)),
+    ],
+    [
+      'an update whose answer did not come before the deadline',
+      new WorkflowUpdateRPCTimeoutOrCancelledError('Workflow update call timeout or cancelled'),
+    ],
     ['a refused socket', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
     ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
     ['Temporal not connected in time', new Error('Failed to connect before the deadline')],
-    ['a bare gRPC UNAVAILABLE', Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14, details: 'No connection established', metadata: {} })],
-    ['search attributes no worker has registered yet', grpc(3, '3 INVALID_ARGUMENT: Namespace fresh has no mapping defined for search attribute OrderStatus')],
+    [
+      'a bare gRPC UNAVAILABLE',
+      Object.assign(new Error('14 UNAVAILABLE: No connection established'), {
+        code: 14,
+        details: 'No connection established',
+        metadata: {},
+      }),
+    ],
+    [
+      'search attributes no worker has registered yet',
+      grpc(3, '3 INVALID_ARGUMENT: Namespace fresh has no mapping defined for search attribute OrderStatus'),
+    ],
   ])('calls %s SERVICE_UNAVAILABLE', (_label, error) => {
     expect(unavailability(error)).toBe('SERVICE_UNAVAILABLE');
   });

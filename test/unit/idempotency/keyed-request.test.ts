@@ -3,7 +3,8 @@ import { keyedRequest } from '../../../src/idempotency/keyed-request';
 describe('a keyed request’s id', () => {
   const client = '6f1c2a53-9d7e-4b0a-8c3f-2e5d7a9b1c40';
   const body = Buffer.from('{"order_id":"o1","status":"accepted"}');
-  const idOf = (operation: string, clientId: string, key: string, bytes = body) => keyedRequest(operation, clientId, key, { body: bytes })!.id;
+  const idOf = (operation: string, clientId: string, key: string, bytes = body) =>
+    keyedRequest(operation, clientId, key, { body: bytes })!.id;
 
   it('is the same for every resend, and names the operation without the key', () => {
     const id = idOf('payments.pay', client, 'order-42/pay');

@@ -9,11 +9,16 @@ import {
   temporalDynamicConfig,
   temporalServerConfig,
   temporalUiConfig,
-} from '../../../src/infra/temporal-postgres/server-config';
+} from '../../../dev/temporal-postgres/server-config';
 
 const ports = servicePorts([7233, 41001, 41002, 41003, 42000, 42001, 42002, 42003]);
 const database = { host: '127.0.0.1', port: 54329, user: 'postgres', password: 'secret' };
-const config = temporalServerConfig({ ports, database, dynamicConfigPath: '/run/dynamic-config.yaml', logLevel: 'warn' });
+const config = temporalServerConfig({
+  ports,
+  database,
+  dynamicConfigPath: '/run/dynamic-config.yaml',
+  logLevel: 'warn',
+});
 
 describe('the Temporal server configuration', () => {
   it('makes the first port the frontend, which clients and the cluster record reach', () => {
@@ -24,7 +29,11 @@ describe('the Temporal server configuration', () => {
 
   it('binds every service, and its membership ring, to loopback only, on the ports it was given', () => {
     for (const service of TEMPORAL_SERVICES) {
-      expect(config.services[service].rpc).toEqual({ grpcPort: ports[service].grpc, membershipPort: ports[service].membership, bindOnIP: '127.0.0.1' });
+      expect(config.services[service].rpc).toEqual({
+        grpcPort: ports[service].grpc,
+        membershipPort: ports[service].membership,
+        bindOnIP: '127.0.0.1',
+      });
     }
     expect(config.global.membership.broadcastAddress).toBe('127.0.0.1');
     // No listener beyond the services': no HTTP API, metrics or pprof port.
@@ -32,9 +41,16 @@ describe('the Temporal server configuration', () => {
   });
 
   it('binds the frontend alone where it is told to, the other services and the ring staying on loopback', () => {
-    const inNamespace = temporalServerConfig({ ports, database, dynamicConfigPath: '/run/dynamic-config.yaml', logLevel: 'warn', frontendListenAddress: '0.0.0.0' });
+    const inNamespace = temporalServerConfig({
+      ports,
+      database,
+      dynamicConfigPath: '/run/dynamic-config.yaml',
+      logLevel: 'warn',
+      frontendListenAddress: '0.0.0.0',
+    });
     expect(inNamespace.services.frontend.rpc.bindOnIP).toBe('0.0.0.0');
-    for (const service of TEMPORAL_SERVICES.filter((name) => name !== 'frontend')) expect(inNamespace.services[service].rpc.bindOnIP).toBe('127.0.0.1');
+    for (const service of TEMPORAL_SERVICES.filter((name) => name !== 'frontend'))
+      expect(inNamespace.services[service].rpc.bindOnIP).toBe('127.0.0.1');
     expect(inNamespace.global.membership.broadcastAddress).toBe('127.0.0.1');
     expect(inNamespace.publicClient.hostPort).toBe('127.0.0.1:7233');
   });
@@ -57,7 +73,10 @@ describe('the Temporal server configuration', () => {
 
   it('keeps archival off and reads the dynamic config file it is pointed at', () => {
     expect(config.archival).toEqual({ history: { state: 'disabled' }, visibility: { state: 'disabled' } });
-    expect(config.namespaceDefaults.archival).toEqual({ history: { state: 'disabled' }, visibility: { state: 'disabled' } });
+    expect(config.namespaceDefaults.archival).toEqual({
+      history: { state: 'disabled' },
+      visibility: { state: 'disabled' },
+    });
     expect(config.dynamicConfigClient.filepath).toBe('/run/dynamic-config.yaml');
   });
 
@@ -76,8 +95,16 @@ describe('the services ports', () => {
 
 describe('the dynamic config', () => {
   it('turns workflow updates, update-with-start and schedules on, in the file format of constrained values', () => {
-    const file = load(asYaml(temporalDynamicConfig())) as Record<string, Array<{ value: unknown; constraints: object }>>;
-    for (const key of ['frontend.enableUpdateWorkflowExecution', 'frontend.enableUpdateWorkflowExecutionAsyncAccepted', 'frontend.enableExecuteMultiOperation', 'frontend.enableSchedules']) {
+    const file = load(asYaml(temporalDynamicConfig())) as Record<
+      string,
+      Array<{ value: unknown; constraints: object }>
+    >;
+    for (const key of [
+      'frontend.enableUpdateWorkflowExecution',
+      'frontend.enableUpdateWorkflowExecutionAsyncAccepted',
+      'frontend.enableExecuteMultiOperation',
+      'frontend.enableSchedules',
+    ]) {
       expect(file[key]).toEqual([{ value: true, constraints: {} }]);
     }
     expect(Object.keys(file)).toEqual(Object.keys(DYNAMIC_CONFIG));
@@ -120,7 +147,9 @@ describe('the Web UI server configuration', () => {
   });
 
   it('decodes the encrypted payloads with the codec server it is given, and knows of none otherwise', () => {
-    expect(temporalUiConfig({ port: 8233, frontendAddress: '127.0.0.1:7233', codecEndpoint: 'http://127.0.0.1:8888' }).codec).toEqual({ endpoint: 'http://127.0.0.1:8888' });
+    expect(
+      temporalUiConfig({ port: 8233, frontendAddress: '127.0.0.1:7233', codecEndpoint: 'http://127.0.0.1:8888' }).codec,
+    ).toEqual({ endpoint: 'http://127.0.0.1:8888' });
     expect(temporalUiConfig({ port: 8233, frontendAddress: '127.0.0.1:7233' })).not.toHaveProperty('codec');
   });
 });

@@ -40,7 +40,9 @@ describe('untilReachable', () => {
     expect(calls()).toBe(7);
     expect(sleeps).toEqual([500, 1000, 2000, 4000, 4000, 4000]);
     expect(warnings).toHaveLength(6);
-    expect(warnings[0]).toBe('PostgreSQL is out of reach (connect ECONNREFUSED 127.0.0.1:5432); attempt 1 failed after 0.0 s, trying again in 0.5 s');
+    expect(warnings[0]).toBe(
+      'PostgreSQL is out of reach (connect ECONNREFUSED 127.0.0.1:5432); attempt 1 failed after 0.0 s, trying again in 0.5 s',
+    );
   });
 
   it('gives up with the last error once the next wait would pass the window', async () => {
@@ -53,8 +55,12 @@ describe('untilReachable', () => {
 
   it('throws a misconfiguration at once: waiting would not heal a wrong password', async () => {
     const { retry, sleeps } = fakeRetry();
-    const wrongPassword = Object.assign(new Error('password authentication failed for user "payments"'), { code: '28P01' });
-    await expect(untilReachable('PostgreSQL', failingThen([wrongPassword], 'never').connect, retry)).rejects.toBe(wrongPassword);
+    const wrongPassword = Object.assign(new Error('password authentication failed for user "payments"'), {
+      code: '28P01',
+    });
+    await expect(untilReachable('PostgreSQL', failingThen([wrongPassword], 'never').connect, retry)).rejects.toBe(
+      wrongPassword,
+    );
     expect(sleeps).toEqual([]);
   });
 });
@@ -62,10 +68,21 @@ describe('untilReachable', () => {
 describe('isOutOfReach', () => {
   it.each([
     ['a refused socket', refused()],
-    ['PostgreSQL starting up (57P03)', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
+    [
+      'PostgreSQL starting up (57P03)',
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+    ],
     ['the Temporal client finding no server', new Error('Failed to connect before the deadline')],
-    ['a bare gRPC UNAVAILABLE from the operator service', Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14, details: 'x', metadata: {} })],
-    ['the worker connection finding no server', Object.assign(new Error('tonic::transport::Error(Transport, ConnectError("tcp connect error", …))'), { name: 'TransportError' })],
+    [
+      'a bare gRPC UNAVAILABLE from the operator service',
+      Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14, details: 'x', metadata: {} }),
+    ],
+    [
+      'the worker connection finding no server',
+      Object.assign(new Error('tonic::transport::Error(Transport, ConnectError("tcp connect error", …))'), {
+        name: 'TransportError',
+      }),
+    ],
   ])('calls %s out of reach', (_label, error) => {
     expect(isOutOfReach(error)).toBe(true);
   });

@@ -1,8 +1,10 @@
-import { allowedKeyTypesMessage } from '../../../src/keys';
+import { allowedKeyTypesMessage } from '../../../src/rails/countries';
 
 describe('allowedKeyTypesMessage', () => {
   it('lists the Brazilian key types in the wording of the 400 body', () => {
-    expect(allowedKeyTypesMessage('BR')).toBe('dict_key must be one of: CPF (11 digits), CNPJ (14 digits), EMAIL, PHONE (+55...), EVP (UUID v4)');
+    expect(allowedKeyTypesMessage('BR')).toBe(
+      'dict_key must be one of: CPF (11 digits), CNPJ (14 letters or digits), EMAIL, PHONE (+55...), EVP (UUID v4)',
+    );
   });
 
   it('lists the Peruvian key types', () => {

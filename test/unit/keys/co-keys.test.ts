@@ -1,8 +1,9 @@
-import { validatePaymentKey } from '../../../src/keys';
+import { validatePaymentKey } from '../../../src/rails/countries';
 import { refusal } from './refusal';
 
 const ALLOWED_TYPES =
-  'dict_key must be one of: NAME (@ + 20 letters or digits), ID (17 or 18 digits), RANDOM (10 letters or digits), ' + 'OPEN_INPUT (21 letters or digits), PHONE (+57 3XXXXXXXXX), EMAIL';
+  'dict_key must be one of: NAME (@ + 20 letters or digits), ID (17 or 18 digits), RANDOM (10 letters or digits), ' +
+  'OPEN_INPUT (21 letters or digits), PHONE (+57 3XXXXXXXXX), EMAIL';
 
 describe('Colombian Bre-B keys', () => {
   it.each([
@@ -28,7 +29,8 @@ describe('Colombian Bre-B keys', () => {
   });
 
   const NAME = 'dict_key: a NAME key is "@" then 20 letters or digits';
-  const LENGTHS = 'dict_key: a key of letters and digits has 10 characters (RANDOM) or 21 (OPEN_INPUT), an ID 17 or 18 digits';
+  const LENGTHS =
+    'dict_key: a key of letters and digits has 10 characters (RANDOM) or 21 (OPEN_INPUT), an ID 17 or 18 digits';
   const INVALID_MOBILE = 'dict_key: not a valid Colombian mobile number: +57, then 10 digits starting with 3';
 
   it.each([
@@ -42,7 +44,11 @@ describe('Colombian Bre-B keys', () => {
     ['OPENinput1234567890123', 'OPEN_INPUT of 22 characters', LENGTHS],
     ['+572001234567', 'phone not starting with 3', INVALID_MOBILE],
     ['+57300123456', 'phone of 9 digits', INVALID_MOBILE],
-    ['+57 300 1234567', 'phone with spaces', 'dict_key: a phone key must be +57 followed by digits only, without spaces, dashes or parentheses'],
+    [
+      '+57 300 1234567',
+      'phone with spaces',
+      'dict_key: a phone key must be +57 followed by digits only, without spaces, dashes or parentheses',
+    ],
     ['573001234567', 'phone without +', 'dict_key: a phone key must start with +57, the "+" included'],
     ['+5561999999999', 'Brazilian phone', 'dict_key: a phone key for CO must start with +57'],
     ['pagos@tienda', 'e-mail without a dot in the domain', 'dict_key: not a valid e-mail address'],

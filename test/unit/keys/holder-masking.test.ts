@@ -1,4 +1,5 @@
-import { isMaskedHolderCountry, maskAccountNumber, maskDocument, maskName } from '../../../src/keys';
+import { maskAccountNumber, maskName } from '../../../src/keys';
+import { isMaskedHolderCountry, maskDocument } from '../../../src/rails/countries';
 
 describe('what a Brazilian or Colombian key look-up shows of its holder', () => {
   describe('names: the first name, then initials', () => {
@@ -34,6 +35,9 @@ describe('what a Brazilian or Colombian key look-up shows of its holder', () => 
     it.each([
       ['BR', '52998224725', '***.982.247-**'],
       ['BR', '11222333000181', '**.222.333/****-**'],
+      // An alphanumeric CNPJ shows the same positions, the middle of its root.
+      ['BR', '12ABC34501DE35', '**.ABC.345/****-**'],
+      ['BR', 'A1B2C3D41A2B62', '**.B2C.3D4/****-**'],
       ['CO', '1023456789', '****789'],
       ['CO', '12345', '****45'],
       ['CO', '900123456-7', '****456-*'],

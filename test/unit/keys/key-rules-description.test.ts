@@ -1,4 +1,4 @@
-import { PAYMENT_KEY_RULES_DESCRIPTION, PAYMENT_KEY_TYPES } from '../../../src/keys';
+import { PAYMENT_KEY_RULES_DESCRIPTION, PAYMENT_KEY_TYPES } from '../../../src/rails/countries';
 
 describe('the key types and their description', () => {
   it('keeps the type names integrators and stored orders rely on', () => {

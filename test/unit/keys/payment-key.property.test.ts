@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { allowedKeyTypesMessage, validatePaymentKey, type KeyCountry } from '../../../src/keys';
+import { allowedKeyTypesMessage, validatePaymentKey, type KeyCountry } from '../../../src/rails/countries';
 
 const countries: KeyCountry[] = ['BR', 'PE', 'CO'];
 const anyKey = fc.oneof(
@@ -50,7 +50,11 @@ describe('validatePaymentKey on arbitrary input', () => {
   });
 
   it('rejects non-string input from untyped callers', () => {
-    expect(validatePaymentKey('BR', undefined as unknown as string)).toMatchObject({ ok: false, code: 'INVALID_DICT_KEY', reason: null });
+    expect(validatePaymentKey('BR', undefined as unknown as string)).toMatchObject({
+      ok: false,
+      code: 'INVALID_DICT_KEY',
+      reason: null,
+    });
   });
 });
 
@@ -58,12 +62,16 @@ describe('phone keys', () => {
   // Mobile numbers of the national plans: Brazil's ninth digit 9 after an allocated area code,
   // Peru's 9 and eight digits, Colombia's 3 and nine digits in operators' blocks (300-305, 310-323).
   const mobiles = fc.oneof(
-    fc.tuple(fc.constantFrom('11', '21', '31', '61', '71', '81', '91'), fc.stringMatching(/^\d{8}$/)).map(([area, rest]) => ({
-      country: 'BR' as const,
-      key: `+55${area}9${rest}`,
-    })),
+    fc
+      .tuple(fc.constantFrom('11', '21', '31', '61', '71', '81', '91'), fc.stringMatching(/^\d{8}$/))
+      .map(([area, rest]) => ({
+        country: 'BR' as const,
+        key: `+55${area}9${rest}`,
+      })),
     fc.stringMatching(/^\d{8}$/).map((rest) => ({ country: 'PE' as const, key: `+519${rest}` })),
-    fc.tuple(fc.constantFrom('300', '305', '310', '315', '320', '323'), fc.stringMatching(/^\d{7}$/)).map(([block, rest]) => ({ country: 'CO' as const, key: `+57${block}${rest}` })),
+    fc
+      .tuple(fc.constantFrom('300', '305', '310', '315', '320', '323'), fc.stringMatching(/^\d{7}$/))
+      .map(([block, rest]) => ({ country: 'CO' as const, key: `+57${block}${rest}` })),
   );
 
   it('accepts every mobile number of the country in E.164', () => {

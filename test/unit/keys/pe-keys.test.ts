@@ -1,4 +1,4 @@
-import { validatePaymentKey } from '../../../src/keys';
+import { validatePaymentKey } from '../../../src/rails/countries';
 import { refusal } from './refusal';
 
 const ALLOWED_TYPES = 'dict_key must be one of: CCI (20 to 22 digits), PHONE (+51 9XXXXXXXX)';
@@ -25,9 +25,21 @@ describe('Peruvian keys', () => {
   const INVALID_MOBILE = 'dict_key: not a valid Peruvian mobile number: +51, then 9 digits starting with 9';
 
   it.each([
-    ['01136600010003254231', 'CCI with a wrong first check digit', 'dict_key: not a valid CCI: its check digits do not match'],
-    ['01136600010003254222', 'CCI with a wrong second check digit', 'dict_key: not a valid CCI: its check digits do not match'],
-    ['00219300123456789012', 'CCI with made-up check digits', 'dict_key: not a valid CCI: its check digits do not match'],
+    [
+      '01136600010003254231',
+      'CCI with a wrong first check digit',
+      'dict_key: not a valid CCI: its check digits do not match',
+    ],
+    [
+      '01136600010003254222',
+      'CCI with a wrong second check digit',
+      'dict_key: not a valid CCI: its check digits do not match',
+    ],
+    [
+      '00219300123456789012',
+      'CCI with made-up check digits',
+      'dict_key: not a valid CCI: its check digits do not match',
+    ],
     ['011-366-000100032542-21', 'CCI written with dashes', FORMATTED_CCI],
     ['0113 6600 0100 0325 4221', 'CCI written with spaces', FORMATTED_CCI],
     ['0021930012345678901', 'CCI of 19 digits', CCI_LENGTH],
@@ -35,7 +47,11 @@ describe('Peruvian keys', () => {
     ['52998224725', 'CPF', CCI_LENGTH],
     ['987654321', 'phone without country code', 'dict_key: a phone key must start with +51, the "+" included'],
     ['51987654321', 'phone without +', 'dict_key: a phone key must start with +51, the "+" included'],
-    ['+51 987 654 321', 'phone with spaces', 'dict_key: a phone key must be +51 followed by digits only, without spaces, dashes or parentheses'],
+    [
+      '+51 987 654 321',
+      'phone with spaces',
+      'dict_key: a phone key must be +51 followed by digits only, without spaces, dashes or parentheses',
+    ],
     ['+51187654321', 'phone not starting with 9', INVALID_MOBILE],
     ['+5114123456', 'Lima landline', INVALID_MOBILE],
     ['+5198765432', 'phone of 8 digits', INVALID_MOBILE],

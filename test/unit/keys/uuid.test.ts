@@ -9,7 +9,11 @@ describe('UUID keys', () => {
   });
 
   it('refuses another version or variant, which any UUID still accepts', () => {
-    for (const id of ['123e4567-e89b-12d3-a456-426614174000', '123e4567-e89b-42d3-c456-426614174000', '123e4567-e89b-42d3-7456-426614174000']) {
+    for (const id of [
+      '123e4567-e89b-12d3-a456-426614174000',
+      '123e4567-e89b-42d3-c456-426614174000',
+      '123e4567-e89b-42d3-7456-426614174000',
+    ]) {
       expect(isUuid(id)).toBe(true);
       expect(isUuidV4(id)).toBe(false);
     }
@@ -17,6 +21,12 @@ describe('UUID keys', () => {
   });
 
   it('refuses what is not a UUID', () => {
-    for (const id of ['', '123e4567e89b42d3a456426614174000', '123e4567-e89b-42d3-a456-42661417400', 'g23e4567-e89b-42d3-a456-426614174000']) expect(isUuidV4(id)).toBe(false);
+    for (const id of [
+      '',
+      '123e4567e89b42d3a456426614174000',
+      '123e4567-e89b-42d3-a456-42661417400',
+      'g23e4567-e89b-42d3-a456-426614174000',
+    ])
+      expect(isUuidV4(id)).toBe(false);
   });
 });

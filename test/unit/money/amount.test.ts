@@ -18,7 +18,11 @@ import { expectMoneyError } from './expect-money-error';
 
 const currencyArb = fc.constantFrom(...CURRENCY_CODES);
 /** Any valid amount: a currency and a positive whole number of its minor units below 1e13. */
-const amountArb = currencyArb.chain((currency) => fc.bigInt({ min: 1n, max: 10n ** BigInt(13 + currencyByAlpha(currency).minorUnit) - 1n }).map((minor) => ({ currency, minor })));
+const amountArb = currencyArb.chain((currency) =>
+  fc
+    .bigInt({ min: 1n, max: 10n ** BigInt(13 + currencyByAlpha(currency).minorUnit) - 1n })
+    .map((minor) => ({ currency, minor })),
+);
 
 describe('parseAmount', () => {
   it.each<[unknown, CurrencyCode, string]>([
@@ -96,9 +100,12 @@ describe('parseAmount', () => {
     expectMoneyError(() => parseAmount(input, 'BRL'), 'NOT_POSITIVE');
   });
 
-  it.each<[unknown]>([['10000000000000'], ['10000000000000.00'], [1e13], [1e21], [1e300]])('rejects %p as AMOUNT_TOO_LARGE', (input) => {
-    expectMoneyError(() => parseAmount(input, 'USD'), 'AMOUNT_TOO_LARGE');
-  });
+  it.each<[unknown]>([['10000000000000'], ['10000000000000.00'], [1e13], [1e21], [1e300]])(
+    'rejects %p as AMOUNT_TOO_LARGE',
+    (input) => {
+      expectMoneyError(() => parseAmount(input, 'USD'), 'AMOUNT_TOO_LARGE');
+    },
+  );
 
   it('rejects an unsupported currency even when the type system was bypassed', () => {
     expectMoneyError(() => parseAmount('10', 'XXX' as CurrencyCode), 'UNSUPPORTED_CURRENCY');
@@ -136,7 +143,11 @@ describe('parseAmount', () => {
   });
 
   it('takes exactly the strings POSITIVE_AMOUNT_TEXT (the documented pattern) admits, decimals aside', () => {
-    const candidateArb = fc.oneof(fc.stringMatching(/^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,4})?$/), fc.stringMatching(POSITIVE_AMOUNT_TEXT), fc.string({ maxLength: 20 }));
+    const candidateArb = fc.oneof(
+      fc.stringMatching(/^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,4})?$/),
+      fc.stringMatching(POSITIVE_AMOUNT_TEXT),
+      fc.string({ maxLength: 20 }),
+    );
     fc.assert(
       fc.property(candidateArb, (text) => {
         // Decimals depend on the currency and are left to parseAmount: USD takes two.
@@ -149,7 +160,9 @@ describe('parseAmount', () => {
           }
         })();
         // Trailing zeros are no extra precision: "1.000" is 1.
-        expect(parses).toBe(text.length <= 32 && POSITIVE_AMOUNT_TEXT.test(text) && new Decimal(text).decimalPlaces() <= 2);
+        expect(parses).toBe(
+          text.length <= 32 && POSITIVE_AMOUNT_TEXT.test(text) && new Decimal(text).decimalPlaces() <= 2,
+        );
       }),
       { numRuns: 2000 },
     );

@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, CURRENCY_CODES, PAYMENT_CURRENCIES, countryCurrency, currencyByAlpha, currencyByNumeric, isSupportedCountry, isSupportedCurrency } from '../../../src/money';
+import { CURRENCY_CODES, currencyByAlpha, currencyByNumeric, isSupportedCurrency } from '../../../src/money';
 import { expectMoneyError } from './expect-money-error';
 
 describe('currencies', () => {
@@ -41,29 +41,5 @@ describe('currencies', () => {
 
   it.each(['32', '999', '0986', ''])('rejects %j as a numeric code', (numeric) => {
     expectMoneyError(() => currencyByNumeric(numeric), 'UNSUPPORTED_CURRENCY');
-  });
-});
-
-describe('countries', () => {
-  it.each([
-    ['BR', 'BRL'],
-    ['PE', 'PEN'],
-    ['CO', 'COP'],
-    ['AR', 'ARS'],
-    ['CL', 'CLP'],
-    ['MX', 'MXN'],
-    ['UY', 'UYU'],
-  ])('%s pays in %s', (country, currency) => {
-    expect(isSupportedCountry(country)).toBe(true);
-    expect(countryCurrency(country)).toBe(currency);
-  });
-
-  it.each(['US', 'br', 'BRA', '', 'hasOwnProperty'])('rejects %j', (country) => {
-    expect(isSupportedCountry(country)).toBe(false);
-    expectMoneyError(() => countryCurrency(country), 'UNSUPPORTED_COUNTRY');
-  });
-
-  it("pays in every served country's currency", () => {
-    for (const country of COUNTRY_CODES) expect(PAYMENT_CURRENCIES).toContain(countryCurrency(country));
   });
 });

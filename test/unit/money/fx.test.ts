@@ -1,5 +1,15 @@
 import fc from 'fast-check';
-import { CURRENCY_CODES, CurrencyCode, Decimal, applySpread, convert, currencyByAlpha, formatRate, inverseRate, toMinorUnits } from '../../../src/money';
+import {
+  CURRENCY_CODES,
+  CurrencyCode,
+  Decimal,
+  applySpread,
+  convert,
+  currencyByAlpha,
+  formatRate,
+  inverseRate,
+  toMinorUnits,
+} from '../../../src/money';
 
 /** Positive rates with 10 decimals, from 0.0000000001 to 100000. */
 const rateArb = fc.bigInt({ min: 1n, max: 10n ** 15n }).map((tenBillionths) => new Decimal(`${tenBillionths}e-10`));
@@ -85,17 +95,22 @@ describe('convert', () => {
 
   it('rounds the exact product half-even to the target minor unit', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 12n }), rateArb, fc.constantFrom(...CURRENCY_CODES), (localMinor, rate, currency) => {
-        const amount = new Decimal(`${localMinor}e-2`);
-        const result = convert(amount, rate, currency);
-        const exact = amount.times(rate);
-        const unit = new Decimal(`1e-${currencyByAlpha(currency).minorUnit}`);
-        const distance = result.minus(exact).abs();
-        expect(distance.lte(unit.dividedBy(2))).toBe(true);
-        if (distance.eq(unit.dividedBy(2))) {
-          expect(toMinorUnits(result, currency) % 2n).toBe(0n);
-        }
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        rateArb,
+        fc.constantFrom(...CURRENCY_CODES),
+        (localMinor, rate, currency) => {
+          const amount = new Decimal(`${localMinor}e-2`);
+          const result = convert(amount, rate, currency);
+          const exact = amount.times(rate);
+          const unit = new Decimal(`1e-${currencyByAlpha(currency).minorUnit}`);
+          const distance = result.minus(exact).abs();
+          expect(distance.lte(unit.dividedBy(2))).toBe(true);
+          if (distance.eq(unit.dividedBy(2))) {
+            expect(toMinorUnits(result, currency) % 2n).toBe(0n);
+          }
+        },
+      ),
     );
   });
 

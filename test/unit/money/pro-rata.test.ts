@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { CURRENCY_CODES, Decimal, cumulativeUserRefund, currencyByAlpha, fromMinorUnits, refundShare } from '../../../src/money';
+import {
+  CURRENCY_CODES,
+  Decimal,
+  cumulativeUserRefund,
+  currencyByAlpha,
+  fromMinorUnits,
+  refundShare,
+} from '../../../src/money';
 
 const d = (value: string) => new Decimal(value);
 

@@ -1,5 +1,9 @@
 import fc from 'fast-check';
-import { NOTIFICATION_URL_PATTERN, notificationUrlField, notificationUrlProblem } from '../../../src/notifications/notification-url';
+import {
+  NOTIFICATION_URL_PATTERN,
+  notificationUrlField,
+  notificationUrlProblem,
+} from '../../../src/notifications/notification-url';
 
 describe('notification URL policy', () => {
   describe('in production (insecure callbacks not allowed)', () => {
@@ -49,7 +53,9 @@ describe('notification URL policy', () => {
       'https://255.255.255.255/cb',
       'https://[ff02::1]/cb',
     ])('refuses the non-public address %s', (url) => {
-      expect(notificationUrlProblem(url, false)).toBe('must not point to a loopback, private or other non-public address');
+      expect(notificationUrlProblem(url, false)).toBe(
+        'must not point to a loopback, private or other non-public address',
+      );
     });
   });
 
@@ -77,8 +83,17 @@ describe('notification URL policy', () => {
     expect(notificationUrlField.safeParse('http://127.0.0.1:9999/hook').success).toBe(true);
     const failed = notificationUrlField.safeParse('https://user:secret@example.com/cb');
     expect(failed.success).toBe(false);
-    expect(failed.error?.issues.map((issue) => issue.message)).toEqual(['must be an absolute http or https URL in ASCII (percent-encode the rest), without credentials']);
-    for (const refused of ['ftp://example.com/cb', 'https://example.com/a b', 'https://example.com:99999/', 'https://999.1.1.1/', 'https://example.com/é', 'https://ex_ample.com/']) {
+    expect(failed.error?.issues.map((issue) => issue.message)).toEqual([
+      'must be an absolute http or https URL in ASCII (percent-encode the rest), without credentials',
+    ]);
+    for (const refused of [
+      'ftp://example.com/cb',
+      'https://example.com/a b',
+      'https://example.com:99999/',
+      'https://999.1.1.1/',
+      'https://example.com/é',
+      'https://ex_ample.com/',
+    ]) {
       expect(notificationUrlField.safeParse(refused).success).toBe(false);
     }
     expect(notificationUrlField.safeParse(42).success).toBe(false);
@@ -103,7 +118,9 @@ describe('notification URL policy', () => {
     for (const invalid of ['http://XN--A.A', 'https://shop.xn--a.example/cb']) {
       expect(NOTIFICATION_URL_PATTERN.test(invalid)).toBe(true);
       expect(notificationUrlProblem(invalid, true)).toBe('must name a host whose xn-- labels are valid punycode');
-      expect(notificationUrlField.safeParse(invalid).error?.issues.map((issue) => issue.message)).toEqual(['must name a host whose xn-- labels are valid punycode']);
+      expect(notificationUrlField.safeParse(invalid).error?.issues.map((issue) => issue.message)).toEqual([
+        'must name a host whose xn-- labels are valid punycode',
+      ]);
     }
   });
 });

@@ -88,7 +88,13 @@ describe('isPublicAddress', () => {
         const high = ((a << 8) | b).toString(16);
         const low = ((c << 8) | d).toString(16);
         const expected = isPublicAddress(ipv4);
-        for (const form of [`::ffff:${ipv4}`, `::ffff:${high}:${low}`, `64:ff9b::${ipv4}`, `64:ff9b::${high}:${low}`, `2002:${high}:${low}::1`]) {
+        for (const form of [
+          `::ffff:${ipv4}`,
+          `::ffff:${high}:${low}`,
+          `64:ff9b::${ipv4}`,
+          `64:ff9b::${high}:${low}`,
+          `2002:${high}:${low}::1`,
+        ]) {
           expect([form, isPublicAddress(form)]).toEqual([form, expected]);
         }
       }),

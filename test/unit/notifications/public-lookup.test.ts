@@ -6,7 +6,8 @@ import { NonPublicAddressError, publicOnlyLookup } from '../../../src/notificati
 function resolverOf(table: Record<string, LookupAddress[]>): LookupFunction {
   return (hostname, options, callback) => {
     const addresses = table[hostname];
-    if (!addresses) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '');
+    if (!addresses)
+      return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '');
     if (options.all) return callback(null, addresses);
     return callback(null, addresses[0]!.address, addresses[0]!.family);
   };
@@ -36,17 +37,24 @@ describe('publicOnlyLookup', () => {
   const lookup = publicOnlyLookup(resolverOf(table));
 
   it('passes the public answers on, in the shape the caller asked for', async () => {
-    expect(await lookUp(lookup, 'hooks.example.com', { all: true })).toEqual({ error: null, address: table['hooks.example.com'], family: undefined });
+    expect(await lookUp(lookup, 'hooks.example.com', { all: true })).toEqual({
+      error: null,
+      address: table['hooks.example.com'],
+      family: undefined,
+    });
     expect(await lookUp(lookup, 'hooks.example.com', {})).toEqual({ error: null, address: '93.184.216.34', family: 4 });
   });
 
-  it.each(['internal.example.com', 'metadata.example.com', 'mixed.example.com'])('refuses %s, which resolves to a non-public address', async (hostname) => {
-    for (const options of [{}, { all: true }]) {
-      const { error } = await lookUp(lookup, hostname, options);
-      expect(error).toBeInstanceOf(NonPublicAddressError);
-      expect(error).toMatchObject({ code: 'ENONPUBLIC' });
-    }
-  });
+  it.each(['internal.example.com', 'metadata.example.com', 'mixed.example.com'])(
+    'refuses %s, which resolves to a non-public address',
+    async (hostname) => {
+      for (const options of [{}, { all: true }]) {
+        const { error } = await lookUp(lookup, hostname, options);
+        expect(error).toBeInstanceOf(NonPublicAddressError);
+        expect(error).toMatchObject({ code: 'ENONPUBLIC' });
+      }
+    },
+  );
 
   it('passes resolver errors on', async () => {
     expect((await lookUp(lookup, 'nowhere.example.com', {})).error).toMatchObject({ code: 'ENOTFOUND' });

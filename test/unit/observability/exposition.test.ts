@@ -5,7 +5,10 @@ const source = (name: string, read: () => Promise<string>) => ({ name, read });
 
 describe('gatherExposition', () => {
   it('joins the sources in order, each ending its last line, and says each was read', async () => {
-    const { text, failures } = await gatherExposition([source('first', async () => '# TYPE a_total counter\na_total 1'), source('second', async () => 'b 2\n')]);
+    const { text, failures } = await gatherExposition([
+      source('first', async () => '# TYPE a_total counter\na_total 1'),
+      source('second', async () => 'b 2\n'),
+    ]);
     expect(failures).toEqual([]);
     expect(text).toBe(
       '# TYPE a_total counter\na_total 1\nb 2\n' +
@@ -18,12 +21,20 @@ describe('gatherExposition', () => {
   it('leaves out a source that fails or is too slow, keeps the others, and reports it as down', async () => {
     const broken = new Error('database is down');
     const { text, failures } = await gatherExposition(
-      [source('fine', async () => 'fine_gauge 3\n'), source('broken', () => Promise.reject(broken)), source('slow', () => new Promise<string>(() => undefined))],
+      [
+        source('fine', async () => 'fine_gauge 3\n'),
+        source('broken', () => Promise.reject(broken)),
+        source('slow', () => new Promise<string>(() => undefined)),
+      ],
       50,
     );
     const samples = parseExposition(text);
     expect(valueOf(samples, 'fine_gauge')).toBe(3);
-    expect(samples.filter((sample) => sample.name === 'cbp_metrics_source_up').map(({ labels, value }) => [labels.source, value])).toEqual([
+    expect(
+      samples
+        .filter((sample) => sample.name === 'cbp_metrics_source_up')
+        .map(({ labels, value }) => [labels.source, value]),
+    ).toEqual([
       ['fine', 1],
       ['broken', 0],
       ['slow', 0],

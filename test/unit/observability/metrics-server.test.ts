@@ -42,7 +42,13 @@ describe('metrics server with probes', () => {
   let server: MetricsServer;
 
   beforeAll(async () => {
-    server = await startMetricsServer({ host: '127.0.0.1', port: 0, sources: [], onFailure: () => undefined, probes: { ready: () => ready } });
+    server = await startMetricsServer({
+      host: '127.0.0.1',
+      port: 0,
+      sources: [],
+      onFailure: () => undefined,
+      probes: { ready: () => ready },
+    });
   });
   afterAll(() => server.close());
 

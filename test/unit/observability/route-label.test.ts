@@ -2,7 +2,9 @@ import { routeLabel, UNMATCHED_ROUTE } from '../../../src/observability/http-met
 
 describe('routeLabel', () => {
   it('is the route template Express matched, never the path with its ids', () => {
-    expect(routeLabel({ route: { path: '/v2/payments/:order_id/status' }, baseUrl: '' })).toBe('/v2/payments/:order_id/status');
+    expect(routeLabel({ route: { path: '/v2/payments/:order_id/status' }, baseUrl: '' })).toBe(
+      '/v2/payments/:order_id/status',
+    );
   });
 
   it('keeps the mount point of a router', () => {

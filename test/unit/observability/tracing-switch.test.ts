@@ -1,5 +1,11 @@
 import { trace } from '@opentelemetry/api';
-import { startTracing, stopTracing, temporalClientInterceptors, temporalWorkerTracing } from '../../../src/observability/tracing';
+import {
+  isTracing,
+  startTracing,
+  stopTracing,
+  temporalClientInterceptors,
+  temporalWorkerTracing,
+} from '../../../src/observability/tracing';
 
 /** Tracing is on only when OTEL_EXPORTER_OTLP_ENDPOINT is set; off, nothing records or intercepts. */
 describe('tracing switch', () => {
@@ -18,6 +24,7 @@ describe('tracing switch', () => {
     expect(trace.getTracer('test').startSpan('probe').isRecording()).toBe(false);
     expect(temporalClientInterceptors()).toEqual([]);
     expect(temporalWorkerTracing()).toEqual({});
+    expect(isTracing()).toBe(false);
   });
 
   it('records spans and intercepts the Temporal client, workflows and activities with one', () => {
@@ -28,5 +35,6 @@ describe('tracing switch', () => {
     expect(worker.interceptors?.workflowModules).toHaveLength(1);
     expect(worker.interceptors?.activity).toHaveLength(1);
     expect(worker.sinks).toHaveProperty('exporter');
+    expect(isTracing()).toBe(true);
   });
 });

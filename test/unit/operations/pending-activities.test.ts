@@ -19,7 +19,11 @@ describe('pending activities from a describe answer', () => {
         lastStartedTime: at('2026-11-22T10:00:20Z'),
         nextAttemptScheduleTime: at('2026-11-22T10:00:40Z'),
       },
-      { activityType: { name: 'payoutStatus' }, state: temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED, attempt: 1 },
+      {
+        activityType: { name: 'payoutStatus' },
+        state: temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED,
+        attempt: 1,
+      },
     ],
   };
 
@@ -35,7 +39,16 @@ describe('pending activities from a describe answer', () => {
         lastStartedAt: new Date('2026-11-22T10:00:20Z'),
         nextAttemptAt: new Date('2026-11-22T10:00:40Z'),
       },
-      { activity: 'payoutStatus', state: 'STARTED', attempt: 1, maximumAttempts: 0, lastFailure: null, scheduledAt: null, lastStartedAt: null, nextAttemptAt: null },
+      {
+        activity: 'payoutStatus',
+        state: 'STARTED',
+        attempt: 1,
+        maximumAttempts: 0,
+        lastFailure: null,
+        scheduledAt: null,
+        lastStartedAt: null,
+        nextAttemptAt: null,
+      },
     ]);
   });
 

@@ -38,11 +38,15 @@ describe('what a stuck order waits for', () => {
   });
 
   it("names the expiry of an order that waits for someone's action", () => {
-    expect(waitingFor({ status: 'CREATED', expiresAt }, running('AWAITING_DECISION'), 0).detail).toBe("the payer's decision (POST /v2/payments); expires at 2026-11-22T10:10:00.000Z");
+    expect(waitingFor({ status: 'CREATED', expiresAt }, running('AWAITING_DECISION'), 0).detail).toBe(
+      "the payer's decision (POST /v2/payments); expires at 2026-11-22T10:10:00.000Z",
+    );
   });
 
   it('names the payout activity still running, with its attempt', () => {
-    expect(waitingFor({ status: 'PROCESSING', expiresAt }, running('PAYING', { pendingActivities: [sendPayout] }), 0)).toEqual({
+    expect(
+      waitingFor({ status: 'PROCESSING', expiresAt }, running('PAYING', { pendingActivities: [sendPayout] }), 0),
+    ).toEqual({
       waitingFor: 'PAYOUT_ANSWER',
       detail: "the rail's answer about the payout: sendPayout attempt 2 (STARTED)",
     });
@@ -59,12 +63,22 @@ describe('what a stuck order waits for', () => {
   });
 
   it('waits for the reconciler when an open order has no workflow', () => {
-    const none: WorkflowSnapshot = { status: 'NOT_FOUND', phase: null, payoutUnconfirmed: false, pendingActivities: [] };
+    const none: WorkflowSnapshot = {
+      status: 'NOT_FOUND',
+      phase: null,
+      payoutUnconfirmed: false,
+      pendingActivities: [],
+    };
     expect(waitingFor({ status: 'CREATED', expiresAt }, none, 0).waitingFor).toBe('WORKFLOW_START');
   });
 
   it('sends an open order whose workflow ended to an operator', () => {
-    const ended: WorkflowSnapshot = { status: 'TERMINATED', phase: null, payoutUnconfirmed: false, pendingActivities: [] };
+    const ended: WorkflowSnapshot = {
+      status: 'TERMINATED',
+      phase: null,
+      payoutUnconfirmed: false,
+      pendingActivities: [],
+    };
     expect(waitingFor({ status: 'PROCESSING', expiresAt }, ended, 0)).toEqual({
       waitingFor: 'OPERATOR',
       detail: 'the workflow is TERMINATED with the order still PROCESSING: nothing will move it',
@@ -72,7 +86,12 @@ describe('what a stuck order waits for', () => {
   });
 
   it('waits for callback deliveries once the order is final', () => {
-    const done: WorkflowSnapshot = { status: 'COMPLETED', phase: null, payoutUnconfirmed: false, pendingActivities: [] };
+    const done: WorkflowSnapshot = {
+      status: 'COMPLETED',
+      phase: null,
+      payoutUnconfirmed: false,
+      pendingActivities: [],
+    };
     expect(waitingFor({ status: 'COMPLETED', expiresAt }, done, 2)).toEqual({
       waitingFor: 'CALLBACK_DELIVERY',
       detail: '2 callbacks not acknowledged; each is retried for 72 h',

@@ -5,8 +5,14 @@ import { temporal } from '@temporalio/proto';
 import { failureText, workflowTimeline } from '../../../src/operations/workflow-history';
 
 /** The recorded histories the replay test uses: real workflows, recorded on the real stack. */
-const recorded = (name: string) => historyFromJSON(JSON.parse(readFileSync(join(__dirname, '..', '..', 'workflow', 'histories', `${name}.2026-11-22.json`), 'utf8')));
-const lines = (name: string) => workflowTimeline(recorded(name), 'workflow').map((entry) => (entry.error === null ? entry.what : `${entry.what} ✗ ${entry.error}`));
+const recorded = (name: string) =>
+  historyFromJSON(
+    JSON.parse(readFileSync(join(__dirname, '..', '..', 'workflow', 'histories', `${name}.2026-11-22.json`), 'utf8')),
+  );
+const lines = (name: string) =>
+  workflowTimeline(recorded(name), 'workflow').map((entry) =>
+    entry.error === null ? entry.what : `${entry.what} ✗ ${entry.error}`,
+  );
 
 describe('a workflow history as timeline entries', () => {
   it('shows a payout whose answer was lost as an error, then the inquiry that found it paid', () => {
@@ -26,7 +32,9 @@ describe('a workflow history as timeline entries', () => {
       ]),
     );
     // In history order: the lost answer comes before the inquiry that settled it.
-    expect(timeline.findIndex((line) => line.startsWith('sendPayout'))).toBeLessThan(timeline.indexOf('payoutStatus attempt 1: COMPLETED'));
+    expect(timeline.findIndex((line) => line.startsWith('sendPayout'))).toBeLessThan(
+      timeline.indexOf('payoutStatus attempt 1: COMPLETED'),
+    );
   });
 
   it("shows an operator's resolution with who decided and why, and the flag it cleared", () => {
@@ -39,7 +47,9 @@ describe('a workflow history as timeline entries', () => {
         'search attributes PayoutUnconfirmed=false',
       ]),
     );
-    expect(timeline.filter((line) => line.startsWith('payoutStatus'))[0]).toMatch(/^payoutStatus attempt 1: UNREACHABLE ✗ GET \/payouts\/[0-9a-f-]{36}: server error \(503\)$/);
+    expect(timeline.filter((line) => line.startsWith('payoutStatus'))[0]).toMatch(
+      /^payoutStatus attempt 1: UNREACHABLE ✗ GET \/payouts\/[0-9a-f-]{36}: server error \(503\)$/,
+    );
   });
 
   it('shows the failures before a retried attempt with the attempt that followed them', () => {
@@ -47,25 +57,48 @@ describe('a workflow history as timeline entries', () => {
     // fromObject makes Longs of the ids and seconds, as the gRPC client gives them.
     const history = temporal.api.history.v1.History.fromObject({
       events: [
-        { eventId: 5, eventTime: at(100), eventType: 'EVENT_TYPE_ACTIVITY_TASK_SCHEDULED', activityTaskScheduledEventAttributes: { activityType: { name: 'markNotificationFailed' } } },
+        {
+          eventId: 5,
+          eventTime: at(100),
+          eventType: 'EVENT_TYPE_ACTIVITY_TASK_SCHEDULED',
+          activityTaskScheduledEventAttributes: { activityType: { name: 'markNotificationFailed' } },
+        },
         {
           eventId: 6,
           eventTime: at(107),
           eventType: 'EVENT_TYPE_ACTIVITY_TASK_STARTED',
           activityTaskStartedEventAttributes: { scheduledEventId: 5, attempt: 3, lastFailure: { message: 'HTTP 500' } },
         },
-        { eventId: 7, eventTime: at(108), eventType: 'EVENT_TYPE_ACTIVITY_TASK_COMPLETED', activityTaskCompletedEventAttributes: { scheduledEventId: 5 } },
+        {
+          eventId: 7,
+          eventTime: at(108),
+          eventType: 'EVENT_TYPE_ACTIVITY_TASK_COMPLETED',
+          activityTaskCompletedEventAttributes: { scheduledEventId: 5 },
+        },
       ],
     });
     expect(workflowTimeline(history, 'notification')).toEqual([
-      { at: new Date(107_000), source: 'notification', what: 'markNotificationFailed attempt 3 started after 2 failed', error: 'HTTP 500' },
+      {
+        at: new Date(107_000),
+        source: 'notification',
+        what: 'markNotificationFailed attempt 3 started after 2 failed',
+        error: 'HTTP 500',
+      },
       { at: new Date(108_000), source: 'notification', what: 'markNotificationFailed attempt 3: done', error: null },
     ]);
   });
 
   it('shows the callback the order handed to its own long-retry workflow', () => {
-    expect(lines('order-callback-handed-over').some((line) => /^deliverNotification [0-9a-f-]{36} attempt 1 failed ✗ HTTP 500$/.test(line))).toBe(true);
-    expect(lines('order-callback-handed-over').some((line) => /^child workflow notification-[0-9a-f-]{36} started$/.test(line))).toBe(true);
+    expect(
+      lines('order-callback-handed-over').some((line) =>
+        /^deliverNotification [0-9a-f-]{36} attempt 1 failed ✗ HTTP 500$/.test(line),
+      ),
+    ).toBe(true);
+    expect(
+      lines('order-callback-handed-over').some((line) =>
+        /^child workflow notification-[0-9a-f-]{36} started$/.test(line),
+      ),
+    ).toBe(true);
   });
 
   it('dates every entry with its event and keeps the history order', () => {
@@ -78,7 +111,9 @@ describe('a workflow history as timeline entries', () => {
 
 describe('failureText', () => {
   it('joins a failure with its causes, saying a repeated message once', () => {
-    expect(failureText({ message: 'activity failed', cause: { message: 'HTTP 500', cause: { message: 'HTTP 500' } } })).toBe('activity failed: HTTP 500');
+    expect(
+      failureText({ message: 'activity failed', cause: { message: 'HTTP 500', cause: { message: 'HTTP 500' } } }),
+    ).toBe('activity failed: HTTP 500');
   });
 
   it('is null without a failure', () => {

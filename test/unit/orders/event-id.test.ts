@@ -13,7 +13,9 @@ describe('deterministicUuid', () => {
   it('always has the UUID layout (version 5, RFC variant)', () => {
     fc.assert(
       fc.property(fc.string(), (name) => {
-        expect(deterministicUuid(name)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(deterministicUuid(name)).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
       }),
     );
   });

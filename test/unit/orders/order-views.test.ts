@@ -43,7 +43,12 @@ describe('order views', () => {
 
   it('shows preview amounts as numbers in each currency, whatever the column scale', () => {
     const view = previewView(order());
-    expect(view.order).toMatchObject({ local_total_amount: 100.5, user_total_amount: 17250, local_currency: 'BRL', user_currency: 'CLP' });
+    expect(view.order).toMatchObject({
+      local_total_amount: 100.5,
+      user_total_amount: 17250,
+      local_currency: 'BRL',
+      user_currency: 'CLP',
+    });
     expect(view.collector).toEqual({ name: 'Padaria', identification_number: '12345678000195', branch_office: '' });
   });
 
@@ -54,17 +59,34 @@ describe('order views', () => {
 
   it('leaves collector and order out of an unsuccessful read', () => {
     const view = previewView(order({ status: 'FAILED', errorCode: 'UPSTREAM_ERROR' }));
-    expect(view).toEqual({ payment_type: 'QR', external_reference: 'ref-1', error_code: 'UPSTREAM_ERROR', version: '2' });
+    expect(view).toEqual({
+      payment_type: 'QR',
+      external_reference: 'ref-1',
+      error_code: 'UPSTREAM_ERROR',
+      version: '2',
+    });
   });
 
   it('shows status-history amounts as strings with the currency minor unit', () => {
-    const history = [Object.assign(new OrderStatusHistoryEntity(), { status: 'CREATED', createdAt: new Date('2026-01-01T10:00:00.000Z') })];
+    const history = [
+      Object.assign(new OrderStatusHistoryEntity(), {
+        status: 'CREATED',
+        createdAt: new Date('2026-01-01T10:00:00.000Z'),
+      }),
+    ];
     const view = statusHistoryView(order(), history);
-    expect(view).toMatchObject({ local_amount: '100.50', user_amount: '17250', statuses: [{ status: 'CREATED', created_at: '2026-01-01T10:00:00.000Z' }] });
+    expect(view).toMatchObject({
+      local_amount: '100.50',
+      user_amount: '17250',
+      statuses: [{ status: 'CREATED', created_at: '2026-01-01T10:00:00.000Z' }],
+    });
   });
 
   it('echoes external_reference as external_reference_id in the payment result', () => {
-    const view = paymentResultView(order({ status: 'COMPLETED', paymentDate: new Date('2026-01-01T10:01:00.500Z') }), new Date('2026-01-01T10:01:01Z'));
+    const view = paymentResultView(
+      order({ status: 'COMPLETED', paymentDate: new Date('2026-01-01T10:01:00.500Z') }),
+      new Date('2026-01-01T10:01:01Z'),
+    );
     expect(view).toEqual({
       order_id: order().id,
       external_reference: 'ref-1',
@@ -80,11 +102,21 @@ describe('order views', () => {
 
   it('names the expiry in the QR expiration notification', () => {
     const view = qrExpiredView(order({ status: 'CANCELED', errorCode: 'EXPIRED' }), new Date('2026-01-01T10:10:01Z'));
-    expect(view).toMatchObject({ event: 'QR_EXPIRED', status: 'CANCELED', error_code: 'EXPIRED', expires_at: '2026-01-01T10:10:00Z', version: '2' });
+    expect(view).toMatchObject({
+      event: 'QR_EXPIRED',
+      status: 'CANCELED',
+      error_code: 'EXPIRED',
+      expires_at: '2026-01-01T10:10:00Z',
+      version: '2',
+    });
   });
 
   describe("a key payment's holder", () => {
-    const holder = { merchantName: 'Ana Souza Oliveira', merchantIdentificationNumber: '52998224725', merchantBranchOffice: '0001' };
+    const holder = {
+      merchantName: 'Ana Souza Oliveira',
+      merchantIdentificationNumber: '52998224725',
+      merchantBranchOffice: '0001',
+    };
     const views = (viewed: OrderEntity) => {
       const result = paymentResultView(viewed, new Date());
       const history = statusHistoryView(viewed, []);
@@ -114,7 +146,10 @@ describe('order views', () => {
     });
 
     it('not known yet stays null', () => {
-      expect(views(order({ flow: 'KEY', merchantName: null, merchantIdentificationNumber: null })).history).toEqual({ name: null, document: null });
+      expect(views(order({ flow: 'KEY', merchantName: null, merchantIdentificationNumber: null })).history).toEqual({
+        name: null,
+        document: null,
+      });
     });
   });
 });

@@ -16,7 +16,9 @@ describe('the wallet a payment names', () => {
   it('must be one of the wallets the preview listed, to accept a phone key', () => {
     expect(walletRefusal(phoneOrder, wallet.id, true)).toBeNull();
     expect(walletRefusal(phoneOrder, undefined, true)).toBe('required: pick one of the wallets the preview listed');
-    expect(walletRefusal(phoneOrder, '0e0b6a52-3c1d-4f7e-9a8b-1c2d3e4f5a6b', true)).toBe('not one of the wallets the preview listed');
+    expect(walletRefusal(phoneOrder, '0e0b6a52-3c1d-4f7e-9a8b-1c2d3e4f5a6b', true)).toBe(
+      'not one of the wallets the preview listed',
+    );
   });
 
   it('is not needed to reject', () => {

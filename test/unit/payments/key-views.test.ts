@@ -47,7 +47,9 @@ describe('the key validation answer', () => {
   };
 
   it("shows a Brazilian or Colombian key's holder masked", () => {
-    expect(keyValidationView({ kind: 'ACCOUNT_HOLDER', country: 'BR', key: '+5511987654321', holder }, 'PHONE')).toEqual({
+    expect(
+      keyValidationView({ kind: 'ACCOUNT_HOLDER', country: 'BR', key: '+5511987654321', holder }, 'PHONE'),
+    ).toEqual({
       name: 'Renata O. S.',
       accountNumber: '****6896',
       identificationNumber: '***.982.247-**',
@@ -59,7 +61,9 @@ describe('the key validation answer', () => {
       keyType: 'PHONE',
     });
     const colombian = { ...holder, identificationNumber: '900123456-7', identificationType: 'NIT' as const };
-    expect(keyValidationView({ kind: 'ACCOUNT_HOLDER', country: 'CO', key: 'ABCDE12345', holder: colombian }, 'RANDOM')).toMatchObject({
+    expect(
+      keyValidationView({ kind: 'ACCOUNT_HOLDER', country: 'CO', key: 'ABCDE12345', holder: colombian }, 'RANDOM'),
+    ).toMatchObject({
       identificationNumber: '****456-*',
     });
   });
@@ -76,6 +80,8 @@ describe('the key validation answer', () => {
       bank: 'BCP',
       terminal: null,
     };
-    expect(keyValidationView({ kind: 'PERU_ACCOUNT', country: 'PE', key: '00219300123456789013', account }, 'CCI')).toEqual(account);
+    expect(
+      keyValidationView({ kind: 'PERU_ACCOUNT', country: 'PE', key: '00219300123456789013', account }, 'CCI'),
+    ).toEqual(account);
   });
 });

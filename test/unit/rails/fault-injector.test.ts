@@ -47,7 +47,14 @@ describe('faultsFromEnv', () => {
   });
 
   it('reads the four variables', () => {
-    expect(faultsFromEnv({ RAILS_FAULT_LATENCY_MS: '250', RAILS_FAULT_ERROR_RATE: '0.1', RAILS_FAULT_DOWN: '1', RAILS_FAULT_LOSE_RESPONSE: 'true' })).toEqual({
+    expect(
+      faultsFromEnv({
+        RAILS_FAULT_LATENCY_MS: '250',
+        RAILS_FAULT_ERROR_RATE: '0.1',
+        RAILS_FAULT_DOWN: '1',
+        RAILS_FAULT_LOSE_RESPONSE: 'true',
+      }),
+    ).toEqual({
       latency_ms: 250,
       error_rate: 0.1,
       down: true,

@@ -1,9 +1,11 @@
+import { PIX_DIRECTORY } from '../../../src/rails/br/brazil.wire';
+import { BREB_DIRECTORY } from '../../../src/rails/co/colombia.wire';
 import { accountWallet } from '../../../src/rails/phone-wallets';
 import { KeyDirectoryService } from '../../../src/rails/simulator/key-directory.service';
 import { MAGIC_KEYS } from '../../../src/rails/simulator/magic-values';
 import { SimulatorHttpError } from '../../../src/rails/simulator/simulator-http.error';
 import { cpfFromBase } from '../../../src/rails/simulator/tax-id.generator';
-import type { KeyCountry } from '../../../src/money';
+import type { KeyCountry } from '../../../src/rails/countries';
 
 const directory = new KeyDirectoryService('unit');
 
@@ -41,12 +43,12 @@ describe('KeyDirectoryService', () => {
     expect(statusOf(() => lookup(country, key))).toBe(400);
   });
 
-  it.each([['BR', 'notfound@sandbox.test'], ...Object.entries(MAGIC_KEYS.notFound).flatMap(([country, keys]) => keys.map((key) => [country, key]))] as [KeyCountry, string][])(
-    'answers 404 for the magic %s key %s',
-    (country, key) => {
-      expect(statusOf(() => lookup(country, key))).toBe(404);
-    },
-  );
+  it.each([
+    ['BR', 'notfound@sandbox.test'],
+    ...Object.entries(MAGIC_KEYS.notFound).flatMap(([country, keys]) => keys.map((key) => [country, key])),
+  ] as [KeyCountry, string][])('answers 404 for the magic %s key %s', (country, key) => {
+    expect(statusOf(() => lookup(country, key))).toBe(404);
+  });
 
   it('answers the same holder for the same key, and another for another seed', () => {
     const first = lookup('BR', 'ana@example.com');
@@ -56,7 +58,20 @@ describe('KeyDirectoryService', () => {
 
   it('names a CPF key holder by that CPF', () => {
     const cpf = cpfFromBase('529982247');
-    expect(directory.brazilHolder(cpf)).toMatchObject({ format: 'CPF', holder: { identificationNumber: cpf, identificationType: 'CPF' } });
+    expect(directory.brazilHolder(cpf)).toMatchObject({
+      format: 'CPF',
+      holder: { identificationNumber: cpf, identificationType: 'CPF' },
+    });
+  });
+
+  it('names an alphanumeric CNPJ key holder, a company, by that CNPJ, whatever the case it is asked in', () => {
+    const entry = directory.brazilHolder('12ABC34501DE35');
+    expect(entry).toMatchObject({
+      key: '12ABC34501DE35',
+      format: 'CNPJ',
+      holder: { identificationNumber: '12ABC34501DE35', identificationType: 'CNPJ' },
+    });
+    expect(directory.brazilHolder('12abc34501de35')).toEqual(entry);
   });
 
   it('gives a Brazilian participant an 8-digit ISPB', () => {
@@ -68,7 +83,11 @@ describe('KeyDirectoryService', () => {
   });
 
   it('reads entity, branch and account out of a Peru CCI', () => {
-    expect(directory.peruAccount('00219300123456789013')).toMatchObject({ bank: 'BCP', branchOffice: '193', accountNumber: '001234567890' });
+    expect(directory.peruAccount('00219300123456789013')).toMatchObject({
+      bank: 'BCP',
+      branchOffice: '193',
+      accountNumber: '001234567890',
+    });
   });
 });
 
@@ -102,34 +121,40 @@ describe('Peru phone wallets', () => {
 
   it('resolves without memory of the lookup: a fresh directory with the same seed knows the record', () => {
     const fresh = new KeyDirectoryService('unit');
-    expect(fresh.resolveWallet(wallets.walletId, wallets.wallets[0]!.id)).toEqual(directory.resolveWallet(wallets.walletId, wallets.wallets[0]!.id));
+    expect(fresh.resolveWallet(wallets.walletId, wallets.wallets[0]!.id)).toEqual(
+      directory.resolveWallet(wallets.walletId, wallets.wallets[0]!.id),
+    );
   });
 
   it('answers 404 to a forged or foreign record and 422 to a wallet outside the record', () => {
     const forged = wallets.walletId.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
     expect(statusOf(() => directory.resolveWallet(forged, wallets.wallets[0]!.id))).toBe(404);
-    expect(statusOf(() => new KeyDirectoryService('other').resolveWallet(wallets.walletId, wallets.wallets[0]!.id))).toBe(404);
+    expect(
+      statusOf(() => new KeyDirectoryService('other').resolveWallet(wallets.walletId, wallets.wallets[0]!.id)),
+    ).toBe(404);
     expect(statusOf(() => directory.resolveWallet(wallets.walletId, '3f1c2a4e-9b7d-4c1e-8a2b-5d6e7f809a1b'))).toBe(422);
   });
 });
 
 describe('the wallet a phone-key payout names', () => {
+  // What each rail's route takes for the phone's wallets now (src/rails/simulator/routes/).
+  const peru = directory.peruWallets('+51987654321').wallets;
+  const brazil = [accountWallet(PIX_DIRECTORY, '+5511987654321', directory.brazilHolder('+5511987654321').holder)];
+  const colombia = [accountWallet(BREB_DIRECTORY, '+573001234567', directory.colombiaHolder('+573001234567'))];
+
   it('is taken when it is one of the phone wallets, in every country', () => {
-    const peru = directory.peruWallets('+51987654321');
-    for (const wallet of peru.wallets) expect(() => directory.checkWallet('PE', '+51987654321', wallet.id)).not.toThrow();
-    const brazil = accountWallet('BR', '+5511987654321', directory.brazilHolder('+5511987654321').holder);
-    expect(() => directory.checkWallet('BR', '+5511987654321', brazil.id)).not.toThrow();
-    const colombia = accountWallet('CO', '+573001234567', directory.colombiaHolder('+573001234567'));
-    expect(() => directory.checkWallet('CO', '+573001234567', colombia.id)).not.toThrow();
+    for (const wallet of peru) expect(() => directory.checkWallet('+51987654321', wallet.id, peru)).not.toThrow();
+    expect(() => directory.checkWallet('+5511987654321', brazil[0]!.id, brazil)).not.toThrow();
+    expect(() => directory.checkWallet('+573001234567', colombia[0]!.id, colombia)).not.toThrow();
   });
 
   it('is refused (422) when the phone has no such wallet: nothing is paid elsewhere', () => {
     const stranger = '3f1c2a4e-9b7d-4c1e-8a2b-5d6e7f809a1b';
-    expect(statusOf(() => directory.checkWallet('PE', '+51987654321', stranger))).toBe(422);
-    expect(statusOf(() => directory.checkWallet('BR', '+5511987654321', stranger))).toBe(422);
-    expect(statusOf(() => directory.checkWallet('CO', '+573001234567', stranger))).toBe(422);
+    expect(statusOf(() => directory.checkWallet('+51987654321', stranger, peru))).toBe(422);
+    expect(statusOf(() => directory.checkWallet('+5511987654321', stranger, brazil))).toBe(422);
+    expect(statusOf(() => directory.checkWallet('+573001234567', stranger, colombia))).toBe(422);
     // Another phone's wallet is not this phone's.
-    const other = accountWallet('BR', '+5521912345678', directory.brazilHolder('+5521912345678').holder);
-    expect(statusOf(() => directory.checkWallet('BR', '+5511987654321', other.id))).toBe(422);
+    const other = accountWallet(PIX_DIRECTORY, '+5521912345678', directory.brazilHolder('+5521912345678').holder);
+    expect(statusOf(() => directory.checkWallet('+5511987654321', other.id, brazil))).toBe(422);
   });
 });

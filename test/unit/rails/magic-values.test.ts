@@ -1,4 +1,4 @@
-import { validatePaymentKey, type KeyCountry } from '../../../src/keys';
+import { validatePaymentKey, type KeyCountry } from '../../../src/rails/countries';
 import {
   MAGIC_AMOUNTS,
   MAGIC_KEYS,
@@ -84,7 +84,9 @@ describe('magic keys', () => {
   });
 
   it('trigger what they document, and nothing else does', () => {
-    for (const key of Object.values(MAGIC_KEYS.notFound).flat()) expect([isNotFoundKey(key), isRejectedDestinationKey(key)]).toEqual([true, false]);
-    for (const key of Object.values(MAGIC_KEYS.closedAccount).flat()) expect([isNotFoundKey(key), isRejectedDestinationKey(key)]).toEqual([false, true]);
+    for (const key of Object.values(MAGIC_KEYS.notFound).flat())
+      expect([isNotFoundKey(key), isRejectedDestinationKey(key)]).toEqual([true, false]);
+    for (const key of Object.values(MAGIC_KEYS.closedAccount).flat())
+      expect([isNotFoundKey(key), isRejectedDestinationKey(key)]).toEqual([false, true]);
   });
 });

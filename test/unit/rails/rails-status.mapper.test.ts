@@ -9,9 +9,12 @@ describe('mapWireStatus', () => {
     expect(mapWireStatus(404, 'KEY_NOT_FOUND')).toEqual({ kind: 'declined', code: 'KEY_NOT_FOUND' });
   });
 
-  it.each([undefined, 'ROUTE_NOT_FOUND'])('404 with body code %s (a wrong path, a proxy) is unavailable, so it is retried', (code) => {
-    expect(mapWireStatus(404, code).kind).toBe('unavailable');
-  });
+  it.each([undefined, 'ROUTE_NOT_FOUND'])(
+    '404 with body code %s (a wrong path, a proxy) is unavailable, so it is retried',
+    (code) => {
+      expect(mapWireStatus(404, code).kind).toBe('unavailable');
+    },
+  );
 
   it.each([
     [400, 'INVALID_REQUEST'],
@@ -35,7 +38,10 @@ describe('mapWireStatus', () => {
     expect(outcome.kind === 'unavailable' && outcome.reason).toContain(String(status));
   });
 
-  it.each([202, 204, 301, 401, 403, 405, 418, 600])('unlisted %i is unavailable with the status in the reason', (status) => {
-    expect(mapWireStatus(status)).toEqual({ kind: 'unavailable', reason: `unexpected status ${status}` });
-  });
+  it.each([202, 204, 301, 401, 403, 405, 418, 600])(
+    'unlisted %i is unavailable with the status in the reason',
+    (status) => {
+      expect(mapWireStatus(status)).toEqual({ kind: 'unavailable', reason: `unexpected status ${status}` });
+    },
+  );
 });

@@ -1,5 +1,12 @@
 import { Decimal } from '../../../src/money';
-import { REFUND_EVENTS, refundAnswer, refundRejection, refundStep, refundsMoney, remainingOf } from '../../../src/refunds/refund-lifecycle';
+import {
+  REFUND_EVENTS,
+  refundAnswer,
+  refundRejection,
+  refundStep,
+  refundsMoney,
+  remainingOf,
+} from '../../../src/refunds/refund-lifecycle';
 
 describe('a refund asked for', () => {
   const ledger = { total: '100.00', refunded: '30.00', held: '20.00' };
@@ -11,7 +18,9 @@ describe('a refund asked for', () => {
   });
 
   it('is refused nothing at all, and on an order that was never paid', () => {
-    expect(refundRejection('COMPLETED', { total: '10.00', refunded: '10.00', held: '0' }, new Decimal(0))).toBe('AMOUNT_EXCEEDS_REFUNDABLE');
+    expect(refundRejection('COMPLETED', { total: '10.00', refunded: '10.00', held: '0' }, new Decimal(0))).toBe(
+      'AMOUNT_EXCEEDS_REFUNDABLE',
+    );
     for (const status of ['CREATED', 'PROCESSING', 'CANCELED', 'FAILED', 'REJECTED', 'REFUNDED'] as const) {
       expect(refundRejection(status, ledger, new Decimal('1.00'))).toBe('INVALID_STATUS');
     }
@@ -19,12 +28,27 @@ describe('a refund asked for', () => {
 });
 
 describe('a refund settled', () => {
-  const step = (event: (typeof REFUND_EVENTS)[number], refundedBefore: string, amount: string) => refundStep(event, { total: '100.00', refundedBefore, amount });
+  const step = (event: (typeof REFUND_EVENTS)[number], refundedBefore: string, amount: string) =>
+    refundStep(event, { total: '100.00', refundedBefore, amount });
 
   it('completes on the rail’s or an operator’s "refunded", and leaves the order PARTIALLY_REFUNDED, or REFUNDED once nothing is left', () => {
-    expect(step('RAIL_REFUNDED', '0', '40.00')).toEqual({ status: 'COMPLETED', errorCode: null, refunded: true, orderEvent: 'REFUNDED_IN_PART' });
-    expect(step('RAIL_REFUNDED', '40.00', '60.00')).toEqual({ status: 'COMPLETED', errorCode: null, refunded: true, orderEvent: 'REFUNDED_IN_FULL' });
-    expect(step('OPERATOR_REFUNDED', '0', '100.00')).toMatchObject({ status: 'COMPLETED', refunded: true, orderEvent: 'REFUNDED_IN_FULL' });
+    expect(step('RAIL_REFUNDED', '0', '40.00')).toEqual({
+      status: 'COMPLETED',
+      errorCode: null,
+      refunded: true,
+      orderEvent: 'REFUNDED_IN_PART',
+    });
+    expect(step('RAIL_REFUNDED', '40.00', '60.00')).toEqual({
+      status: 'COMPLETED',
+      errorCode: null,
+      refunded: true,
+      orderEvent: 'REFUNDED_IN_FULL',
+    });
+    expect(step('OPERATOR_REFUNDED', '0', '100.00')).toMatchObject({
+      status: 'COMPLETED',
+      refunded: true,
+      orderEvent: 'REFUNDED_IN_FULL',
+    });
   });
 
   it.each([
@@ -38,7 +62,9 @@ describe('a refund settled', () => {
   });
 
   it('is answered as the spec names it: by what is left once it went through, else by its own status', () => {
-    expect(refundAnswer('RAIL_REFUNDED', { refunded: true, orderStatus: 'PARTIALLY_REFUNDED' })).toBe('PARTIALLY_REFUNDED');
+    expect(refundAnswer('RAIL_REFUNDED', { refunded: true, orderStatus: 'PARTIALLY_REFUNDED' })).toBe(
+      'PARTIALLY_REFUNDED',
+    );
     expect(refundAnswer('OPERATOR_REFUNDED', { refunded: true, orderStatus: 'REFUNDED' })).toBe('REFUNDED');
     expect(refundAnswer('RAIL_REJECTED', { refunded: false, orderStatus: 'COMPLETED' })).toBe('REJECTED');
     expect(refundAnswer('RAIL_FAILED', { refunded: false, orderStatus: 'COMPLETED' })).toBe('FAILED');

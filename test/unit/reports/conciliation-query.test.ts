@@ -9,8 +9,14 @@ const problems = (query: Record<string, unknown>) => {
 
 describe('reportPeriod', () => {
   it('runs from 00:00 UTC of from to 00:00 UTC of the day after to', () => {
-    expect(reportPeriod('2026-01-01', '2026-01-31')).toEqual({ start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-02-01T00:00:00Z') });
-    expect(reportPeriod('2028-02-29', '2028-02-29')).toEqual({ start: new Date('2028-02-29T00:00:00Z'), end: new Date('2028-03-01T00:00:00Z') });
+    expect(reportPeriod('2026-01-01', '2026-01-31')).toEqual({
+      start: new Date('2026-01-01T00:00:00Z'),
+      end: new Date('2026-02-01T00:00:00Z'),
+    });
+    expect(reportPeriod('2028-02-29', '2028-02-29')).toEqual({
+      start: new Date('2028-02-29T00:00:00Z'),
+      end: new Date('2028-03-01T00:00:00Z'),
+    });
   });
 
   it('counts days with both ends included', () => {
@@ -23,7 +29,11 @@ describe('reportPeriod', () => {
 
 describe('conciliation query', () => {
   it('takes two UTC days and a format, csv by default', () => {
-    expect(conciliationQuerySchema.parse({ from: '2026-01-01', to: '2026-01-31' })).toEqual({ from: '2026-01-01', to: '2026-01-31', format: 'csv' });
+    expect(conciliationQuerySchema.parse({ from: '2026-01-01', to: '2026-01-31' })).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      format: 'csv',
+    });
     expect(conciliationQuerySchema.parse({ from: '2026-02-01', to: '2026-03-03', format: 'txt' }).format).toBe('txt');
     expect(problems({ from: '2026-03-05', to: '2026-03-05' })).toEqual([]);
   });

@@ -20,7 +20,8 @@ const payment: MovementRow = {
   local_country: 'BR',
 };
 
-const valuesOf = (row: MovementRow) => Object.fromEntries(REPORT_COLUMNS.map((column, i) => [column, reportValues(row)[i]]));
+const valuesOf = (row: MovementRow) =>
+  Object.fromEntries(REPORT_COLUMNS.map((column, i) => [column, reportValues(row)[i]]));
 
 describe('reportValues', () => {
   it('follows the contract: these columns, in this order', () => {
@@ -63,17 +64,39 @@ describe('reportValues', () => {
   });
 
   it("uses each currency's own minor unit", () => {
-    const values = valuesOf({ ...payment, local_amount: '15000.0000', local_currency: 'CLP', user_amount: '16.1000', user_currency: 'USD' });
+    const values = valuesOf({
+      ...payment,
+      local_amount: '15000.0000',
+      local_currency: 'CLP',
+      user_amount: '16.1000',
+      user_currency: 'USD',
+    });
     expect(values).toMatchObject({ local_amount: '15000', user_amount: '16.10' });
   });
 
   it('leaves unknown amounts, rates and references empty (null)', () => {
-    const refund: MovementRow = { ...payment, type: 'REFUND', status: 'PENDING', user_amount: null, fx_rate: null, external_reference: null, error_code: null };
-    expect(valuesOf(refund)).toMatchObject({ type: 'REFUND', status: 'PENDING', user_amount: null, fx_rate: null, external_reference: null });
+    const refund: MovementRow = {
+      ...payment,
+      type: 'REFUND',
+      status: 'PENDING',
+      user_amount: null,
+      fx_rate: null,
+      external_reference: null,
+      error_code: null,
+    };
+    expect(valuesOf(refund)).toMatchObject({
+      type: 'REFUND',
+      status: 'PENDING',
+      user_amount: null,
+      fx_rate: null,
+      external_reference: null,
+    });
   });
 
   it('keeps error codes and values as they are', () => {
-    expect(valuesOf({ ...payment, status: 'FAILED', error_code: 'INSUFFICIENT_FUNDS', merchant_name: 'A|B, "C"\nD' })).toMatchObject({
+    expect(
+      valuesOf({ ...payment, status: 'FAILED', error_code: 'INSUFFICIENT_FUNDS', merchant_name: 'A|B, "C"\nD' }),
+    ).toMatchObject({
       status: 'FAILED',
       error_code: 'INSUFFICIENT_FUNDS',
       merchant_name: 'A|B, "C"\nD',
@@ -110,8 +133,19 @@ describe('reportValues', () => {
   });
 
   it('guards the text of every column but the three numbers: ids, codes and statuses too', () => {
-    const hostile = { ...payment, order_id: '=A1', type: '@A1', status: '+A1', local_amount: null, local_currency: '\t=A1', user_amount: null, user_currency: '\r=A1' };
-    expect(reportValues(hostile as unknown as MovementRow).filter((value) => value !== null && isFormulaCell(value))).toEqual([]);
+    const hostile = {
+      ...payment,
+      order_id: '=A1',
+      type: '@A1',
+      status: '+A1',
+      local_amount: null,
+      local_currency: '\t=A1',
+      user_amount: null,
+      user_currency: '\r=A1',
+    };
+    expect(
+      reportValues(hostile as unknown as MovementRow).filter((value) => value !== null && isFormulaCell(value)),
+    ).toEqual([]);
   });
 
   it('refuses an amount finer than its currency allows rather than rounding it', () => {
@@ -119,9 +153,22 @@ describe('reportValues', () => {
   });
 
   it("shows a Brazilian or Colombian key's holder masked, as its look-up did, and a QR's merchant or a Peruvian holder as they are", () => {
-    const brazilianHolder = { ...payment, flow: 'KEY' as const, merchant_name: 'Maria Aparecida Souza', merchant_identification_number: '52998224725' };
-    expect(valuesOf(brazilianHolder)).toMatchObject({ merchant_name: 'Maria A. S.', merchant_identification_number: '***.982.247-**' });
-    expect(valuesOf({ ...brazilianHolder, flow: 'QR' })).toMatchObject({ merchant_name: 'Maria Aparecida Souza', merchant_identification_number: '52998224725' });
-    expect(valuesOf({ ...brazilianHolder, local_country: 'PE', local_currency: 'PEN' })).toMatchObject({ merchant_name: 'Maria Aparecida Souza' });
+    const brazilianHolder = {
+      ...payment,
+      flow: 'KEY' as const,
+      merchant_name: 'Maria Aparecida Souza',
+      merchant_identification_number: '52998224725',
+    };
+    expect(valuesOf(brazilianHolder)).toMatchObject({
+      merchant_name: 'Maria A. S.',
+      merchant_identification_number: '***.982.247-**',
+    });
+    expect(valuesOf({ ...brazilianHolder, flow: 'QR' })).toMatchObject({
+      merchant_name: 'Maria Aparecida Souza',
+      merchant_identification_number: '52998224725',
+    });
+    expect(valuesOf({ ...brazilianHolder, local_country: 'PE', local_currency: 'PEN' })).toMatchObject({
+      merchant_name: 'Maria Aparecida Souza',
+    });
   });
 });

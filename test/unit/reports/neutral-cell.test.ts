@@ -18,9 +18,12 @@ describe('neutralCell', () => {
     expect(neutralCell(value)).toBe(neutral);
   });
 
-  it.each(['order-1', 'Padaria Central', 'a=b', '1+1', 'x@y.example', '', ' =1', '"=1"', '\n=1'])('leaves %j as it is', (value) => {
-    expect(neutralCell(value)).toBe(value);
-  });
+  it.each(['order-1', 'Padaria Central', 'a=b', '1+1', 'x@y.example', '', ' =1', '"=1"', '\n=1'])(
+    'leaves %j as it is',
+    (value) => {
+      expect(neutralCell(value)).toBe(value);
+    },
+  );
 
   const text = fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', "'", '"', 'a', '1', ' ', '|') });
 

@@ -7,7 +7,26 @@ import { csvCellsAsSpreadsheet, isFormulaCell, parseTxtLine, txtCellsAsSpreadshe
 
 const { csv, txt } = REPORT_FORMATS;
 
-const unitArb = fc.constantFrom('a', 'Z', ' ', ',', ';', '"', "'", '|', '\\', '\n', '\r', '\t', 'ã', '=', '+', '-', '@', 'n');
+const unitArb = fc.constantFrom(
+  'a',
+  'Z',
+  ' ',
+  ',',
+  ';',
+  '"',
+  "'",
+  '|',
+  '\\',
+  '\n',
+  '\r',
+  '\t',
+  'ã',
+  '=',
+  '+',
+  '-',
+  '@',
+  'n',
+);
 const fieldArb = fc.option(fc.string({ unit: unitArb }), { nil: null });
 const rowsArb = fc.array(fc.array(fieldArb, { minLength: 3, maxLength: 3 }), { maxLength: 5 });
 /** Both formats write null as an empty field. */
@@ -27,7 +46,9 @@ describe('csv format', () => {
   });
 
   it('quotes fields holding a comma, a double quote, CR or LF, and doubles the quotes', () => {
-    expect(csv.lines([['a,b', 'say "hi"', 'one\ntwo', 'one\rtwo', 'one\r\ntwo', 'plain']])).toBe('"a,b","say ""hi""","one\ntwo","one\rtwo","one\r\ntwo",plain\r\n');
+    expect(csv.lines([['a,b', 'say "hi"', 'one\ntwo', 'one\rtwo', 'one\r\ntwo', 'plain']])).toBe(
+      '"a,b","say ""hi""","one\ntwo","one\rtwo","one\r\ntwo",plain\r\n',
+    );
   });
 
   it('quotes fields holding a semicolon or a tab, where spreadsheets of other locales split cells', () => {
@@ -86,7 +107,10 @@ describe('txt format', () => {
 });
 
 describe('what a spreadsheet reads', () => {
-  const textRowsArb = fc.array(fc.array(fc.string({ unit: unitArb }).map(neutralCell), { minLength: 3, maxLength: 3 }), { maxLength: 5 });
+  const textRowsArb = fc.array(
+    fc.array(fc.string({ unit: unitArb }).map(neutralCell), { minLength: 3, maxLength: 3 }),
+    { maxLength: 5 },
+  );
 
   it('finds no formula in any cell of either format, whatever the text fields hold once neutralised', () => {
     fc.assert(
@@ -139,7 +163,13 @@ describe('reportBody', () => {
 
   it('writes the header, then one chunk per batch of rows', async () => {
     const chunks = await collect(reportBody(txt, batches([row, row], [row])));
-    expect(chunks).toEqual([txt.header, txt.lines([reportValues(row), reportValues(row)]), txt.lines([reportValues(row)])]);
-    expect(chunks[2]).toBe('1b4e28ba-2fa1-4d3b-9f6e-0c2d3e4f5a6b|ref, 1|PAYMENT|COMPLETED|2026-11-02T14:03:11Z|2026-11-02T14:03:40Z|100.00|BRL|18.62|USD|0.1862|M|1|\n');
+    expect(chunks).toEqual([
+      txt.header,
+      txt.lines([reportValues(row), reportValues(row)]),
+      txt.lines([reportValues(row)]),
+    ]);
+    expect(chunks[2]).toBe(
+      '1b4e28ba-2fa1-4d3b-9f6e-0c2d3e4f5a6b|ref, 1|PAYMENT|COMPLETED|2026-11-02T14:03:11Z|2026-11-02T14:03:40Z|100.00|BRL|18.62|USD|0.1862|M|1|\n',
+    );
   });
 });

@@ -33,7 +33,13 @@ describe('flowVerdicts', () => {
   });
 
   it('says not measured, neither met nor not, where a figure is missing', () => {
-    const verdicts = flowVerdicts({ concurrency: 20, cpu: { ...cpu, engine: { ...cpu.engine, api: null } }, sql: null, payAckP50Ms: 40, decisionToCompletedP50Ms: 300 });
+    const verdicts = flowVerdicts({
+      concurrency: 20,
+      cpu: { ...cpu, engine: { ...cpu.engine, api: null } },
+      sql: null,
+      payAckP50Ms: 40,
+      decisionToCompletedP50Ms: 300,
+    });
     expect(verdicts.apiAndWorkerMs.met).toBeNull();
     expect(verdicts.statements.met).toBeNull();
   });
@@ -53,7 +59,9 @@ describe('describeVerdict', () => {
     expect(describeVerdict({ value: 70, limit: 30, met: false }, ' ms')).toBe('≤ 30 ms NOT MET');
     expect(describeVerdict({ value: 7, limit: 8, met: true }, ' ms')).toBe('≤ 8 ms met');
     expect(describeVerdict({ value: null, limit: 25, met: null })).toBe('≤ 25 not measured');
-    expect(describeVerdict({ value: 40, limit: 50, met: null, onlyWhen: 'at concurrency 1' }, ' ms')).toBe('≤ 50 ms at concurrency 1');
+    expect(describeVerdict({ value: 40, limit: 50, met: null, onlyWhen: 'at concurrency 1' }, ' ms')).toBe(
+      '≤ 50 ms at concurrency 1',
+    );
   });
 });
 
@@ -69,9 +77,25 @@ describe('formatReport', () => {
     decisionToCompleted: summary,
     failures: 0,
     firstFailures: [],
-    cpuSeconds: { api: 3.6, worker: 10.4, rails: 0.6, bareWorker: 1, temporal: 12, postgres: 2.8, driver: 2.4, temporalPostgresBackends },
+    cpuSeconds: {
+      api: 3.6,
+      worker: 10.4,
+      rails: 0.6,
+      bareWorker: 1,
+      temporal: 12,
+      postgres: 2.8,
+      driver: 2.4,
+      temporalPostgresBackends,
+    },
   });
-  const footprint = { flows: 200, workflowTasks: 3.4, activityTasks: 2, localActivities: 4, childWorkflows: 0, dispatchMs: { p50: 1.5, p99: 12.25 } };
+  const footprint = {
+    flows: 200,
+    workflowTasks: 3.4,
+    activityTasks: 2,
+    localActivities: 4,
+    childWorkflows: 0,
+    dispatchMs: { p50: 1.5, p99: 12.25 },
+  };
   const report = (temporal: string, backends = 0): BenchReport => ({
     flows: 200,
     concurrency: 20,
@@ -86,7 +110,13 @@ describe('formatReport', () => {
     idleCpuMsPerSecond: { api: 6.5, worker: 24, bareWorker: 7.25, temporal: 8, postgres: 1, rails: 0, driver: 9 },
     sqlPerFlow: sql,
     footprint,
-    bareFootprint: { ...footprint, workflowTasks: 2, activityTasks: 1, localActivities: 0, dispatchMs: { p50: 41, p99: 48 } },
+    bareFootprint: {
+      ...footprint,
+      workflowTasks: 2,
+      activityTasks: 1,
+      localActivities: 0,
+      dispatchMs: { p50: 41, p99: 48 },
+    },
     targets: flowVerdicts({ concurrency: 20, cpu, sql, payAckP50Ms: 10, decisionToCompletedP50Ms: 10 }),
     profileDir: null,
   });
@@ -101,14 +131,20 @@ describe('formatReport', () => {
     expect(line(text, '      task dispatch p99, ms')).toMatch(/12\.3\s+48\.0$/);
     expect(line(text, '  PostgreSQL')).toMatch(/14\.0\s+≤ 8 ms NOT MET$/);
     expect(line(text, '  all')).toMatch(/159\.0\s+54\.0$/);
-    expect(line(text, 'idle')).toBe('idle, CPU ms a second without flows: API 6.5, worker 24.0, bare worker 7.3, Temporal 8.0, PostgreSQL 1.0, rails 0.0, driver 9.0');
-    expect(line(text, 'targets:')).toBe('targets: pay ack p50 ≤ 50 ms at concurrency 1, decision → COMPLETED p50 ≤ 120 ms at concurrency 1');
+    expect(line(text, 'idle')).toBe(
+      'idle, CPU ms a second without flows: API 6.5, worker 24.0, bare worker 7.3, Temporal 8.0, PostgreSQL 1.0, rails 0.0, driver 9.0',
+    );
+    expect(line(text, 'targets:')).toBe(
+      'targets: pay ack p50 ≤ 50 ms at concurrency 1, decision → COMPLETED p50 ≤ 120 ms at concurrency 1',
+    );
     expect(text).not.toContain('its PostgreSQL backends');
   });
 
   it('prints the SQL per flow with its source, its kinds and the most called statements', () => {
     const text = formatReport(report('dev-server'));
-    expect(text).toContain("SQL per flow in the service's database (statements: pg_stat_statements; transactions: pg_stat_database)");
+    expect(text).toContain(
+      "SQL per flow in the service's database (statements: pg_stat_statements; transactions: pg_stat_database)",
+    );
     expect(line(text, '  statements')).toMatch(/24\.0\s+≤ 25 met$/);
     expect(text).toContain('    select 14.0, insert 6.0, update 4.0, delete 0.0, with 0.0, other 0.0');
     expect(line(text, '  transactions')).toMatch(/19\.0$/);
@@ -128,6 +164,8 @@ describe('formatReport', () => {
   });
 
   it('says when SQL was not measured', () => {
-    expect(formatReport({ ...report('dev-server'), sqlPerFlow: null })).toContain("SQL per flow: not measured (the database is not the bench's own)");
+    expect(formatReport({ ...report('dev-server'), sqlPerFlow: null })).toContain(
+      "SQL per flow: not measured (the database is not the bench's own)",
+    );
   });
 });

@@ -7,7 +7,10 @@ describe('statementKind', () => {
     ['insert into "order_status_history"("order_id") VALUES ($1)', 'insert'],
     ['UPDATE "orders" SET "status" = $1 WHERE "id" = $2', 'update'],
     ['DELETE FROM idempotency_keys WHERE expires_at < now()', 'delete'],
-    ['WITH entry AS (INSERT INTO journal_entries (id) VALUES ($1) RETURNING id) INSERT INTO journal_lines SELECT …', 'with'],
+    [
+      'WITH entry AS (INSERT INTO journal_entries (id) VALUES ($1) RETURNING id) INSERT INTO journal_lines SELECT …',
+      'with',
+    ],
     ['START TRANSACTION', 'transactionControl'],
     ['BEGIN', 'transactionControl'],
     ['COMMIT', 'transactionControl'],
@@ -50,7 +53,16 @@ describe('sqlPerFlow', () => {
     expect(sql.statements).toBe(17.5);
     expect(sql.transactionControl).toBe(4);
     expect(sql.transactions).toBe(20);
-    expect(sql.byKind).toEqual({ select: 15, insert: 0, update: 2.5, delete: 0, with: 0, other: 0, transactionControl: 4, trigger: 4 });
+    expect(sql.byKind).toEqual({
+      select: 15,
+      insert: 0,
+      update: 2.5,
+      delete: 0,
+      with: 0,
+      other: 0,
+      transactionControl: 4,
+      trigger: 4,
+    });
     expect(sql.top.map((statement) => statement.calls)).toEqual([15, 4, 2.5, 2, 2]);
     expect(sql.top[0]!.query).toBe('SELECT a FROM orders WHERE id = $1');
   });
@@ -63,6 +75,13 @@ describe('sqlPerFlow', () => {
 
   it('gives the transactions alone when pg_stat_statements is not loaded, and says so', () => {
     const sql = sqlPerFlow(counters(100, null), counters(300, null), 10);
-    expect(sql).toEqual({ source: { statements: null, transactions: 'pg_stat_database' }, statements: null, transactionControl: null, byKind: null, transactions: 20, top: [] });
+    expect(sql).toEqual({
+      source: { statements: null, transactions: 'pg_stat_database' },
+      statements: null,
+      transactionControl: null,
+      byKind: null,
+      transactions: 20,
+      top: [],
+    });
   });
 });

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { footprintOf } from '../../../scripts/bench/footprint';
 
-const recorded = (name: string) => historyFromJSON(JSON.parse(readFileSync(join(__dirname, '..', '..', 'workflow', 'histories', name), 'utf8'))).events ?? [];
+const recorded = (name: string) =>
+  historyFromJSON(JSON.parse(readFileSync(join(__dirname, '..', '..', 'workflow', 'histories', name), 'utf8')))
+    .events ?? [];
 
 describe('footprintOf', () => {
   it('counts the tasks of a recorded closed-amount order: its workflow tasks, callback and payout activities, database steps', () => {

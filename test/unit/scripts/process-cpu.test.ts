@@ -1,5 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { childPids, measureCpu, ownCpuSeconds, parseProcStat, treeCpuSeconds } from '../../../scripts/shared/process-cpu';
+import {
+  childPids,
+  measureCpu,
+  ownCpuSeconds,
+  parseProcStat,
+  treeCpuSeconds,
+} from '../../../scripts/shared/process-cpu';
 
 const onLinux = process.platform === 'linux';
 

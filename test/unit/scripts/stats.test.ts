@@ -23,13 +23,17 @@ describe('percentile (nearest rank)', () => {
 
   it('is always an observed value, and no more than that share of samples lie below it', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ noNaN: true, min: 0, max: 1e6 }), { minLength: 1 }), fc.integer({ min: 1, max: 100 }), (values, p) => {
-        const sorted = [...values].sort((a, b) => a - b);
-        const value = percentile(sorted, p);
-        expect(sorted).toContain(value);
-        expect(sorted.filter((v) => v <= value).length / sorted.length).toBeGreaterThanOrEqual(p / 100);
-        expect(sorted.filter((v) => v < value).length / sorted.length).toBeLessThan(p / 100);
-      }),
+      fc.property(
+        fc.array(fc.double({ noNaN: true, min: 0, max: 1e6 }), { minLength: 1 }),
+        fc.integer({ min: 1, max: 100 }),
+        (values, p) => {
+          const sorted = [...values].sort((a, b) => a - b);
+          const value = percentile(sorted, p);
+          expect(sorted).toContain(value);
+          expect(sorted.filter((v) => v <= value).length / sorted.length).toBeGreaterThanOrEqual(p / 100);
+          expect(sorted.filter((v) => v < value).length / sorted.length).toBeLessThan(p / 100);
+        },
+      ),
     );
   });
 });

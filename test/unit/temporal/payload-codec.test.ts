@@ -14,8 +14,12 @@ describe('the payload encryption codec', () => {
 
   it('encrypts a payload whole: its data and its metadata, leaving in clear only the encoding and the key id', async () => {
     const [encoded] = await codec.encode([defaultPayloadConverter.toPayload(payer)]);
-    expect(Object.fromEntries(Object.entries(encoded!.metadata!).map(([name, value]) => [name, text(value)]))).toEqual({ encoding: 'binary/encrypted', 'encryption-key-id': '2026-11' });
-    for (const secret of [payer.full_name, payer.tax_id, 'json/plain']) expect(Buffer.from(encoded!.data!).includes(secret)).toBe(false);
+    expect(Object.fromEntries(Object.entries(encoded!.metadata!).map(([name, value]) => [name, text(value)]))).toEqual({
+      encoding: 'binary/encrypted',
+      'encryption-key-id': '2026-11',
+    });
+    for (const secret of [payer.full_name, payer.tax_id, 'json/plain'])
+      expect(Buffer.from(encoded!.data!).includes(secret)).toBe(false);
     const [decoded] = await codec.decode([encoded!]);
     expect(defaultPayloadConverter.fromPayload(decoded!)).toEqual(payer);
   });
@@ -42,15 +46,22 @@ describe('the payload encryption codec', () => {
 
   it('refuses a payload of a key no longer listed, naming the key', async () => {
     const [underOlder] = await codecOf(older).encode([defaultPayloadConverter.toPayload(payer)]);
-    await expect(codecOf(current).decode([underOlder!])).rejects.toThrow('payload encrypted with key "2026-05", which TEMPORAL_PAYLOAD_KEYS does not list');
+    await expect(codecOf(current).decode([underOlder!])).rejects.toThrow(
+      'payload encrypted with key "2026-05", which TEMPORAL_PAYLOAD_KEYS does not list',
+    );
   });
 
   it('refuses a payload altered in Temporal, one relabelled with another key id, and one whose key was replaced under its id', async () => {
     const [encoded] = await codec.encode([defaultPayloadConverter.toPayload(payer)]);
     const altered = Buffer.from(encoded!.data!);
     altered[20] = altered[20]! ^ 1;
-    await expect(codec.decode([{ ...encoded, data: altered }])).rejects.toThrow(/does not open with the key of that id/);
-    const relabelled: Payload = { ...encoded, metadata: { ...encoded!.metadata, 'encryption-key-id': new TextEncoder().encode('2026-05') } };
+    await expect(codec.decode([{ ...encoded, data: altered }])).rejects.toThrow(
+      /does not open with the key of that id/,
+    );
+    const relabelled: Payload = {
+      ...encoded,
+      metadata: { ...encoded!.metadata, 'encryption-key-id': new TextEncoder().encode('2026-05') },
+    };
     await expect(codec.decode([relabelled])).rejects.toThrow(/key "2026-05" does not open/);
     await expect(codecOf(`2026-11:${key()}`).decode([encoded!])).rejects.toThrow(/key "2026-11" does not open/);
     await expect(codec.decode([{ ...encoded, data: new Uint8Array(10) }])).rejects.toThrow(/truncated/);
@@ -61,7 +72,9 @@ describe('the payload encryption codec', () => {
       fc.asyncProperty(fc.array(fc.jsonValue(), { maxLength: 5 }), async (values) => {
         const payloads = values.map((value) => defaultPayloadConverter.toPayload(value));
         const decoded = await codec.decode(await codec.encode(payloads));
-        expect(decoded.map((payload) => defaultPayloadConverter.fromPayload(payload))).toEqual(payloads.map((payload) => defaultPayloadConverter.fromPayload(payload)));
+        expect(decoded.map((payload) => defaultPayloadConverter.fromPayload(payload))).toEqual(
+          payloads.map((payload) => defaultPayloadConverter.fromPayload(payload)),
+        );
       }),
       { numRuns: 50 },
     );

@@ -1,5 +1,5 @@
 import type { OrderFacts } from '../../../src/orders/order-steps';
-import { MAX_REFUSED_SIGNALS, OrderState } from '../../../workflows/order-state';
+import { MAX_REFUSED_SIGNALS, OrderState } from '../../../workflows/order/order-state';
 
 const facts: OrderFacts = {
   flow: 'QR',
@@ -69,20 +69,27 @@ describe('the order workflow’s state', () => {
   it('answers a refusal as the API does: an order past its expiry says it expired', () => {
     const state = new OrderState('o1', 'CREATED', expiresAt);
     state.facts = facts;
-    expect(state.refusalMessage('INVALID_STATUS', new Date('2026-11-25T10:09:00Z'))).toBe('Order o1 is CREATED: the operation is not allowed in this status');
-    expect(state.refusalMessage('INVALID_STATUS', new Date('2026-11-25T10:11:00Z'))).toBe('Order o1 expired at 2026-11-25T10:10:00Z');
+    expect(state.refusalMessage('INVALID_STATUS', new Date('2026-11-25T10:09:00Z'))).toBe(
+      'Order o1 is CREATED: the operation is not allowed in this status',
+    );
+    expect(state.refusalMessage('INVALID_STATUS', new Date('2026-11-25T10:11:00Z'))).toBe(
+      'Order o1 expired at 2026-11-25T10:10:00Z',
+    );
     expect(state.record({ status: 'CREATED', errorCode: null })).toBe(false);
   });
 
   it('keeps the signals it refused, with why and when', () => {
     const state = new OrderState('o1', 'CREATED', expiresAt);
     state.refuseSignal('cancel', 'INVALID_STATUS', 'no collector', new Date('2026-11-25T10:00:00Z'));
-    expect(state.refusedSignals).toEqual([{ signal: 'cancel', reason: 'INVALID_STATUS', message: 'no collector', at: '2026-11-25T10:00:00.000Z' }]);
+    expect(state.refusedSignals).toEqual([
+      { signal: 'cancel', reason: 'INVALID_STATUS', message: 'no collector', at: '2026-11-25T10:00:00.000Z' },
+    ]);
   });
 
   it('keeps the latest refused signals only, however many come', () => {
     const state = new OrderState('o1', 'CREATED', expiresAt);
-    for (let n = 1; n <= MAX_REFUSED_SIGNALS + 20; n++) state.refuseSignal('decide', 'INVALID_SIGNAL', `signal ${n}`, new Date('2026-11-25T10:00:00Z'));
+    for (let n = 1; n <= MAX_REFUSED_SIGNALS + 20; n++)
+      state.refuseSignal('decide', 'INVALID_SIGNAL', `signal ${n}`, new Date('2026-11-25T10:00:00Z'));
     expect(state.refusedSignals).toHaveLength(MAX_REFUSED_SIGNALS);
     expect(state.refusedSignals[0]!.message).toBe('signal 21');
     expect(state.refusedSignals.at(-1)!.message).toBe(`signal ${MAX_REFUSED_SIGNALS + 20}`);

@@ -1,5 +1,11 @@
 import { fromQrMerchant } from '../../acquirer/acquirer.mapper';
-import { ACQUIRER_MOVEMENTS, ACQUIRER_PATHS, acquirerPayoutRequestSchema, acquirerRefundRequestSchema, merchantLookupRequestSchema } from '../../acquirer/acquirer.wire';
+import {
+  ACQUIRER_MOVEMENTS,
+  ACQUIRER_PATHS,
+  acquirerPayoutRequestSchema,
+  acquirerRefundRequestSchema,
+  merchantLookupRequestSchema,
+} from '../../acquirer/acquirer.wire';
 import { readJson } from '../http-json';
 import type { MoneyMovementService } from '../money-movement.service';
 import { movementRoutes } from '../movement.routes';
@@ -12,13 +18,22 @@ export function acquirerRoutes(seed: string, movements: MoneyMovementService): R
     {
       method: 'POST',
       path: pathOf(ACQUIRER_PATHS.merchants),
-      handle: async (request) => ok(fromQrMerchant(resolveQrMerchant((await readJson(request, merchantLookupRequestSchema)).qr, seed))),
+      handle: async (request) =>
+        ok(fromQrMerchant(resolveQrMerchant((await readJson(request, merchantLookupRequestSchema)).qr, seed))),
     },
     ...movementRoutes('payout', movements, {
       collection: ACQUIRER_PATHS.payouts,
       request: acquirerPayoutRequestSchema,
       wire: ACQUIRER_MOVEMENTS,
-      orderOf: ({ payoutId, ...facts }) => ({ id: payoutId, order: { fingerprint: JSON.stringify(facts), amount: facts.amount, currency: facts.currency, referencePrefix: 'AQP-' } }),
+      orderOf: ({ payoutId, ...facts }) => ({
+        id: payoutId,
+        order: {
+          fingerprint: JSON.stringify(facts),
+          amount: facts.amount,
+          currency: facts.currency,
+          referencePrefix: 'AQP-',
+        },
+      }),
     }),
     ...movementRoutes('refund', movements, {
       collection: ACQUIRER_PATHS.refunds,
@@ -26,7 +41,13 @@ export function acquirerRoutes(seed: string, movements: MoneyMovementService): R
       wire: ACQUIRER_MOVEMENTS,
       orderOf: ({ refundId, ...facts }) => ({
         id: refundId,
-        order: { fingerprint: JSON.stringify(facts), amount: facts.amount, currency: facts.currency, referencePrefix: 'AQR-', originalReference: facts.payoutReference },
+        order: {
+          fingerprint: JSON.stringify(facts),
+          amount: facts.amount,
+          currency: facts.currency,
+          referencePrefix: 'AQR-',
+          originalReference: facts.payoutReference,
+        },
       }),
     }),
   ];

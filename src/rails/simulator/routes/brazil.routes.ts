@@ -1,5 +1,12 @@
-import { dictEntryFor } from '../../brazil/brazil.mapper';
-import { BRAZIL_PATHS, SPI_MOVEMENTS, spiPaymentRequestSchema, spiReturnRequestSchema } from '../../brazil/brazil.wire';
+import { dictEntryFor } from '../../br/brazil.mapper';
+import {
+  BRAZIL_PATHS,
+  PIX_DIRECTORY,
+  SPI_MOVEMENTS,
+  spiPaymentRequestSchema,
+  spiReturnRequestSchema,
+} from '../../br/brazil.wire';
+import { accountWallet } from '../../phone-wallets';
 import type { KeyDirectoryService } from '../key-directory.service';
 import type { MoneyMovementService } from '../money-movement.service';
 import { movementRoutes } from '../movement.routes';
@@ -12,8 +19,8 @@ export function brazilRoutes(directory: KeyDirectoryService, movements: MoneyMov
       method: 'GET',
       path: pathOf(BRAZIL_PATHS.entries, ':key'),
       handle: async (_request, [key = '']) => {
-        const { holder, format } = directory.brazilHolder(key);
-        return ok(dictEntryFor(key, format, holder));
+        const entry = directory.brazilHolder(key);
+        return ok(dictEntryFor(entry.key, entry.format, entry.holder));
       },
     },
     ...movementRoutes('payout', movements, {
@@ -21,10 +28,24 @@ export function brazilRoutes(directory: KeyDirectoryService, movements: MoneyMov
       request: spiPaymentRequestSchema,
       wire: SPI_MOVEMENTS,
       orderOf: ({ idempotencyKey, ...facts }) => {
-        if (facts.creditorWalletId !== undefined) directory.checkWallet('BR', facts.creditorKey, facts.creditorWalletId);
+        if (facts.creditorWalletId !== undefined) {
+          // A Brazilian phone's one wallet is the account the number names now.
+          const wallet = accountWallet(
+            PIX_DIRECTORY,
+            facts.creditorKey,
+            directory.brazilHolder(facts.creditorKey).holder,
+          );
+          directory.checkWallet(facts.creditorKey, facts.creditorWalletId, [wallet]);
+        }
         return {
           id: idempotencyKey,
-          order: { fingerprint: JSON.stringify(facts), amount: facts.amount, currency: facts.currency, referencePrefix: 'E', destinationKey: facts.creditorKey },
+          order: {
+            fingerprint: JSON.stringify(facts),
+            amount: facts.amount,
+            currency: facts.currency,
+            referencePrefix: 'E',
+            destinationKey: facts.creditorKey,
+          },
         };
       },
     }),
@@ -34,7 +55,13 @@ export function brazilRoutes(directory: KeyDirectoryService, movements: MoneyMov
       wire: SPI_MOVEMENTS,
       orderOf: ({ idempotencyKey, ...facts }) => ({
         id: idempotencyKey,
-        order: { fingerprint: JSON.stringify(facts), amount: facts.amount, currency: facts.currency, referencePrefix: 'D', originalReference: facts.originalEndToEndId },
+        order: {
+          fingerprint: JSON.stringify(facts),
+          amount: facts.amount,
+          currency: facts.currency,
+          referencePrefix: 'D',
+          originalReference: facts.originalEndToEndId,
+        },
       }),
     }),
   ];

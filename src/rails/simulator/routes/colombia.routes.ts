@@ -1,5 +1,12 @@
-import { brebKeyFor } from '../../colombia/colombia.mapper';
-import { BREB_MOVEMENTS, brebReturnRequestSchema, brebTransferRequestSchema, COLOMBIA_PATHS } from '../../colombia/colombia.wire';
+import { brebKeyFor } from '../../co/colombia.mapper';
+import {
+  BREB_DIRECTORY,
+  BREB_MOVEMENTS,
+  brebReturnRequestSchema,
+  brebTransferRequestSchema,
+  COLOMBIA_PATHS,
+} from '../../co/colombia.wire';
+import { accountWallet } from '../../phone-wallets';
 import type { KeyDirectoryService } from '../key-directory.service';
 import type { MoneyMovementService } from '../money-movement.service';
 import { movementRoutes } from '../movement.routes';
@@ -18,10 +25,21 @@ export function colombiaRoutes(directory: KeyDirectoryService, movements: MoneyM
       request: brebTransferRequestSchema,
       wire: BREB_MOVEMENTS,
       orderOf: ({ idTransferencia, ...facts }) => {
-        if (facts.idBilletera !== undefined) directory.checkWallet('CO', facts.llave, facts.idBilletera);
+        if (facts.idBilletera !== undefined) {
+          // A Colombian phone's one wallet is the account the number names now.
+          directory.checkWallet(facts.llave, facts.idBilletera, [
+            accountWallet(BREB_DIRECTORY, facts.llave, directory.colombiaHolder(facts.llave)),
+          ]);
+        }
         return {
           id: idTransferencia,
-          order: { fingerprint: JSON.stringify(facts), amount: facts.valor, currency: facts.moneda, referencePrefix: 'BRB-', destinationKey: facts.llave },
+          order: {
+            fingerprint: JSON.stringify(facts),
+            amount: facts.valor,
+            currency: facts.moneda,
+            referencePrefix: 'BRB-',
+            destinationKey: facts.llave,
+          },
         };
       },
     }),
@@ -31,7 +49,13 @@ export function colombiaRoutes(directory: KeyDirectoryService, movements: MoneyM
       wire: BREB_MOVEMENTS,
       orderOf: ({ idDevolucion, ...facts }) => ({
         id: idDevolucion,
-        order: { fingerprint: JSON.stringify(facts), amount: facts.valor, currency: facts.moneda, referencePrefix: 'BRD-', originalReference: facts.referenciaOriginal },
+        order: {
+          fingerprint: JSON.stringify(facts),
+          amount: facts.valor,
+          currency: facts.moneda,
+          referencePrefix: 'BRD-',
+          originalReference: facts.referenciaOriginal,
+        },
       }),
     }),
   ];

@@ -1,4 +1,4 @@
-import { cceAccountOf, walletEntryOf } from '../../peru/peru.mapper';
+import { cceAccountOf, walletEntryOf } from '../../pe/peru.mapper';
 import {
   CCE_MOVEMENTS,
   cceReversalRequestSchema,
@@ -7,7 +7,7 @@ import {
   PERU_PATHS,
   walletLookupRequestSchema,
   walletSelectionRequestSchema,
-} from '../../peru/peru.wire';
+} from '../../pe/peru.wire';
 import { readJson } from '../http-json';
 import type { KeyDirectoryService } from '../key-directory.service';
 import type { MoneyMovementService } from '../money-movement.service';
@@ -31,7 +31,12 @@ export function peruRoutes(directory: KeyDirectoryService, movements: MoneyMovem
       handle: async (request) => {
         const { phone } = await readJson(request, walletLookupRequestSchema);
         const { account, walletId, wallets } = directory.peruWallets(phone);
-        return ok({ celular: phone, walletRecordId: walletId, cuenta: cceAccountOf(account, wallets[0]!.entityCode), billeteras: wallets.map(walletEntryOf) });
+        return ok({
+          celular: phone,
+          walletRecordId: walletId,
+          cuenta: cceAccountOf(account, wallets[0]!.entityCode),
+          billeteras: wallets.map(walletEntryOf),
+        });
       },
     },
     {
@@ -48,7 +53,12 @@ export function peruRoutes(directory: KeyDirectoryService, movements: MoneyMovem
       request: cceTransferRequestSchema,
       wire: CCE_MOVEMENTS,
       orderOf: ({ idTransferencia, ...facts }) => {
-        if ('celular' in facts.destino) directory.checkWallet('PE', facts.destino.celular, facts.destino.walletId);
+        if ('celular' in facts.destino)
+          directory.checkWallet(
+            facts.destino.celular,
+            facts.destino.walletId,
+            directory.peruWallets(facts.destino.celular).wallets,
+          );
         return {
           id: idTransferencia,
           order: {
@@ -67,7 +77,13 @@ export function peruRoutes(directory: KeyDirectoryService, movements: MoneyMovem
       wire: CCE_MOVEMENTS,
       orderOf: ({ idReverso, ...facts }) => ({
         id: idReverso,
-        order: { fingerprint: JSON.stringify(facts), amount: facts.monto, currency: facts.moneda, referencePrefix: 'CCR-', originalReference: facts.referenciaOriginal },
+        order: {
+          fingerprint: JSON.stringify(facts),
+          amount: facts.monto,
+          currency: facts.moneda,
+          referencePrefix: 'CCR-',
+          originalReference: facts.referenciaOriginal,
+        },
       }),
     }),
   ];

@@ -29,8 +29,9 @@ describe('the spec idempotency tables as rules', () => {
       expect(amountRejection('CREATED')).toBe('ALREADY_PROCESSED');
     });
 
-    it.each(ORDER_STATUSES.filter((s) => !['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED'].includes(s)))('refuses %s as an invalid status', (status) =>
-      expect(amountRejection(status)).toBe('INVALID_STATUS'),
+    it.each(ORDER_STATUSES.filter((s) => !['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED'].includes(s)))(
+      'refuses %s as an invalid status',
+      (status) => expect(amountRejection(status)).toBe('INVALID_STATUS'),
     );
   });
 
@@ -44,9 +45,12 @@ describe('the spec idempotency tables as rules', () => {
       (status) => expect(decisionRejection(status)).toBe('ALREADY_PROCESSED'),
     );
 
-    it.each(['CANCELED', 'WAITING_AMOUNT', 'PROCESS_LATER'] as OrderStatus[])('refuses %s as an invalid status', (status) => {
-      expect(decisionRejection(status)).toBe('INVALID_STATUS');
-    });
+    it.each(['CANCELED', 'WAITING_AMOUNT', 'PROCESS_LATER'] as OrderStatus[])(
+      'refuses %s as an invalid status',
+      (status) => {
+        expect(decisionRejection(status)).toBe('INVALID_STATUS');
+      },
+    );
   });
 
   describe("scan a collector's QR", () => {
@@ -81,10 +85,13 @@ describe('the workflow phases as rules', () => {
     expect(decisionRejectionIn('CLOSED', 'COMPLETED')).toBe('ALREADY_PROCESSED');
   });
 
-  it.each(['PREPARING', 'CLOSING', 'AWAITING_PAYER', 'CLAIMING'] as OrderPhase[])('refuses every payer action while %s, whatever the status says', (phase) => {
-    expect(amountRejectionIn(phase, 'WAITING_AMOUNT')).toBe('INVALID_STATUS');
-    expect(decisionRejectionIn(phase, 'CREATED')).toBe('INVALID_STATUS');
-  });
+  it.each(['PREPARING', 'CLOSING', 'AWAITING_PAYER', 'CLAIMING'] as OrderPhase[])(
+    'refuses every payer action while %s, whatever the status says',
+    (phase) => {
+      expect(amountRejectionIn(phase, 'WAITING_AMOUNT')).toBe('INVALID_STATUS');
+      expect(decisionRejectionIn(phase, 'CREATED')).toBe('INVALID_STATUS');
+    },
+  );
 
   it('refuses a decision while an amount is being applied, and after expiry', () => {
     expect(decisionRejectionIn('APPLYING_AMOUNT', 'WAITING_AMOUNT')).toBe('INVALID_STATUS');
@@ -100,16 +107,28 @@ describe('the workflow phases as rules', () => {
   });
 
   it('lets a collector cancel only while no decision is being made or was made', () => {
-    expect(phases.filter((phase) => cancelRejectionIn(phase, 'COLLECTION') === null)).toEqual(['AWAITING_PAYER', 'AWAITING_AMOUNT', 'AWAITING_DECISION']);
+    expect(phases.filter((phase) => cancelRejectionIn(phase, 'COLLECTION') === null)).toEqual([
+      'AWAITING_PAYER',
+      'AWAITING_AMOUNT',
+      'AWAITING_DECISION',
+    ]);
   });
 
   it('lets nobody cancel an order without a collector: its payer rejects it instead', () => {
-    expect(phases.filter((phase) => cancelRejectionIn(phase, 'QR') === null || cancelRejectionIn(phase, 'KEY') === null)).toEqual([]);
+    expect(
+      phases.filter((phase) => cancelRejectionIn(phase, 'QR') === null || cancelRejectionIn(phase, 'KEY') === null),
+    ).toEqual([]);
   });
 
   it('lets the sandbox expire an order only while it waits for someone, and calls anything later INVALID_STATUS', () => {
-    expect(phases.filter((phase) => expiryRejectionIn(phase) === null)).toEqual(['AWAITING_PAYER', 'AWAITING_AMOUNT', 'AWAITING_DECISION']);
-    expect(new Set(phases.map(expiryRejectionIn).filter((rejection) => rejection !== null))).toEqual(new Set(['INVALID_STATUS']));
+    expect(phases.filter((phase) => expiryRejectionIn(phase) === null)).toEqual([
+      'AWAITING_PAYER',
+      'AWAITING_AMOUNT',
+      'AWAITING_DECISION',
+    ]);
+    expect(new Set(phases.map(expiryRejectionIn).filter((rejection) => rejection !== null))).toEqual(
+      new Set(['INVALID_STATUS']),
+    );
   });
 
   it('lets an operator resolve a payout only once the workflow flagged it unconfirmed', () => {
@@ -137,18 +156,27 @@ describe('an expired order', () => {
   const expiresAt = new Date('2026-11-25T10:10:00.000Z');
   const before = new Date('2026-11-25T10:09:59.999Z');
   const after = new Date('2026-11-25T10:10:00.000Z');
-  const order = (status: OrderStatus, errorCode: OrderErrorCode | null = null) => ({ id: 'a1b2', status, errorCode, expiresAt });
-
-  it.each(['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED'] as OrderStatus[])('has expired from its expires_at on while it still waits (%s), its expiry written or not', (status) => {
-    expect(expiredAt(order(status), before)).toBeNull();
-    expect(expiredAt(order(status), after)).toEqual(expiresAt);
-    expect(expiryRejection(order(status), before)).toBeNull();
-    expect(expiryRejection(order(status), after)).toBe('INVALID_STATUS');
+  const order = (status: OrderStatus, errorCode: OrderErrorCode | null = null) => ({
+    id: 'a1b2',
+    status,
+    errorCode,
+    expiresAt,
   });
+
+  it.each(['WAITING_AMOUNT', 'PROCESS_LATER', 'CREATED'] as OrderStatus[])(
+    'has expired from its expires_at on while it still waits (%s), its expiry written or not',
+    (status) => {
+      expect(expiredAt(order(status), before)).toBeNull();
+      expect(expiredAt(order(status), after)).toEqual(expiresAt);
+      expect(expiryRejection(order(status), before)).toBeNull();
+      expect(expiryRejection(order(status), after)).toBe('INVALID_STATUS');
+    },
+  );
 
   it('is one canceled as EXPIRED, and no order canceled for another reason', () => {
     expect(expiredAt(order('CANCELED', 'EXPIRED'), before)).toEqual(expiresAt);
-    for (const reason of ['USER_REJECTED', 'CANCELED_BY_COLLECTOR'] as OrderErrorCode[]) expect(expiredAt(order('CANCELED', reason), after)).toBeNull();
+    for (const reason of ['USER_REJECTED', 'CANCELED_BY_COLLECTOR'] as OrderErrorCode[])
+      expect(expiredAt(order('CANCELED', reason), after)).toBeNull();
   });
 
   it.each(['PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'] as OrderStatus[])(
@@ -160,14 +188,24 @@ describe('an expired order', () => {
   );
 
   it('is refused saying it expired and when, in the spec date format, not naming the status its workflow has not moved yet', () => {
-    expect(rejectionMessage(order('CREATED'), 'INVALID_STATUS', after)).toBe('Order a1b2 expired at 2026-11-25T10:10:00Z');
-    expect(rejectionMessage(order('WAITING_AMOUNT'), 'INVALID_STATUS', after)).toBe('Order a1b2 expired at 2026-11-25T10:10:00Z');
-    expect(rejectionMessage(order('CANCELED', 'EXPIRED'), 'INVALID_STATUS', after)).toBe('Order a1b2 expired at 2026-11-25T10:10:00Z');
+    expect(rejectionMessage(order('CREATED'), 'INVALID_STATUS', after)).toBe(
+      'Order a1b2 expired at 2026-11-25T10:10:00Z',
+    );
+    expect(rejectionMessage(order('WAITING_AMOUNT'), 'INVALID_STATUS', after)).toBe(
+      'Order a1b2 expired at 2026-11-25T10:10:00Z',
+    );
+    expect(rejectionMessage(order('CANCELED', 'EXPIRED'), 'INVALID_STATUS', after)).toBe(
+      'Order a1b2 expired at 2026-11-25T10:10:00Z',
+    );
   });
 
   it('leaves the other refusals as they were', () => {
-    expect(rejectionMessage(order('CREATED'), 'INVALID_STATUS', before)).toBe('Order a1b2 is CREATED: the operation is not allowed in this status');
-    expect(rejectionMessage(order('CANCELED', 'USER_REJECTED'), 'INVALID_STATUS', after)).toBe('Order a1b2 is CANCELED: the operation is not allowed in this status');
+    expect(rejectionMessage(order('CREATED'), 'INVALID_STATUS', before)).toBe(
+      'Order a1b2 is CREATED: the operation is not allowed in this status',
+    );
+    expect(rejectionMessage(order('CANCELED', 'USER_REJECTED'), 'INVALID_STATUS', after)).toBe(
+      'Order a1b2 is CANCELED: the operation is not allowed in this status',
+    );
     expect(rejectionMessage(order('COMPLETED'), 'ALREADY_PROCESSED', after)).toBe('Order a1b2 was already processed');
   });
 });

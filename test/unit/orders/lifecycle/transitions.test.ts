@@ -12,7 +12,8 @@ import {
 } from '../../../../src/orders/lifecycle';
 
 /** Where `event` takes an order of `flow` in `status`, or '-' when the lifecycle refuses it there. */
-const target = (flow: OrderFlow, localCountry: string, status: OrderStatus, event: OrderEvent) => orderStep({ status, flow, localCountry }, event)?.to ?? '-';
+const target = (flow: OrderFlow, localCountry: string, status: OrderStatus, event: OrderEvent) =>
+  orderStep({ status, flow, localCountry }, event)?.to ?? '-';
 
 /**
  * Every (status, event) pair for a QR payment in Brazil, one row per event, one column per
@@ -48,7 +49,8 @@ const row = (cells: string) => cells.trim().split(/\s+/);
 
 describe('the order transition table', () => {
   it('names every status once per row of the grids below (the grid is the table)', () => {
-    for (const cells of [...Object.values(PAYMENT), ...Object.values(COLLECTION)]) expect(row(cells)).toHaveLength(ORDER_STATUSES.length);
+    for (const cells of [...Object.values(PAYMENT), ...Object.values(COLLECTION)])
+      expect(row(cells)).toHaveLength(ORDER_STATUSES.length);
   });
 
   describe.each([
@@ -88,7 +90,13 @@ describe('the order transition table', () => {
     expect(records('CREATED', 'EXPIRED')).toEqual(['EXPIRED', 'QR_EXPIRED', '', true, false]);
     expect(records('CREATED', 'DECISION_BROKEN')).toEqual(['INTERNAL_ERROR', 'PAYMENT', '', true, false]);
     expect(records('PROCESSING', 'PAID')).toEqual([null, 'PAYMENT', 'COMMIT', true, true]);
-    expect(records('PROCESSING', 'PAYOUT_REJECTED')).toEqual(['DESTINATION_REJECTED', 'PAYMENT', 'RELEASE', true, false]);
+    expect(records('PROCESSING', 'PAYOUT_REJECTED')).toEqual([
+      'DESTINATION_REJECTED',
+      'PAYMENT',
+      'RELEASE',
+      true,
+      false,
+    ]);
     expect(records('PROCESSING', 'NOT_PAID')).toEqual(['UPSTREAM_ERROR', 'PAYMENT', 'RELEASE', true, false]);
     expect(records('COMPLETED', 'REFUNDED_IN_PART')).toEqual([null, 'REFUND', 'REFUND_CREDIT', true, false]);
     // Each partial refund that goes through is an entry of its own, though the status stays.
@@ -100,12 +108,17 @@ describe('the order transition table', () => {
   it('tells a key payment of its acceptance, and publishes a collection as created rather than previewed', () => {
     expect(orderStep({ status: 'CREATED', flow: 'KEY', localCountry: 'BR' }, 'ACCEPTED')?.notify).toEqual(['PAYMENT']);
     expect(orderStep({ status: 'CREATED', flow: 'COLLECTION', localCountry: 'BR' }, 'ACCEPTED')?.notify).toEqual([]);
-    expect(orderStep({ status: 'WAITING_AMOUNT', flow: 'COLLECTION', localCountry: 'BR' }, 'PREPARED')?.notify).toEqual(['QR_CREATED']);
-    expect(orderStep({ status: 'CREATED', flow: 'COLLECTION', localCountry: 'BR' }, 'COLLECTOR_CANCELED')).toMatchObject({ errorCode: 'CANCELED_BY_COLLECTOR', notify: ['PAYMENT'] });
+    expect(orderStep({ status: 'WAITING_AMOUNT', flow: 'COLLECTION', localCountry: 'BR' }, 'PREPARED')?.notify).toEqual(
+      ['QR_CREATED'],
+    );
+    expect(
+      orderStep({ status: 'CREATED', flow: 'COLLECTION', localCountry: 'BR' }, 'COLLECTOR_CANCELED'),
+    ).toMatchObject({ errorCode: 'CANCELED_BY_COLLECTOR', notify: ['PAYMENT'] });
   });
 
   it('credits a collection’s collector when it is paid, and takes a refund back from it before crediting the payer', () => {
-    const collection = (status: OrderStatus, event: OrderEvent) => orderStep({ status, flow: 'COLLECTION', localCountry: 'BR' }, event)?.ledger;
+    const collection = (status: OrderStatus, event: OrderEvent) =>
+      orderStep({ status, flow: 'COLLECTION', localCountry: 'BR' }, event)?.ledger;
     expect(collection('PROCESSING', 'PAID')).toEqual(['COMMIT', 'COLLECT']);
     expect(collection('COMPLETED', 'REFUNDED_IN_PART')).toEqual(['CLAW_BACK', 'REFUND_CREDIT']);
     expect(collection('PARTIALLY_REFUNDED', 'REFUNDED_IN_FULL')).toEqual(['CLAW_BACK', 'REFUND_CREDIT']);
@@ -115,14 +128,20 @@ describe('the order transition table', () => {
   it('names the callbacks of a step already written whatever status the order has moved on to, for a retried step to find them', () => {
     for (const flow of ORDER_FLOWS) {
       for (const event of ORDER_EVENTS) {
-        const written = ORDER_STATUSES.map((status) => orderStep({ status, flow, localCountry: 'BR' }, event)).find((step) => step !== null);
+        const written = ORDER_STATUSES.map((status) => orderStep({ status, flow, localCountry: 'BR' }, event)).find(
+          (step) => step !== null,
+        );
         if (written) expect(callbacksOf({ flow, localCountry: 'BR' }, event)).toEqual(written.notify);
       }
     }
   });
 
   it('knows where the closing events lead wherever they happen, and that others depend on the order', () => {
-    expect([statusAfter('EXPIRED'), statusAfter('USER_REJECTED'), statusAfter('COLLECTOR_CANCELED')]).toEqual(['CANCELED', 'CANCELED', 'CANCELED']);
+    expect([statusAfter('EXPIRED'), statusAfter('USER_REJECTED'), statusAfter('COLLECTOR_CANCELED')]).toEqual([
+      'CANCELED',
+      'CANCELED',
+      'CANCELED',
+    ]);
     expect(statusAfter('CLAIMED')).toBeNull();
     expect(statusAfter('PREPARED')).toBeNull();
   });
@@ -130,7 +149,8 @@ describe('the order transition table', () => {
 
 describe('the status an order opens in', () => {
   it.each(ORDER_FLOWS)('is CREATED for a %s order whose amount is known, anywhere', (flow) => {
-    for (const country of ['AR', 'BR', 'CO', 'PE']) expect(initialStatus({ flow, country, amountKnown: true })).toBe('CREATED');
+    for (const country of ['AR', 'BR', 'CO', 'PE'])
+      expect(initialStatus({ flow, country, amountKnown: true })).toBe('CREATED');
   });
 
   it('is PROCESS_LATER for an Argentine QR scanned before its amount, WAITING_AMOUNT for any other open amount', () => {

@@ -1,0 +1,99 @@
+import { MovementClient } from '../http/movement-client';
+import type { RailHttpClient } from '../http/rail-http-client';
+import type { KeyRail } from '../key-rail';
+import { isPhoneKey } from '../phone-wallets';
+import type {
+  DirectoryAnswer,
+  KeyDestination,
+  MovementOutcome,
+  MovementStatus,
+  PeruWalletAccount,
+  RailPayout,
+  RefundRequest,
+} from '../rail-terms';
+import { accountInfoFrom, walletAccountFrom, walletFrom } from './peru.mapper';
+import {
+  CCE_MOVEMENTS,
+  CceMovement,
+  CceReversalRequest,
+  CceState,
+  CceTransferRequest,
+  cciAccountSchema,
+  PERU_PATHS,
+  walletDirectorySchema,
+  walletSelectionSchema,
+} from './peru.wire';
+
+/** Peru: CCI accounts and transfers through the CCE, and the mobile-wallet directory. */
+export class PeruCceAdapter implements KeyRail {
+  private readonly movements: MovementClient<CceState, CceMovement>;
+
+  constructor(private readonly http: RailHttpClient) {
+    this.movements = new MovementClient(http, CCE_MOVEMENTS);
+  }
+
+  /** A CCI is one account, answered by the CCE; a phone lists its wallets, answered by the wallet directory. */
+  async lookupKey(key: string): Promise<DirectoryAnswer> {
+    if (!isPhoneKey(key)) {
+      const answer = await this.http.post('lookup_key', PERU_PATHS.accounts, { cci: key }, cciAccountSchema);
+      return { kind: 'PERU_ACCOUNT', key, account: accountInfoFrom(answer.cuenta) };
+    }
+    const directory = await this.http.post('lookup_key', PERU_PATHS.wallets, { phone: key }, walletDirectorySchema);
+    return {
+      kind: 'PERU_WALLETS',
+      key,
+      account: accountInfoFrom(directory.cuenta),
+      walletId: directory.walletRecordId,
+      wallets: directory.billeteras.map(walletFrom),
+    };
+  }
+
+  async resolveWallet({
+    walletRecordId,
+    selectedWalletId,
+  }: {
+    walletRecordId: string;
+    selectedWalletId: string;
+  }): Promise<PeruWalletAccount> {
+    return walletAccountFrom(
+      await this.http.post(
+        'resolve_wallet',
+        PERU_PATHS.walletSelection,
+        { walletRecordId, walletId: selectedWalletId },
+        walletSelectionSchema,
+      ),
+    );
+  }
+
+  payout(request: RailPayout, destination: KeyDestination): Promise<MovementOutcome> {
+    const body: CceTransferRequest = {
+      idTransferencia: request.payoutId,
+      idOrden: request.orderId,
+      monto: request.amount,
+      moneda: 'PEN',
+      destino: isPhoneKey(destination.key)
+        ? { celular: destination.key, walletId: destination.walletId ?? '' }
+        : { cci: destination.key },
+    };
+    return this.movements.send('payout', PERU_PATHS.transfers, body, request.payoutId);
+  }
+
+  payoutStatus(payoutId: string): Promise<MovementStatus> {
+    return this.movements.status('payout', PERU_PATHS.transfers, payoutId);
+  }
+
+  refund(request: RefundRequest): Promise<MovementOutcome> {
+    const body: CceReversalRequest = {
+      idReverso: request.refundId,
+      idOrden: request.orderId,
+      referenciaOriginal: request.payoutReference,
+      monto: request.amount,
+      moneda: 'PEN',
+    };
+    return this.movements.send('refund', PERU_PATHS.reversals, body, request.refundId);
+  }
+
+  refundStatus(refundId: string): Promise<MovementStatus> {
+    return this.movements.status('refund', PERU_PATHS.reversals, refundId);
+  }
+}
