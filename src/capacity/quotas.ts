@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { countedWindow } from '../db/counted-windows';
 import { BoundedMap } from '../infra/bounded-map';
 import type { ClientLimitsCache } from './client-limits';
-import { QuotaClass, QuotaPolicy, windowMsOf } from './quota-policy';
+import { QuotaClass, QuotaPolicy, windowMsOf } from '../config/quota-policy';
 import type { QuotaReading } from './rate-limit-headers';
 
 /** What one class's budget made of a request. */

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { parseQuotaDefaults } from '../capacity/quota-policy';
+import { parseQuotaDefaults } from './quota-policy';
 import { parseDuration } from './duration';
 import { devPayloadKeys, parsePayloadKeys } from './payload-keys';
 import { productionProblems } from './production-rules';
@@ -213,7 +213,7 @@ export const envSchema = z.object({
 
   /**
    * Every client's quota per class of route unless an operator set its own (`clients:limits`):
-   * `off`, or `class=rate/burst,...` replacing some classes' defaults (src/capacity/quota-policy.ts).
+   * `off`, or `class=rate/burst,...` replacing some classes' defaults (src/config/quota-policy.ts).
    */
   QUOTA_DEFAULTS: z
     .string()

@@ -4,7 +4,7 @@ import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
 import { loggableError } from '../db/loggable-error';
 import { ApiError, ExactBodyError } from './api-error';
-import { unavailability } from './unavailable';
+import { unavailability } from '../infra/unavailable';
 import { describeIssues } from './zod-issues';
 
 /** Seconds a client should wait before retrying a request refused for an unreachable dependency. */

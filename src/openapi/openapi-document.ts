@@ -1,16 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
-import { ApiResponseSchemaHost, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
-import { z } from 'zod';
 import { BEARER_SCHEME, withCommonResponses } from './openapi-common-responses';
-import { ErrorBodyDto, ValidationErrorBodyDto } from './openapi-errors';
+import { ErrorBodyDto, ValidationErrorBodyDto } from '../http/openapi-errors';
 import { withInputLimits } from './openapi-input-limits';
 import { operationIdOf, routeFacts } from './openapi-routes';
-
-/** A zod schema that no DTO class can carry (a union) as an OpenAPI schema, for @ApiOkResponse({ schema }). */
-export function openApiSchema(schema: z.ZodType): ApiResponseSchemaHost['schema'] {
-  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output' }) as ApiResponseSchemaHost['schema'];
-}
 
 const DESCRIPTION = [
   'EMVCo QR and payment-key payins, collections, refunds and signed callbacks. See README.md and docs/decisions.md.',
