@@ -3,14 +3,20 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { BEARER_SCHEME, withCommonResponses } from './openapi-common-responses';
 import { ErrorBodyDto, ValidationErrorBodyDto } from '../http/openapi-errors';
+import { errorCodeTable } from '../http/error-codes';
 import { withInputLimits } from './openapi-input-limits';
 import { operationIdOf, routeFacts } from './openapi-routes';
 
 const DESCRIPTION = [
   'EMVCo QR and payment-key payins, collections, refunds and signed callbacks. See README.md and docs/decisions.md.',
   '',
-  'Every error is `{ statusCode, message, error_code? }` (`ErrorBodyDto`) unless an operation shows another body; every 400 has `message` as an array of strings, one per problem, naming the field.',
+  'Every error is `{ statusCode, message, error_code?, request_id }` (`ErrorBodyDto`) unless an operation shows another body; `request_id` is the `x-request-id` of the request, as in the logs.',
+  'Every 400 has `message` as an array of strings, one per problem, naming the field, and `errors` as the same problems for a program: `[{ field, code }]`, `field` a dotted path (`body` for the body as a whole), `code` one of INVALID_TYPE, INVALID_VALUE, INVALID_FORMAT, TOO_SMALL, TOO_BIG, UNKNOWN_FIELD, or INVALID for a rule the service checks itself.',
   "A method an operation path does not list is answered 405 with `Allow`. The request schemas carry the rules the service enforces; the rules they cannot state (a QR code's CRC, a key's check digits, per-country amount limits) are answered 400 naming the field.",
+  '',
+  'Each `error_code`, its status and what to do:',
+  '',
+  errorCodeTable(),
 ].join('\n');
 
 /**

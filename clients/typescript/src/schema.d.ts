@@ -1661,16 +1661,36 @@ export interface components {
             statusCode: number;
             /** @description Informational only, may change: a sentence, or for a refused input one line per problem, each naming its field */
             message: string | string[];
-            /** @description A stable code to act on, e.g. INVALID_STATUS, ALREADY_PROCESSED, RATE_LIMITED, SERVICE_UNAVAILABLE */
-            error_code?: string;
+            /**
+             * @description A stable code to act on: the table in the description of this document says what each means
+             * @enum {string}
+             */
+            error_code?: "INVALID_DICT_KEY" | "INVALID_STATUS" | "ALREADY_PROCESSED" | "REQUEST_IN_PROGRESS" | "AMOUNT_EXCEEDS_REFUNDABLE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "OVERLOADED" | "SERVICE_UNAVAILABLE" | "UPSTREAM_ERROR";
+            /** @description The request's id, as in its `x-request-id` header and in the service's logs: quote it when reporting */
+            request_id: string;
         };
         ValidationErrorBodyDto: {
             /** @description The HTTP status, repeated */
             statusCode: number;
             /** @description One line per problem, each starting with the field it concerns, e.g. "user.currency: Invalid option" */
             message: string[];
-            /** @description A stable code to act on, e.g. INVALID_STATUS, ALREADY_PROCESSED, RATE_LIMITED, SERVICE_UNAVAILABLE */
-            error_code?: string;
+            /**
+             * @description A stable code to act on: the table in the description of this document says what each means
+             * @enum {string}
+             */
+            error_code?: "INVALID_DICT_KEY" | "INVALID_STATUS" | "ALREADY_PROCESSED" | "REQUEST_IN_PROGRESS" | "AMOUNT_EXCEEDS_REFUNDABLE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "OVERLOADED" | "SERVICE_UNAVAILABLE" | "UPSTREAM_ERROR";
+            /** @description The request's id, as in its `x-request-id` header and in the service's logs: quote it when reporting */
+            request_id: string;
+            /** @description The problems of `message`, one each, for a program to act on */
+            errors: {
+                /** @description The field, as a dotted path (`user.currency`), or `body` for the body as a whole */
+                field: string;
+                /**
+                 * @description What is wrong: zod's issue code, or INVALID for a rule the service checks itself
+                 * @enum {string}
+                 */
+                code: "INVALID_TYPE" | "INVALID_VALUE" | "INVALID_FORMAT" | "TOO_SMALL" | "TOO_BIG" | "UNKNOWN_FIELD" | "INVALID";
+            }[];
         };
     };
     responses: never;

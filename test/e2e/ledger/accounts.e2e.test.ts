@@ -85,7 +85,7 @@ describe('pre-funded accounts over HTTP', () => {
     for (const path of ['/v2/accounts/XYZ/movements', '/v2/accounts/usd/movements']) {
       const response = await as(client).get(path);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ statusCode: 400, message: [expect.stringMatching(/^currency: /)] });
+      expect(response.body).toMatchObject({ statusCode: 400, message: [expect.stringMatching(/^currency: /)] });
     }
     for (const query of ['page=0', 'page_size=201', 'page=x', 'sort=id']) {
       const response = await as(client).get(`/v2/accounts/USD/movements?${query}`);
@@ -98,7 +98,7 @@ describe('pre-funded accounts over HTTP', () => {
     const client = await createTestClient(api);
     const response = await as(client).get('/v2/accounts/EUR/movements');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ statusCode: 404, message: 'No EUR account' });
+    expect(response.body).toMatchObject({ statusCode: 404, message: 'No EUR account' });
   });
 
   it("never shows one client another client's accounts or movements", async () => {
@@ -115,7 +115,7 @@ describe('pre-funded accounts over HTTP', () => {
     for (const path of ['/v2/accounts', '/v2/accounts/USD/movements']) {
       const response = await http(api.baseUrl, null).get(path);
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ statusCode: 401, message: 'Unauthorized' });
+      expect(response.body).toMatchObject({ statusCode: 401, message: 'Unauthorized' });
     }
   });
 });

@@ -356,7 +356,7 @@ describe('QR payment flow', () => {
       const pay = await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
       expect(pay.status).toBe(409);
       // What happened, as the expiration notification said it: not merely "is CANCELED".
-      expect(pay.body).toEqual({
+      expect(pay.body).toMatchObject({
         statusCode: 409,
         message: `Order ${orderId} expired at ${expired.body.expires_at}`,
         error_code: 'INVALID_STATUS',

@@ -78,6 +78,6 @@ describe('the typed client (clients/typescript) through a QR payment', () => {
 
     const anonymous = await createPaymentsClient({ baseUrl: stack.api.baseUrl }).GET('/v2/accounts');
     expect(anonymous.response.status).toBe(401);
-    expect(anonymous.error).toEqual({ statusCode: 401, message: 'Unauthorized' });
+    expect(anonymous.error).toMatchObject({ statusCode: 401, message: 'Unauthorized' });
   });
 });
