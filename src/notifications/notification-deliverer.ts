@@ -133,6 +133,21 @@ export class NotificationDeliverer {
     throw outcome.permanent ? new CallbackUndeliverableError(detail) : new CallbackNotAcknowledgedError(detail);
   }
 
+  /**
+   * A test callback (POST /v2/webhooks/test): `body` checked, signed and posted to `url` by the
+   * very code every callback goes through, under the client's secret, but neither stored nor
+   * retried. Answers what came back.
+   */
+  async ping(
+    clientId: string,
+    url: string,
+    eventId: string,
+    body: string,
+  ): Promise<{ statusCode: number | null; error: string | null }> {
+    const { statusCode, error } = await this.send({ id: eventId, clientId, url, body });
+    return { statusCode, error };
+  }
+
   /** Called once retries are exhausted; a notification delivered meanwhile stays DELIVERED. */
   async giveUp(eventId: string, reason: string): Promise<void> {
     await this.dataSource.query(
@@ -151,7 +166,7 @@ export class NotificationDeliverer {
     return rows.length > 0;
   }
 
-  private async send(notification: StoredCallback): Promise<Outcome> {
+  private async send(notification: Pick<StoredCallback, 'id' | 'clientId' | 'url' | 'body'>): Promise<Outcome> {
     // Checked again here: the rule may have tightened since the URL was accepted.
     const urlProblem = notificationUrlProblem(notification.url, this.options.allowInsecure);
     if (urlProblem) return failed(`notification_url ${urlProblem}`, true);
