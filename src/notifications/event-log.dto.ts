@@ -49,9 +49,9 @@ export const redeliverEventsRequestSchema = z.strictObject({
     .int()
     .min(1)
     .max(EVENT_PAGE_MAX)
-    .default(EVENT_PAGE_MAX)
+    .optional()
     .describe(
-      `At most this many callbacks are queued, newest first, 1 to ${EVENT_PAGE_MAX}; fewer when the redeliveries quota holds fewer`,
+      `At most this many callbacks are queued, newest first, 1 to ${EVENT_PAGE_MAX} (the default); fewer when the redeliveries quota holds fewer`,
     ),
 });
 export type RedeliverEventsRequest = z.infer<typeof redeliverEventsRequestSchema>;

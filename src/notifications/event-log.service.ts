@@ -3,7 +3,13 @@ import { DataSource } from 'typeorm';
 import { Quotas } from '../capacity/quotas';
 import { deliveryAttemptsOf } from './delivery-attempts';
 import { eventsMatching } from './event-log';
-import type { EventPage, ListEventsQuery, RedeliverEventsRequest, RedeliverEventsResponse } from './event-log.dto';
+import {
+  EVENT_PAGE_MAX,
+  type EventPage,
+  type ListEventsQuery,
+  type RedeliverEventsRequest,
+  type RedeliverEventsResponse,
+} from './event-log.dto';
 import { NotificationsService, notificationViewOf } from './notifications.service';
 
 /** The client's callbacks across orders (GET /v2/events), and their redelivery in bulk. */
@@ -40,7 +46,12 @@ export class EventLogService {
    * `next_starting_after`.
    */
   async redeliver(clientId: string, request: RedeliverEventsRequest): Promise<RedeliverEventsResponse> {
-    const { events, hasMore } = await eventsMatching(this.dataSource, clientId, request, request.limit);
+    const { events, hasMore } = await eventsMatching(
+      this.dataSource,
+      clientId,
+      request,
+      request.limit ?? EVENT_PAGE_MAX,
+    );
     const allowed =
       events.length === 0 ? 0 : 1 + (await this.quotas.spendUpTo(clientId, 'redeliveries', events.length - 1));
     const queued = events.slice(0, allowed);
