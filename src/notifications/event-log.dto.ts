@@ -94,7 +94,7 @@ export const webhookTestResponseSchema = z.object({
   delivered: z.boolean().describe('Whether the receiver acknowledged the ping with a 2xx'),
   status_code: nullable(z.number().int(), 'Null when no response came back'),
   error: nullable(z.string(), 'Why the ping was not acknowledged, as the delivery log would say it; null when it was'),
-  duration_ms: z.number().int(),
+  duration_ms: z.number().int().describe('From the request to the answer, the worker scheduling it included'),
 });
 export type WebhookTestResponse = z.infer<typeof webhookTestResponseSchema>;
 export class WebhookTestResponseDto extends createZodDto(webhookTestResponseSchema) {}

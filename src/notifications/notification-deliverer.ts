@@ -3,6 +3,7 @@ import type { LookupFunction } from 'node:net';
 import { DataSource, EntityNotFoundError } from 'typeorm';
 import { countCallbackDelivery } from '../observability/metrics';
 import { CallbackAnswer, CallbackHttpClient, CallbackTransportError } from './callback-http';
+import type { WebhookPing, WebhookPingAnswer } from './delivery-messages';
 import type { NotificationEntity } from './notification.entity';
 import { NewNotification, NotificationOutbox } from './notification-outbox';
 import { notificationUrlProblem } from './notification-url';
@@ -138,12 +139,7 @@ export class NotificationDeliverer {
    * very code every callback goes through, under the client's secret, but neither stored nor
    * retried. Answers what came back.
    */
-  async ping(
-    clientId: string,
-    url: string,
-    eventId: string,
-    body: string,
-  ): Promise<{ statusCode: number | null; error: string | null }> {
+  async ping({ clientId, url, eventId, body }: WebhookPing): Promise<WebhookPingAnswer> {
     const { statusCode, error } = await this.send({ id: eventId, clientId, url, body });
     return { statusCode, error };
   }

@@ -390,7 +390,7 @@ describe('the event log, bulk redelivery and the test ping', () => {
               'url: must not point to a loopback, private or other non-public address',
             ],
             [
-              'https://[::ffff:127.0.0.1]/ping',
+              'https://[::ffff:7f00:1]/ping',
               'url: must not point to a loopback, private or other non-public address',
             ],
           ]) {
