@@ -37,6 +37,8 @@ export interface WebhookPingAnswer {
   statusCode: number | null;
   /** As the delivery log would show it; null when acknowledged. */
   error: string | null;
+  /** The start of the receiver's answer, as the delivery log would quote it. */
+  excerpt: string | null;
 }
 
 export type WebhookPingWorkflow = (ping: WebhookPing) => Promise<WebhookPingAnswer>;

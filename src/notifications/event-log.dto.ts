@@ -94,6 +94,10 @@ export const webhookTestResponseSchema = z.object({
   delivered: z.boolean().describe('Whether the receiver acknowledged the ping with a 2xx'),
   status_code: nullable(z.number().int(), 'Null when no response came back'),
   error: nullable(z.string(), 'Why the ping was not acknowledged, as the delivery log would say it; null when it was'),
+  response_excerpt: nullable(
+    z.string().max(256),
+    "The first 256 bytes of the receiver's answer, as the delivery log would quote it",
+  ),
   duration_ms: z.number().int().describe('From the request to the answer, the worker scheduling it included'),
 });
 export type WebhookTestResponse = z.infer<typeof webhookTestResponseSchema>;

@@ -38,6 +38,7 @@ export function notificationViewOf(
         duration_ms: attempt.durationMs,
         status_code: attempt.statusCode,
         error: attempt.error,
+        response_excerpt: attempt.responseExcerpt,
       })),
   };
 }

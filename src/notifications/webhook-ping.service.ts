@@ -35,18 +35,22 @@ export class WebhookPingService {
     const startedAt = Date.now();
     const body = JSON.stringify({ event: 'PING', event_id: eventId, created_at: new Date(startedAt).toISOString() });
     try {
-      const { statusCode, error } = await this.temporal.workflow.execute<WebhookPingWorkflow>(WEBHOOK_PING_WORKFLOW, {
-        workflowId: `webhook-ping-${eventId}`,
-        taskQueue: this.env.TEMPORAL_TASK_QUEUE,
-        args: [{ clientId, url, eventId, body }],
-        workflowExecutionTimeout: PING_WITHIN,
-        priority: fairnessOf(clientId, await this.limits.of(clientId)),
-      });
+      const { statusCode, error, excerpt } = await this.temporal.workflow.execute<WebhookPingWorkflow>(
+        WEBHOOK_PING_WORKFLOW,
+        {
+          workflowId: `webhook-ping-${eventId}`,
+          taskQueue: this.env.TEMPORAL_TASK_QUEUE,
+          args: [{ clientId, url, eventId, body }],
+          workflowExecutionTimeout: PING_WITHIN,
+          priority: fairnessOf(clientId, await this.limits.of(clientId)),
+        },
+      );
       return {
         event_id: eventId,
         delivered: error === null,
         status_code: statusCode,
         error,
+        response_excerpt: excerpt,
         duration_ms: Date.now() - startedAt,
       };
     } catch (error) {
