@@ -187,7 +187,7 @@ export interface paths {
         put?: never;
         /**
          * Sends a signed PING callback to a URL of yours and answers what your receiver did with it
-         * @description The body is {"event":"PING","event_id":…,"created_at":…}, signed under your webhook secret and sent with the headers of every callback (signature, x-event-id), under the rules of notification_url: in production only https to a public address. One attempt, answered within 10 s; nothing is stored or retried. Counts against the redeliveries quota.
+         * @description The body is {"event":"PING","event_id":…,"created_at":…}, signed under your webhook secret and sent with the headers of every callback (signature, x-event-id), from where callbacks leave, under the rules of notification_url: in production only https to a public address. One attempt of at most 10 s; nothing is stored or retried. Counts against the redeliveries quota.
          */
         post: operations["WebhooksController_test"];
         delete?: never;
@@ -880,6 +880,8 @@ export interface components {
                 status_code: number | null;
                 /** @description Null when acknowledged */
                 error: string | null;
+                /** @description The first 256 bytes of the receiver's answer, as text; null when it had no body, when no answer came back, or (in the sandbox) when it came from an address that is not public */
+                response_excerpt: string | null;
             }[];
         };
         VerifySignatureRequestDto: {
@@ -930,6 +932,8 @@ export interface components {
                     status_code: number | null;
                     /** @description Null when acknowledged */
                     error: string | null;
+                    /** @description The first 256 bytes of the receiver's answer, as text; null when it had no body, when no answer came back, or (in the sandbox) when it came from an address that is not public */
+                    response_excerpt: string | null;
                 }[];
                 /**
                  * Format: uuid
@@ -965,11 +969,8 @@ export interface components {
             created_before?: string;
             /** @description The `next_starting_after` of the previous page: the listing goes on after its last event */
             starting_after?: string;
-            /**
-             * @description At most this many callbacks are queued, newest first, 1 to 100; fewer when the redeliveries quota holds fewer
-             * @default 100
-             */
-            limit: number;
+            /** @description At most this many callbacks are queued, newest first, 1 to 100 (the default); fewer when the redeliveries quota holds fewer */
+            limit?: number;
         };
         RedeliverEventsResponseDto: {
             /** @description How many callbacks were queued for redelivery by this request */
@@ -998,6 +999,9 @@ export interface components {
             status_code: number | null;
             /** @description Why the ping was not acknowledged, as the delivery log would say it; null when it was */
             error: string | null;
+            /** @description The first 256 bytes of the receiver's answer, as the delivery log would quote it */
+            response_excerpt: string | null;
+            /** @description From the request to the answer, the worker scheduling it included */
             duration_ms: number;
         };
         CreateCollectorDto: {
@@ -2556,7 +2560,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            /**
+             * @description - SERVICE_UNAVAILABLE: the ping could not be sent within 30 s (the workers are behind)
+             *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
+             */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
