@@ -8,6 +8,7 @@ import {
   NotificationDeliverer,
   WebhookSecrets,
 } from '../src/notifications/notification-deliverer';
+import type { WebhookPing, WebhookPingAnswer } from '../src/notifications/delivery-messages';
 import type { NewNotification } from '../src/notifications/notification-outbox';
 import { rememberedSecrets } from '../src/notifications/remembered-secrets';
 
@@ -71,6 +72,11 @@ export function createNotificationActivities(deps: NotificationActivityDeps, del
           cause: error,
         });
       }
+    },
+
+    /** The test ping of POST /v2/webhooks/test: one attempt, answered whatever came back, never thrown. */
+    pingWebhook(ping: WebhookPing): Promise<WebhookPingAnswer> {
+      return deliverer.ping(ping);
     },
 
     /** Marks a callback FAILED once its workflow has stopped retrying. */

@@ -3,9 +3,11 @@ import type { LookupFunction } from 'node:net';
 import { DataSource, EntityNotFoundError } from 'typeorm';
 import { countCallbackDelivery } from '../observability/metrics';
 import { CallbackAnswer, CallbackHttpClient, CallbackTransportError } from './callback-http';
+import type { WebhookPing, WebhookPingAnswer } from './delivery-messages';
 import type { NotificationEntity } from './notification.entity';
 import { NewNotification, NotificationOutbox } from './notification-outbox';
 import { notificationUrlProblem } from './notification-url';
+import { isPublicAddress } from './public-address';
 import { publicOnlyLookup } from './public-lookup';
 import { signPayload } from '../../clients/typescript/src/webhook-signature';
 
@@ -26,6 +28,12 @@ export interface DeliveryOptions {
   timeoutMs?: number;
   /** The resolver behind the public-address check: the system's unless a test gives one. */
   resolve?: LookupFunction;
+  /**
+   * Whose answers the delivery log quotes (its `response_excerpt`): public addresses only, unless
+   * a test says otherwise. Where internal hosts may be called (ALLOW_INSECURE_CALLBACKS), quoting
+   * their answers would let a callback URL read them.
+   */
+  quotesAnswersFrom?: (address: string) => boolean;
 }
 
 /** The receiver did not acknowledge; another attempt may succeed. */
@@ -48,6 +56,8 @@ interface Outcome {
   /** What our logs see (through the activity's failure): `error` with the underlying cause. */
   detail: string | null;
   permanent: boolean;
+  /** The start of the receiver's answer, when it may be shown (DeliveryOptions.quotesAnswersFrom). */
+  excerpt: string | null;
 }
 
 const truncate = (text: string) => (text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text);
@@ -57,12 +67,23 @@ const failed = (error: string, permanent: boolean, statusCode: number | null = n
   error: truncate(error),
   detail,
   permanent,
+  excerpt: null,
 });
 
-function answered({ status, location }: CallbackAnswer): Outcome {
-  if (status >= 200 && status < 300) return { statusCode: status, error: null, detail: null, permanent: false };
+function answered(
+  { status, location, excerpt: body, peer }: CallbackAnswer,
+  quotesAnswersFrom: (address: string) => boolean,
+): Outcome {
+  const excerpt = peer !== null && quotesAnswersFrom(peer) ? body : null;
+  if (status >= 200 && status < 300)
+    return { statusCode: status, error: null, detail: null, permanent: false, excerpt };
   const redirect = status >= 300 && status < 400 && location !== null;
-  return failed(redirect ? `HTTP ${status} redirect to ${location} not followed` : `HTTP ${status}`, false, status);
+  const outcome = failed(
+    redirect ? `HTTP ${status} redirect to ${location} not followed` : `HTTP ${status}`,
+    false,
+    status,
+  );
+  return { ...outcome, excerpt };
 }
 
 /**
@@ -133,6 +154,16 @@ export class NotificationDeliverer {
     throw outcome.permanent ? new CallbackUndeliverableError(detail) : new CallbackNotAcknowledgedError(detail);
   }
 
+  /**
+   * A test callback (POST /v2/webhooks/test): `body` checked, signed and posted to `url` by the
+   * very code every callback goes through, under the client's secret, but neither stored nor
+   * retried. Answers what came back.
+   */
+  async ping({ clientId, url, eventId, body }: WebhookPing): Promise<WebhookPingAnswer> {
+    const { statusCode, error, excerpt } = await this.send({ id: eventId, clientId, url, body });
+    return { statusCode, error, excerpt };
+  }
+
   /** Called once retries are exhausted; a notification delivered meanwhile stays DELIVERED. */
   async giveUp(eventId: string, reason: string): Promise<void> {
     await this.dataSource.query(
@@ -151,7 +182,7 @@ export class NotificationDeliverer {
     return rows.length > 0;
   }
 
-  private async send(notification: StoredCallback): Promise<Outcome> {
+  private async send(notification: Pick<StoredCallback, 'id' | 'clientId' | 'url' | 'body'>): Promise<Outcome> {
     // Checked again here: the rule may have tightened since the URL was accepted.
     const urlProblem = notificationUrlProblem(notification.url, this.options.allowInsecure);
     if (urlProblem) return failed(`notification_url ${urlProblem}`, true);
@@ -172,6 +203,7 @@ export class NotificationDeliverer {
           body: notification.body,
           timeoutMs: this.options.timeoutMs ?? CALLBACK_TIMEOUT_MS,
         }),
+        this.options.quotesAnswersFrom ?? isPublicAddress,
       );
     } catch (error) {
       if (!(error instanceof CallbackTransportError)) throw error;
@@ -202,9 +234,18 @@ export class NotificationDeliverer {
              delivered_at = CASE WHEN $3::text IS NULL AND status <> 'DELIVERED' THEN $7 ELSE delivered_at END
          WHERE id = $1
          RETURNING attempt_count)
-       INSERT INTO notification_attempts (id, notification_id, attempt, started_at, duration_ms, status_code, error)
-       SELECT $2, $1, attempt_count, $4, $5, $6, $3 FROM counted`,
-      [notificationId, randomUUID(), outcome.error, startedAt, durationMs, outcome.statusCode, new Date()],
+       INSERT INTO notification_attempts (id, notification_id, attempt, started_at, duration_ms, status_code, error, response_excerpt)
+       SELECT $2, $1, attempt_count, $4, $5, $6, $3, $8 FROM counted`,
+      [
+        notificationId,
+        randomUUID(),
+        outcome.error,
+        startedAt,
+        durationMs,
+        outcome.statusCode,
+        new Date(),
+        outcome.excerpt,
+      ],
     );
   }
 }

@@ -28,6 +28,11 @@ const attemptSchema = z.object({
   duration_ms: z.number().int(),
   status_code: nullable(z.number().int(), 'Null when no response came back'),
   error: nullable(z.string(), 'Null when acknowledged'),
+  response_excerpt: nullable(
+    z.string().max(256),
+    "The first 256 bytes of the receiver's answer, as text; null when it had no body, when no answer came back, " +
+      'or (in the sandbox) when it came from an address that is not public',
+  ),
 });
 
 export const notificationViewSchema = z.object({

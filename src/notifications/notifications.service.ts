@@ -15,7 +15,11 @@ import { NotificationEntity } from './notification.entity';
 import type { NotificationView } from './notifications.dto';
 import { verifySignature } from '../../clients/typescript/src/webhook-signature';
 
-function viewOf(notification: NotificationEntity, attempts: NotificationAttemptEntity[]): NotificationView {
+/** A callback as the delivery log shows it, with its own attempts among `attempts`. */
+export function notificationViewOf(
+  notification: NotificationEntity,
+  attempts: NotificationAttemptEntity[],
+): NotificationView {
   return {
     event_id: notification.id,
     event: notification.event,
@@ -34,6 +38,7 @@ function viewOf(notification: NotificationEntity, attempts: NotificationAttemptE
         duration_ms: attempt.durationMs,
         status_code: attempt.statusCode,
         error: attempt.error,
+        response_excerpt: attempt.responseExcerpt,
       })),
   };
 }
@@ -59,7 +64,7 @@ export class NotificationsService {
       this.dataSource,
       notifications.map((n) => n.id),
     );
-    return notifications.map((notification) => viewOf(notification, attempts));
+    return notifications.map((notification) => notificationViewOf(notification, attempts));
   }
 
   /**
@@ -74,18 +79,31 @@ export class NotificationsService {
       ? await this.dataSource.getRepository(NotificationEntity).findOneBy({ id: eventId, clientId })
       : null;
     if (!notification) throw notFound('Notification not found');
+    await this.queueRedelivery(clientId, notification);
+    return notificationViewOf(notification, await deliveryAttemptsOf(this.dataSource, [notification.id]));
+  }
+
+  /**
+   * Starts the redelivery of one of `clientId`'s callbacks (read by the caller, who checked it is
+   * theirs): the single path both the one-callback and the bulk redelivery take. Its workflow id
+   * names the attempt count it was asked at, so asking again before that attempt is made starts
+   * nothing.
+   */
+  async queueRedelivery(
+    clientId: string,
+    notification: Pick<NotificationEntity, 'id' | 'attemptCount'>,
+  ): Promise<void> {
     const redeliverAfter = notification.attemptCount;
     try {
       await this.temporal.workflow.start<NotificationDeliveryWorkflow>(NOTIFICATION_DELIVERY_WORKFLOW, {
-        workflowId: `notification-${eventId}-redelivery-${redeliverAfter}`,
+        workflowId: `notification-${notification.id}-redelivery-${redeliverAfter}`,
         taskQueue: this.env.TEMPORAL_TASK_QUEUE,
-        args: [eventId, { redeliverAfter }],
+        args: [notification.id, { redeliverAfter }],
         priority: fairnessOf(clientId, await this.limits.of(clientId)),
       });
     } catch (error) {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
     }
-    return viewOf(notification, await deliveryAttemptsOf(this.dataSource, [notification.id]));
   }
 
   /** The raw string is the reliable form: re-serialising an object may not give back the signed bytes. */

@@ -13,7 +13,7 @@ export interface ReceivedCallback {
 }
 
 /** How the receiver answers the n-th request (0-based); 'hang' never answers. */
-export type Answer = { status: number; headers?: Record<string, string> } | 'hang';
+export type Answer = { status: number; headers?: Record<string, string>; body?: string | Buffer } | 'hang';
 
 export interface CallbackReceiver {
   /** Every request received so far, in order. */
@@ -56,7 +56,7 @@ export async function startCallbackReceiver(
       received.push(callback);
       const reply = answer(received.length - 1, callback);
       if (reply === 'hang') return void hanging.push(response);
-      response.writeHead(reply.status, reply.headers).end();
+      response.writeHead(reply.status, reply.headers).end(reply.body);
     });
   });
   let connections = 0;

@@ -136,6 +136,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every callback you were sent or are owed, across orders, newest first
+         * @description Filtered by event type, delivery status and creation time, each callback with every delivery attempt and the receiver's status code. Paged by an opaque cursor: pass a page's next_starting_after as starting_after for the next.
+         */
+        get: operations["EventsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/events/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends again every callback that matches the filters, e.g. every FAILED one since an outage began
+         * @description The filters of GET /v2/events; each matching callback, newest first, is redelivered as POST /v2/notifications/{event_id}/redeliver would redeliver it. Each callback queued counts one against the redeliveries quota: at most `limit`, and no more than the quota holds; has_more and next_starting_after say where to go on. Send an idempotency-key: a retry with it queues nothing again.
+         */
+        post: operations["EventsController_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a signed PING callback to a URL of yours and answers what your receiver did with it
+         * @description The body is {"event":"PING","event_id":…,"created_at":…}, signed under your webhook secret and sent with the headers of every callback (signature, x-event-id), from where callbacks leave, under the rules of notification_url: in production only https to a public address. One attempt of at most 10 s; nothing is stored or retried. Counts against the redeliveries quota.
+         */
+        post: operations["WebhooksController_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/collectors": {
         parameters: {
             query?: never;
@@ -820,6 +880,8 @@ export interface components {
                 status_code: number | null;
                 /** @description Null when acknowledged */
                 error: string | null;
+                /** @description The first 256 bytes of the receiver's answer, as text; null when it had no body, when no answer came back, or (in the sandbox) when it came from an address that is not public */
+                response_excerpt: string | null;
             }[];
         };
         VerifySignatureRequestDto: {
@@ -832,6 +894,115 @@ export interface components {
         };
         VerifySignatureResponseDto: {
             valid: boolean;
+        };
+        EventPageDto: {
+            /** @description Newest first */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The x-event-id header of every attempt
+                 */
+                event_id: string;
+                /** @enum {string} */
+                event: "PREVIEW" | "PAYMENT" | "QR_CREATED" | "QR_EXPIRED" | "REFUND";
+                url: string;
+                /** @enum {string} */
+                status: "PENDING" | "DELIVERED" | "FAILED";
+                attempt_count: number;
+                /** Format: date-time */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description When a receiver acknowledged it; null until then
+                 */
+                delivered_at: string | null;
+                /** @description Why the last attempt failed; null when none failed */
+                last_error: string | null;
+                /** @description The callback body, parsed */
+                payload: {
+                    [key: string]: unknown;
+                };
+                attempts: {
+                    /** @description 1-based */
+                    attempt: number;
+                    /** Format: date-time */
+                    started_at: string;
+                    duration_ms: number;
+                    /** @description Null when no response came back */
+                    status_code: number | null;
+                    /** @description Null when acknowledged */
+                    error: string | null;
+                    /** @description The first 256 bytes of the receiver's answer, as text; null when it had no body, when no answer came back, or (in the sandbox) when it came from an address that is not public */
+                    response_excerpt: string | null;
+                }[];
+                /**
+                 * Format: uuid
+                 * @description The order (or QR) the callback reports on
+                 */
+                order_id: string;
+            }[];
+            /** @description Whether more events match after the last one of this page */
+            has_more: boolean;
+            /** @description Pass it as `starting_after` for the next page; null when has_more is false */
+            next_starting_after: string | null;
+        };
+        RedeliverEventsRequestDto: {
+            /**
+             * @description The callback's event (the `event` of its body)
+             * @enum {string}
+             */
+            type?: "PREVIEW" | "PAYMENT" | "QR_CREATED" | "QR_EXPIRED" | "REFUND";
+            /**
+             * @description FAILED: retries given up; PENDING: not acknowledged yet, still retried; DELIVERED: acknowledged
+             * @enum {string}
+             */
+            status?: "PENDING" | "DELIVERED" | "FAILED";
+            /**
+             * Format: date-time
+             * @description Only callbacks created at or after this instant
+             */
+            created_after?: string;
+            /**
+             * Format: date-time
+             * @description Only callbacks created before this instant
+             */
+            created_before?: string;
+            /** @description The `next_starting_after` of the previous page: the listing goes on after its last event */
+            starting_after?: string;
+            /** @description At most this many callbacks are queued, newest first, 1 to 100 (the default); fewer when the redeliveries quota holds fewer */
+            limit?: number;
+        };
+        RedeliverEventsResponseDto: {
+            /** @description How many callbacks were queued for redelivery by this request */
+            queued: number;
+            /** @description Whether more callbacks match after the last one queued: send again with next_starting_after */
+            has_more: boolean;
+            /** @description Pass it as `starting_after` (with the same filters) to queue the next ones; null when has_more is false */
+            next_starting_after: string | null;
+        };
+        WebhookTestRequestDto: {
+            /**
+             * Format: uri
+             * @description Where callbacks go. The sandbox takes http and https to any host; production only https to a public address. A host label in punycode (xn--) must also be valid punycode, which the pattern does not check
+             */
+            url: string;
+        };
+        WebhookTestResponseDto: {
+            /**
+             * Format: uuid
+             * @description The x-event-id of the ping; it is not stored and never redelivered
+             */
+            event_id: string;
+            /** @description Whether the receiver acknowledged the ping with a 2xx */
+            delivered: boolean;
+            /** @description Null when no response came back */
+            status_code: number | null;
+            /** @description Why the ping was not acknowledged, as the delivery log would say it; null when it was */
+            error: string | null;
+            /** @description The first 256 bytes of the receiver's answer, as the delivery log would quote it */
+            response_excerpt: string | null;
+            /** @description From the request to the answer, the worker scheduling it included */
+            duration_ms: number;
         };
         CreateCollectorDto: {
             /** @description Accepted because the spec lists it, and ignored: the service generates the code */
@@ -2136,6 +2307,283 @@ export interface operations {
                 };
             };
             /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    EventsController_list: {
+        parameters: {
+            query?: {
+                /** @description The callback's event (the `event` of its body) */
+                type?: "PREVIEW" | "PAYMENT" | "QR_CREATED" | "QR_EXPIRED" | "REFUND";
+                /** @description FAILED: retries given up; PENDING: not acknowledged yet, still retried; DELIVERED: acknowledged */
+                status?: "PENDING" | "DELIVERED" | "FAILED";
+                /** @description Only callbacks created at or after this instant */
+                created_after?: string;
+                /** @description Only callbacks created before this instant */
+                created_before?: string;
+                /** @description The `next_starting_after` of the previous page: the listing goes on after its last event */
+                starting_after?: string;
+                /** @description Events per page, 1 to 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPageDto"];
+                };
+            };
+            /**
+             * @description - A malformed filter, a limit outside 1..100, or a starting_after this listing did not give
+             *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    EventsController_redeliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. A 5xx is not kept: its retry gets the result of whatever the first attempt did meanwhile, never that attempt done twice. Keys are kept 24 h. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeliverEventsRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The redeliveries are queued */
+            202: {
+                headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeliverEventsResponseDto"];
+                };
+            };
+            /**
+             * @description - A malformed filter, a limit outside 1..100, or a starting_after this listing did not give
+             *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
+             *     - idempotency-key: not 1 to 255 printable ASCII characters, or only spaces
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description REQUEST_IN_PROGRESS: a request with this idempotency-key is still running; retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 100kb */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A Content-Encoding other than identity, gzip, deflate or br, or a charset other than utf-8 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: this idempotency-key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The ping was sent (acknowledged or not) */
+            200: {
+                headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResponseDto"];
+                };
+            };
+            /**
+             * @description - url: not a URL a callback may be sent to
+             *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 100kb */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A Content-Encoding other than identity, gzip, deflate or br, or a charset other than utf-8 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description - SERVICE_UNAVAILABLE: the ping could not be sent within 30 s (the workers are behind)
+             *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
+             */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */

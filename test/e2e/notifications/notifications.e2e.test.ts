@@ -68,6 +68,7 @@ describe('notifications API', () => {
                 duration_ms: expect.any(Number),
                 status_code: 500,
                 error: 'HTTP 500',
+                response_excerpt: null,
               },
               {
                 attempt: 2,
@@ -75,6 +76,7 @@ describe('notifications API', () => {
                 duration_ms: expect.any(Number),
                 status_code: 200,
                 error: null,
+                response_excerpt: null,
               },
             ],
           },

@@ -206,6 +206,43 @@ describe('notification delivery attempts', () => {
     }
   });
 
+  describe("the start of the receiver's answer (response_excerpt)", () => {
+    const page = `<html>\u0000${'ü'.repeat(200)}</html>`;
+
+    it('keeps its first 256 bytes as text, a NUL and a cut character replaced, when the answer came from a quoted address', async () => {
+      const receiver = await startCallbackReceiver(() => ({ status: 500, body: page }));
+      try {
+        // Loopback stands for a public receiver here: which addresses are quoted is the deliverer's option.
+        const deliverer = new NotificationDeliverer(kit.dataSource, kit.clients, {
+          allowInsecure: true,
+          quotesAnswersFrom: () => true,
+        });
+        const eventId = await kit.enqueue(client, receiver.url());
+        await expect(deliverer.attempt(eventId)).rejects.toThrow('HTTP 500');
+        const [attempt] = await kit.attempts(eventId);
+        const expected = Buffer.from(page).subarray(0, 256).toString('utf8').replace('\u0000', '\uFFFD');
+        expect(attempt).toMatchObject({ statusCode: 500, error: 'HTTP 500', responseExcerpt: expected });
+        expect(attempt!.responseExcerpt!.length).toBeLessThanOrEqual(256);
+        expect(attempt!.responseExcerpt!.endsWith('\uFFFD')).toBe(true);
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('quotes no answer from an address that is not public, the default: a callback URL must not read internal hosts', async () => {
+      const receiver = await startCallbackReceiver(() => ({ status: 200, body: 'internal secret' }));
+      try {
+        const eventId = await kit.enqueue(client, receiver.url());
+        await activities.deliverNotification(eventId);
+        expect(await kit.attempts(eventId)).toEqual([
+          expect.objectContaining({ statusCode: 200, error: null, responseExcerpt: null }),
+        ]);
+      } finally {
+        await receiver.close();
+      }
+    });
+  });
+
   describe('in production (ALLOW_INSECURE_CALLBACKS=false), checking the address connected to', () => {
     /** Resolves every name to the receiver's loopback address: an integrator's DNS pointing inside our network. */
     const toLoopback: LookupFunction = (_hostname, options, callback) =>
