@@ -395,7 +395,11 @@ describe('the event log, bulk redelivery and the test ping', () => {
           ]) {
             const response = await call.post('/v2/webhooks/test', { url });
             expect(response.status).toBe(400);
-            expect(response.body).toEqual({ statusCode: 400, message: [problem] });
+            expect(response.body).toMatchObject({
+              statusCode: 400,
+              message: [problem],
+              errors: [{ field: 'url', code: 'INVALID' }],
+            });
           }
           expect(receiver.connections).toBe(0);
         } finally {
