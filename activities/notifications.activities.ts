@@ -26,7 +26,10 @@ export const CALLBACK_UNDELIVERABLE = 'CallbackUndeliverable';
 export function notificationDeliverer(deps: NotificationActivityDeps): NotificationDeliverer {
   const clients =
     deps.clients ?? rememberedSecrets(new ClientsService(deps.dataSource, new SecretBox(deps.env.SECRETS_KEY)));
-  return new NotificationDeliverer(deps.dataSource, clients, { allowInsecure: deps.env.ALLOW_INSECURE_CALLBACKS });
+  return new NotificationDeliverer(deps.dataSource, clients, {
+    allowInsecure: deps.env.ALLOW_INSECURE_CALLBACKS,
+    signatureV1Until: deps.env.CALLBACK_SIGNATURE_V1_UNTIL,
+  });
 }
 
 /**

@@ -206,6 +206,12 @@ export const envSchema = z.object({
   AMOUNT_LIMITS: z.string().optional(),
   ALLOW_INSECURE_CALLBACKS: booleanString.default(false),
   /**
+   * Until when callbacks' `signature` header still carries `v1`, the scheme that does not cover
+   * the event id (docs/decisions.md, "Callback signatures, scheme versions and secret rotation");
+   * from then on only `v2`. A date (UTC midnight) or a date-time.
+   */
+  CALLBACK_SIGNATURE_V1_UNTIL: z.coerce.date().default(new Date('2027-06-01T00:00:00Z')),
+  /**
    * Whether testers may drive orders with Temporal signals (amount, decision, cancel) and the
    * sandbox's early expiry: recorded on each order when it starts. Unset: outside production only.
    */

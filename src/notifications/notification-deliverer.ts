@@ -3,11 +3,11 @@ import type { LookupFunction } from 'node:net';
 import { DataSource, EntityNotFoundError } from 'typeorm';
 import { countCallbackDelivery } from '../observability/metrics';
 import { CallbackAnswer, CallbackHttpClient, CallbackTransportError } from './callback-http';
+import { callbackSignatureHeaders } from './callback-signing';
 import type { NotificationEntity } from './notification.entity';
 import { NewNotification, NotificationOutbox } from './notification-outbox';
 import { notificationUrlProblem } from './notification-url';
 import { publicOnlyLookup } from './public-lookup';
-import { signPayload } from '../../clients/typescript/src/webhook-signature';
 
 /** docs/decisions.md (Callbacks): an attempt that has not been answered in 10 s is a failure. */
 export const CALLBACK_TIMEOUT_MS = 10_000;
@@ -26,6 +26,8 @@ export interface DeliveryOptions {
   timeoutMs?: number;
   /** The resolver behind the public-address check: the system's unless a test gives one. */
   resolve?: LookupFunction;
+  /** CALLBACK_SIGNATURE_V1_UNTIL: until then the `signature` header also carries `v1`; always when not given. */
+  signatureV1Until?: Date;
 }
 
 /** The receiver did not acknowledge; another attempt may succeed. */
@@ -158,17 +160,21 @@ export class NotificationDeliverer {
     const secret = await this.secretOf(notification.clientId);
     if (secret === null) return failed('the client no longer exists', true);
 
+    // A fresh timestamp per attempt, so a receiver's replay window never rejects a late retry.
+    const now = new Date();
+    const v1Until = this.options.signatureV1Until;
+    const signed = callbackSignatureHeaders({
+      secrets: [secret],
+      eventId: notification.id,
+      body: notification.body,
+      now,
+      v1: v1Until === undefined || now < v1Until,
+    });
     try {
       return answered(
         await this.http.post({
           url: notification.url,
-          headers: {
-            'content-type': 'application/json',
-            // A fresh timestamp per attempt, so a receiver's replay window never rejects a late retry.
-            signature: signPayload(secret, notification.body, Math.floor(Date.now() / 1000)),
-            'x-event-id': notification.id,
-            'user-agent': USER_AGENT,
-          },
+          headers: { 'content-type': 'application/json', ...signed, 'user-agent': USER_AGENT },
           body: notification.body,
           timeoutMs: this.options.timeoutMs ?? CALLBACK_TIMEOUT_MS,
         }),

@@ -49,6 +49,6 @@ export class NotificationsController {
     description: "Whether the signature is valid for this body under the caller's webhook secret",
   })
   async verify(@ClientId() clientId: string, @Body() body: VerifySignatureRequestDto): Promise<{ valid: boolean }> {
-    return { valid: await this.notifications.verify(clientId, body.payload, body.signature) };
+    return { valid: await this.notifications.verify(clientId, body.payload, body.signature, body.event_id) };
   }
 }

@@ -15,7 +15,19 @@ export const verifySignatureRequestSchema = z.strictObject({
       'The callback body exactly as received (a string). An object is accepted too and re-serialised with JSON.stringify, ' +
         'which only matches when key order and number formatting survived your JSON parser: send the raw string.',
     ),
-  signature: z.string().min(1).max(1000).describe('The `signature` header as received: t=<unix seconds>,v1=<hex>'),
+  signature: z
+    .string()
+    .min(1)
+    .max(1000)
+    .describe('The `signature` header as received: t=<unix seconds>,v1=<hex>,v2=<hex> (v1 only during its window)'),
+  event_id: z
+    .uuid()
+    .optional()
+    .describe(
+      'The `x-event-id` header as received. Given, the `v2` signature is checked, which covers the event id as well as ' +
+        'the body: a callback resent under another id is refused. Without it only `v1` is checked, which does not cover ' +
+        'the id and is sent only until CALLBACK_SIGNATURE_V1_UNTIL (docs/decisions.md).',
+    ),
 });
 export class VerifySignatureRequestDto extends createZodDto(verifySignatureRequestSchema) {}
 

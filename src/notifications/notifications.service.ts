@@ -13,7 +13,7 @@ import { NOTIFICATION_DELIVERY_WORKFLOW, type NotificationDeliveryWorkflow } fro
 import type { NotificationAttemptEntity } from './notification-attempt.entity';
 import { NotificationEntity } from './notification.entity';
 import type { NotificationView } from './notifications.dto';
-import { verifySignature } from '../../clients/typescript/src/webhook-signature';
+import { verifyCallback, verifySignature } from '../../clients/typescript/src/webhook-signature';
 
 function viewOf(notification: NotificationEntity, attempts: NotificationAttemptEntity[]): NotificationView {
   return {
@@ -88,9 +88,20 @@ export class NotificationsService {
     return viewOf(notification, await deliveryAttemptsOf(this.dataSource, [notification.id]));
   }
 
-  /** The raw string is the reliable form: re-serialising an object may not give back the signed bytes. */
-  async verify(clientId: string, payload: string | Record<string, unknown>, signature: string): Promise<boolean> {
+  /**
+   * The raw string is the reliable form: re-serialising an object may not give back the signed
+   * bytes. With the event id, `v2` (which covers it) is checked; without, `v1` alone.
+   */
+  async verify(
+    clientId: string,
+    payload: string | Record<string, unknown>,
+    signature: string,
+    eventId?: string,
+  ): Promise<boolean> {
     const rawBody = typeof payload === 'string' ? payload : JSON.stringify(payload);
-    return verifySignature(await this.clients.webhookSecret(clientId), rawBody, signature);
+    const secret = await this.clients.webhookSecret(clientId);
+    return eventId === undefined
+      ? verifySignature(secret, rawBody, signature)
+      : verifyCallback(secret, { eventId, rawBody, signature });
   }
 }

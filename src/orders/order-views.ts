@@ -8,6 +8,7 @@ import { collectorShown } from './order-collector';
 import type { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
 import type { OrderOutcome } from './order-steps';
 import { ORDER_ERROR_CODES, ORDER_STATUSES, OrderErrorCode, OrderStatus } from './lifecycle';
+import { API_VERSION } from '../http/api-version';
 
 /**
  * The bodies the spec gives an order: the payment result, the preview (callback and PUT
@@ -26,7 +27,7 @@ const merchantDocument = (description: string) =>
 /** `YYYY-MM-DDTHH:MM:SSZ` (isoSeconds) or with milliseconds (toISOString). */
 const timestamp = z.iso.datetime();
 
-export const API_VERSION = '2';
+export { API_VERSION };
 
 /** Numeric columns come back with the column's scale ("10.5000"); amounts show the currency's. */
 export function amountString(value: string | null, currency: string | null): string | null {

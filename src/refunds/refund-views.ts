@@ -8,6 +8,8 @@ import type { RefundAnswer } from './refund-steps';
 
 /** What one refund notification tells about the refund behind it. */
 export interface RefundNotice {
+  /** The refund the notification is about: an order may have several. */
+  refundId: string;
   /** The refund's amount in the order's local currency, a decimal string. */
   amount: string;
   /** Null for a refund that went through; why it did not otherwise. */
@@ -26,6 +28,8 @@ export interface RefundNotificationView {
   error_code: string | null;
   amount: number;
   currency: string;
+  /** Not in the spec's table; added so a receiver can tell an order's refunds apart (the refund_id of POST /v2/qr/refund). */
+  refund_id: string;
 }
 
 export function refundNotificationView(order: OrderEntity, notice: RefundNotice, now: Date): RefundNotificationView {
@@ -42,6 +46,7 @@ export function refundNotificationView(order: OrderEntity, notice: RefundNotice,
     error_code: notice.errorCode,
     amount: amountToJsonNumber(new Decimal(notice.amount), currency),
     currency,
+    refund_id: notice.refundId,
   };
 }
 

@@ -4,8 +4,14 @@ import type { components, paths } from './schema';
 export type { components, operations, paths } from './schema';
 export {
   DEFAULT_SIGNATURE_TOLERANCE_SECONDS,
+  signCallback,
   signPayload,
+  standardWebhooksSecret,
+  verifyCallback,
   verifySignature,
+  type CallbackToSign,
+  type ReceivedCallback,
+  type SignCallbackOptions,
   type VerifyOptions,
 } from './webhook-signature';
 

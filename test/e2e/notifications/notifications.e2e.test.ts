@@ -26,6 +26,7 @@ describe('notifications API', () => {
       event: 'PAYMENT',
       url,
       payload,
+      createdAt: new Date(),
     }).then(() => undefined);
 
   describe('GET /v2/notifications', () => {

@@ -160,6 +160,7 @@ describe('notification delivery attempts', () => {
         event: 'PAYMENT',
         url: receiver.url(),
         payload: { event: 'PAYMENT', status: 'COMPLETED', message: 'Pago recibido ✓' },
+        createdAt: new Date(),
       };
       await NotificationOutbox.enqueue(kit.dataSource.manager, written);
       // A retried step's callback, acknowledged by its first run: read back, found delivered, not sent again.
@@ -334,6 +335,7 @@ describe('notification delivery attempts', () => {
       orderId: randomUUID(),
       event: 'PAYMENT' as const,
       url: 'https://example.com/cb',
+      createdAt: new Date('2026-11-27T18:00:00.000Z'),
     };
     const inserted = await kit.dataSource.transaction((tx) =>
       NotificationOutbox.enqueue(tx, { ...notification, payload: { status: 'PROCESSING' } }),
@@ -342,7 +344,7 @@ describe('notification delivery attempts', () => {
       NotificationOutbox.enqueue(tx, { ...notification, payload: { status: 'CHANGED' } }),
     );
     expect([inserted, again]).toEqual([true, false]);
-    expect((await kit.notification(eventId)).body).toBe('{"status":"PROCESSING"}');
+    expect(JSON.parse((await kit.notification(eventId)).body)).toMatchObject({ status: 'PROCESSING' });
   });
 
   it('writes nothing when the caller’s transaction rolls back', async () => {
@@ -356,6 +358,7 @@ describe('notification delivery attempts', () => {
           event: 'REFUND',
           url: 'https://example.com/cb',
           payload: {},
+          createdAt: new Date(),
         });
         throw new Error('transition failed');
       }),
