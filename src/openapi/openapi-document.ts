@@ -5,6 +5,7 @@ import { BEARER_SCHEME, withCommonResponses } from './openapi-common-responses';
 import { ErrorBodyDto, ValidationErrorBodyDto } from '../http/openapi-errors';
 import { withInputLimits } from './openapi-input-limits';
 import { operationIdOf, routeFacts } from './openapi-routes';
+import { withWebhooks } from './openapi-webhooks';
 
 const DESCRIPTION = [
   'EMVCo QR and payment-key payins, collections, refunds and signed callbacks. See README.md and docs/decisions.md.',
@@ -32,7 +33,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: operationIdOf,
     extraModels: [ErrorBodyDto, ValidationErrorBodyDto],
   });
-  return withInputLimits(withCommonResponses(cleanupOpenApiDoc(document), routeFacts(app)));
+  return withWebhooks(withInputLimits(withCommonResponses(cleanupOpenApiDoc(document), routeFacts(app))));
 }
 
 /** UI at /docs, JSON at /docs-json. */
