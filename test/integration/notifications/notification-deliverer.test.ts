@@ -7,7 +7,7 @@ import { NewNotification, NotificationOutbox } from '../../../src/notifications/
 import { CallbackNotAcknowledgedError, NotificationDeliverer } from '../../../src/notifications/notification-deliverer';
 import { verifySignature } from '../../../src/notifications';
 import { serviceRegistry } from '../../../src/observability/metrics';
-import { startCallbackReceiver } from '../../support/callback-receiver';
+import { callbackEnvelope, startCallbackReceiver } from '../../support/callback-receiver';
 import { parseExposition, valueOf } from '../../../scripts/shared/prometheus-text';
 import { openNotificationKit } from './notification-test-kit';
 
@@ -36,7 +36,13 @@ describe('notification delivery attempts', () => {
 
       expect(receiver.received).toHaveLength(1);
       const [callback] = receiver.received;
-      expect(callback!.rawBody).toBe('{"event":"PAYMENT","amount":10.5,"message":"Pago recibido ✓"}');
+      expect(JSON.parse(callback!.rawBody)).toEqual({
+        event: 'PAYMENT',
+        amount: 10.5,
+        message: 'Pago recibido ✓',
+        version: '2',
+        webhook: callbackEnvelope('PAYMENT', eventId),
+      });
       expect(callback!.headers['content-type']).toBe('application/json');
       expect(callback!.headers['x-event-id']).toBe(eventId);
       expect(callback!.headers['user-agent']).toMatch(/^CrossBorderPayments-Webhooks\//);
