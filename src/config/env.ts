@@ -190,6 +190,11 @@ export const envSchema = z.object({
   JWT_SECRET: z.string().min(32),
   /** 32 bytes, hex or base64: encrypts webhook secrets at rest (AES-256-GCM). */
   SECRETS_KEY: z.string().min(32),
+  /**
+   * Former SECRETS_KEYs, comma-separated: they still open the webhook secrets they sealed, never
+   * seal; `secrets:reseal` rewrites those with SECRETS_KEY, after which they can go.
+   */
+  SECRETS_KEY_PREVIOUS: commaList(z.string().min(32, 'each key must have at least 32 characters')).default([]),
 
   SANDBOX_API_KEY: z.string().min(16).optional(),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),

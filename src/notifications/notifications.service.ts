@@ -12,7 +12,8 @@ import { deliveryAttemptsOf } from './delivery-attempts';
 import { NOTIFICATION_DELIVERY_WORKFLOW, type NotificationDeliveryWorkflow } from './delivery-messages';
 import type { NotificationAttemptEntity } from './notification-attempt.entity';
 import { NotificationEntity } from './notification.entity';
-import type { NotificationView } from './notifications.dto';
+import { signingSecretsAt } from './notification-deliverer';
+import type { NotificationView, RotatedWebhookSecretView } from './notifications.dto';
 import { verifyCallback, verifySignature } from '../../clients/typescript/src/webhook-signature';
 
 function viewOf(notification: NotificationEntity, attempts: NotificationAttemptEntity[]): NotificationView {
@@ -88,6 +89,17 @@ export class NotificationsService {
     return viewOf(notification, await deliveryAttemptsOf(this.dataSource, [notification.id]));
   }
 
+  /** A new webhook secret for the caller, the old one signing beside it for `overlapSeconds` (ClientsService.rotateWebhookSecret). */
+  async rotateSecret(clientId: string, overlapSeconds: number): Promise<RotatedWebhookSecretView> {
+    const rotated = await this.clients.rotateWebhookSecret(clientId, overlapSeconds * 1000);
+    // The caller's token names a client that exists: clients are never deleted.
+    if (!rotated) throw notFound('Client not found');
+    return {
+      webhook_secret: rotated.webhookSecret,
+      previous_secret_valid_until: rotated.previousUntil?.toISOString() ?? null,
+    };
+  }
+
   /**
    * The raw string is the reliable form: re-serialising an object may not give back the signed
    * bytes. With the event id, `v2` (which covers it) is checked; without, `v1` alone.
@@ -99,9 +111,12 @@ export class NotificationsService {
     eventId?: string,
   ): Promise<boolean> {
     const rawBody = typeof payload === 'string' ? payload : JSON.stringify(payload);
-    const secret = await this.clients.webhookSecret(clientId);
-    return eventId === undefined
-      ? verifySignature(secret, rawBody, signature)
-      : verifyCallback(secret, { eventId, rawBody, signature });
+    // During a rotation's overlap the callbacks carry both secrets' signatures: either one is valid.
+    const secrets = signingSecretsAt(await this.clients.webhookSecrets(clientId), new Date());
+    return secrets.some((secret) =>
+      eventId === undefined
+        ? verifySignature(secret, rawBody, signature)
+        : verifyCallback(secret, { eventId, rawBody, signature }),
+    );
   }
 }

@@ -120,6 +120,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/notifications/webhook-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces your webhook secret, the old one signing beside it for an overlap
+         * @description Every callback is signed with both secrets until previous_secret_valid_until (two v1 and two v2 entries in `signature`, two in `webhook-signature`), then with the new one only. Switch your receivers to the new secret within the overlap. A rotation during an overlap ends the older secret at once.
+         */
+        post: operations["NotificationsController_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/notifications/verify": {
         parameters: {
             query?: never;
@@ -922,6 +942,22 @@ export interface components {
                 /** @description Null when acknowledged */
                 error: string | null;
             }[];
+        };
+        RotateWebhookSecretRequestDto: {
+            /**
+             * @description How long the secret being replaced keeps signing beside the new one (both signatures on every callback), so your receivers can switch over; 0 stops it at once (a leaked secret). Default 86400 (24 h).
+             * @default 86400
+             */
+            overlap_seconds: number;
+        };
+        RotatedWebhookSecretDto: {
+            /** @description The new secret; shown this once. Every callback is signed with it from now on */
+            webhook_secret: string;
+            /**
+             * Format: date-time
+             * @description Until when the replaced secret still signs too; null when it stopped at once
+             */
+            previous_secret_valid_until: string | null;
         };
         VerifySignatureRequestDto: {
             /** @description The callback body exactly as received (a string). An object is accepted too and re-serialised with JSON.stringify, which only matches when key order and number formatting survived your JSON parser: send the raw string. */
@@ -2410,6 +2446,77 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
                     RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    NotificationsController_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecretRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The new secret, shown this once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedWebhookSecretDto"];
+                };
+            };
+            /** @description The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 100kb */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A Content-Encoding other than identity, gzip, deflate or br, or a charset other than utf-8 */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -296,7 +296,7 @@ describe('notification delivery attempts', () => {
       dataSource: kit.dataSource,
       env: kit.env,
       // The real lookup of an id with no client row, as if the client had been deleted.
-      clients: { webhookSecret: () => kit.clients.webhookSecret(randomUUID()) },
+      clients: { webhookSecrets: () => kit.clients.webhookSecrets(randomUUID()) },
     });
     await expect(withoutClient.deliverNotification(eventId)).rejects.toMatchObject({
       type: 'CallbackUndeliverable',
