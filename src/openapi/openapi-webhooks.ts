@@ -1,6 +1,7 @@
-import type { OpenAPIObject, ParameterObject, PathItemObject, SchemaObject } from '@nestjs/swagger';
+import type { OpenAPIObject, ParameterObject, PathItemObject } from '@nestjs/swagger';
 import { z } from 'zod';
 import { API_VERSION } from '../http/api-version';
+import { openApiSchema } from '../http/openapi-schema';
 import { callbackEnvelopeSchema, ENVELOPE_FIELD } from '../notifications/callback-envelope';
 import type { NotificationEvent } from '../notifications/notification.entity';
 import {
@@ -108,14 +109,11 @@ function webhookOf(event: NotificationEvent, kind: CallbackKind): PathItemObject
 export function withWebhooks(document: OpenAPIObject): OpenAPIObject {
   const entries = Object.entries(KINDS) as Array<[NotificationEvent, CallbackKind]>;
   const schemas = Object.fromEntries(
-    entries.map(([event, kind]) => [
-      kind.component,
-      z.toJSONSchema(bodySchema(event, kind), { target: 'openapi-3.0', io: 'output' }) as SchemaObject,
-    ]),
+    entries.map(([event, kind]) => [kind.component, openApiSchema(bodySchema(event, kind))]),
   );
   return {
     ...document,
     components: { ...document.components, schemas: { ...document.components?.schemas, ...schemas } },
     webhooks: Object.fromEntries(entries.map(([event, kind]) => [event, webhookOf(event, kind)])),
-  } as OpenAPIObject;
+  };
 }

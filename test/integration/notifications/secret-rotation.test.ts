@@ -31,10 +31,10 @@ describe('secret rotation commands', () => {
 
   const sealedOf = async (clientId: string) =>
     (
-      (await dataSource.query(
+      await dataSource.query<Array<{ current: string; previous: string | null }>>(
         'SELECT webhook_secret_enc AS current, previous_webhook_secret_enc AS previous FROM clients WHERE id = $1',
         [clientId],
-      )) as Array<{ current: string; previous: string | null }>
+      )
     )[0]!;
 
   describe('clients:rotate-webhook-secret', () => {
