@@ -4,7 +4,7 @@ import { NOTIFICATION_EVENTS, type NotificationEvent } from './notification.enti
 
 /**
  * Where a callback body says what it is. Not `event`: the Collections API's QR_CREATED and
- * QR_EXPIRED bodies already carry `event` as a string (CONTRACT.md), which integrators match
+ * QR_EXPIRED bodies already carry `event` as a string (docs/decisions.md, Collections), which integrators match
  * on; an object there would break them. `webhook` also names it after the `webhook-id` header
  * its `id` equals.
  */
