@@ -92,7 +92,7 @@ export class NotificationsService {
   /** A new webhook secret for the caller, the old one signing beside it for `overlapSeconds` (ClientsService.rotateWebhookSecret). */
   async rotateSecret(clientId: string, overlapSeconds: number): Promise<RotatedWebhookSecretView> {
     const rotated = await this.clients.rotateWebhookSecret(clientId, overlapSeconds * 1000);
-    // The caller's token names a client that exists: clients are never deleted.
+    // Clients are never deleted, so the client of a valid token exists; answered as any missing resource all the same.
     if (!rotated) throw notFound('Client not found');
     return {
       webhook_secret: rotated.webhookSecret,
