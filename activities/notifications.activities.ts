@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { DataSource } from 'typeorm';
 import { ClientsService } from '../src/auth/clients.service';
-import { SecretBox } from '../src/auth/secret-box';
+import { secretBoxOf } from '../src/auth/secret-box';
 import type { Env } from '../src/config/env';
 import {
   CallbackUndeliverableError,
@@ -25,9 +25,11 @@ export const CALLBACK_UNDELIVERABLE = 'CallbackUndeliverable';
 
 /** The worker's one deliverer: its activities' and the closing steps' (deliverEach). */
 export function notificationDeliverer(deps: NotificationActivityDeps): NotificationDeliverer {
-  const clients =
-    deps.clients ?? rememberedSecrets(new ClientsService(deps.dataSource, new SecretBox(deps.env.SECRETS_KEY)));
-  return new NotificationDeliverer(deps.dataSource, clients, { allowInsecure: deps.env.ALLOW_INSECURE_CALLBACKS });
+  const clients = deps.clients ?? rememberedSecrets(new ClientsService(deps.dataSource, secretBoxOf(deps.env)));
+  return new NotificationDeliverer(deps.dataSource, clients, {
+    allowInsecure: deps.env.ALLOW_INSECURE_CALLBACKS,
+    signatureV1Until: deps.env.CALLBACK_SIGNATURE_V1_UNTIL,
+  });
 }
 
 /**

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import { DataSource, EntityNotFoundError } from 'typeorm';
+import type { WebhookSigningSecrets } from '../auth/clients.service';
 import { countCallbackDelivery } from '../observability/metrics';
 import { CallbackAnswer, CallbackHttpClient, CallbackTransportError } from './callback-http';
 import type { WebhookPing, WebhookPingAnswer } from './delivery-messages';
+import { callbackSignatureHeaders } from './callback-signing';
 import type { NotificationEntity } from './notification.entity';
 import { NewNotification, NotificationOutbox } from './notification-outbox';
 import { notificationUrlProblem } from './notification-url';
 import { isPublicAddress } from './public-address';
 import { publicOnlyLookup } from './public-lookup';
-import { signPayload } from '../../clients/typescript/src/webhook-signature';
 
 /** docs/decisions.md (Callbacks): an attempt that has not been answered in 10 s is a failure. */
 export const CALLBACK_TIMEOUT_MS = 10_000;
@@ -17,9 +18,15 @@ const USER_AGENT = 'CrossBorderPayments-Webhooks/2';
 // Errors are stored per attempt; a receiver's long error page must not bloat the log.
 const MAX_ERROR_LENGTH = 500;
 
-/** Where the signing secret comes from: ClientsService in the app, a stub where a test needs one. */
+/** Where the signing secrets come from: ClientsService in the app, a stub where a test needs one. */
 export interface WebhookSecrets {
-  webhookSecret(clientId: string): Promise<string>;
+  /** Throws EntityNotFoundError for a client that no longer exists. */
+  webhookSecrets(clientId: string): Promise<WebhookSigningSecrets>;
+}
+
+/** The secrets that sign at `now`, oldest first: the previous one only until its overlap ends. */
+export function signingSecretsAt({ current, previous }: WebhookSigningSecrets, now: Date): string[] {
+  return previous !== null && now < previous.until ? [previous.secret, current] : [current];
 }
 
 export interface DeliveryOptions {
@@ -34,6 +41,8 @@ export interface DeliveryOptions {
    * their answers would let a callback URL read them.
    */
   quotesAnswersFrom?: (address: string) => boolean;
+  /** CALLBACK_SIGNATURE_V1_UNTIL: until then the `signature` header also carries `v1`; always when not given. */
+  signatureV1Until?: Date;
 }
 
 /** The receiver did not acknowledge; another attempt may succeed. */
@@ -186,20 +195,25 @@ export class NotificationDeliverer {
     // Checked again here: the rule may have tightened since the URL was accepted.
     const urlProblem = notificationUrlProblem(notification.url, this.options.allowInsecure);
     if (urlProblem) return failed(`notification_url ${urlProblem}`, true);
-    const secret = await this.secretOf(notification.clientId);
-    if (secret === null) return failed('the client no longer exists', true);
+    const secrets = await this.secretsOf(notification.clientId);
+    if (secrets === null) return failed('the client no longer exists', true);
 
+    // A fresh timestamp per attempt, so a receiver's replay window never rejects a late retry.
+    const now = new Date();
+    const v1Until = this.options.signatureV1Until;
+    const signed = callbackSignatureHeaders({
+      // Both during a rotation's overlap, so a receiver holding either secret accepts the callback.
+      secrets: signingSecretsAt(secrets, now),
+      eventId: notification.id,
+      body: notification.body,
+      now,
+      v1: v1Until === undefined || now < v1Until,
+    });
     try {
       return answered(
         await this.http.post({
           url: notification.url,
-          headers: {
-            'content-type': 'application/json',
-            // A fresh timestamp per attempt, so a receiver's replay window never rejects a late retry.
-            signature: signPayload(secret, notification.body, Math.floor(Date.now() / 1000)),
-            'x-event-id': notification.id,
-            'user-agent': USER_AGENT,
-          },
+          headers: { 'content-type': 'application/json', ...signed, 'user-agent': USER_AGENT },
           body: notification.body,
           timeoutMs: this.options.timeoutMs ?? CALLBACK_TIMEOUT_MS,
         }),
@@ -211,9 +225,9 @@ export class NotificationDeliverer {
     }
   }
 
-  private async secretOf(clientId: string): Promise<string | null> {
+  private async secretsOf(clientId: string): Promise<WebhookSigningSecrets | null> {
     try {
-      return await this.secrets.webhookSecret(clientId);
+      return await this.secrets.webhookSecrets(clientId);
     } catch (error) {
       if (error instanceof EntityNotFoundError) return null;
       throw error;

@@ -12,8 +12,9 @@ import { deliveryAttemptsOf } from './delivery-attempts';
 import { NOTIFICATION_DELIVERY_WORKFLOW, type NotificationDeliveryWorkflow } from './delivery-messages';
 import type { NotificationAttemptEntity } from './notification-attempt.entity';
 import { NotificationEntity } from './notification.entity';
-import type { NotificationView } from './notifications.dto';
-import { verifySignature } from '../../clients/typescript/src/webhook-signature';
+import { signingSecretsAt } from './notification-deliverer';
+import type { NotificationView, RotatedWebhookSecretView } from './notifications.dto';
+import { verifyCallback, verifySignature } from '../../clients/typescript/src/webhook-signature';
 
 /** A callback as the delivery log shows it, with its own attempts among `attempts`. */
 export function notificationViewOf(
@@ -106,9 +107,34 @@ export class NotificationsService {
     }
   }
 
-  /** The raw string is the reliable form: re-serialising an object may not give back the signed bytes. */
-  async verify(clientId: string, payload: string | Record<string, unknown>, signature: string): Promise<boolean> {
+  /** A new webhook secret for the caller, the old one signing beside it for `overlapSeconds` (ClientsService.rotateWebhookSecret). */
+  async rotateSecret(clientId: string, overlapSeconds: number): Promise<RotatedWebhookSecretView> {
+    const rotated = await this.clients.rotateWebhookSecret(clientId, overlapSeconds * 1000);
+    // Clients are never deleted, so the client of a valid token exists; answered as any missing resource all the same.
+    if (!rotated) throw notFound('Client not found');
+    return {
+      webhook_secret: rotated.webhookSecret,
+      previous_secret_valid_until: rotated.previousUntil?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * The raw string is the reliable form: re-serialising an object may not give back the signed
+   * bytes. With the event id, `v2` (which covers it) is checked; without, `v1` alone.
+   */
+  async verify(
+    clientId: string,
+    payload: string | Record<string, unknown>,
+    signature: string,
+    eventId?: string,
+  ): Promise<boolean> {
     const rawBody = typeof payload === 'string' ? payload : JSON.stringify(payload);
-    return verifySignature(await this.clients.webhookSecret(clientId), rawBody, signature);
+    // During a rotation's overlap the callbacks carry both secrets' signatures: either one is valid.
+    const secrets = signingSecretsAt(await this.clients.webhookSecrets(clientId), new Date());
+    return secrets.some((secret) =>
+      eventId === undefined
+        ? verifySignature(secret, rawBody, signature)
+        : verifyCallback(secret, { eventId, rawBody, signature }),
+    );
   }
 }

@@ -6,6 +6,7 @@ import { ErrorBodyDto, ValidationErrorBodyDto } from '../http/openapi-errors';
 import { errorCodeTable } from '../http/error-codes';
 import { withInputLimits } from './openapi-input-limits';
 import { operationIdOf, routeFacts } from './openapi-routes';
+import { withWebhooks } from './openapi-webhooks';
 
 const DESCRIPTION = [
   'EMVCo QR and payment-key payins, collections, refunds and signed callbacks. See README.md and docs/decisions.md.',
@@ -38,7 +39,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: operationIdOf,
     extraModels: [ErrorBodyDto, ValidationErrorBodyDto],
   });
-  return withInputLimits(withCommonResponses(cleanupOpenApiDoc(document), routeFacts(app)));
+  return withWebhooks(withInputLimits(withCommonResponses(cleanupOpenApiDoc(document), routeFacts(app))));
 }
 
 /** UI at /docs, JSON at /docs-json. */

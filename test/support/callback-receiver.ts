@@ -94,3 +94,8 @@ function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** What every callback body ends with (its `webhook` envelope), for a test that compares whole bodies. */
+export function callbackEnvelope(type: string, id: unknown = expect.any(String)) {
+  return { id, type, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), version: '2' };
+}

@@ -120,6 +120,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/notifications/webhook-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces your webhook secret, the old one signing beside it for an overlap
+         * @description Every callback is signed with both secrets until previous_secret_valid_until (two v1 and two v2 entries in `signature`, two in `webhook-signature`), then with the new one only. Switch your receivers to the new secret within the overlap. A rotation during an overlap ends the older secret at once.
+         */
+        post: operations["NotificationsController_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/notifications/verify": {
         parameters: {
             query?: never;
@@ -715,7 +735,108 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    PREVIEW: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A preview: after a preview request, and after the amount of an open-amount QR is given
+         * @description POSTed to your notification_url. Answer any 2xx within 10 s; anything else is retried with back-off for 72 h, the same body byte for byte and a fresh signature each time.
+         */
+        post: operations["callback_PREVIEW"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYMENT: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment's result (COMPLETED, CANCELED, REJECTED, FAILED, and PROCESSING in key flows)
+         * @description POSTed to your notification_url. Answer any 2xx within 10 s; anything else is retried with back-off for 72 h, the same body byte for byte and a fresh signature each time.
+         */
+        post: operations["callback_PAYMENT"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    QR_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A collection QR was created: the order, its amounts and the indicative rates
+         * @description POSTed to your notification_url. Answer any 2xx within 10 s; anything else is retried with back-off for 72 h, the same body byte for byte and a fresh signature each time.
+         */
+        post: operations["callback_QR_CREATED"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    QR_EXPIRED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A collection QR expired unpaid
+         * @description POSTed to your notification_url. Answer any 2xx within 10 s; anything else is retried with back-off for 72 h, the same body byte for byte and a fresh signature each time.
+         */
+        post: operations["callback_QR_EXPIRED"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    REFUND: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund's outcome (PARTIALLY_REFUNDED, REFUNDED, or the order's status with an error_code)
+         * @description POSTed to your notification_url. Answer any 2xx within 10 s; anything else is retried with back-off for 72 h, the same body byte for byte and a fresh signature each time.
+         */
+        post: operations["callback_REFUND"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         ProbeDto: {
@@ -884,13 +1005,34 @@ export interface components {
                 response_excerpt: string | null;
             }[];
         };
+        RotateWebhookSecretRequestDto: {
+            /**
+             * @description How long the secret being replaced keeps signing beside the new one (both signatures on every callback), so your receivers can switch over; 0 stops it at once (a leaked secret). Default 86400 (24 h).
+             * @default 86400
+             */
+            overlap_seconds: number;
+        };
+        RotatedWebhookSecretDto: {
+            /** @description The new secret; shown this once. Every callback is signed with it from now on */
+            webhook_secret: string;
+            /**
+             * Format: date-time
+             * @description Until when the replaced secret still signs too; null when it stopped at once
+             */
+            previous_secret_valid_until: string | null;
+        };
         VerifySignatureRequestDto: {
             /** @description The callback body exactly as received (a string). An object is accepted too and re-serialised with JSON.stringify, which only matches when key order and number formatting survived your JSON parser: send the raw string. */
             payload: string | {
                 [key: string]: unknown;
             };
-            /** @description The `signature` header as received: t=<unix seconds>,v1=<hex> */
+            /** @description The `signature` header as received: t=<unix seconds>,v1=<hex>,v2=<hex> (v1 only during its window) */
             signature: string;
+            /**
+             * Format: uuid
+             * @description The `x-event-id` header as received. Given, the `v2` signature is checked, which covers the event id as well as the body: a callback resent under another id is refused. Without it only `v1` is checked, which does not cover the id and is sent only until CALLBACK_SIGNATURE_V1_UNTIL (docs/decisions.md).
+             */
+            event_id?: string;
         };
         VerifySignatureResponseDto: {
             valid: boolean;
@@ -1863,6 +2005,272 @@ export interface components {
                 code: "INVALID_TYPE" | "INVALID_VALUE" | "INVALID_FORMAT" | "TOO_SMALL" | "TOO_BIG" | "UNKNOWN_FIELD" | "INVALID";
             }[];
         };
+        PreviewCallback: {
+            /** @enum {string} */
+            payment_type: "QR" | "DICT_KEY";
+            /** @description The payer's reference */
+            external_reference: string | null;
+            /** @description Only for a successful read */
+            collector?: {
+                /** @description Merchant name. The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
+                name: string | null;
+                /** @description The merchant's tax identification. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**" (alphanumeric "**.ABC.345/****-**"), cédula "****789", NIT "****456-*" */
+                identification_number: string | null;
+                /** @description Branch number; may be empty */
+                branch_office: string | null;
+            };
+            /** @description Only for a successful read */
+            order?: {
+                /**
+                 * Format: uuid
+                 * @description Pay it with POST /v2/payments
+                 */
+                id: string;
+                /**
+                 * @description QR previews only, as the spec's table says
+                 * @enum {string}
+                 */
+                status?: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+                /** @description Null while an open-amount QR waits for its amount */
+                local_total_amount: number | null;
+                local_currency: string;
+                /** @description What the payer pays; null while the amount is unknown */
+                user_total_amount: number | null;
+                /** @description The payer's currency */
+                user_currency: string | null;
+                /**
+                 * @description QR previews only
+                 * @enum {string|null}
+                 */
+                qr_type?: "STATIC" | "DYNAMIC" | null;
+            };
+            /** @description Every phone key's wallets, to pick one from when paying (wallet_id): a Peru phone's wallets, or the one account a Brazilian or Colombian phone names */
+            wallets?: {
+                /**
+                 * Format: uuid
+                 * @description Send it as wallet_id to pay
+                 */
+                id: string;
+                brand: string;
+                mobile: string;
+                present: boolean;
+                directory: string;
+                participant_code: string;
+            }[];
+            /** @description Peru: the wallet record, sent later as wallet_record_id */
+            walletId?: string;
+            /**
+             * @description Why the preview failed; then collector and order are absent
+             * @enum {string}
+             */
+            error_code?: "USER_REJECTED" | "EXPIRED" | "INSUFFICIENT_FUNDS" | "DESTINATION_REJECTED" | "UPSTREAM_ERROR" | "INVALID_DICT_KEY" | "CANCELED_BY_COLLECTOR" | "INTERNAL_ERROR";
+            version: string;
+            webhook: {
+                /**
+                 * Format: uuid
+                 * @description The event id: the x-event-id and webhook-id headers, the same on every attempt
+                 */
+                id: string;
+                /** @enum {string} */
+                type: "PREVIEW";
+                /**
+                 * Format: date-time
+                 * @description When the event happened (the change that emitted it)
+                 */
+                created_at: string;
+                /**
+                 * @description The API version the body follows
+                 * @enum {string}
+                 */
+                version: "2";
+            };
+        };
+        PaymentCallback: {
+            /** Format: uuid */
+            order_id: string;
+            /** @description The payer's reference; null for an order nobody has paid yet */
+            external_reference: string | null;
+            /** @description The same, under the name the spec also uses */
+            external_reference_id: string | null;
+            /** @enum {string} */
+            status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+            /**
+             * Format: date-time
+             * @description When this answer was made
+             */
+            date: string;
+            /**
+             * Format: date-time
+             * @description When the order was paid; null until then
+             */
+            payment_date: string | null;
+            /** @description The merchant's tax identification; null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**" (alphanumeric "**.ABC.345/****-**"), cédula "****789", NIT "****456-*" */
+            merchant_identification_number: string | null;
+            /** @description Null until the merchant is known. The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
+            merchant_name: string | null;
+            /**
+             * @description Why the order failed or was canceled; null otherwise
+             * @enum {string|null}
+             */
+            error_code: "USER_REJECTED" | "EXPIRED" | "INSUFFICIENT_FUNDS" | "DESTINATION_REJECTED" | "UPSTREAM_ERROR" | "INVALID_DICT_KEY" | "CANCELED_BY_COLLECTOR" | "INTERNAL_ERROR" | null;
+            /** @enum {string} */
+            version: "2";
+            webhook: {
+                /**
+                 * Format: uuid
+                 * @description The event id: the x-event-id and webhook-id headers, the same on every attempt
+                 */
+                id: string;
+                /** @enum {string} */
+                type: "PAYMENT";
+                /**
+                 * Format: date-time
+                 * @description When the event happened (the change that emitted it)
+                 */
+                created_at: string;
+                /**
+                 * @description The API version the body follows
+                 * @enum {string}
+                 */
+                version: "2";
+            };
+        };
+        QrCreatedCallback: {
+            /** @enum {string} */
+            event: "QR_CREATED";
+            /** Format: uuid */
+            order_id: string;
+            /** @description The collector's reference */
+            external_reference: string | null;
+            /** @enum {string} */
+            status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+            /** @description Null for an open-amount QR */
+            local_amount: number | null;
+            local_currency: string;
+            exchange_rates: {
+                currency: string;
+                /** @description Units of this currency per unit of the local currency, at your spread; indicative, the payer is priced at its own */
+                rate: string;
+                /** @description The amount in this currency; null for an open amount */
+                amount: number | null;
+            }[];
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            date: string;
+            version: string;
+            webhook: {
+                /**
+                 * Format: uuid
+                 * @description The event id: the x-event-id and webhook-id headers, the same on every attempt
+                 */
+                id: string;
+                /** @enum {string} */
+                type: "QR_CREATED";
+                /**
+                 * Format: date-time
+                 * @description When the event happened (the change that emitted it)
+                 */
+                created_at: string;
+                /**
+                 * @description The API version the body follows
+                 * @enum {string}
+                 */
+                version: "2";
+            };
+        };
+        QrExpiredCallback: {
+            /** @enum {string} */
+            event: "QR_EXPIRED";
+            /** Format: uuid */
+            order_id: string;
+            /** @description The collector's reference */
+            external_reference: string | null;
+            /** @enum {string} */
+            status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+            /**
+             * @description EXPIRED for an expiry
+             * @enum {string|null}
+             */
+            error_code: "USER_REJECTED" | "EXPIRED" | "INSUFFICIENT_FUNDS" | "DESTINATION_REJECTED" | "UPSTREAM_ERROR" | "INVALID_DICT_KEY" | "CANCELED_BY_COLLECTOR" | "INTERNAL_ERROR" | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            date: string;
+            version: string;
+            webhook: {
+                /**
+                 * Format: uuid
+                 * @description The event id: the x-event-id and webhook-id headers, the same on every attempt
+                 */
+                id: string;
+                /** @enum {string} */
+                type: "QR_EXPIRED";
+                /**
+                 * Format: date-time
+                 * @description When the event happened (the change that emitted it)
+                 */
+                created_at: string;
+                /**
+                 * @description The API version the body follows
+                 * @enum {string}
+                 */
+                version: "2";
+            };
+        };
+        RefundCallback: {
+            /** Format: uuid */
+            order_id: string;
+            /** @description The reference of whoever is notified */
+            external_reference: string | null;
+            /**
+             * @description REFUNDED or PARTIALLY_REFUNDED once a refund went through
+             * @enum {string}
+             */
+            status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+            /** Format: date-time */
+            date: string;
+            /**
+             * Format: date-time
+             * @description When the order was paid
+             */
+            payment_date: string | null;
+            /** @description Null until the merchant is known */
+            merchant_identification_number: string | null;
+            /** @description Merchant display name (spelled so in the spec) */
+            merchart_name: string | null;
+            /** @description Null for a refund that went through */
+            error_code: string | null;
+            /** @description This refund's amount, in the order's local currency */
+            amount: number;
+            currency: string;
+            /**
+             * Format: uuid
+             * @description Not in the spec: which refund this is (the refund_id of POST /v2/qr/refund), as an order may have several
+             */
+            refund_id: string;
+            /** @enum {string} */
+            version: "2";
+            webhook: {
+                /**
+                 * Format: uuid
+                 * @description The event id: the x-event-id and webhook-id headers, the same on every attempt
+                 */
+                id: string;
+                /** @enum {string} */
+                type: "REFUND";
+                /**
+                 * Format: date-time
+                 * @description When the event happened (the change that emitted it)
+                 */
+                created_at: string;
+                /**
+                 * @description The API version the body follows
+                 * @enum {string}
+                 */
+                version: "2";
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -2229,6 +2637,77 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
                     RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    NotificationsController_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecretRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The new secret, shown this once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedWebhookSecretDto"];
+                };
+            };
+            /** @description The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 100kb */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A Content-Encoding other than identity, gzip, deflate or br, or a charset other than utf-8 */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5455,6 +5934,171 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
+            };
+        };
+    };
+    callback_PREVIEW: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>,v2=<hex HMAC-SHA256(secret, "<t>.<event id>.<raw body>")>: v2 covers the event id; v1, which does not, is sent until CALLBACK_SIGNATURE_V1_UNTIL. One entry of each per secret during a secret rotation. Check it with verifyCallback of the client package or POST /v2/notifications/verify. */
+                signature: string;
+                /** @description The event id, the same on every attempt: de-duplicate on it (it equals webhook-id and the body's webhook.id) */
+                "x-event-id": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret; the key is the UTF-8 bytes of your webhook secret (whsec_ + their base64 for a Standard Webhooks library) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callback_PAYMENT: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>,v2=<hex HMAC-SHA256(secret, "<t>.<event id>.<raw body>")>: v2 covers the event id; v1, which does not, is sent until CALLBACK_SIGNATURE_V1_UNTIL. One entry of each per secret during a secret rotation. Check it with verifyCallback of the client package or POST /v2/notifications/verify. */
+                signature: string;
+                /** @description The event id, the same on every attempt: de-duplicate on it (it equals webhook-id and the body's webhook.id) */
+                "x-event-id": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret; the key is the UTF-8 bytes of your webhook secret (whsec_ + their base64 for a Standard Webhooks library) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callback_QR_CREATED: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>,v2=<hex HMAC-SHA256(secret, "<t>.<event id>.<raw body>")>: v2 covers the event id; v1, which does not, is sent until CALLBACK_SIGNATURE_V1_UNTIL. One entry of each per secret during a secret rotation. Check it with verifyCallback of the client package or POST /v2/notifications/verify. */
+                signature: string;
+                /** @description The event id, the same on every attempt: de-duplicate on it (it equals webhook-id and the body's webhook.id) */
+                "x-event-id": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret; the key is the UTF-8 bytes of your webhook secret (whsec_ + their base64 for a Standard Webhooks library) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QrCreatedCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callback_QR_EXPIRED: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>,v2=<hex HMAC-SHA256(secret, "<t>.<event id>.<raw body>")>: v2 covers the event id; v1, which does not, is sent until CALLBACK_SIGNATURE_V1_UNTIL. One entry of each per secret during a secret rotation. Check it with verifyCallback of the client package or POST /v2/notifications/verify. */
+                signature: string;
+                /** @description The event id, the same on every attempt: de-duplicate on it (it equals webhook-id and the body's webhook.id) */
+                "x-event-id": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret; the key is the UTF-8 bytes of your webhook secret (whsec_ + their base64 for a Standard Webhooks library) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QrExpiredCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callback_REFUND: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>,v2=<hex HMAC-SHA256(secret, "<t>.<event id>.<raw body>")>: v2 covers the event id; v1, which does not, is sent until CALLBACK_SIGNATURE_V1_UNTIL. One entry of each per secret during a secret rotation. Check it with verifyCallback of the client package or POST /v2/notifications/verify. */
+                signature: string;
+                /** @description The event id, the same on every attempt: de-duplicate on it (it equals webhook-id and the body's webhook.id) */
+                "x-event-id": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret; the key is the UTF-8 bytes of your webhook secret (whsec_ + their base64 for a Standard Webhooks library) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -15,6 +15,7 @@ import { OrderChangeRequests1763801780000 } from './1763801780000-order-change-r
 import { ClientCapacity1763801800000 } from './1763801800000-client-capacity';
 import { FxQuotesExpiryIndex1763801960000 } from './1763801960000-fx-quotes-expiry-index';
 import { EventLog1763802000000 } from './1763802000000-event-log';
+import { WebhookSecretRotation1763802100000 } from './1763802100000-webhook-secret-rotation';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   ClientCapacity1763801800000,
   FxQuotesExpiryIndex1763801960000,
   EventLog1763802000000,
+  WebhookSecretRotation1763802100000,
 ];

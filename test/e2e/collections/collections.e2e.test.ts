@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeEmvQr, OWN_GUI } from '../../../src/emv';
 import { Decimal } from '../../../src/money';
 import { verifySignature } from '../../../src/notifications';
+import { callbackEnvelope } from '../../support/callback-receiver';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { payer } from '../../support/qr-fixtures';
 import { parseCsv, parseTxt, utcDay } from '../../support/report-files';
@@ -111,6 +112,7 @@ describe('collections', () => {
       expires_at: created.body.expires_at,
       date: expect.any(String),
       version: expect.any(String),
+      webhook: callbackEnvelope('QR_CREATED', notice.headers['x-event-id']),
     });
 
     const read = await collector.client.call.get(`/v2/payins/orders/${orderId}`);

@@ -49,6 +49,7 @@ describe('the event log, bulk redelivery and the test ping', () => {
       event,
       url,
       payload: { event, order_id: orderId, marker: eventId },
+      createdAt: new Date(),
     });
     return eventId;
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { verifySignature } from '../../../src/notifications';
+import { callbackEnvelope } from '../../support/callback-receiver';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { payer } from '../../support/qr-fixtures';
 
@@ -110,6 +111,7 @@ describe('payment-key flows', () => {
           user_currency: 'USD',
         },
         version: '2',
+        webhook: callbackEnvelope('PREVIEW'),
       });
 
       const completed = await payAndSettle(client, flow);
@@ -337,6 +339,7 @@ describe('payment-key flows', () => {
             },
           ],
           version: '2',
+          webhook: callbackEnvelope('PREVIEW'),
         });
         const [wallet] = flow.callback.wallets as Array<{ id: string }>;
 

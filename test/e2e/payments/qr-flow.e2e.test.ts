@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { verifySignature } from '../../../src/notifications';
-import type { ReceivedCallback } from '../../support/callback-receiver';
+import { callbackEnvelope, type ReceivedCallback } from '../../support/callback-receiver';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { argentinaStaticQr, payer, pixQr } from '../../support/qr-fixtures';
 import { http } from '../../support/test-api';
@@ -91,6 +91,7 @@ describe('QR payment flow', () => {
         qr_type: 'DYNAMIC',
       },
       version: '2',
+      webhook: callbackEnvelope('PREVIEW', preview.headers['x-event-id']),
     });
     const orderId = preview.body.order.id as string;
     const userTotal = preview.body.order.user_total_amount as number;
@@ -122,6 +123,8 @@ describe('QR payment flow', () => {
       merchant_identification_number: preview.body.collector.identification_number,
       merchant_name: preview.body.collector.name,
       error_code: null,
+      version: '2',
+      webhook: callbackEnvelope('PAYMENT', completed.headers['x-event-id']),
     });
     // The spec sends PROCESSING notifications in the key flows only.
     expect(stack.receiver.for(path, (c) => c.body.status === 'PROCESSING')).toHaveLength(0);

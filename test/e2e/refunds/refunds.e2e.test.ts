@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { verifySignature } from '../../../src/notifications';
+import { callbackEnvelope } from '../../support/callback-receiver';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { http } from '../../support/test-api';
@@ -80,6 +81,9 @@ describe('refunds', () => {
       error_code: null,
       amount: 30,
       currency: 'BRL',
+      refund_id: partial.body.refund_id,
+      version: '2',
+      webhook: callbackEnvelope('REFUND', first.headers['x-event-id']),
     });
 
     const rest = await refund(client, { order_id: orderId });
