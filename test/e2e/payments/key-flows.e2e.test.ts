@@ -93,6 +93,7 @@ describe('payment-key flows', () => {
         external_reference: flow.reference,
         message: expect.any(String),
         local_currency: 'BRL',
+        order_id: flow.orderId,
       });
       expect(flow.callback).toEqual({
         payment_type: 'DICT_KEY',
@@ -411,6 +412,7 @@ describe('payment-key flows', () => {
         external_reference: flow.reference,
         message: expect.any(String),
         local_currency: 'PEN',
+        order_id: flow.orderId,
         collector: {
           name: validation.body.name,
           identification_number: validation.body.identificationNumber,
@@ -533,6 +535,7 @@ describe('payment-key flows', () => {
         external_reference: flow.reference,
         message: expect.any(String),
         local_currency: 'PEN',
+        order_id: flow.orderId,
       });
       expect(await payAndSettle(client, flow)).toMatchObject({ status: 'COMPLETED' });
     });
