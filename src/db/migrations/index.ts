@@ -14,6 +14,7 @@ import { StuckOrderIndexes1763801600000 } from './1763801600000-stuck-order-inde
 import { OrderChangeRequests1763801780000 } from './1763801780000-order-change-requests';
 import { ClientCapacity1763801800000 } from './1763801800000-client-capacity';
 import { FxQuotesExpiryIndex1763801960000 } from './1763801960000-fx-quotes-expiry-index';
+import { OrderSearchIndexes1763802100000 } from './1763802100000-order-search-indexes';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   OrderChangeRequests1763801780000,
   ClientCapacity1763801800000,
   FxQuotesExpiryIndex1763801960000,
+  OrderSearchIndexes1763802100000,
 ];

@@ -1,0 +1,42 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The order search (GET /v2/payments) walks one client's orders, as payer and as collector, newest
+ * first by (created_at, id), from its cursor. An index per role on (client, created_at, id) gives
+ * that order outright, the cursor's row comparison as its bound, so a page reads its 21 to 101
+ * entries and stops, at 10 million orders as at ten (docs/performance.md, "Order search"). They
+ * replace the reconciliation report's (client, created_at) indexes, which they cover: the same
+ * leading columns, so the report's period scans use them as before.
+ *
+ * Built so they fit a big table: CREATE INDEX CONCURRENTLY takes no lock that stops writes, so
+ * previews and every order's workflow go on writing orders while each is built (it reads the
+ * table twice, and waits for the transactions open when it starts). That cannot run in a
+ * transaction, hence `transaction = false`; an index a failed build left INVALID is dropped
+ * first, so running the migration again builds it afresh. The old indexes are dropped only once
+ * the new ones are valid, and CONCURRENTLY too, so no moment lacks an index for the report.
+ */
+export class OrderSearchIndexes1763802100000 implements MigrationInterface {
+  name = 'OrderSearchIndexes1763802100000';
+  transaction = false;
+
+  async up(q: QueryRunner): Promise<void> {
+    for (const role of ['payer', 'collector']) {
+      await q.query(`DROP INDEX CONCURRENTLY IF EXISTS orders_${role}_search_idx`);
+      await q.query(
+        `CREATE INDEX CONCURRENTLY orders_${role}_search_idx ON orders (${role}_client_id, created_at, id) WHERE ${role}_client_id IS NOT NULL`,
+      );
+    }
+    await q.query(`DROP INDEX CONCURRENTLY IF EXISTS orders_payer_created_idx`);
+    await q.query(`DROP INDEX CONCURRENTLY IF EXISTS orders_collector_created_idx`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    for (const role of ['payer', 'collector']) {
+      await q.query(`DROP INDEX CONCURRENTLY IF EXISTS orders_${role}_created_idx`);
+      await q.query(
+        `CREATE INDEX CONCURRENTLY orders_${role}_created_idx ON orders (${role}_client_id, created_at) WHERE ${role}_client_id IS NOT NULL`,
+      );
+      await q.query(`DROP INDEX CONCURRENTLY IF EXISTS orders_${role}_search_idx`);
+    }
+  }
+}
