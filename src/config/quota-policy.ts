@@ -12,7 +12,15 @@ import { z } from 'zod';
  * - searches: a page of the client's own orders (GET /v2/payments): a read of at most 101 index
  *   entries, but one a client may loop over its whole history with.
  */
-export const QUOTA_CLASSES = ['previews', 'lookups', 'payments', 'refunds', 'redeliveries', 'quotes', 'searches'] as const;
+export const QUOTA_CLASSES = [
+  'previews',
+  'lookups',
+  'payments',
+  'refunds',
+  'redeliveries',
+  'quotes',
+  'searches',
+] as const;
 export type QuotaClass = (typeof QUOTA_CLASSES)[number];
 
 /**
