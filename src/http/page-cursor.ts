@@ -33,14 +33,19 @@ export function pageCursorField<const Parts extends readonly z.ZodType<unknown, 
     .describe('Opaque: the next_cursor of the previous page, as it came');
 }
 
-/** A page's size: 1 to 100 rows, 20 unless asked. */
-export const pageLimitField = z.coerce
+/** Rows a page holds unless the query says. */
+export const DEFAULT_PAGE_LIMIT = 20;
+
+/** A page's size, 1 to 100 rows, absent when not asked (a listing that must tell an absent one apart). */
+export const pageLimit = z.coerce
   .number()
   .int()
   .min(1)
   .max(100)
-  .default(20)
-  .describe('Rows per page, 1 to 100 (20 unless given)');
+  .describe(`Rows per page, 1 to 100 (${DEFAULT_PAGE_LIMIT} unless given)`);
+
+/** A page's size, DEFAULT_PAGE_LIMIT unless asked. */
+export const pageLimitField = pageLimit.default(DEFAULT_PAGE_LIMIT);
 
 /**
  * What every cursor-paged listing answers beside its rows: whether more follow, and the cursor
