@@ -6,6 +6,9 @@ import { ORDER_ERROR_CODES, ORDER_FLOWS, ORDER_STATUSES, type OrderErrorCode, ty
 import type { OrderStatus } from './lifecycle';
 import { amountString } from './order-views';
 
+/** The one flow whose orders have a collector (a QR created for a client's point of sale). */
+const COLLECTED_FLOW: OrderFlow = 'COLLECTION';
+
 /** A search's filters and page, as the query parsed them. */
 export interface OrderSearchInput {
   externalReference?: string;
@@ -40,8 +43,9 @@ interface FoundOrder {
  * One role's orders of the client, newest first, the filters and the cursor applied, at most
  * `limit` + 1 of them. `role` is the column that names the client in that role; its own
  * reference is `reference`. The key (created_at, id) walks orders_<role>_search_idx backwards
- * from the cursor, so a page reads its rows and no others whatever the client's history; a
- * status or flow filter is checked on the rows the walk reads (see docs/performance.md).
+ * from the cursor (orders_<role>_status_search_idx under a status filter), so a page reads its
+ * rows and no others whatever the client's history; a flow filter is checked on the rows the
+ * walk reads (docs/performance.md, "Order search").
  */
 function roleBranch(role: 'payer_client_id' | 'collector_client_id', reference: string, where: string[]): string {
   return `(SELECT id, flow, status, ${reference} AS own_reference, local_country, local_currency, local_amount,
@@ -70,13 +74,15 @@ export function orderSearchStatement(clientId: string, input: OrderSearchInput):
     );
   }
   // A client that scanned its own collection QR is both its collector and its payer: the order
-  // shows once, as the payer's, with the payer's reference.
+  // shows once, as the payer's, with the payer's reference. Only a collection has a collector, so
+  // a search for another flow reads no collector's orders at all.
   const collectorWhere = [...where, `payer_client_id IS DISTINCT FROM $1`];
+  const branches = [roleBranch('payer_client_id', 'external_reference', where)];
+  if (input.flow === undefined || input.flow === COLLECTED_FLOW)
+    branches.push(roleBranch('collector_client_id', 'collector_external_reference', collectorWhere));
   const text = `/* order search */
     SELECT found.*, (EXTRACT(EPOCH FROM created_at) * 1000000)::bigint::text AS sort_us
-    FROM (${roleBranch('payer_client_id', 'external_reference', where)}
-          UNION ALL
-          ${roleBranch('collector_client_id', 'collector_external_reference', collectorWhere)}) found
+    FROM (${branches.join(' UNION ALL ')}) found
     ORDER BY created_at DESC, id DESC
     LIMIT $2`;
   return { text: text.replace(/\s+/g, ' ').trim(), values };

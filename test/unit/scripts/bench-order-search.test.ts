@@ -37,7 +37,7 @@ describe('the order search statement', () => {
       limit: 20,
       externalReference: "x'; DROP TABLE orders; --",
       status: 'COMPLETED',
-      flow: 'QR',
+      flow: 'COLLECTION',
       createdAfter: new Date('2026-01-01T00:00:00Z'),
       createdBefore: new Date('2026-02-01T00:00:00Z'),
       after: [1764201600123456n, '7b2c1f0e-8a55-4c43-9a4b-1f6f0d3c2e11'],
@@ -47,7 +47,7 @@ describe('the order search statement', () => {
       21,
       "x'; DROP TABLE orders; --",
       'COMPLETED',
-      'QR',
+      'COLLECTION',
       new Date('2026-01-01T00:00:00Z'),
       new Date('2026-02-01T00:00:00Z'),
       '1764201600123456',
@@ -58,6 +58,12 @@ describe('the order search statement', () => {
     expect(text).toContain('external_reference = $3');
     expect(text).toContain('collector_external_reference = $3');
     expect(text).toContain('payer_client_id IS DISTINCT FROM $1');
+  });
+
+  it("reads no collector's orders for a flow that has no collector", () => {
+    expect(orderSearchStatement(client, { limit: 5, flow: 'KEY' }).text).not.toContain('collector_client_id');
+    expect(orderSearchStatement(client, { limit: 5, flow: 'COLLECTION' }).text).toContain('collector_client_id = $1');
+    expect(orderSearchStatement(client, { limit: 5 }).text).toContain('collector_client_id = $1');
   });
 
   it('has no filter it was not given', () => {
