@@ -91,16 +91,16 @@ async function generateOrders(dataSource: DataSource, options: OrderSearchBenchO
 
 /** The searches explained: what an integrator's requests become, for the busiest client. */
 async function searches(dataSource: DataSource, clientId: string): Promise<Array<[string, OrderSearchInput]>> {
-  const [middle] = (await dataSource.query(
+  const [middle] = await dataSource.query<Array<{ micros: string; id: string }>>(
     `SELECT (EXTRACT(EPOCH FROM created_at) * 1000000)::bigint::text AS micros, id FROM orders
      WHERE payer_client_id = $1 ORDER BY created_at DESC, id DESC
      OFFSET (SELECT count(*) / 2 FROM orders WHERE payer_client_id = $1) LIMIT 1`,
     [clientId],
-  )) as Array<{ micros: string; id: string }>;
-  const [someReference] = (await dataSource.query(
+  );
+  const [someReference] = await dataSource.query<Array<{ external_reference: string }>>(
     `SELECT external_reference FROM orders WHERE payer_client_id = $1 ORDER BY created_at LIMIT 1`,
     [clientId],
-  )) as Array<{ external_reference: string }>;
+  );
   return [
     ['first page, no filter (limit 20)', { limit: 20 }],
     ['first page of 100', { limit: 100 }],
@@ -132,9 +132,11 @@ async function explain(dataSource: DataSource, clientId: string, repeat: number)
     const executionMs: number[] = [];
     let plan = '';
     for (let run = 0; run < repeat; run++) {
-      const rows = (await dataSource.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values)) as Array<{
-        'QUERY PLAN': string;
-      }>;
+      const rows = await dataSource.query<
+        Array<{
+          'QUERY PLAN': string;
+        }>
+      >(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
       plan = rows.map((row) => row['QUERY PLAN']).join('\n');
       executionMs.push(Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1]));
     }
@@ -161,12 +163,12 @@ async function main(argv: string[]): Promise<number> {
     const generating = performance.now();
     await generateOrders(dataSource, options, say);
     const generateS = (performance.now() - generating) / 1000;
-    const [version] = (await dataSource.query('SHOW server_version')) as Array<{ server_version: string }>;
-    const [counts] = (await dataSource.query(
+    const [version] = await dataSource.query<Array<{ server_version: string }>>('SHOW server_version');
+    const [counts] = await dataSource.query<Array<{ orders: number; busiest: number }>>(
       `SELECT count(*)::int AS orders, count(*) FILTER (WHERE payer_client_id = $1 OR collector_client_id = $1)::int AS busiest
        FROM orders`,
       [clientIdOf(0)],
-    )) as Array<{ orders: number; busiest: number }>;
+    );
     process.stdout.write(
       `PostgreSQL ${version!.server_version}; ${counts!.orders} orders over ${options.clients} clients, ` +
         `${counts!.busiest} of them the busiest client's; generated in ${generateS.toFixed(0)} s\n\n`,
