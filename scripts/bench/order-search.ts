@@ -50,8 +50,8 @@ const clientIdSql = (n: string) => `md5('bench-client:' || ${n})::uuid`;
  * Orders numbered 1..orders, newest last, one a second-and-a-bit back from 2026-11-01 over about a
  * year. Order i belongs to client 0 when i % 10 = 0 (a tenth), else to client 1 + i % (clients - 1).
  * One in twenty is a collection QR the client created (its collector), nobody's payment yet; the
- * others are QR payments it made. Statuses: 1 % waiting for an amount, 2 % rejected, the rest
- * completed.
+ * others are payments it made, one in ten of them to a key (flow KEY), the rest QR. Statuses: 1 %
+ * waiting for an amount, 2 % rejected, the rest completed; the same mix for every client.
  */
 async function generateOrders(dataSource: DataSource, options: OrderSearchBenchOptions, say: (m: string) => void) {
   await dataSource.query(
@@ -66,15 +66,15 @@ async function generateOrders(dataSource: DataSource, options: OrderSearchBenchO
                            collector_external_reference, local_country, local_currency, local_amount, user_currency,
                            user_amount, error_code, expires_at, created_at, updated_at)
        SELECT md5('bench-order:' || i)::uuid,
-              CASE WHEN collection THEN 'COLLECTION' ELSE 'QR' END,
-              CASE WHEN i % 100 = 7 THEN 'WAITING_AMOUNT' WHEN i % 50 = 3 THEN 'REJECTED' ELSE 'COMPLETED' END,
+              CASE WHEN collection THEN 'COLLECTION' WHEN (i / 10) % 10 = 4 THEN 'KEY' ELSE 'QR' END,
+              CASE WHEN (i / 10) % 100 = 7 THEN 'WAITING_AMOUNT' WHEN (i / 10) % 50 = 3 THEN 'REJECTED' ELSE 'COMPLETED' END,
               3,
               CASE WHEN collection THEN NULL ELSE client END,
               CASE WHEN collection THEN client END,
               CASE WHEN collection THEN NULL ELSE 'ref-' || i END,
               CASE WHEN collection THEN 'qr-' || i END,
               'BR', 'BRL', 10 + i % 5000, 'USD', round((10 + i % 5000) * 0.1862, 2),
-              CASE WHEN i % 50 = 3 THEN 'DESTINATION_REJECTED' END,
+              CASE WHEN (i / 10) % 50 = 3 THEN 'DESTINATION_REJECTED' END,
               at + interval '10 minutes', at, at + interval '20 seconds'
        FROM generate_series($1::int, $2::int) AS i,
             LATERAL (SELECT ${clientIdSql(`CASE WHEN i % 10 = 0 THEN 0 ELSE 1 + i % ($4::int - 1) END`)} AS client,
@@ -110,12 +110,13 @@ async function searches(dataSource: DataSource, clientId: string): Promise<Array
     ],
     ['external_reference (its oldest order)', { limit: 20, externalReference: someReference!.external_reference }],
     ['status=WAITING_AMOUNT (1 % of orders)', { limit: 20, status: 'WAITING_AMOUNT' }],
-    ['flow=COLLECTION (5 % of orders)', { limit: 20, flow: 'COLLECTION' }],
+    ['flow=KEY (a tenth of its payments)', { limit: 20, flow: 'KEY' }],
+    ['flow=COLLECTION (5 % of orders: as collector; never as payer)', { limit: 20, flow: 'COLLECTION' }],
     [
       'one day, created_after and created_before',
       { limit: 20, createdAfter: new Date('2026-06-01T00:00:00Z'), createdBefore: new Date('2026-06-02T00:00:00Z') },
     ],
-    ['status=PROCESSING (no order has it: reads every entry)', { limit: 20, status: 'PROCESSING' }],
+    ['status=PROCESSING (no order has it)', { limit: 20, status: 'PROCESSING' }],
   ];
 }
 

@@ -43,9 +43,10 @@ interface FoundOrder {
  * One role's orders of the client, newest first, the filters and the cursor applied, at most
  * `limit` + 1 of them. `role` is the column that names the client in that role; its own
  * reference is `reference`. The key (created_at, id) walks orders_<role>_search_idx backwards
- * from the cursor (orders_<role>_status_search_idx under a status filter), so a page reads its
- * rows and no others whatever the client's history; a flow filter is checked on the rows the
- * walk reads (docs/performance.md, "Order search").
+ * from the cursor (orders_<role>_status_search_idx under a status filter, the payer's
+ * orders_payer_flow_search_idx under a flow filter), so a page reads its rows and no others
+ * whatever the client's history (docs/performance.md, "Order search"). Under both a status and
+ * a flow filter, the flow is checked on the rows the status walk reads.
  */
 function roleBranch(role: 'payer_client_id' | 'collector_client_id', reference: string, where: string[]): string {
   return `(SELECT id, flow, status, ${reference} AS own_reference, local_country, local_currency, local_amount,
