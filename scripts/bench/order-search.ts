@@ -63,7 +63,7 @@ async function generateOrders(dataSource: DataSource, options: OrderSearchBenchO
     const started = performance.now();
     await dataSource.query(
       `INSERT INTO orders (id, flow, status, last_seq, payer_client_id, collector_client_id, external_reference,
-                           collector_external_reference, local_country, local_currency, local_amount, user_currency,
+                           collector_external_reference, payment_key, local_country, local_currency, local_amount, user_currency,
                            user_amount, error_code, expires_at, created_at, updated_at)
        SELECT md5('bench-order:' || i)::uuid,
               CASE WHEN collection THEN 'COLLECTION' WHEN (i / 10) % 10 = 4 THEN 'KEY' ELSE 'QR' END,
@@ -73,6 +73,7 @@ async function generateOrders(dataSource: DataSource, options: OrderSearchBenchO
               CASE WHEN collection THEN client END,
               CASE WHEN collection THEN NULL ELSE 'ref-' || i END,
               CASE WHEN collection THEN 'qr-' || i END,
+              CASE WHEN NOT collection AND (i / 10) % 10 = 4 THEN '5299822472' || (i % 10) END,
               'BR', 'BRL', 10 + i % 5000, 'USD', round((10 + i % 5000) * 0.1862, 2),
               CASE WHEN (i / 10) % 50 = 3 THEN 'DESTINATION_REJECTED' END,
               at + interval '10 minutes', at, at + interval '20 seconds'
