@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
+import { createHierarchy } from '../merchants/merchant-fixtures';
 
 /**
  * Finding orders over HTTP (issue 29): GET /v2/payments lists the caller's own orders, waiting
@@ -121,6 +122,47 @@ describe('order search: GET /v2/payments', () => {
     // A fresh first page starts with them; the default page holds all seven.
     const fresh = await client.call.get('/v2/payments');
     expect(ids(fresh.body)).toEqual([...arrived.reverse(), ...newestFirst]);
+  });
+
+  it('shows a collector its Collections QRs by its own reference, and their payer the same order by its own', async () => {
+    const collector = await stack.newPayer({});
+    const { posUuid } = await createHierarchy(collector.call);
+    const collectorReference = `qr-${randomUUID()}`;
+    const created = await collector.call.post('/v2/qr', {
+      pos_uuid: posUuid,
+      amount: '30.00',
+      external_reference: collectorReference,
+      notification_url: stack.receiver.url(`/collector/${randomUUID()}`),
+    });
+    expect(created.status).toBe(201);
+    const orderId = created.body.order_id as string;
+
+    const asCollector = await collector.call.get(`/v2/payments?flow=COLLECTION`);
+    expect(asCollector.body.data).toEqual([
+      expect.objectContaining({ order_id: orderId, external_reference: collectorReference, flow: 'COLLECTION' }),
+    ]);
+    // A flow without collectors reads none of the collector's orders.
+    expect(ids((await collector.call.get('/v2/payments?flow=QR')).body)).toEqual([]);
+
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const payerReference = `pay-${randomUUID()}`;
+    const scanned = await client.call.post('/v2/payments/previews', {
+      qr: created.body.qr,
+      external_reference: payerReference,
+      notification_url: stack.receiver.url(`/hooks/${randomUUID()}`),
+      user: payer,
+    });
+    expect(scanned.body.order_id).toBe(orderId);
+    const asPayer = await client.call.get(`/v2/payments?external_reference=${payerReference}`);
+    expect(asPayer.body.data).toEqual([
+      expect.objectContaining({ order_id: orderId, external_reference: payerReference, flow: 'COLLECTION' }),
+    ]);
+    // Each finds it only by its own reference.
+    expect(ids((await client.call.get(`/v2/payments?external_reference=${collectorReference}`)).body)).toEqual([]);
+    expect(ids((await collector.call.get(`/v2/payments?external_reference=${payerReference}`)).body)).toEqual([]);
+    expect(ids((await collector.call.get(`/v2/payments?external_reference=${collectorReference}`)).body)).toEqual([
+      orderId,
+    ]);
   });
 
   it('refuses a bad cursor, filter or limit with a 400 in the documented shape', async () => {
