@@ -1,18 +1,13 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { nullable } from '../http/nullable';
+import { createdAtCursorField, pageInfoShape, pageLimitField } from '../http/page-cursor';
 import { NOTIFICATION_EVENTS, NOTIFICATION_STATUSES } from './notification.entity';
 import { notificationUrlField } from './notification-url';
 import { notificationViewSchema } from './notifications.dto';
 
 /** The most callbacks one page lists, and one bulk redelivery queues. */
 export const EVENT_PAGE_MAX = 100;
-
-const cursorField = z
-  .string()
-  .min(1)
-  .max(200)
-  .describe('The `next_starting_after` of the previous page: the listing goes on after its last event');
 
 /** Which of the caller's callbacks: what the listing shows and what a bulk redelivery sends again. */
 const eventFilters = {
@@ -26,18 +21,12 @@ const eventFilters = {
     .optional()
     .describe('Only callbacks created at or after this instant'),
   created_before: z.iso.datetime({ offset: true }).optional().describe('Only callbacks created before this instant'),
-  starting_after: cursorField.optional(),
+  starting_after: createdAtCursorField().optional(),
 };
 
 export const listEventsQuerySchema = z.strictObject({
   ...eventFilters,
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(EVENT_PAGE_MAX)
-    .default(20)
-    .describe(`Events per page, 1 to ${EVENT_PAGE_MAX}`),
+  limit: pageLimitField,
 });
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 export class ListEventsQueryDto extends createZodDto(listEventsQuerySchema) {}
@@ -64,23 +53,17 @@ export type EventView = z.infer<typeof eventViewSchema>;
 
 export const eventPageSchema = z.object({
   data: z.array(eventViewSchema).describe('Newest first'),
-  has_more: z.boolean().describe('Whether more events match after the last one of this page'),
-  next_starting_after: nullable(
-    z.string(),
-    'Pass it as `starting_after` for the next page; null when has_more is false',
-  ),
+  ...pageInfoShape,
 });
 export type EventPage = z.infer<typeof eventPageSchema>;
 export class EventPageDto extends createZodDto(eventPageSchema) {}
 
 export const redeliverEventsResponseSchema = z.object({
   queued: z.number().int().describe('How many callbacks were queued for redelivery by this request'),
-  has_more: z
-    .boolean()
-    .describe('Whether more callbacks match after the last one queued: send again with next_starting_after'),
-  next_starting_after: nullable(
+  has_more: z.boolean().describe('Whether more callbacks match after the last one queued: send again with next_cursor'),
+  next_cursor: nullable(
     z.string(),
-    'Pass it as `starting_after` (with the same filters) to queue the next ones; null when has_more is false',
+    'Send it as `starting_after` (with the same filters) to queue the next ones; null when has_more is false',
   ),
 });
 export type RedeliverEventsResponse = z.infer<typeof redeliverEventsResponseSchema>;

@@ -33,7 +33,7 @@ export class EventLogService {
         order_id: notification.orderId,
       })),
       has_more: hasMore,
-      next_starting_after: hasMore ? events.at(-1)!.cursor : null,
+      next_cursor: hasMore ? events.at(-1)!.cursor : null,
     };
   }
 
@@ -43,7 +43,7 @@ export class EventLogService {
    * against the `redeliveries` quota (its @Quota); every further callback counts one more, and
    * only as many are queued as the quota holds, so a bulk redelivery never starts more delivery
    * workflows than as many single redeliveries could. What is left is `has_more`, from
-   * `next_starting_after`.
+   * `next_cursor`.
    */
   async redeliver(clientId: string, request: RedeliverEventsRequest): Promise<RedeliverEventsResponse> {
     const { events, hasMore } = await eventsMatching(
@@ -62,7 +62,7 @@ export class EventLogService {
       queued: queued.length,
       has_more: more,
       // A match means at least one was queued (the request's own point), so `more` always has a last one to go on from.
-      next_starting_after: more ? queued.at(-1)!.cursor : null,
+      next_cursor: more ? queued.at(-1)!.cursor : null,
     };
   }
 }

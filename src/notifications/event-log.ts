@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { NewestFirstCursor, type PagePosition, positionTimeSql } from '../http/newest-first-cursor';
+import { beforeCreatedAtKeySql, createdAtMicrosSql, encodePageCursor } from '../http/page-cursor';
 import { NotificationEntity, type NotificationEvent, type NotificationStatus } from './notification.entity';
 
 /** Which of a client's callbacks, as GET /v2/events and POST /v2/events/redeliver name them. */
@@ -8,8 +8,8 @@ export interface EventFilters {
   status?: NotificationStatus;
   created_after?: string;
   created_before?: string;
-  /** An opaque cursor (NewestFirstCursor) from a previous page. */
-  starting_after?: string;
+  /** The key a previous page ended on (createdAtCursorField). */
+  starting_after?: readonly [bigint, string];
 }
 
 export interface EventSlice {
@@ -32,27 +32,27 @@ export async function eventsMatching(
   const query = dataSource
     .getRepository(NotificationEntity)
     .createQueryBuilder('n')
-    .addSelect(positionTimeSql('n.created_at'), 'position_time')
+    .addSelect(createdAtMicrosSql('n.created_at'), 'sort_us')
     .where('n.client_id = :clientId', { clientId });
   if (filters.type) query.andWhere('n.event = :type', { type: filters.type });
   if (filters.status) query.andWhere('n.status = :status', { status: filters.status });
   if (filters.created_after) query.andWhere('n.created_at >= :after', { after: filters.created_after });
   if (filters.created_before) query.andWhere('n.created_at < :before', { before: filters.created_before });
   if (filters.starting_after) {
-    const position: PagePosition = NewestFirstCursor.decode(filters.starting_after);
-    query.andWhere('(n.created_at, n.id) < (CAST(:positionTime AS timestamptz), CAST(:positionId AS uuid))', {
-      positionTime: position.createdAt,
-      positionId: position.id,
+    const [micros, id] = filters.starting_after;
+    query.andWhere(beforeCreatedAtKeySql('n.created_at', 'n.id', ':micros', ':afterId'), {
+      micros: micros.toString(),
+      afterId: id,
     });
   }
   const { entities, raw } = await query
     .orderBy('n.created_at', 'DESC')
     .addOrderBy('n.id', 'DESC')
     .limit(limit + 1)
-    .getRawAndEntities<{ position_time: string }>();
+    .getRawAndEntities<{ sort_us: string }>();
   const events = entities.slice(0, limit).map((notification, index) => ({
     notification,
-    cursor: NewestFirstCursor.encode({ createdAt: raw[index]!.position_time, id: notification.id }),
+    cursor: encodePageCursor([raw[index]!.sort_us, notification.id]),
   }));
   return { events, hasMore: entities.length > limit };
 }

@@ -24,7 +24,7 @@ export class EventsController {
     summary: 'Every callback you were sent or are owed, across orders, newest first',
     description:
       'Filtered by event type, delivery status and creation time, each callback with every delivery attempt and the ' +
-      "receiver's status code. Paged by an opaque cursor: pass a page's next_starting_after as starting_after for the next.",
+      "receiver's status code. Paged by an opaque cursor: pass a page's next_cursor as starting_after for the next.",
   })
   @ApiOkResponse({ type: EventPageDto })
   @ApiErrors({ 400: 'A malformed filter, a limit outside 1..100, or a starting_after this listing did not give' })
@@ -41,7 +41,7 @@ export class EventsController {
     description:
       'The filters of GET /v2/events; each matching callback, newest first, is redelivered as POST ' +
       '/v2/notifications/{event_id}/redeliver would redeliver it. Each callback queued counts one against the ' +
-      'redeliveries quota: at most `limit`, and no more than the quota holds; has_more and next_starting_after say ' +
+      'redeliveries quota: at most `limit`, and no more than the quota holds; has_more and next_cursor say ' +
       'where to go on. Send an idempotency-key: a retry with it queues nothing again.',
   })
   @ApiAcceptedResponse({ type: RedeliverEventsResponseDto, description: 'The redeliveries are queued' })

@@ -5,6 +5,9 @@ import type { OrderEntity } from '../orders/order.entity';
 import { ORDER_STATUSES } from '../orders/lifecycle';
 import { isoSeconds } from '../orders/iso-seconds';
 import { collectorShown } from '../orders/order-collector';
+import { amountNumber } from '../orders/order-views';
+import type { RefundEntity } from './refund.entity';
+import type { RefundView } from './refunds.dto';
 import type { RefundAnswerStatus } from './refund-lifecycle';
 import type { RefundAnswer } from './refund-steps';
 
@@ -80,5 +83,22 @@ export function refundResultView(order: Pick<OrderEntity, 'localCurrency'>, answ
     currency,
     refunded_total: number(answer.refundedTotal),
     remaining: number(answer.remaining),
+  };
+}
+
+/** A refund as read by its id: amounts as numbers in their currencies (the payer's credit once known). */
+export function refundView(refund: RefundEntity): RefundView {
+  return {
+    refund_id: refund.id,
+    order_id: refund.orderId,
+    status: refund.status,
+    amount: amountNumber(refund.localAmount, refund.localCurrency)!,
+    currency: refund.localCurrency,
+    user_amount: amountNumber(refund.userAmount, refund.userCurrency),
+    user_currency: refund.userCurrency,
+    reason: refund.reason,
+    error_code: refund.errorCode,
+    created_at: refund.createdAt.toISOString(),
+    updated_at: refund.updatedAt.toISOString(),
   };
 }

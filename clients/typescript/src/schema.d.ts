@@ -165,7 +165,7 @@ export interface paths {
         };
         /**
          * Every callback you were sent or are owed, across orders, newest first
-         * @description Filtered by event type, delivery status and creation time, each callback with every delivery attempt and the receiver's status code. Paged by an opaque cursor: pass a page's next_starting_after as starting_after for the next.
+         * @description Filtered by event type, delivery status and creation time, each callback with every delivery attempt and the receiver's status code. Paged by an opaque cursor: pass a page's next_cursor as starting_after for the next.
          */
         get: operations["EventsController_list"];
         put?: never;
@@ -187,7 +187,7 @@ export interface paths {
         put?: never;
         /**
          * Sends again every callback that matches the filters, e.g. every FAILED one since an outage began
-         * @description The filters of GET /v2/events; each matching callback, newest first, is redelivered as POST /v2/notifications/{event_id}/redeliver would redeliver it. Each callback queued counts one against the redeliveries quota: at most `limit`, and no more than the quota holds; has_more and next_starting_after say where to go on. Send an idempotency-key: a retry with it queues nothing again.
+         * @description The filters of GET /v2/events; each matching callback, newest first, is redelivered as POST /v2/notifications/{event_id}/redeliver would redeliver it. Each callback queued counts one against the redeliveries quota: at most `limit`, and no more than the quota holds; has_more and next_cursor say where to go on. Send an idempotency-key: a retry with it queues nothing again.
          */
         post: operations["EventsController_redeliver"];
         delete?: never;
@@ -433,8 +433,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Journal lines of one currency account, newest first
-         * @description Lines of both the available and the reserved balance; `account` tells which.
+         * Journal lines of one currency account, newest first, a page at a time
+         * @description Lines of both the available and the reserved balance; `account` tells which. Send next_cursor back as starting_after while has_more is true: lines written meanwhile never shift the pages that follow. page and page_size (offset paging) still work, deprecated: such an answer also carries page, page_size and total, and a `Deprecation: true` header.
          */
         get: operations["AccountsController_movements"];
         put?: never;
@@ -488,7 +488,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The caller's own orders, newest first, a page at a time
+         * @description Every order the caller previewed (as payer) or created as a collection QR (as collector), whatever its status, waiting ones included: the way to find an order whose preview callback was lost, by its external_reference. Pages are cut by a cursor: send next_cursor back as starting_after while has_more is true; orders created meanwhile never shift the pages that follow.
+         */
+        get: operations["PaymentsController_search"];
         put?: never;
         post: operations["PaymentsController_pay"];
         delete?: never;
@@ -668,6 +672,26 @@ export interface paths {
          * @description Refunds any COMPLETED or PARTIALLY_REFUNDED order the caller paid (QR or key flow), or collected. The refund executes at the rail that paid the merchant; the payer's account is then credited pro rata in its currency at the order's rate. Send an idempotency-key: a retry with it names the same refund.
          */
         post: operations["RefundsController_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/qr/refund/{refund_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One refund by its id (the refund_id of the refund answer)
+         * @description A refund of an order the caller paid or collected, whatever its status: the way to learn how a PENDING refund ended when its notification was lost.
+         */
+        get: operations["RefundsController_read"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1083,10 +1107,10 @@ export interface components {
                  */
                 order_id: string;
             }[];
-            /** @description Whether more events match after the last one of this page */
+            /** @description Whether rows follow this page */
             has_more: boolean;
-            /** @description Pass it as `starting_after` for the next page; null when has_more is false */
-            next_starting_after: string | null;
+            /** @description Send it as starting_after for the next page; null when has_more is false (the last row's key) */
+            next_cursor: string[];
         };
         RedeliverEventsRequestDto: {
             /**
@@ -1109,7 +1133,7 @@ export interface components {
              * @description Only callbacks created before this instant
              */
             created_before?: string;
-            /** @description The `next_starting_after` of the previous page: the listing goes on after its last event */
+            /** @description Opaque: the next_cursor of the previous page, as it came */
             starting_after?: string;
             /** @description At most this many callbacks are queued, newest first, 1 to 100 (the default); fewer when the redeliveries quota holds fewer */
             limit?: number;
@@ -1117,10 +1141,10 @@ export interface components {
         RedeliverEventsResponseDto: {
             /** @description How many callbacks were queued for redelivery by this request */
             queued: number;
-            /** @description Whether more callbacks match after the last one queued: send again with next_starting_after */
+            /** @description Whether more callbacks match after the last one queued: send again with next_cursor */
             has_more: boolean;
-            /** @description Pass it as `starting_after` (with the same filters) to queue the next ones; null when has_more is false */
-            next_starting_after: string | null;
+            /** @description Send it as `starting_after` (with the same filters) to queue the next ones; null when has_more is false */
+            next_cursor: string | null;
         };
         WebhookTestRequestDto: {
             /**
@@ -1466,6 +1490,7 @@ export interface components {
             reserved: number;
         };
         MovementPageDto: {
+            /** @description Newest first */
             data: {
                 /** @description Journal line id (a decimal integer as a string), increasing with time */
                 id: string;
@@ -1488,9 +1513,16 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
             }[];
-            page: number;
-            page_size: number;
-            total: number;
+            /** @description Whether rows follow this page */
+            has_more: boolean;
+            /** @description Send it as starting_after for the next page; null when has_more is false (the last row's key) */
+            next_cursor: string[];
+            /** @description Deprecated: only when asked with page or page_size */
+            page?: number;
+            /** @description Deprecated: only when asked with page or page_size */
+            page_size?: number;
+            /** @description Deprecated: only when asked with page or page_size; the account's lines, counted each time */
+            total?: number;
         };
         ExchangeRateDto: {
             base: string;
@@ -1536,6 +1568,11 @@ export interface components {
             external_reference: string;
             message: string;
             local_currency: string;
+            /**
+             * Format: uuid
+             * @description The order this preview opened (added to the spec's ack): the same id the preview callback's order.id carries
+             */
+            order_id: string;
         };
         SubmitAmountDto: {
             /** Format: uuid */
@@ -1647,6 +1684,43 @@ export interface components {
              * @enum {string|null}
              */
             error_code: "USER_REJECTED" | "EXPIRED" | "INSUFFICIENT_FUNDS" | "DESTINATION_REJECTED" | "UPSTREAM_ERROR" | "INVALID_DICT_KEY" | "CANCELED_BY_COLLECTOR" | "INTERNAL_ERROR" | null;
+        };
+        OrderSearchPageDto: {
+            /** @description Newest first (created_at, then id) */
+            data: {
+                /** Format: uuid */
+                order_id: string;
+                /** @description Your own reference of the order: the one you previewed it with, or for a QR you created (collections) the one you created it with; null for a collection nobody has paid when you are its payer's side */
+                external_reference: string | null;
+                /**
+                 * @description QR, KEY (a payment key), or COLLECTION (a QR created for a point of sale)
+                 * @enum {string}
+                 */
+                flow: "QR" | "KEY" | "COLLECTION";
+                /** @enum {string} */
+                status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+                local_country: string;
+                local_currency: string;
+                /** @description Decimal in the local currency; null while an open amount is not given */
+                local_amount: string | null;
+                /** @description The payer's currency; null until a payer previewed it */
+                user_currency: string | null;
+                /** @description Decimal in the payer's currency; null until priced */
+                user_amount: string | null;
+                /**
+                 * @description Why the order failed or was canceled; null otherwise
+                 * @enum {string|null}
+                 */
+                error_code: "USER_REJECTED" | "EXPIRED" | "INSUFFICIENT_FUNDS" | "DESTINATION_REJECTED" | "UPSTREAM_ERROR" | "INVALID_DICT_KEY" | "CANCELED_BY_COLLECTOR" | "INTERNAL_ERROR" | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+            /** @description Whether rows follow this page */
+            has_more: boolean;
+            /** @description Send it as starting_after for the next page; null when has_more is false (the last row's key) */
+            next_cursor: string[];
         };
         StatusHistoryViewDto: {
             /** Format: uuid */
@@ -1821,6 +1895,11 @@ export interface components {
             message: string;
             /** @enum {string} */
             local_currency: "BRL" | "PEN" | "COP";
+            /**
+             * Format: uuid
+             * @description The order this preview opened (added to the spec's ack): the same id the preview callback's order.id carries
+             */
+            order_id: string;
             /** @description Peru (local_country PE) only */
             collector?: {
                 name: string;
@@ -1950,6 +2029,32 @@ export interface components {
             refunded_total: number;
             /** @description Still refundable */
             remaining: number;
+        };
+        RefundViewDto: {
+            /** Format: uuid */
+            refund_id: string;
+            /** Format: uuid */
+            order_id: string;
+            /**
+             * @description PENDING: the rail has not confirmed yet; COMPLETED: refunded, the payer credited; REJECTED/FAILED: the rail did not refund (error_code says why)
+             * @enum {string}
+             */
+            status: "PENDING" | "COMPLETED" | "REJECTED" | "FAILED";
+            /** @description This refund, in the order's local currency */
+            amount: number;
+            /** @description The order's local currency */
+            currency: string;
+            /** @description What the payer's account was credited, in user_currency; null until COMPLETED */
+            user_amount: number | null;
+            user_currency: string;
+            /** @description The reason given with the refund, if any */
+            reason: string | null;
+            /** @description Why the rail did not refund; null otherwise */
+            error_code: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         ForcePayoutRequestDto: {
             /**
@@ -2809,9 +2914,9 @@ export interface operations {
                 created_after?: string;
                 /** @description Only callbacks created before this instant */
                 created_before?: string;
-                /** @description The `next_starting_after` of the previous page: the listing goes on after its last event */
+                /** @description Opaque: the next_cursor of the previous page, as it came */
                 starting_after?: string;
-                /** @description Events per page, 1 to 100 */
+                /** @description Rows per page, 1 to 100 (20 unless given) */
                 limit?: number;
             };
             header?: never;
@@ -4104,7 +4209,13 @@ export interface operations {
     AccountsController_movements: {
         parameters: {
             query?: {
+                /** @description Rows per page, 1 to 100 (20 unless given) */
+                limit?: number;
+                /** @description Opaque: the next_cursor of the previous page, as it came */
+                starting_after?: string;
+                /** @description Deprecated (offset paging: a line written meanwhile shifts every later page): use limit and starting_after. 1-based */
                 page?: number;
+                /** @description Deprecated (offset paging: a line written meanwhile shifts every later page): use limit and starting_after. 50 unless given */
                 page_size?: number;
             };
             header?: never;
@@ -4125,7 +4236,7 @@ export interface operations {
                 };
             };
             /**
-             * @description - Unsupported currency or invalid paging
+             * @description - Unsupported currency, invalid paging, a cursor this listing did not give, or page/page_size mixed with limit/starting_after
              *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
              */
             400: {
@@ -4490,6 +4601,89 @@ export interface operations {
              *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PaymentsController_search: {
+        parameters: {
+            query?: {
+                /** @description Your own reference of the order (for a QR you created: the reference you created it with) */
+                external_reference?: string & unknown;
+                status?: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+                flow?: "QR" | "KEY" | "COLLECTION";
+                /** @description Orders created at or after this instant (ISO 8601, e.g. 2026-11-27T00:00:00Z) */
+                created_after?: string;
+                /** @description Orders created before this instant (ISO 8601, e.g. 2026-11-27T00:00:00Z) */
+                created_before?: string;
+                /** @description Rows per page, 1 to 100 (20 unless given) */
+                limit?: number;
+                /** @description Opaque: the next_cursor of the previous page, as it came */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSearchPageDto"];
+                };
+            };
+            /**
+             * @description - A filter is not valid, or starting_after is not a cursor this listing gave
+             *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -5642,6 +5836,68 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
                     RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    RefundsController_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refund_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundViewDto"];
+                };
+            };
+            /**
+             * @description - refund_id is not a UUID
+             *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Refund not found: no such refund of the caller's orders */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -16,6 +16,7 @@ import { ClientCapacity1763801800000 } from './1763801800000-client-capacity';
 import { FxQuotesExpiryIndex1763801960000 } from './1763801960000-fx-quotes-expiry-index';
 import { EventLog1763802000000 } from './1763802000000-event-log';
 import { WebhookSecretRotation1763802100000 } from './1763802100000-webhook-secret-rotation';
+import { OrderSearchIndexes1763802200000 } from './1763802200000-order-search-indexes';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   FxQuotesExpiryIndex1763801960000,
   EventLog1763802000000,
   WebhookSecretRotation1763802100000,
+  OrderSearchIndexes1763802200000,
 ];

@@ -145,6 +145,7 @@ describe('collections', () => {
       external_reference: reference,
       message: expect.any(String),
       local_currency: 'BRL',
+      order_id: created.order_id,
     });
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     expect(preview.body.external_reference).toBe(reference);

@@ -45,6 +45,7 @@ describe('OpenAPI document', () => {
         '/v2/payments/previews',
         '/v2/payments',
         '/v2/payments/{order_id}/status',
+        '/v2/qr/refund/{refund_id}',
         '/v2/exchange-rates/rates/payins/{base}/{target}',
         '/v2/accounts',
         '/v2/accounts/{currency}/movements',

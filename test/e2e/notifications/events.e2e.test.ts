@@ -102,7 +102,7 @@ describe('the event log, bulk redelivery and the test ping', () => {
             }),
           ],
           has_more: false,
-          next_starting_after: null,
+          next_cursor: null,
         });
         expect((await stranger.call.get('/v2/events')).body.data).toHaveLength(1);
       } finally {
@@ -151,7 +151,7 @@ describe('the event log, bulk redelivery and the test ping', () => {
         const query = `limit=2${startingAfter ? `&starting_after=${startingAfter}` : ''}`;
         const page = (await owner.call.get(`/v2/events?${query}`)).body;
         pages.push(page);
-        startingAfter = page.next_starting_after;
+        startingAfter = page.next_cursor;
       } while (startingAfter);
       expect(pages.map(ids)).toEqual([created.slice(0, 2), created.slice(2, 4), created.slice(4)]);
       expect(pages.map((page) => page.has_more)).toEqual([true, true, false]);
@@ -205,7 +205,7 @@ describe('the event log, bulk redelivery and the test ping', () => {
         const key = { 'idempotency-key': `replay-${randomUUID()}` };
         const replay = await owner.call.post('/v2/events/redeliver', request, key);
         expect(replay.status).toBe(202);
-        expect(replay.body).toEqual({ queued: 3, has_more: false, next_starting_after: null });
+        expect(replay.body).toEqual({ queued: 3, has_more: false, next_cursor: null });
 
         const delivered = (eventId: string) =>
           receiver.waitFor('/outage', (c) => c.headers['x-event-id'] === eventId && c.body?.marker === eventId);
@@ -240,18 +240,18 @@ describe('the event log, bulk redelivery and the test ping', () => {
       }
     });
 
-    it('queues at most limit, newest first, and goes on from next_starting_after', async () => {
+    it('queues at most limit, newest first, and goes on from next_cursor', async () => {
       const owner = await newClient();
       const receiver = await startCallbackReceiver();
       try {
         const created: string[] = [];
         for (let index = 0; index < 3; index += 1) created.unshift(await callback(owner, receiver.url('/paged')));
         const first = await typed(owner).POST('/v2/events/redeliver', { body: { limit: 2 } });
-        expect(first.data).toEqual({ queued: 2, has_more: true, next_starting_after: expect.any(String) });
+        expect(first.data).toEqual({ queued: 2, has_more: true, next_cursor: expect.any(String) });
         const rest = await typed(owner).POST('/v2/events/redeliver', {
-          body: { limit: 2, starting_after: first.data!.next_starting_after! },
+          body: { limit: 2, starting_after: first.data!.next_cursor! },
         });
-        expect(rest.data).toEqual({ queued: 1, has_more: false, next_starting_after: null });
+        expect(rest.data).toEqual({ queued: 1, has_more: false, next_cursor: null });
         for (const eventId of created) await receiver.waitFor('/paged', (c) => c.headers['x-event-id'] === eventId);
       } finally {
         await receiver.close();
@@ -266,10 +266,10 @@ describe('the event log, bulk redelivery and the test ping', () => {
         for (let index = 0; index < 25; index += 1) await callback(owner, receiver.url('/quota'));
         const replay = await owner.call.post('/v2/events/redeliver', { status: 'PENDING' });
         expect(replay.status).toBe(202);
-        expect(replay.body).toEqual({ queued: 20, has_more: true, next_starting_after: expect.any(String) });
+        expect(replay.body).toEqual({ queued: 20, has_more: true, next_cursor: expect.any(String) });
         const refused = await owner.call.post('/v2/events/redeliver', {
           status: 'PENDING',
-          starting_after: replay.body.next_starting_after,
+          starting_after: replay.body.next_cursor,
         });
         expect(refused.status).toBe(429);
         expect(refused.body.error_code).toBe('RATE_LIMITED');

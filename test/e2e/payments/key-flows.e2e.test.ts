@@ -94,6 +94,7 @@ describe('payment-key flows', () => {
         external_reference: flow.reference,
         message: expect.any(String),
         local_currency: 'BRL',
+        order_id: flow.orderId,
       });
       expect(flow.callback).toEqual({
         payment_type: 'DICT_KEY',
@@ -414,6 +415,7 @@ describe('payment-key flows', () => {
         external_reference: flow.reference,
         message: expect.any(String),
         local_currency: 'PEN',
+        order_id: flow.orderId,
         collector: {
           name: validation.body.name,
           identification_number: validation.body.identificationNumber,
@@ -536,6 +538,7 @@ describe('payment-key flows', () => {
         external_reference: flow.reference,
         message: expect.any(String),
         local_currency: 'PEN',
+        order_id: flow.orderId,
       });
       expect(await payAndSettle(client, flow)).toMatchObject({ status: 'COMPLETED' });
     });

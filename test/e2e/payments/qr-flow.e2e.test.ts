@@ -69,10 +69,13 @@ describe('QR payment flow', () => {
       external_reference: reference,
       message: expect.any(String),
       local_currency: 'BRL',
+      order_id: expect.any(String),
     });
 
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     expectSigned(preview, client.webhookSecret);
+    // The ack names the order the callback names: a lost callback leaves it findable.
+    expect(preview.body.order.id).toBe(ack.body.order_id);
     expect(preview.body).toEqual({
       payment_type: 'QR',
       external_reference: reference,

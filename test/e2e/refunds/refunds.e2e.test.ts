@@ -279,4 +279,40 @@ describe('refunds', () => {
     expect(row.rail_reference).toMatch(/^D[0-9A-F]{16}$/);
     expect(await usd(client)).toEqual({ currency: 'USD', available: 1000, reserved: 0 });
   });
+
+  it("reads a refund by its id: its status, amounts and the payer's credit; nobody else's refund, nor a bad id", async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const { orderId, debited } = await paidOrder(client, '100.00');
+    const made = await refund(client, { order_id: orderId, amount: '25.00', reason: 'late delivery' });
+    expect(made.status).toBe(201);
+    const refundId = made.body.refund_id as string;
+
+    const read = await client.call.get(`/v2/qr/refund/${refundId}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({
+      refund_id: refundId,
+      order_id: orderId,
+      status: 'COMPLETED',
+      amount: 25,
+      currency: 'BRL',
+      user_amount: expect.any(Number),
+      user_currency: 'USD',
+      reason: 'late delivery',
+      error_code: null,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    // A quarter of what the payer paid, to the cent its currency rounds to.
+    expect(Math.abs(cents(read.body.user_amount) - cents(debited) / 4)).toBeLessThanOrEqual(1);
+
+    const other = await stack.newPayer({ USD: '10.00' });
+    expect(await other.call.get(`/v2/qr/refund/${refundId}`)).toMatchObject({
+      status: 404,
+      body: { statusCode: 404, message: 'Refund not found' },
+    });
+    expect((await client.call.get(`/v2/qr/refund/${randomUUID()}`)).status).toBe(404);
+    const malformed = await client.call.get('/v2/qr/refund/not-a-uuid');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ statusCode: 400, message: [expect.stringMatching(/^refund_id: /)] });
+  });
 });
