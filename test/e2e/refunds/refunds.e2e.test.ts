@@ -313,6 +313,6 @@ describe('refunds', () => {
     expect((await client.call.get(`/v2/qr/refund/${randomUUID()}`)).status).toBe(404);
     const malformed = await client.call.get('/v2/qr/refund/not-a-uuid');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ statusCode: 400, message: [expect.stringMatching(/^refund_id: /)] });
+    expect(malformed.body).toMatchObject({ statusCode: 400, message: [expect.stringMatching(/^refund_id: /)] });
   });
 });
