@@ -1,13 +1,14 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { DataSource } from 'typeorm';
 import { ClientsService } from '../src/auth/clients.service';
-import { SecretBox } from '../src/auth/secret-box';
+import { secretBoxOf } from '../src/auth/secret-box';
 import type { Env } from '../src/config/env';
 import {
   CallbackUndeliverableError,
   NotificationDeliverer,
   WebhookSecrets,
 } from '../src/notifications/notification-deliverer';
+import type { WebhookPing, WebhookPingAnswer } from '../src/notifications/delivery-messages';
 import type { NewNotification } from '../src/notifications/notification-outbox';
 import { rememberedSecrets } from '../src/notifications/remembered-secrets';
 
@@ -24,9 +25,11 @@ export const CALLBACK_UNDELIVERABLE = 'CallbackUndeliverable';
 
 /** The worker's one deliverer: its activities' and the closing steps' (deliverEach). */
 export function notificationDeliverer(deps: NotificationActivityDeps): NotificationDeliverer {
-  const clients =
-    deps.clients ?? rememberedSecrets(new ClientsService(deps.dataSource, new SecretBox(deps.env.SECRETS_KEY)));
-  return new NotificationDeliverer(deps.dataSource, clients, { allowInsecure: deps.env.ALLOW_INSECURE_CALLBACKS });
+  const clients = deps.clients ?? rememberedSecrets(new ClientsService(deps.dataSource, secretBoxOf(deps.env)));
+  return new NotificationDeliverer(deps.dataSource, clients, {
+    allowInsecure: deps.env.ALLOW_INSECURE_CALLBACKS,
+    signatureV1Until: deps.env.CALLBACK_SIGNATURE_V1_UNTIL,
+  });
 }
 
 /**
@@ -71,6 +74,11 @@ export function createNotificationActivities(deps: NotificationActivityDeps, del
           cause: error,
         });
       }
+    },
+
+    /** The test ping of POST /v2/webhooks/test: one attempt, answered whatever came back, never thrown. */
+    pingWebhook(ping: WebhookPing): Promise<WebhookPingAnswer> {
+      return deliverer.ping(ping);
     },
 
     /** Marks a callback FAILED once its workflow has stopped retrying. */

@@ -5,7 +5,7 @@ import type { Env } from '../src/config/env';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { Decimal, type PaymentCurrency } from '../src/money';
 import { ClientsService, CreatedClient } from '../src/auth/clients.service';
-import { SecretBox } from '../src/auth/secret-box';
+import { secretBoxOf } from '../src/auth/secret-box';
 
 /**
  * The sandbox client's opening balances, in every currency the FX provider quotes (any of them
@@ -33,7 +33,7 @@ export async function seedSandboxClient(
   env: Env,
   dataDir: string,
 ): Promise<CreatedClient | null> {
-  const clients = new ClientsService(dataSource, new SecretBox(env.SECRETS_KEY));
+  const clients = new ClientsService(dataSource, secretBoxOf(env));
   if ((await clients.count()) > 0) return null;
   const created = await clients.create({
     name: 'Sandbox',

@@ -252,27 +252,19 @@ function ensureKubeValidator() {
 /** The client package's sources: the service signs callbacks with its verifier's file. */
 const CLIENT_SOURCES = 'clients/typescript/src';
 
-/** swc compiles in about a second; the type check is `npm run typecheck` and part of `npm test`. */
+/** The folders compiled into dist/, each to the same path under it. */
+const COMPILED = ['src', 'workflows', 'activities', 'dev', 'scripts', CLIENT_SOURCES];
+
+/**
+ * swc compiles in about a second; the type check is `npm run typecheck` and part of `npm test`.
+ * Each folder's output is emptied first: a module moved or deleted must not live on in dist/,
+ * where a test or a process would still load it (a fresh clone would not).
+ */
 function build() {
-  run(
-    join(root, 'node_modules', '.bin', 'swc'),
-    [
-      'src',
-      'workflows',
-      'activities',
-      'dev',
-      'scripts',
-      CLIENT_SOURCES,
-      '-d',
-      'dist',
-      '--config-file',
-      '.swcrc',
-      '--quiet',
-    ],
-    {
-      stdio: ['ignore', process.stderr, 'inherit'],
-    },
-  );
+  for (const folder of COMPILED) rmSync(join(root, 'dist', folder), { recursive: true, force: true });
+  run(join(root, 'node_modules', '.bin', 'swc'), [...COMPILED, '-d', 'dist', '--config-file', '.swcrc', '--quiet'], {
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
 }
 
 /**

@@ -10,8 +10,8 @@ import { Env, loadEnv } from './config/env';
 import { JSON_BODY_LIMIT, translateBodyReadErrors } from './http/body-read-errors';
 import { HttpDrain } from './http/http-drain';
 import { assignRequestId } from './http/logging';
-import { methodNotAllowed } from './http/method-not-allowed';
-import { buildOpenApiDocument, serveOpenApi } from './http/openapi';
+import { methodNotAllowed } from './openapi/method-not-allowed';
+import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi-document';
 import { recordRequestMetrics } from './observability/http-metrics';
 import { tagRequestSpan } from './observability/request-span';
 

@@ -3,3 +3,4 @@ export { notificationDeliveryWorkflow } from './notification-delivery.workflow';
 export { orderReconcilerWorkflow } from './order-reconciler.workflow';
 export { orderWorkflow } from './order.workflow';
 export { orderRefundsWorkflow } from './refunds.workflow';
+export { webhookPingWorkflow } from './webhook-ping.workflow';

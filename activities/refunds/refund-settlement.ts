@@ -42,7 +42,9 @@ async function settle({ orders, refunds, ledger }: SettlementDeps, input: Settle
       seq: input.seq,
       event: step.orderEvent,
       note: settlement.note,
-      bodies: { REFUND: (order, now) => refundNotificationView(order, { amount, errorCode: step.errorCode }, now) },
+      bodies: {
+        REFUND: (order, now) => refundNotificationView(order, { refundId, amount, errorCode: step.errorCode }, now),
+      },
     },
     async (tx, _order, orderStep) => {
       const { orderId, payerClientId, collectorClientId, localCurrency, userCurrency } = facts;

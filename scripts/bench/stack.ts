@@ -6,7 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import { ClientsService } from '../../src/auth/clients.service';
 import { SecretBox } from '../../src/auth/secret-box';
 import { writeClientLimits } from '../../src/capacity/client-limits';
-import type { QuotaPolicies } from '../../src/capacity/quota-policy';
+import type { QuotaPolicies } from '../../src/config/quota-policy';
 import { Env, loadEnv, TemporalBackend } from '../../src/config/env';
 import { createDataSource } from '../../src/db/data-source';
 import { freePort } from '../../src/infra/free-port';

@@ -7,7 +7,7 @@ import { RateLimiter } from '../http/rate-limiter';
 import { AuthController } from './auth.controller';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { ClientsService } from './clients.service';
-import { SecretBox } from './secret-box';
+import { SecretBox, secretBoxOf } from './secret-box';
 import { TokenService } from './token.service';
 
 @Global()
@@ -16,7 +16,7 @@ import { TokenService } from './token.service';
   providers: [
     TokenService,
     RateLimiter,
-    { provide: SecretBox, inject: [ENV], useFactory: (env: Env) => new SecretBox(env.SECRETS_KEY) },
+    { provide: SecretBox, inject: [ENV], useFactory: (env: Env) => secretBoxOf(env) },
     {
       provide: ClientsService,
       inject: [DataSource, SecretBox],

@@ -18,7 +18,21 @@ export interface CreatedClient {
   webhookSecret: string;
 }
 
-/** Creates clients and reads their webhook secrets; used by the API, the CLI and the seed. */
+/** What signs a client's callbacks now. */
+export interface WebhookSigningSecrets {
+  /** Signs every callback. */
+  current: string;
+  /** The secret before the last rotation and when it stops signing beside the current one; null outside an overlap. */
+  previous: { secret: string; until: Date } | null;
+}
+
+export interface RotatedWebhookSecret {
+  webhookSecret: string;
+  /** Until when the secret it replaced still signs too; null when it stopped at once (no overlap). */
+  previousUntil: Date | null;
+}
+
+/** Creates clients, reads and rotates their webhook secrets; used by the API, the CLI and the seed. */
 export class ClientsService {
   constructor(
     private readonly dataSource: DataSource,
@@ -45,9 +59,62 @@ export class ClientsService {
     return this.dataSource.getRepository(ClientEntity).count();
   }
 
-  async webhookSecret(clientId: string): Promise<string> {
+  /** Throws EntityNotFoundError for a client that does not exist. */
+  async webhookSecrets(clientId: string, now = new Date()): Promise<WebhookSigningSecrets> {
     const client = await this.dataSource.getRepository(ClientEntity).findOneByOrFail({ id: clientId });
-    return this.secretBox.open(client.webhookSecretEnc);
+    const { previousWebhookSecretEnc: previous, previousWebhookSecretUntil: until } = client;
+    return {
+      current: this.secretBox.open(client.webhookSecretEnc),
+      previous:
+        previous !== null && until !== null && until > now ? { secret: this.secretBox.open(previous), until } : null,
+    };
+  }
+
+  /**
+   * A new webhook secret for the client. The one it replaces keeps signing beside it for
+   * `overlapMs` (none when 0), so that the integrator can switch its receivers over without
+   * refusing a callback; a secret still in an earlier overlap stops at once (two at most sign).
+   * One statement, so two rotations at once leave one secret current. Null: no such client.
+   */
+  async rotateWebhookSecret(clientId: string, overlapMs: number): Promise<RotatedWebhookSecret | null> {
+    const webhookSecret = generateWebhookSecret();
+    const [rows]: [Array<{ until: Date | null }>, number] = await this.dataSource.query(
+      `UPDATE clients
+       SET previous_webhook_secret_enc = CASE WHEN $3::bigint > 0 THEN webhook_secret_enc END,
+           previous_webhook_secret_until = CASE WHEN $3::bigint > 0 THEN now() + $3::bigint * interval '1 millisecond' END,
+           webhook_secret_enc = $2
+       WHERE id = $1
+       RETURNING previous_webhook_secret_until AS until`,
+      [clientId, this.secretBox.seal(webhookSecret), overlapMs],
+    );
+    const [row] = rows;
+    return row ? { webhookSecret, previousUntil: row.until } : null;
+  }
+
+  /**
+   * Rewrites every webhook secret not sealed with the current SECRETS_KEY (after a key rotation:
+   * the old key in SECRETS_KEY_PREVIOUS opens them). A row that changed meanwhile (a rotation:
+   * sealed with the current key by it) is left to the next run, which `skipped` counts.
+   */
+  async resealSecrets(): Promise<{ resealed: number; skipped: number }> {
+    const rows: Array<{ id: string; current: string; previous: string | null }> = await this.dataSource.query(
+      'SELECT id, webhook_secret_enc AS current, previous_webhook_secret_enc AS previous FROM clients ORDER BY id',
+    );
+    let resealed = 0;
+    let skipped = 0;
+    for (const row of rows) {
+      const current = this.secretBox.reseal(row.current);
+      const previous = row.previous === null ? null : this.secretBox.reseal(row.previous);
+      if (current === null && previous === null) continue;
+      const [, count]: [unknown, number] = await this.dataSource.query(
+        `UPDATE clients SET webhook_secret_enc = $2, previous_webhook_secret_enc = $3
+         WHERE id = $1 AND webhook_secret_enc = $4 AND previous_webhook_secret_enc IS NOT DISTINCT FROM $5`,
+        [row.id, current ?? row.current, previous ?? row.previous, row.current, row.previous],
+      );
+      if (count === 1) resealed++;
+      else skipped++;
+    }
+    return { resealed, skipped };
   }
 
   /** Disabling a key also ends every token issued from it (the guard checks the key). */

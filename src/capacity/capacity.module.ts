@@ -9,7 +9,7 @@ import { ADMISSION_REFUSAL_REASONS } from './admission';
 import { BacklogMonitor } from './backlog-monitor';
 import { ClientLimitsCache } from './client-limits';
 import { QuotaGuard } from './quota.guard';
-import { QUOTA_CLASSES } from './quota-policy';
+import { QUOTA_CLASSES } from '../config/quota-policy';
 import { Quotas } from './quotas';
 
 /**

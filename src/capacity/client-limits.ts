@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { PreparedStatement } from '../db/prepared-statement';
 import { BoundedMap } from '../infra/bounded-map';
-import { QUOTA_CLASSES, quotaPolicySchema } from './quota-policy';
+import { QUOTA_CLASSES, quotaPolicySchema } from '../config/quota-policy';
 
 /**
  * What an operator set for one client (`npm run cli -- clients:limits`), kept in `client_limits`:

@@ -8,7 +8,7 @@ import { ApiError } from '../http/api-error';
 import { countAdmissionRefusal, countQuotaRefusal } from '../observability/metrics';
 import { admissionRefusal, type AdmissionSettings } from './admission';
 import { BacklogMonitor } from './backlog-monitor';
-import { type QuotaClass, windowMsOf } from './quota-policy';
+import { type QuotaClass, windowMsOf } from '../config/quota-policy';
 import { type QuotaOutcome, Quotas } from './quotas';
 import { rateLimitHeaders, retryAfterSeconds } from './rate-limit-headers';
 

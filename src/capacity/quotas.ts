@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { countedWindow } from '../db/counted-windows';
 import { BoundedMap } from '../infra/bounded-map';
 import type { ClientLimitsCache } from './client-limits';
-import { QuotaClass, QuotaPolicy, windowMsOf } from './quota-policy';
+import { QuotaClass, QuotaPolicy, windowMsOf } from '../config/quota-policy';
 import type { QuotaReading } from './rate-limit-headers';
 
 /** What one class's budget made of a request. */
@@ -44,6 +44,29 @@ export class Quotas {
     return Promise.all(
       classes.map((quotaClass) => this.countOne(clientId, quotaClass, quotas[quotaClass] ?? defaults[quotaClass])),
     );
+  }
+
+  /**
+   * Spends up to `points` more of the client's budget of `quotaClass`, as many as its window still
+   * holds, and answers how many it spent: for a request that fans out into as many pieces of work
+   * (a bulk redelivery), each piece beyond the request's own counts. All of them when quotas are off.
+   */
+  async spendUpTo(clientId: string, quotaClass: QuotaClass, points: number): Promise<number> {
+    if (!this.defaults || points <= 0) return Math.max(points, 0);
+    const { quotas } = await this.limits.of(clientId);
+    const policy = quotas[quotaClass] ?? this.defaults[quotaClass];
+    const limiter = this.limiter(quotaClass, policy);
+    const spent = (await limiter.get(clientId))?.consumedPoints ?? 0;
+    const granted = Math.min(points, policy.burst - spent);
+    if (granted <= 0) return 0;
+    try {
+      await limiter.consume(clientId, granted);
+      return granted;
+    } catch (error) {
+      // Another request of the client's spent the window meanwhile: this one gets nothing more.
+      if (!(error instanceof RateLimiterRes)) throw error;
+      return 0;
+    }
   }
 
   private async countOne(clientId: string, quotaClass: QuotaClass, policy: QuotaPolicy): Promise<QuotaOutcome> {

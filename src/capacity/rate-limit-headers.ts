@@ -1,4 +1,4 @@
-import { QuotaClass, QuotaPolicy, windowMsOf } from './quota-policy';
+import { QuotaClass, QuotaPolicy, windowMsOf } from '../config/quota-policy';
 
 /** What one class's budget said of a request: the policy it was judged by and what is left of its window. */
 export interface QuotaReading {

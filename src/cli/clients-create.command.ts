@@ -1,5 +1,5 @@
 import { ClientsService } from '../auth/clients.service';
-import { SecretBox } from '../auth/secret-box';
+import { secretBoxOf } from '../auth/secret-box';
 import { Command, parseCommandArgs, UsageError } from './command';
 
 export const clientsCreate: Command = {
@@ -7,7 +7,7 @@ export const clientsCreate: Command = {
   async run({ dataSource, env, args, out }) {
     const { name, json } = parseCommandArgs(args, { name: { type: 'string' }, json: { type: 'boolean' } });
     if (!name?.trim()) throw new UsageError('--name is required');
-    const created = await new ClientsService(dataSource, new SecretBox(env.SECRETS_KEY)).create({ name: name.trim() });
+    const created = await new ClientsService(dataSource, secretBoxOf(env)).create({ name: name.trim() });
     if (json) {
       out(
         JSON.stringify({ client_id: created.clientId, api_key: created.apiKey, webhook_secret: created.webhookSecret }),

@@ -1,6 +1,6 @@
 import { ClientEntity } from '../auth/client.entity';
 import { ClientLimits, readClientLimits, writeClientLimits } from '../capacity/client-limits';
-import { QUOTA_CLASSES, QuotaClass, QuotaPolicy, quotaPolicySchema } from '../capacity/quota-policy';
+import { QUOTA_CLASSES, QuotaClass, QuotaPolicy, quotaPolicySchema } from '../config/quota-policy';
 import { isUuid } from '../keys';
 import { Command, parseCommandArgs, UsageError } from './command';
 

@@ -1,5 +1,5 @@
 import { ClientsService } from '../auth/clients.service';
-import { SecretBox } from '../auth/secret-box';
+import { secretBoxOf } from '../auth/secret-box';
 import { isUuid } from '../keys';
 import { Command, parseCommandArgs, UsageError } from './command';
 
@@ -10,7 +10,7 @@ export const keysRotate: Command = {
     const { client, json } = parseCommandArgs(args, { client: { type: 'string' }, json: { type: 'boolean' } });
     if (!client) throw new UsageError('--client is required');
     if (!isUuid(client)) throw new UsageError('--client must be a client id (UUID)');
-    const apiKey = await new ClientsService(dataSource, new SecretBox(env.SECRETS_KEY)).rotateApiKey(client);
+    const apiKey = await new ClientsService(dataSource, secretBoxOf(env)).rotateApiKey(client);
     if (!apiKey) throw new UsageError(`no client ${client}`);
     out(json ? JSON.stringify({ client_id: client, api_key: apiKey }) : `client_id=${client}\napi_key=${apiKey}`);
   },

@@ -5,11 +5,13 @@ import { createDataSource } from '../db/data-source';
 import { clientsCreate } from './clients-create.command';
 import { clientsFund } from './clients-fund.command';
 import { clientsLimits } from './clients-limits.command';
+import { clientsRotateWebhookSecret } from './clients-rotate-webhook-secret.command';
 import { keysRotate } from './keys-rotate.command';
 import { ordersResolve } from './orders-resolve.command';
 import { ordersStuck } from './orders-stuck.command';
 import { ordersTimeline } from './orders-timeline.command';
 import { refundsResolve } from './refunds-resolve.command';
+import { secretsReseal } from './secrets-reseal.command';
 import { Command, CommandFailure, UsageError } from './command';
 
 /**
@@ -20,11 +22,13 @@ const commands: Record<string, Command> = {
   'clients:create': clientsCreate,
   'clients:fund': clientsFund,
   'clients:limits': clientsLimits,
+  'clients:rotate-webhook-secret': clientsRotateWebhookSecret,
   'keys:rotate': keysRotate,
   'orders:resolve': ordersResolve,
   'orders:stuck': ordersStuck,
   'orders:timeline': ordersTimeline,
   'refunds:resolve': refundsResolve,
+  'secrets:reseal': secretsReseal,
 };
 
 async function main(): Promise<number> {

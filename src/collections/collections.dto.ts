@@ -1,6 +1,7 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../orders/lifecycle';
+import { indicativeRateSchema } from '../orders/order-views';
 import { notificationUrlField } from '../notifications/notification-url';
 import { amountInput, externalReference } from '../http/request-fields';
 
@@ -25,16 +26,6 @@ export const createQrSchema = z.strictObject({
 });
 export class CreateQrDto extends createZodDto(createQrSchema) {}
 
-const indicativeRate = z.object({
-  currency: z.string(),
-  rate: z
-    .string()
-    .describe(
-      'Units of this currency per unit of the local currency, at your spread; indicative, the payer is priced at its own',
-    ),
-  amount: z.number().nullable().describe('The amount in this currency; null for an open amount'),
-});
-
 export const createdQrSchema = z.object({
   order_id: z.uuid(),
   status: z.enum(ORDER_STATUSES),
@@ -43,7 +34,7 @@ export const createdQrSchema = z.object({
   expires_at: z.string().describe('ISO 8601; the order is canceled (QR_EXPIRED) if nobody paid it by then'),
   local_amount: z.number().nullable(),
   local_currency: z.string(),
-  exchange_rates: z.array(indicativeRate),
+  exchange_rates: z.array(indicativeRateSchema),
 });
 export class CreatedQrDto extends createZodDto(createdQrSchema) {}
 

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { parseQuotaDefaults } from '../capacity/quota-policy';
+import { parseQuotaDefaults } from './quota-policy';
 import { parseDuration } from './duration';
 import { devPayloadKeys, parsePayloadKeys } from './payload-keys';
 import { productionProblems } from './production-rules';
@@ -190,6 +190,11 @@ export const envSchema = z.object({
   JWT_SECRET: z.string().min(32),
   /** 32 bytes, hex or base64: encrypts webhook secrets at rest (AES-256-GCM). */
   SECRETS_KEY: z.string().min(32),
+  /**
+   * Former SECRETS_KEYs, comma-separated: they still open the webhook secrets they sealed, never
+   * seal; `secrets:reseal` rewrites those with SECRETS_KEY, after which they can go.
+   */
+  SECRETS_KEY_PREVIOUS: commaList(z.string().min(32, 'each key must have at least 32 characters')).default([]),
 
   SANDBOX_API_KEY: z.string().min(16).optional(),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
@@ -206,6 +211,12 @@ export const envSchema = z.object({
   AMOUNT_LIMITS: z.string().optional(),
   ALLOW_INSECURE_CALLBACKS: booleanString.default(false),
   /**
+   * Until when callbacks' `signature` header still carries `v1`, the scheme that does not cover
+   * the event id (docs/decisions.md, "Callback signatures, scheme versions and secret rotation");
+   * from then on only `v2`. A date (UTC midnight) or a date-time.
+   */
+  CALLBACK_SIGNATURE_V1_UNTIL: z.coerce.date().default(new Date('2027-06-01T00:00:00Z')),
+  /**
    * Whether testers may drive orders with Temporal signals (amount, decision, cancel) and the
    * sandbox's early expiry: recorded on each order when it starts. Unset: outside production only.
    */
@@ -213,7 +224,7 @@ export const envSchema = z.object({
 
   /**
    * Every client's quota per class of route unless an operator set its own (`clients:limits`):
-   * `off`, or `class=rate/burst,...` replacing some classes' defaults (src/capacity/quota-policy.ts).
+   * `off`, or `class=rate/burst,...` replacing some classes' defaults (src/config/quota-policy.ts).
    */
   QUOTA_DEFAULTS: z
     .string()

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import pino, { type DestinationStream } from 'pino';
 import type { Env } from '../config/env';
-import { isProbePath } from '../health/probe-paths';
+import { isProbePath } from './probe-paths';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 

@@ -3,10 +3,10 @@ import { ApiResponse, getSchemaPath, type HeadersObject, type ResponseObject } f
 import { createZodDto } from 'nestjs-zod';
 import { errorBodySchema, validationErrorBodySchema } from './api-error';
 
-/** The document's one error component, `{ statusCode, message, error_code? }`. */
+/** The document's one error component, `{ statusCode, message, error_code?, request_id }`. */
 export class ErrorBodyDto extends createZodDto(errorBodySchema) {}
 
-/** The 400 variant: `message` is always an array. */
+/** The 400 variant: `message` is always an array, and `errors` lists the same problems by field and code. */
 export class ValidationErrorBodyDto extends createZodDto(validationErrorBodySchema) {}
 
 /** The error statuses a route may declare beside those every route gets (docs/openapi.md). */

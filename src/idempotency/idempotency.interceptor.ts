@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { defer, lastValueFrom, map, Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/auth.decorators';
 import { toErrorResponse } from '../http/http-exception.filter';
+import { assignRequestId } from '../http/logging';
 import { HandlerResponse, IdempotencyService, IdempotentResponse } from './idempotency.service';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -36,16 +37,19 @@ export class IdempotencyInterceptor implements NestInterceptor {
     // validate inside the handler, so that a rejected request is stored and replayed like any other answer.
     const fingerprint = { params: request.params as Record<string, string>, body: request.rawBody };
     return defer(() =>
-      this.idempotency.run({ clientId, operation, key }, fingerprint, () => this.capture(next, response)),
+      this.idempotency.run({ clientId, operation, key }, fingerprint, () =>
+        this.capture(next, response, assignRequestId(request, response)),
+      ),
     ).pipe(map((answer) => this.send(answer, response)));
   }
 
-  private async capture(next: CallHandler, response: Response): Promise<HandlerResponse> {
+  /** The handler's answer, to store and send: an error's body carries this first request's id, also when replayed. */
+  private async capture(next: CallHandler, response: Response, requestId: string): Promise<HandlerResponse> {
     try {
       const body: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
       return { status: response.statusCode, body };
     } catch (error) {
-      const answer = toErrorResponse(error);
+      const answer = toErrorResponse(error, requestId);
       // Unexpected errors go on to the global filter, which logs them; the key is released.
       if (answer.status >= 500) throw error;
       return answer;

@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
-import { openApiSchema } from '../http/openapi';
+import { openApiSchema } from '../http/openapi-schema';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_OPERATION, IdempotencyInterceptor } from './idempotency.interceptor';
 import { idempotencyKeySchema } from './idempotency.service';
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { unavailability } from '../http/unavailable';
+import { unavailability } from './unavailable';
 
 export interface ReachOptions {
   /** How long a dependency may stay out of reach before the caller gives up. */

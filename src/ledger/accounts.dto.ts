@@ -1,6 +1,7 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { nullable } from '../http/nullable';
+import { pageCursorField, pageInfoShape, pageLimit } from '../http/page-cursor';
 import { CURRENCY_CODES } from '../money';
 import { ENTRY_KINDS } from './journal-entry.entity';
 
@@ -9,10 +10,27 @@ export const currencyParamsSchema = z.strictObject({
 });
 export class CurrencyParamsDto extends createZodDto(currencyParamsSchema) {}
 
-export const movementsQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
-});
+const DEPRECATED_PAGING =
+  'Deprecated (offset paging: a line written meanwhile shifts every later page): use limit and starting_after';
+
+/**
+ * Cursor paging (limit, starting_after: the last line id the previous page showed), as every
+ * listing pages; page and page_size still work for a deprecation window (docs/decisions.md,
+ * "Finding orders"), never mixed with the cursor's.
+ */
+export const movementsQuerySchema = z
+  .strictObject({
+    limit: pageLimit.optional(),
+    starting_after: pageCursorField(z.string().regex(/^\d{1,19}$/)).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).optional().describe(`${DEPRECATED_PAGING}. 1-based`),
+    page_size: z.coerce.number().int().min(1).max(200).optional().describe(`${DEPRECATED_PAGING}. 50 unless given`),
+  })
+  .refine(
+    (query) =>
+      (query.page === undefined && query.page_size === undefined) ||
+      (query.limit === undefined && query.starting_after === undefined),
+    { path: ['page'], message: 'page and page_size (deprecated) cannot be mixed with limit and starting_after' },
+  );
 export class MovementsQueryDto extends createZodDto(movementsQuerySchema) {}
 
 export const accountBalanceSchema = z.object({
@@ -35,9 +53,14 @@ export const movementSchema = z.object({
 });
 
 export const movementPageSchema = z.object({
-  data: z.array(movementSchema),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total: z.number().int(),
+  data: z.array(movementSchema).describe('Newest first'),
+  ...pageInfoShape,
+  page: z.number().int().optional().describe('Deprecated: only when asked with page or page_size'),
+  page_size: z.number().int().optional().describe('Deprecated: only when asked with page or page_size'),
+  total: z
+    .number()
+    .int()
+    .optional()
+    .describe("Deprecated: only when asked with page or page_size; the account's lines, counted each time"),
 });
 export class MovementPageDto extends createZodDto(movementPageSchema) {}

@@ -45,11 +45,6 @@ export interface Movement {
   createdAt: Date;
 }
 
-export interface MovementPage {
-  data: Movement[];
-  total: number;
-}
-
 /** The caller's description of an operation, compared field by field when its id is replayed. */
 type OperationSpec =
   | {
@@ -346,29 +341,28 @@ export class LedgerService {
     return [...byCurrency.values()];
   }
 
-  /** The lines of the client's accounts in `currency`, newest first; null when it has none. */
+  /**
+   * The lines of the client's accounts in `currency`, newest first (by line id, which grows with
+   * time), a page at a time; null when it has none. `page` names the page either by the last line
+   * id the previous one showed (`after`: a cursor, which new lines never shift) or, deprecated, by
+   * an offset (`offset`: counted from the newest, so a line written between two reads shifts every
+   * page after it, and each page counts the whole journal for its total). At most `limit` lines, or
+   * `limit` + 1 when older ones follow, so the caller knows (cursorPage).
+   */
   async movements(
     clientId: string,
     currency: CurrencyCode,
-    page: number,
-    pageSize: number,
-  ): Promise<MovementPage | null> {
-    if (
-      !Number.isInteger(page) ||
-      page < 1 ||
-      !Number.isInteger(pageSize) ||
-      pageSize < 1 ||
-      pageSize > MAX_PAGE_SIZE
-    ) {
-      throw new RangeError(`Invalid page ${page} / page size ${pageSize}`);
+    page: { limit: number; after?: string } | { limit: number; offset: number },
+  ): Promise<Movement[] | null> {
+    const { limit } = page;
+    const offset = 'offset' in page ? page.offset : 0;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE || !Number.isInteger(offset) || offset < 0) {
+      throw new RangeError(`Invalid limit ${limit} / offset ${offset}`);
     }
     const accounts = await this.dataSource.getRepository(LedgerAccountEntity).findBy({ clientId, currency });
     if (accounts.length === 0) return null;
     const accountIds = accounts.map((account) => account.id);
-    const [{ total }] = await this.dataSource.query<[{ total: number }]>(
-      `SELECT count(*)::int AS total FROM journal_lines WHERE account_id = ANY($1::uuid[])`,
-      [accountIds],
-    );
+    const after = 'after' in page ? (page.after ?? null) : null;
     const rows: Array<
       EntryRow & { line_id: string; line_amount_minor: string; balance_after_minor: string; account_kind: AccountKind }
     > = await this.dataSource.query(
@@ -377,25 +371,32 @@ export class LedgerService {
          FROM journal_lines l
          JOIN ledger_accounts a ON a.id = l.account_id
          JOIN journal_entries e ON e.id = l.entry_id
-         WHERE l.account_id = ANY($1::uuid[])
+         WHERE l.account_id = ANY($1::uuid[]) AND ($4::bigint IS NULL OR l.id < $4::bigint)
          ORDER BY l.id DESC
          LIMIT $2 OFFSET $3`,
-      [accountIds, pageSize, (page - 1) * pageSize],
+      [accountIds, limit + 1, offset, after],
     );
-    return {
-      total,
-      data: rows.map((row) => ({
-        id: row.line_id,
-        entryId: row.id,
-        operationId: row.operation_id,
-        kind: row.kind,
-        account: row.account_kind === 'CLIENT_AVAILABLE' ? 'AVAILABLE' : 'RESERVED',
-        amount: fromMinorUnits(BigInt(row.line_amount_minor), currency),
-        balanceAfter: fromMinorUnits(BigInt(row.balance_after_minor), currency),
-        reference: row.reference,
-        createdAt: row.created_at,
-      })),
-    };
+    return rows.map((row) => ({
+      id: row.line_id,
+      entryId: row.id,
+      operationId: row.operation_id,
+      kind: row.kind,
+      account: row.account_kind === 'CLIENT_AVAILABLE' ? 'AVAILABLE' : 'RESERVED',
+      amount: fromMinorUnits(BigInt(row.line_amount_minor), currency),
+      balanceAfter: fromMinorUnits(BigInt(row.balance_after_minor), currency),
+      reference: row.reference,
+      createdAt: row.created_at,
+    }));
+  }
+
+  /** How many lines the client's accounts in `currency` hold: the deprecated offset paging's `total` only. */
+  async movementCount(clientId: string, currency: CurrencyCode): Promise<number> {
+    const [{ total }] = await this.dataSource.query<[{ total: number }]>(
+      `SELECT count(*)::int AS total FROM journal_lines l JOIN ledger_accounts a ON a.id = l.account_id
+        WHERE a.client_id = $1 AND a.currency = $2`,
+      [clientId, currency],
+    );
+    return total;
   }
 
   private async resolve(

@@ -13,6 +13,10 @@ export interface CallbackPost {
 export interface CallbackAnswer {
   status: number;
   location: string | null;
+  /** The first EXCERPT_BYTES of the answer's body, as UTF-8 text; null when it had none. */
+  excerpt: string | null;
+  /** The address the answer came from (the socket's peer). */
+  peer: string | null;
 }
 
 /**
@@ -38,6 +42,19 @@ function describe(error: unknown): string {
 
 /** How much of an answer's body is read (and thrown away) so that its connection can carry the next callback. */
 const DRAINED_BODY_BYTES = 64 * 1024;
+/** How much of an answer's body is kept for the delivery log: enough for an error message, too little to read a page. */
+export const EXCERPT_BYTES = 256;
+/**
+ * How long the answer waits for that much of the body after its status line: a receiver that
+ * acknowledges and then holds its body open still acknowledged, and its attempt is not held.
+ */
+const EXCERPT_WAIT_MS = 1_000;
+
+/** PostgreSQL's text cannot hold NUL; a cut multi-byte character reads as U+FFFD. */
+function excerptOf(chunks: Buffer[]): string | null {
+  const text = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8').replaceAll('\u0000', '\uFFFD');
+  return text === '' ? null : text;
+}
 /**
  * How long an idle connection is kept: under the 5 s a Node.js server keeps one (and most proxies
  * longer), so that it is mostly this side that closes it, not the receiver as a callback goes out.
@@ -86,6 +103,7 @@ export class CallbackHttpClient {
     const secure = url.protocol === 'https:';
     const headers = { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
     return new Promise((resolve, reject) => {
+      let answering = false;
       const outgoing = (secure ? https : http).request(
         url,
         {
@@ -95,19 +113,37 @@ export class CallbackHttpClient {
           signal,
         },
         (response) => {
+          answering = true;
           const location = response.headers.location;
-          resolve({ status: response.statusCode ?? 0, location: typeof location === 'string' ? location : null });
-          // The body means nothing to us: read to its end, it frees the connection for the next callback; past a bound, the connection goes instead.
+          const peer = response.socket?.remoteAddress ?? null;
+          const kept: Buffer[] = [];
           let read = 0;
-          response.on('error', () => undefined);
+          const answer = () => {
+            clearTimeout(waiting);
+            resolve({
+              status: response.statusCode ?? 0,
+              location: typeof location === 'string' ? location : null,
+              excerpt: excerptOf(kept),
+              peer,
+            });
+          };
+          const waiting = setTimeout(answer, EXCERPT_WAIT_MS);
+          // Past its excerpt the body means nothing to us: read to its end, it frees the connection for the next callback; past a bound, the connection goes instead.
+          response.on('error', answer);
+          response.on('end', answer);
+          response.on('close', answer);
           response.on('data', (chunk: Buffer) => {
+            if (read < EXCERPT_BYTES) kept.push(chunk);
             read += chunk.length;
+            if (read >= EXCERPT_BYTES) answer();
             if (read > DRAINED_BODY_BYTES) response.destroy();
           });
         },
       );
       sendOnly(outgoing, headers);
       outgoing.on('error', (error) => {
+        // The status line came: the answer stands, with whatever of its body arrived.
+        if (answering) return;
         // A kept connection the receiver closed as this callback went out on it: nothing was
         // answered there, so the callback goes once more on a new connection (each carries its
         // x-event-id: a receiver that did see the first treats the second as the same event).

@@ -17,3 +17,28 @@ export interface NotificationDeliveryOptions {
 }
 
 export type NotificationDeliveryWorkflow = (eventId: string, options?: NotificationDeliveryOptions) => Promise<void>;
+
+/**
+ * The test ping of POST /v2/webhooks/test, sent from the worker like every callback (the API
+ * reaches no integrator URL): one attempt, nothing stored.
+ */
+export const WEBHOOK_PING_WORKFLOW = 'webhookPingWorkflow';
+
+export interface WebhookPing {
+  clientId: string;
+  url: string;
+  /** Its x-event-id, made by the API so that it can answer it. */
+  eventId: string;
+  /** The exact bytes sent and signed. */
+  body: string;
+}
+
+export interface WebhookPingAnswer {
+  statusCode: number | null;
+  /** As the delivery log would show it; null when acknowledged. */
+  error: string | null;
+  /** The start of the receiver's answer, as the delivery log would quote it. */
+  excerpt: string | null;
+}
+
+export type WebhookPingWorkflow = (ping: WebhookPing) => Promise<WebhookPingAnswer>;

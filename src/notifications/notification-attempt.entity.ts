@@ -26,4 +26,11 @@ export class NotificationAttemptEntity {
   /** Null when the receiver acknowledged. */
   @Column({ type: 'text', nullable: true })
   error!: string | null;
+
+  /**
+   * The first 256 bytes of the receiver's answer, as text; null without a body, without an
+   * answer, or from an address that is not public (notification-deliverer.ts, quotesAnswersFrom).
+   */
+  @Column({ name: 'response_excerpt', type: 'varchar', length: 256, nullable: true })
+  responseExcerpt!: string | null;
 }

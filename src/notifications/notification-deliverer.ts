@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import { DataSource, EntityNotFoundError } from 'typeorm';
+import type { WebhookSigningSecrets } from '../auth/clients.service';
 import { countCallbackDelivery } from '../observability/metrics';
 import { CallbackAnswer, CallbackHttpClient, CallbackTransportError } from './callback-http';
+import type { WebhookPing, WebhookPingAnswer } from './delivery-messages';
+import { callbackSignatureHeaders } from './callback-signing';
 import type { NotificationEntity } from './notification.entity';
 import { NewNotification, NotificationOutbox } from './notification-outbox';
 import { notificationUrlProblem } from './notification-url';
+import { isPublicAddress } from './public-address';
 import { publicOnlyLookup } from './public-lookup';
-import { signPayload } from '../../clients/typescript/src/webhook-signature';
 
 /** docs/decisions.md (Callbacks): an attempt that has not been answered in 10 s is a failure. */
 export const CALLBACK_TIMEOUT_MS = 10_000;
@@ -15,9 +18,15 @@ const USER_AGENT = 'CrossBorderPayments-Webhooks/2';
 // Errors are stored per attempt; a receiver's long error page must not bloat the log.
 const MAX_ERROR_LENGTH = 500;
 
-/** Where the signing secret comes from: ClientsService in the app, a stub where a test needs one. */
+/** Where the signing secrets come from: ClientsService in the app, a stub where a test needs one. */
 export interface WebhookSecrets {
-  webhookSecret(clientId: string): Promise<string>;
+  /** Throws EntityNotFoundError for a client that no longer exists. */
+  webhookSecrets(clientId: string): Promise<WebhookSigningSecrets>;
+}
+
+/** The secrets that sign at `now`, oldest first: the previous one only until its overlap ends. */
+export function signingSecretsAt({ current, previous }: WebhookSigningSecrets, now: Date): string[] {
+  return previous !== null && now < previous.until ? [previous.secret, current] : [current];
 }
 
 export interface DeliveryOptions {
@@ -26,6 +35,14 @@ export interface DeliveryOptions {
   timeoutMs?: number;
   /** The resolver behind the public-address check: the system's unless a test gives one. */
   resolve?: LookupFunction;
+  /**
+   * Whose answers the delivery log quotes (its `response_excerpt`): public addresses only, unless
+   * a test says otherwise. Where internal hosts may be called (ALLOW_INSECURE_CALLBACKS), quoting
+   * their answers would let a callback URL read them.
+   */
+  quotesAnswersFrom?: (address: string) => boolean;
+  /** CALLBACK_SIGNATURE_V1_UNTIL: until then the `signature` header also carries `v1`; always when not given. */
+  signatureV1Until?: Date;
 }
 
 /** The receiver did not acknowledge; another attempt may succeed. */
@@ -48,6 +65,8 @@ interface Outcome {
   /** What our logs see (through the activity's failure): `error` with the underlying cause. */
   detail: string | null;
   permanent: boolean;
+  /** The start of the receiver's answer, when it may be shown (DeliveryOptions.quotesAnswersFrom). */
+  excerpt: string | null;
 }
 
 const truncate = (text: string) => (text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text);
@@ -57,12 +76,23 @@ const failed = (error: string, permanent: boolean, statusCode: number | null = n
   error: truncate(error),
   detail,
   permanent,
+  excerpt: null,
 });
 
-function answered({ status, location }: CallbackAnswer): Outcome {
-  if (status >= 200 && status < 300) return { statusCode: status, error: null, detail: null, permanent: false };
+function answered(
+  { status, location, excerpt: body, peer }: CallbackAnswer,
+  quotesAnswersFrom: (address: string) => boolean,
+): Outcome {
+  const excerpt = peer !== null && quotesAnswersFrom(peer) ? body : null;
+  if (status >= 200 && status < 300)
+    return { statusCode: status, error: null, detail: null, permanent: false, excerpt };
   const redirect = status >= 300 && status < 400 && location !== null;
-  return failed(redirect ? `HTTP ${status} redirect to ${location} not followed` : `HTTP ${status}`, false, status);
+  const outcome = failed(
+    redirect ? `HTTP ${status} redirect to ${location} not followed` : `HTTP ${status}`,
+    false,
+    status,
+  );
+  return { ...outcome, excerpt };
 }
 
 /**
@@ -133,6 +163,16 @@ export class NotificationDeliverer {
     throw outcome.permanent ? new CallbackUndeliverableError(detail) : new CallbackNotAcknowledgedError(detail);
   }
 
+  /**
+   * A test callback (POST /v2/webhooks/test): `body` checked, signed and posted to `url` by the
+   * very code every callback goes through, under the client's secret, but neither stored nor
+   * retried. Answers what came back.
+   */
+  async ping({ clientId, url, eventId, body }: WebhookPing): Promise<WebhookPingAnswer> {
+    const { statusCode, error, excerpt } = await this.send({ id: eventId, clientId, url, body });
+    return { statusCode, error, excerpt };
+  }
+
   /** Called once retries are exhausted; a notification delivered meanwhile stays DELIVERED. */
   async giveUp(eventId: string, reason: string): Promise<void> {
     await this.dataSource.query(
@@ -151,27 +191,33 @@ export class NotificationDeliverer {
     return rows.length > 0;
   }
 
-  private async send(notification: StoredCallback): Promise<Outcome> {
+  private async send(notification: Pick<StoredCallback, 'id' | 'clientId' | 'url' | 'body'>): Promise<Outcome> {
     // Checked again here: the rule may have tightened since the URL was accepted.
     const urlProblem = notificationUrlProblem(notification.url, this.options.allowInsecure);
     if (urlProblem) return failed(`notification_url ${urlProblem}`, true);
-    const secret = await this.secretOf(notification.clientId);
-    if (secret === null) return failed('the client no longer exists', true);
+    const secrets = await this.secretsOf(notification.clientId);
+    if (secrets === null) return failed('the client no longer exists', true);
 
+    // A fresh timestamp per attempt, so a receiver's replay window never rejects a late retry.
+    const now = new Date();
+    const v1Until = this.options.signatureV1Until;
+    const signed = callbackSignatureHeaders({
+      // Both during a rotation's overlap, so a receiver holding either secret accepts the callback.
+      secrets: signingSecretsAt(secrets, now),
+      eventId: notification.id,
+      body: notification.body,
+      now,
+      v1: v1Until === undefined || now < v1Until,
+    });
     try {
       return answered(
         await this.http.post({
           url: notification.url,
-          headers: {
-            'content-type': 'application/json',
-            // A fresh timestamp per attempt, so a receiver's replay window never rejects a late retry.
-            signature: signPayload(secret, notification.body, Math.floor(Date.now() / 1000)),
-            'x-event-id': notification.id,
-            'user-agent': USER_AGENT,
-          },
+          headers: { 'content-type': 'application/json', ...signed, 'user-agent': USER_AGENT },
           body: notification.body,
           timeoutMs: this.options.timeoutMs ?? CALLBACK_TIMEOUT_MS,
         }),
+        this.options.quotesAnswersFrom ?? isPublicAddress,
       );
     } catch (error) {
       if (!(error instanceof CallbackTransportError)) throw error;
@@ -179,9 +225,9 @@ export class NotificationDeliverer {
     }
   }
 
-  private async secretOf(clientId: string): Promise<string | null> {
+  private async secretsOf(clientId: string): Promise<WebhookSigningSecrets | null> {
     try {
-      return await this.secrets.webhookSecret(clientId);
+      return await this.secrets.webhookSecrets(clientId);
     } catch (error) {
       if (error instanceof EntityNotFoundError) return null;
       throw error;
@@ -202,9 +248,18 @@ export class NotificationDeliverer {
              delivered_at = CASE WHEN $3::text IS NULL AND status <> 'DELIVERED' THEN $7 ELSE delivered_at END
          WHERE id = $1
          RETURNING attempt_count)
-       INSERT INTO notification_attempts (id, notification_id, attempt, started_at, duration_ms, status_code, error)
-       SELECT $2, $1, attempt_count, $4, $5, $6, $3 FROM counted`,
-      [notificationId, randomUUID(), outcome.error, startedAt, durationMs, outcome.statusCode, new Date()],
+       INSERT INTO notification_attempts (id, notification_id, attempt, started_at, duration_ms, status_code, error, response_excerpt)
+       SELECT $2, $1, attempt_count, $4, $5, $6, $3, $8 FROM counted`,
+      [
+        notificationId,
+        randomUUID(),
+        outcome.error,
+        startedAt,
+        durationMs,
+        outcome.statusCode,
+        new Date(),
+        outcome.excerpt,
+      ],
     );
   }
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { envelopedBody } from './callback-envelope';
 import type { NotificationEvent } from './notification.entity';
 
 export interface NewNotification {
@@ -10,14 +11,21 @@ export interface NewNotification {
   event: NotificationEvent;
   /** Already validated with notificationUrlField and notificationUrlProblem; delivery checks it again. */
   url: string;
+  /** The kind's own fields; the body adds the envelope (envelopedBody). */
   payload: object;
+  /**
+   * When the event happened: the envelope's `created_at` and the row's. Given, not read from
+   * the clock where the body is made, so the row written and the first attempt sent as
+   * written (attemptWritten) carry the same bytes.
+   */
+  createdAt: Date;
 }
 
 /** Writes callbacks into the outbox; delivery is NotificationDeliverer's job. */
 export const NotificationOutbox = {
   /** The body stored, and sent byte for byte (its signature covers these bytes). */
   bodyOf(notification: NewNotification): string {
-    return JSON.stringify(notification.payload);
+    return JSON.stringify(envelopedBody(notification.payload, notification));
   },
 
   /**
@@ -29,9 +37,10 @@ export const NotificationOutbox = {
    */
   insertSql(notifications: readonly NewNotification[], param: (value: unknown) => string, onlyIf = 'true'): string {
     const column = (of: (notification: NewNotification) => string) => param(notifications.map(of));
-    return `INSERT INTO notifications (id, client_id, order_id, event, url, body)
+    return `INSERT INTO notifications (id, client_id, order_id, event, url, body, created_at)
        SELECT * FROM unnest(${column((n) => n.eventId)}::uuid[], ${column((n) => n.clientId)}::uuid[], ${column((n) => n.orderId)}::uuid[],
-                            ${column((n) => n.event)}::text[], ${column((n) => n.url)}::text[], ${column((n) => NotificationOutbox.bodyOf(n))}::text[])
+                            ${column((n) => n.event)}::text[], ${column((n) => n.url)}::text[], ${column((n) => NotificationOutbox.bodyOf(n))}::text[],
+                            ${column((n) => n.createdAt.toISOString())}::timestamptz[])
        WHERE ${onlyIf}
        ON CONFLICT (id) DO NOTHING`;
   },

@@ -7,6 +7,9 @@ import {
   ListNotificationsQueryDto,
   NotificationView,
   NotificationViewDto,
+  RotatedWebhookSecretDto,
+  RotatedWebhookSecretView,
+  RotateWebhookSecretRequestDto,
   VerifySignatureRequestDto,
   VerifySignatureResponseDto,
 } from './notifications.dto';
@@ -42,6 +45,23 @@ export class NotificationsController {
     return this.notifications.redeliver(clientId, eventId);
   }
 
+  @Post('webhook-secret/rotate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Replaces your webhook secret, the old one signing beside it for an overlap',
+    description:
+      'Every callback is signed with both secrets until previous_secret_valid_until (two v1 and two v2 entries in ' +
+      '`signature`, two in `webhook-signature`), then with the new one only. Switch your receivers to the new secret ' +
+      'within the overlap. A rotation during an overlap ends the older secret at once.',
+  })
+  @ApiOkResponse({ type: RotatedWebhookSecretDto, description: 'The new secret, shown this once' })
+  rotateSecret(
+    @ClientId() clientId: string,
+    @Body() body: RotateWebhookSecretRequestDto,
+  ): Promise<RotatedWebhookSecretView> {
+    return this.notifications.rotateSecret(clientId, body.overlap_seconds);
+  }
+
   @Post('verify')
   @HttpCode(200)
   @ApiOkResponse({
@@ -49,6 +69,6 @@ export class NotificationsController {
     description: "Whether the signature is valid for this body under the caller's webhook secret",
   })
   async verify(@ClientId() clientId: string, @Body() body: VerifySignatureRequestDto): Promise<{ valid: boolean }> {
-    return { valid: await this.notifications.verify(clientId, body.payload, body.signature) };
+    return { valid: await this.notifications.verify(clientId, body.payload, body.signature, body.event_id) };
   }
 }

@@ -12,10 +12,15 @@ import { deliveryAttemptsOf } from './delivery-attempts';
 import { NOTIFICATION_DELIVERY_WORKFLOW, type NotificationDeliveryWorkflow } from './delivery-messages';
 import type { NotificationAttemptEntity } from './notification-attempt.entity';
 import { NotificationEntity } from './notification.entity';
-import type { NotificationView } from './notifications.dto';
-import { verifySignature } from '../../clients/typescript/src/webhook-signature';
+import { signingSecretsAt } from './notification-deliverer';
+import type { NotificationView, RotatedWebhookSecretView } from './notifications.dto';
+import { verifyCallback, verifySignature } from '../../clients/typescript/src/webhook-signature';
 
-function viewOf(notification: NotificationEntity, attempts: NotificationAttemptEntity[]): NotificationView {
+/** A callback as the delivery log shows it, with its own attempts among `attempts`. */
+export function notificationViewOf(
+  notification: NotificationEntity,
+  attempts: NotificationAttemptEntity[],
+): NotificationView {
   return {
     event_id: notification.id,
     event: notification.event,
@@ -34,6 +39,7 @@ function viewOf(notification: NotificationEntity, attempts: NotificationAttemptE
         duration_ms: attempt.durationMs,
         status_code: attempt.statusCode,
         error: attempt.error,
+        response_excerpt: attempt.responseExcerpt,
       })),
   };
 }
@@ -59,7 +65,7 @@ export class NotificationsService {
       this.dataSource,
       notifications.map((n) => n.id),
     );
-    return notifications.map((notification) => viewOf(notification, attempts));
+    return notifications.map((notification) => notificationViewOf(notification, attempts));
   }
 
   /**
@@ -74,23 +80,61 @@ export class NotificationsService {
       ? await this.dataSource.getRepository(NotificationEntity).findOneBy({ id: eventId, clientId })
       : null;
     if (!notification) throw notFound('Notification not found');
+    await this.queueRedelivery(clientId, notification);
+    return notificationViewOf(notification, await deliveryAttemptsOf(this.dataSource, [notification.id]));
+  }
+
+  /**
+   * Starts the redelivery of one of `clientId`'s callbacks (read by the caller, who checked it is
+   * theirs): the single path both the one-callback and the bulk redelivery take. Its workflow id
+   * names the attempt count it was asked at, so asking again before that attempt is made starts
+   * nothing.
+   */
+  async queueRedelivery(
+    clientId: string,
+    notification: Pick<NotificationEntity, 'id' | 'attemptCount'>,
+  ): Promise<void> {
     const redeliverAfter = notification.attemptCount;
     try {
       await this.temporal.workflow.start<NotificationDeliveryWorkflow>(NOTIFICATION_DELIVERY_WORKFLOW, {
-        workflowId: `notification-${eventId}-redelivery-${redeliverAfter}`,
+        workflowId: `notification-${notification.id}-redelivery-${redeliverAfter}`,
         taskQueue: this.env.TEMPORAL_TASK_QUEUE,
-        args: [eventId, { redeliverAfter }],
+        args: [notification.id, { redeliverAfter }],
         priority: fairnessOf(clientId, await this.limits.of(clientId)),
       });
     } catch (error) {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
     }
-    return viewOf(notification, await deliveryAttemptsOf(this.dataSource, [notification.id]));
   }
 
-  /** The raw string is the reliable form: re-serialising an object may not give back the signed bytes. */
-  async verify(clientId: string, payload: string | Record<string, unknown>, signature: string): Promise<boolean> {
+  /** A new webhook secret for the caller, the old one signing beside it for `overlapSeconds` (ClientsService.rotateWebhookSecret). */
+  async rotateSecret(clientId: string, overlapSeconds: number): Promise<RotatedWebhookSecretView> {
+    const rotated = await this.clients.rotateWebhookSecret(clientId, overlapSeconds * 1000);
+    // Clients are never deleted, so the client of a valid token exists; answered as any missing resource all the same.
+    if (!rotated) throw notFound('Client not found');
+    return {
+      webhook_secret: rotated.webhookSecret,
+      previous_secret_valid_until: rotated.previousUntil?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * The raw string is the reliable form: re-serialising an object may not give back the signed
+   * bytes. With the event id, `v2` (which covers it) is checked; without, `v1` alone.
+   */
+  async verify(
+    clientId: string,
+    payload: string | Record<string, unknown>,
+    signature: string,
+    eventId?: string,
+  ): Promise<boolean> {
     const rawBody = typeof payload === 'string' ? payload : JSON.stringify(payload);
-    return verifySignature(await this.clients.webhookSecret(clientId), rawBody, signature);
+    // During a rotation's overlap the callbacks carry both secrets' signatures: either one is valid.
+    const secrets = signingSecretsAt(await this.clients.webhookSecrets(clientId), new Date());
+    return secrets.some((secret) =>
+      eventId === undefined
+        ? verifySignature(secret, rawBody, signature)
+        : verifyCallback(secret, { eventId, rawBody, signature }),
+    );
   }
 }

@@ -1,24 +1,40 @@
 import { BoundedMap } from '../infra/bounded-map';
+import type { WebhookSigningSecrets } from '../auth/clients.service';
 import type { WebhookSecrets } from './notification-deliverer';
 
 /** More clients than any deployment has integrators; past it the oldest are forgotten rather than the memory grow. */
 const MAX_REMEMBERED = 10_000;
+/**
+ * How long a worker signs with the secrets it read before reading them again: a rotation
+ * reaches every worker within this (docs/decisions.md), and a busy client's callbacks need not
+ * each read and decrypt its secrets.
+ */
+export const REMEMBER_SECRETS_MS = 5_000;
+
+interface Remembered {
+  secrets: WebhookSigningSecrets;
+  readAt: number;
+}
 
 /**
- * The webhook secrets a worker has read, kept for the process's life: a client's secret is set
- * when the client is created and never changes (no route or command rotates it, and clients are
- * not deleted), so each callback need not read and decrypt it again. A lookup that fails is not
- * kept: the next callback asks again.
+ * The webhook secrets a worker has read, kept for a few seconds. The previous secret's end of
+ * overlap travels with it, so it stops signing on time whenever it was read (signingSecretsAt).
+ * A lookup that fails is not kept: the next callback asks again.
  */
-export function rememberedSecrets(source: WebhookSecrets): WebhookSecrets {
-  const known = new BoundedMap<string, string>(MAX_REMEMBERED);
+export function rememberedSecrets(
+  source: WebhookSecrets,
+  clock: () => number = Date.now,
+  rememberMs = REMEMBER_SECRETS_MS,
+): WebhookSecrets {
+  const known = new BoundedMap<string, Remembered>(MAX_REMEMBERED);
   return {
-    async webhookSecret(clientId: string): Promise<string> {
+    async webhookSecrets(clientId: string): Promise<WebhookSigningSecrets> {
       const remembered = known.get(clientId);
-      if (remembered !== undefined) return remembered;
-      const secret = await source.webhookSecret(clientId);
-      known.set(clientId, secret);
-      return secret;
+      if (remembered !== undefined && clock() - remembered.readAt < rememberMs) return remembered.secrets;
+      const readAt = clock();
+      const secrets = await source.webhookSecrets(clientId);
+      known.set(clientId, { secrets, readAt });
+      return secrets;
     },
   };
 }

@@ -14,7 +14,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider, SpanProcessor } from '@opentelemetry/sdk-trace-node';
-import { isProbePath } from '../health/probe-paths';
+import { isProbePath } from '../http/probe-paths';
 import { WORKFLOW_INTERCEPTOR_MODULES } from '../temporal/workflow-modules';
 
 interface Tracing {

@@ -81,6 +81,7 @@ export function orderNotifications(
       event,
       url,
       payload: payloadOf(event, seenBy(order, audience), now, bodies),
+      createdAt: now,
     };
   });
 }

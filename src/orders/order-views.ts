@@ -7,7 +7,8 @@ import { isoSeconds } from './iso-seconds';
 import { collectorShown } from './order-collector';
 import type { OrderEntity, OrderStatusHistoryEntity } from './order.entity';
 import type { OrderOutcome } from './order-steps';
-import { ORDER_ERROR_CODES, ORDER_STATUSES, OrderErrorCode, OrderStatus } from './lifecycle';
+import { ORDER_ERROR_CODES, ORDER_STATUSES } from './lifecycle';
+import { API_VERSION } from '../http/api-version';
 
 /**
  * The bodies the spec gives an order: the payment result, the preview (callback and PUT
@@ -26,7 +27,7 @@ const merchantDocument = (description: string) =>
 /** `YYYY-MM-DDTHH:MM:SSZ` (isoSeconds) or with milliseconds (toISOString). */
 const timestamp = z.iso.datetime();
 
-export const API_VERSION = '2';
+export { API_VERSION };
 
 /** Numeric columns come back with the column's scale ("10.5000"); amounts show the currency's. */
 export function amountString(value: string | null, currency: string | null): string | null {
@@ -227,19 +228,31 @@ export function statusHistoryView(order: OrderEntity, history: OrderStatusHistor
   };
 }
 
+/** One of a collection QR's indicative rates, in the answer to POST /v2/qr and its QR_CREATED notification. */
+export const indicativeRateSchema = z.object({
+  currency: z.string(),
+  rate: z
+    .string()
+    .describe(
+      'Units of this currency per unit of the local currency, at your spread; indicative, the payer is priced at its own',
+    ),
+  amount: z.number().nullable().describe('The amount in this currency; null for an open amount'),
+});
+
 /** The Collections API's QR-creation notification (docs/decisions.md, Collections): the order, its amounts and the indicative rates. */
-export interface QrCreatedView {
-  event: 'QR_CREATED';
-  order_id: string;
-  external_reference: string | null;
-  status: OrderStatus;
-  local_amount: number | null;
-  local_currency: string;
-  exchange_rates: Array<{ currency: string; rate: string; amount: number | null }>;
-  expires_at: string;
-  date: string;
-  version: string;
-}
+export const qrCreatedViewSchema = z.object({
+  event: z.literal('QR_CREATED'),
+  order_id: z.uuid(),
+  external_reference: nullable(z.string(), "The collector's reference"),
+  status: orderStatus,
+  local_amount: nullable(z.number(), 'Null for an open-amount QR'),
+  local_currency: z.string(),
+  exchange_rates: z.array(indicativeRateSchema),
+  expires_at: timestamp,
+  date: timestamp,
+  version: z.string(),
+});
+export type QrCreatedView = z.infer<typeof qrCreatedViewSchema>;
 
 /** A collection QR's indicative rates, amounts as numbers like every amount of a view. */
 export function exchangeRatesView(order: Pick<OrderEntity, 'qrExchangeRates'>): QrCreatedView['exchange_rates'] {
@@ -265,16 +278,17 @@ export function qrCreatedView(order: OrderEntity, now: Date): QrCreatedView {
   };
 }
 
-export interface QrExpiredView {
-  event: 'QR_EXPIRED';
-  order_id: string;
-  external_reference: string | null;
-  status: OrderStatus;
-  error_code: OrderErrorCode | null;
-  expires_at: string;
-  date: string;
-  version: string;
-}
+export const qrExpiredViewSchema = z.object({
+  event: z.literal('QR_EXPIRED'),
+  order_id: z.uuid(),
+  external_reference: nullable(z.string(), "The collector's reference"),
+  status: orderStatus,
+  error_code: nullable(orderErrorCode, 'EXPIRED for an expiry'),
+  expires_at: timestamp,
+  date: timestamp,
+  version: z.string(),
+});
+export type QrExpiredView = z.infer<typeof qrExpiredViewSchema>;
 
 export function qrExpiredView(order: OrderEntity, now: Date): QrExpiredView {
   return {

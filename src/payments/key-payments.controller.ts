@@ -2,7 +2,7 @@ import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
 import { Quota } from '../capacity/quota.decorator';
-import { openApiSchema } from '../http/openapi';
+import { openApiSchema } from '../http/openapi-schema';
 import { ApiErrors } from '../http/openapi-errors';
 import { IDEMPOTENCY_KEY_HEADER } from '../idempotency/idempotency.interceptor';
 import { Idempotent } from '../idempotency/idempotent.decorator';

@@ -6,7 +6,7 @@ import { COUNTRIES, HOLDER_MASKING_DESCRIPTION, PAYMENT_KEY_RULES_DESCRIPTION } 
 import { RAIL_IDENTIFIER_MAX_LENGTH } from '../rails/wire-fields';
 import { notificationUrlField } from '../notifications/notification-url';
 import { amountInput, externalReference } from '../http/request-fields';
-import { userSchema } from './payments.dto';
+import { orderIdField, userSchema } from './payments.dto';
 
 /** The key flows' requests (spec: "Payments: key flows"). */
 
@@ -119,6 +119,7 @@ export const keyPreviewAckSchema = z.object({
   external_reference: z.string(),
   message: z.string(),
   local_currency: keyCurrencyField(COUNTRIES),
+  order_id: orderIdField,
   collector: z
     .object({
       name: z.string(),

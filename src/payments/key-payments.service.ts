@@ -37,6 +37,7 @@ export interface KeyPreviewAck {
   external_reference: string;
   message: string;
   local_currency: CurrencyCode;
+  order_id: string;
   collector?: PeruAckCollector;
 }
 
@@ -102,7 +103,7 @@ export class KeyPaymentsService {
     const found = await this.lookup('preview', country, normalized);
     const priced = await this.paymentOrders.price(clientId, 'amount', localAmount, localCurrency, input.user.currency);
     const payee = payeeOf(found);
-    await this.paymentOrders.open(
+    const order = await this.paymentOrders.open(
       {
         flow: 'KEY',
         payer: {
@@ -135,6 +136,7 @@ export class KeyPaymentsService {
       external_reference: input.external_reference,
       message: 'Preview accepted; the preview callback follows',
       local_currency: localCurrency,
+      order_id: order.id,
       ...(withCollector && found.kind !== 'ACCOUNT_HOLDER' ? { collector: peruAckCollector(found.account) } : {}),
     };
   }

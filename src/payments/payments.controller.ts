@@ -1,12 +1,21 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
 import { Quota } from '../capacity/quota.decorator';
 import { ApiErrors } from '../http/openapi-errors';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { Keyed, type KeyedRequest } from '../idempotency/keyed-request';
 import { PaymentResultViewDto, PreviewViewDto, StatusHistoryViewDto } from '../orders/order-views.dto';
-import { PayDto, PreviewAckDto, QrPreviewDto, QuickReadDto, ReceiptNotFoundDto, SubmitAmountDto } from './payments.dto';
+import {
+  OrderSearchPageDto,
+  OrderSearchQueryDto,
+  PayDto,
+  PreviewAckDto,
+  QrPreviewDto,
+  QuickReadDto,
+  ReceiptNotFoundDto,
+  SubmitAmountDto,
+} from './payments.dto';
 import { PaymentsService } from './payments.service';
 
 const ORDER_REFUSED =
@@ -62,6 +71,19 @@ export class PaymentsController {
   })
   pay(@ClientId() clientId: string, @Body() body: PayDto, @Keyed() request?: KeyedRequest) {
     return this.payments.pay(clientId, body, request);
+  }
+
+  @Quota('searches')
+  @Get('v2/payments')
+  @ApiOperation({
+    summary: "The caller's own orders, newest first, a page at a time",
+    description:
+      'Every order the caller previewed (as payer) or created as a collection QR (as collector), whatever its status, waiting ones included: the way to find an order whose preview callback was lost, by its external_reference. Pages are cut by a cursor: send next_cursor back as starting_after while has_more is true; orders created meanwhile never shift the pages that follow.',
+  })
+  @ApiOkResponse({ type: OrderSearchPageDto })
+  @ApiErrors({ 400: 'A filter is not valid, or starting_after is not a cursor this listing gave' })
+  search(@ClientId() clientId: string, @Query() query: OrderSearchQueryDto) {
+    return this.payments.search(clientId, query);
   }
 
   @Get('v2/payments/:order_id/status')

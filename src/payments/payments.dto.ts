@@ -6,7 +6,19 @@ import { amountInput, externalReference } from '../http/request-fields';
 import { text } from '../http/text-input';
 import { HOLDER_MASKING_DESCRIPTION } from '../rails/countries';
 import { notificationUrlField } from '../notifications/notification-url';
-import { ORDER_STATUSES } from '../orders/lifecycle';
+import { ORDER_FLOWS, ORDER_STATUSES } from '../orders/lifecycle';
+import { orderSearchPageSchema } from '../orders/order-search';
+import { createdAtCursorField, pageLimitField } from '../http/page-cursor';
+
+/**
+ * Added to the spec's four fields of a preview's ack: the order the preview opened, so an
+ * integrator whose preview callback was lost can still name it.
+ */
+export const orderIdField = z
+  .uuid()
+  .describe(
+    "The order this preview opened (added to the spec's ack): the same id the preview callback's order.id carries",
+  );
 
 /** Shapes of the spec's payment requests. */
 export const userSchema = z.strictObject({
@@ -30,6 +42,7 @@ export const previewAckSchema = z.object({
   external_reference: z.string(),
   message: z.string(),
   local_currency: z.string(),
+  order_id: orderIdField,
 });
 export class PreviewAckDto extends createZodDto(previewAckSchema) {}
 
@@ -74,3 +87,33 @@ export const quickReadSchema = z.object({
 });
 export type QuickRead = z.infer<typeof quickReadSchema>;
 export class QuickReadDto extends createZodDto(quickReadSchema) {}
+
+const searchInstant = (description: string) =>
+  z.iso
+    .datetime({ offset: true })
+    .transform((text) => new Date(text))
+    .optional()
+    .describe(`${description} (ISO 8601, e.g. 2026-11-27T00:00:00Z)`);
+
+/**
+ * The order search's query (GET /v2/payments). The cursor is the key (created_at in
+ * microseconds, id) of the last order of the previous page.
+ */
+export const orderSearchQuerySchema = z
+  .strictObject({
+    external_reference: externalReference
+      .optional()
+      .describe('Your own reference of the order (for a QR you created: the reference you created it with)'),
+    status: z.enum(ORDER_STATUSES).optional(),
+    flow: z.enum(ORDER_FLOWS).optional(),
+    created_after: searchInstant('Orders created at or after this instant'),
+    created_before: searchInstant('Orders created before this instant'),
+    limit: pageLimitField,
+    starting_after: createdAtCursorField().optional(),
+  })
+  .refine((query) => !query.created_after || !query.created_before || query.created_after < query.created_before, {
+    path: ['created_before'],
+    message: 'must be after created_after',
+  });
+export class OrderSearchQueryDto extends createZodDto(orderSearchQuerySchema) {}
+export class OrderSearchPageDto extends createZodDto(orderSearchPageSchema) {}

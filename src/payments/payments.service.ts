@@ -28,11 +28,20 @@ import {
 import { walletRefusal } from '../orders/payout-destination';
 import { OrderWorkflowClient, rejectionError } from '../orders/order-workflow.client';
 import { PaymentOrders } from '../orders/payment-orders';
-import type { PayDto, PreviewAckDto, QrPreviewDto, QuickRead, ReceiptNotFound, SubmitAmountDto } from './payments.dto';
+import { OrderSearch, type OrderSearchPage } from '../orders/order-search';
+import type {
+  OrderSearchQueryDto,
+  PayDto,
+  PreviewAckDto,
+  QrPreviewDto,
+  QuickRead,
+  ReceiptNotFound,
+  SubmitAmountDto,
+} from './payments.dto';
 
 /** The preview's immediate answer; the preview callback follows. */
 function previewAck(
-  order: Pick<OrderEntity, 'localAmount' | 'localCurrency'>,
+  order: Pick<OrderEntity, 'id' | 'localAmount' | 'localCurrency'>,
   externalReference: string,
 ): PreviewAckDto {
   const closedAmount = order.localAmount !== null;
@@ -43,6 +52,7 @@ function previewAck(
       ? 'Preview accepted; the preview callback follows'
       : 'The QR has no amount; send it with PUT /v2/payments/previews',
     local_currency: order.localCurrency,
+    order_id: order.id,
   };
 }
 
@@ -53,7 +63,21 @@ export class PaymentsService {
     private readonly orders: OrderRepository,
     private readonly paymentOrders: PaymentOrders,
     private readonly workflows: OrderWorkflowClient,
+    private readonly searches: OrderSearch,
   ) {}
+
+  /** The caller's own orders, filtered, a page at a time (OrderSearch). */
+  search(clientId: string, query: OrderSearchQueryDto): Promise<OrderSearchPage> {
+    return this.searches.page(clientId, {
+      externalReference: query.external_reference,
+      status: query.status,
+      flow: query.flow,
+      createdAfter: query.created_after,
+      createdBefore: query.created_before,
+      after: query.starting_after,
+      limit: query.limit,
+    });
+  }
 
   async previewQr(clientId: string, input: QrPreviewDto, request: KeyedRequest | undefined): Promise<PreviewAckDto> {
     this.paymentOrders.assertNotificationUrl(input.notification_url);

@@ -7,7 +7,7 @@ import { loggableError } from '../db/loggable-error';
 import { Readiness } from '../health/readiness';
 import { HttpDrain } from '../http/http-drain';
 import { collectProcessMetrics, serviceRegistry } from '../observability/metrics';
-import { dependencySource } from '../observability/dependency-metrics';
+import { dependencySource } from '../health/dependency-metrics';
 import { MetricsServer, registrySource, startMetricsServer } from '../observability/metrics-server';
 import { stopTracing } from '../observability/tracing';
 import { onStopSignal } from './stop-signals';

@@ -12,7 +12,7 @@ import { registrySource, startMetricsServer } from '../observability/metrics-ser
 import type { MetricsSource } from '../observability/exposition';
 import { temporalRuntimeSource } from '../observability/temporal-runtime-metrics';
 import { isTracing, stopTracing, temporalWorkerTracing } from '../observability/tracing';
-import { databaseStateSource, unconfirmedMovementsSource } from '../observability/worker-state-metrics';
+import { databaseStateSource, unconfirmedMovementsSource } from '../operations/worker-state-metrics';
 import { temporalConnectionOptions } from '../temporal/connection-options';
 import { temporalDataConverter } from '../temporal/payload-codec';
 import { installTemporalRuntime } from '../temporal/runtime';

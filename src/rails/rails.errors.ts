@@ -1,3 +1,5 @@
+import type { DeclaresUnavailability } from '../infra/unavailable';
+
 /**
  * Two kinds of rail failure, because callers must treat them oppositely: an unavailable rail
  * is retried (every rail call is idempotent), a declined request is a business answer that a
@@ -9,8 +11,9 @@ export abstract class RailsError extends Error {
 }
 
 /** Timeout, connection refused, 429, 5xx, or an answer we cannot understand. */
-export class RailsUnavailableError extends RailsError {
+export class RailsUnavailableError extends RailsError implements DeclaresUnavailability {
   readonly retryable = true;
+  readonly unavailability = 'UPSTREAM_ERROR';
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

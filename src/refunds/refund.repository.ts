@@ -17,6 +17,18 @@ export interface NewRefund {
 export class RefundRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** A refund of an order the client paid or collected; null for any other (or none). */
+  async visibleTo(clientId: string, refundId: string): Promise<RefundEntity | null> {
+    const found = await this.dataSource
+      .getRepository(RefundEntity)
+      .createQueryBuilder('refund')
+      .innerJoin('orders', 'o', 'o.id = refund.order_id')
+      .where('refund.id = :refundId', { refundId })
+      .andWhere('(o.payer_client_id = :clientId OR o.collector_client_id = :clientId)', { clientId })
+      .getOne();
+    return found;
+  }
+
   forOrder(orderId: string): Promise<RefundEntity[]> {
     return this.dataSource.getRepository(RefundEntity).find({ where: { orderId }, order: { seq: 'ASC' } });
   }

@@ -1,11 +1,11 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientId } from '../auth/auth.decorators';
 import { Quota } from '../capacity/quota.decorator';
 import { ApiErrors } from '../http/openapi-errors';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { Keyed, type KeyedRequest } from '../idempotency/keyed-request';
-import { RefundRequestDto, RefundResultDto } from './refunds.dto';
+import { RefundParamsDto, RefundRequestDto, RefundResultDto, RefundViewDto } from './refunds.dto';
 import { RefundsService } from './refunds.service';
 
 @ApiTags('refunds')
@@ -32,5 +32,17 @@ export class RefundsController {
   })
   refund(@ClientId() clientId: string, @Body() body: RefundRequestDto, @Keyed() request?: KeyedRequest) {
     return this.refunds.refund(clientId, body, request);
+  }
+
+  @Get('v2/qr/refund/:refund_id')
+  @ApiOperation({
+    summary: 'One refund by its id (the refund_id of the refund answer)',
+    description:
+      'A refund of an order the caller paid or collected, whatever its status: the way to learn how a PENDING refund ended when its notification was lost.',
+  })
+  @ApiOkResponse({ type: RefundViewDto })
+  @ApiErrors({ 400: 'refund_id is not a UUID', 404: "Refund not found: no such refund of the caller's orders" })
+  read(@ClientId() clientId: string, @Param() { refund_id }: RefundParamsDto) {
+    return this.refunds.read(clientId, refund_id);
   }
 }

@@ -13,8 +13,8 @@ import type { RefundEntity } from './refund.entity';
 import { RefundRepository } from './refund.repository';
 import { refundRejection, remainingOf, settledRefundAnswer } from './refund-lifecycle';
 import type { RefundAnswer } from './refund-steps';
-import { RefundResultView, refundResultView } from './refund-views';
-import type { RefundRequestDto } from './refunds.dto';
+import { RefundResultView, refundResultView, refundView } from './refund-views';
+import type { RefundRequestDto, RefundView } from './refunds.dto';
 import { RefundsWorkflowClient } from './refunds-workflow.client';
 
 const DAY_MS = 86_400_000;
@@ -32,6 +32,13 @@ export class RefundsService {
     private readonly workflows: RefundsWorkflowClient,
     @Inject(ENV) private readonly env: Env,
   ) {}
+
+  /** A refund of an order the caller paid or collected, by its id; anyone else's: 404, as if none. */
+  async read(clientId: string, refundId: string): Promise<RefundView> {
+    const refund = await this.refunds.visibleTo(clientId, refundId);
+    if (!refund) throw new ApiError(404, 'Refund not found');
+    return refundView(refund);
+  }
 
   /**
    * With a key, a resend names the same refund (its id derives from the keyed request: the

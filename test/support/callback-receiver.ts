@@ -13,7 +13,7 @@ export interface ReceivedCallback {
 }
 
 /** How the receiver answers the n-th request (0-based); 'hang' never answers. */
-export type Answer = { status: number; headers?: Record<string, string> } | 'hang';
+export type Answer = { status: number; headers?: Record<string, string>; body?: string | Buffer } | 'hang';
 
 export interface CallbackReceiver {
   /** Every request received so far, in order. */
@@ -56,7 +56,7 @@ export async function startCallbackReceiver(
       received.push(callback);
       const reply = answer(received.length - 1, callback);
       if (reply === 'hang') return void hanging.push(response);
-      response.writeHead(reply.status, reply.headers).end();
+      response.writeHead(reply.status, reply.headers).end(reply.body);
     });
   });
   let connections = 0;
@@ -93,4 +93,9 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** What every callback body ends with (its `webhook` envelope), for a test that compares whole bodies. */
+export function callbackEnvelope(type: string, id: unknown = expect.any(String)) {
+  return { id, type, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), version: '2' };
 }

@@ -3,18 +3,11 @@ import { exactMatch, HIDDEN, visibleTail, type KeyRule } from '../../src/keys';
 import { COUNTRIES } from '../../src/rails/countries';
 import type { CountryDescriptor } from '../../src/rails/country-descriptor';
 import { CountryRegistry } from '../../src/rails/country-registry';
-import { MovementClient, type MovementWire } from '../../src/rails/http/movement-client';
+import type { MovementWire } from '../../src/rails/http/movement-client';
+import { KeyMovementAdapter } from '../../src/rails/key-movement.adapter';
 import type { RailHttpClient } from '../../src/rails/http/rail-http-client';
-import type { KeyRail } from '../../src/rails/key-rail';
 import { holderLookup } from '../../src/rails/phone-wallets';
-import type {
-  DirectoryAnswer,
-  KeyDestination,
-  MovementOutcome,
-  MovementStatus,
-  RailPayout,
-  RefundRequest,
-} from '../../src/rails/rail-terms';
+import type { DirectoryAnswer, KeyDestination, RailPayout, RefundRequest } from '../../src/rails/rail-terms';
 
 /**
  * Zedland (ZZ, a code ISO 3166 leaves to its users): a key country that exists only in the
@@ -58,11 +51,9 @@ const ZPAY_MOVEMENTS: MovementWire<ZpayState, ZpayMovement> = {
 };
 
 /** Z-Pay: its key directory answers the key's holder; it pays keys and takes returns. */
-class ZpayAdapter implements KeyRail {
-  private readonly movements: MovementClient<ZpayState, ZpayMovement>;
-
-  constructor(private readonly http: RailHttpClient) {
-    this.movements = new MovementClient(http, ZPAY_MOVEMENTS);
+class ZpayAdapter extends KeyMovementAdapter<ZpayState, ZpayMovement> {
+  constructor(http: RailHttpClient) {
+    super(http, ZPAY_MOVEMENTS, { payouts: ZEDLAND_PATHS.payments, refunds: ZEDLAND_PATHS.returns });
   }
 
   async lookupKey(key: string): Promise<DirectoryAnswer> {
@@ -83,27 +74,17 @@ class ZpayAdapter implements KeyRail {
     });
   }
 
-  payout(request: RailPayout, destination: KeyDestination): Promise<MovementOutcome> {
-    const body = { id: request.payoutId, amount: request.amount, currency: request.currency, key: destination.key };
-    return this.movements.send('payout', ZEDLAND_PATHS.payments, body, request.payoutId);
+  protected payoutBody(request: RailPayout, destination: KeyDestination) {
+    return { id: request.payoutId, amount: request.amount, currency: request.currency, key: destination.key };
   }
 
-  payoutStatus(payoutId: string): Promise<MovementStatus> {
-    return this.movements.status('payout', ZEDLAND_PATHS.payments, payoutId);
-  }
-
-  refund(request: RefundRequest): Promise<MovementOutcome> {
-    const body = {
+  protected refundBody(request: RefundRequest) {
+    return {
       id: request.refundId,
       payment: request.payoutReference,
       amount: request.amount,
       currency: request.currency,
     };
-    return this.movements.send('refund', ZEDLAND_PATHS.returns, body, request.refundId);
-  }
-
-  refundStatus(refundId: string): Promise<MovementStatus> {
-    return this.movements.status('refund', ZEDLAND_PATHS.returns, refundId);
   }
 }
 

@@ -120,6 +120,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/notifications/webhook-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces your webhook secret, the old one signing beside it for an overlap
+         * @description Every callback is signed with both secrets until previous_secret_valid_until (two v1 and two v2 entries in `signature`, two in `webhook-signature`), then with the new one only. Switch your receivers to the new secret within the overlap. A rotation during an overlap ends the older secret at once.
+         */
+        post: operations["NotificationsController_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/notifications/verify": {
         parameters: {
             query?: never;
@@ -130,6 +150,66 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["NotificationsController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every callback you were sent or are owed, across orders, newest first
+         * @description Filtered by event type, delivery status and creation time, each callback with every delivery attempt and the receiver's status code. Paged by an opaque cursor: pass a page's next_cursor as starting_after for the next.
+         */
+        get: operations["EventsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/events/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends again every callback that matches the filters, e.g. every FAILED one since an outage began
+         * @description The filters of GET /v2/events; each matching callback, newest first, is redelivered as POST /v2/notifications/{event_id}/redeliver would redeliver it. Each callback queued counts one against the redeliveries quota: at most `limit`, and no more than the quota holds; has_more and next_cursor say where to go on. Send an idempotency-key: a retry with it queues nothing again.
+         */
+        post: operations["EventsController_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a signed PING callback to a URL of yours and answers what your receiver did with it
+         * @description The body is {"event":"PING","event_id":…,"created_at":…}, signed under your webhook secret and sent with the headers of every callback (signature, x-event-id), from where callbacks leave, under the rules of notification_url: in production only https to a public address. One attempt of at most 10 s; nothing is stored or retried. Counts against the redeliveries quota.
+         */
+        post: operations["WebhooksController_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -353,8 +433,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Journal lines of one currency account, newest first
-         * @description Lines of both the available and the reserved balance; `account` tells which.
+         * Journal lines of one currency account, newest first, a page at a time
+         * @description Lines of both the available and the reserved balance; `account` tells which. Send next_cursor back as starting_after while has_more is true: lines written meanwhile never shift the pages that follow. page and page_size (offset paging) still work, deprecated: such an answer also carries page, page_size and total, and a `Deprecation: true` header.
          */
         get: operations["AccountsController_movements"];
         put?: never;
@@ -408,7 +488,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The caller's own orders, newest first, a page at a time
+         * @description Every order the caller previewed (as payer) or created as a collection QR (as collector), whatever its status, waiting ones included: the way to find an order whose preview callback was lost, by its external_reference. Pages are cut by a cursor: send next_cursor back as starting_after while has_more is true; orders created meanwhile never shift the pages that follow.
+         */
+        get: operations["PaymentsController_search"];
         put?: never;
         post: operations["PaymentsController_pay"];
         delete?: never;
@@ -594,6 +678,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/qr/refund/{refund_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One refund by its id (the refund_id of the refund answer)
+         * @description A refund of an order the caller paid or collected, whatever its status: the way to learn how a PENDING refund ended when its notification was lost.
+         */
+        get: operations["RefundsController_read"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/reports/conciliation/payins": {
         parameters: {
             query?: never;
@@ -655,7 +759,108 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    PREVIEW: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A preview: after a preview request, and after the amount of an open-amount QR is given
+         * @description POSTed to your notification_url. Answer any 2xx within 10 s; anything else is retried with back-off for 72 h, the same body byte for byte and a fresh signature each time.
+         */
+        post: operations["callback_PREVIEW"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYMENT: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment's result (COMPLETED, CANCELED, REJECTED, FAILED, and PROCESSING in key flows)
+         * @description POSTed to your notification_url. Answer any 2xx within 10 s; anything else is retried with back-off for 72 h, the same body byte for byte and a fresh signature each time.
+         */
+        post: operations["callback_PAYMENT"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    QR_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A collection QR was created: the order, its amounts and the indicative rates
+         * @description POSTed to your notification_url. Answer any 2xx within 10 s; anything else is retried with back-off for 72 h, the same body byte for byte and a fresh signature each time.
+         */
+        post: operations["callback_QR_CREATED"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    QR_EXPIRED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A collection QR expired unpaid
+         * @description POSTed to your notification_url. Answer any 2xx within 10 s; anything else is retried with back-off for 72 h, the same body byte for byte and a fresh signature each time.
+         */
+        post: operations["callback_QR_EXPIRED"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    REFUND: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund's outcome (PARTIALLY_REFUNDED, REFUNDED, or the order's status with an error_code)
+         * @description POSTed to your notification_url. Answer any 2xx within 10 s; anything else is retried with back-off for 72 h, the same body byte for byte and a fresh signature each time.
+         */
+        post: operations["callback_REFUND"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         ProbeDto: {
@@ -820,18 +1025,150 @@ export interface components {
                 status_code: number | null;
                 /** @description Null when acknowledged */
                 error: string | null;
+                /** @description The first 256 bytes of the receiver's answer, as text; null when it had no body, when no answer came back, or (in the sandbox) when it came from an address that is not public */
+                response_excerpt: string | null;
             }[];
+        };
+        RotateWebhookSecretRequestDto: {
+            /**
+             * @description How long the secret being replaced keeps signing beside the new one (both signatures on every callback), so your receivers can switch over; 0 stops it at once (a leaked secret). Default 86400 (24 h).
+             * @default 86400
+             */
+            overlap_seconds: number;
+        };
+        RotatedWebhookSecretDto: {
+            /** @description The new secret; shown this once. Every callback is signed with it from now on */
+            webhook_secret: string;
+            /**
+             * Format: date-time
+             * @description Until when the replaced secret still signs too; null when it stopped at once
+             */
+            previous_secret_valid_until: string | null;
         };
         VerifySignatureRequestDto: {
             /** @description The callback body exactly as received (a string). An object is accepted too and re-serialised with JSON.stringify, which only matches when key order and number formatting survived your JSON parser: send the raw string. */
             payload: string | {
                 [key: string]: unknown;
             };
-            /** @description The `signature` header as received: t=<unix seconds>,v1=<hex> */
+            /** @description The `signature` header as received: t=<unix seconds>,v1=<hex>,v2=<hex> (v1 only during its window) */
             signature: string;
+            /**
+             * Format: uuid
+             * @description The `x-event-id` header as received. Given, the `v2` signature is checked, which covers the event id as well as the body: a callback resent under another id is refused. Without it only `v1` is checked, which does not cover the id and is sent only until CALLBACK_SIGNATURE_V1_UNTIL (docs/decisions.md).
+             */
+            event_id?: string;
         };
         VerifySignatureResponseDto: {
             valid: boolean;
+        };
+        EventPageDto: {
+            /** @description Newest first */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The x-event-id header of every attempt
+                 */
+                event_id: string;
+                /** @enum {string} */
+                event: "PREVIEW" | "PAYMENT" | "QR_CREATED" | "QR_EXPIRED" | "REFUND";
+                url: string;
+                /** @enum {string} */
+                status: "PENDING" | "DELIVERED" | "FAILED";
+                attempt_count: number;
+                /** Format: date-time */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description When a receiver acknowledged it; null until then
+                 */
+                delivered_at: string | null;
+                /** @description Why the last attempt failed; null when none failed */
+                last_error: string | null;
+                /** @description The callback body, parsed */
+                payload: {
+                    [key: string]: unknown;
+                };
+                attempts: {
+                    /** @description 1-based */
+                    attempt: number;
+                    /** Format: date-time */
+                    started_at: string;
+                    duration_ms: number;
+                    /** @description Null when no response came back */
+                    status_code: number | null;
+                    /** @description Null when acknowledged */
+                    error: string | null;
+                    /** @description The first 256 bytes of the receiver's answer, as text; null when it had no body, when no answer came back, or (in the sandbox) when it came from an address that is not public */
+                    response_excerpt: string | null;
+                }[];
+                /**
+                 * Format: uuid
+                 * @description The order (or QR) the callback reports on
+                 */
+                order_id: string;
+            }[];
+            /** @description Whether rows follow this page */
+            has_more: boolean;
+            /** @description Send it as starting_after for the next page; null when has_more is false (the last row's key) */
+            next_cursor: string[];
+        };
+        RedeliverEventsRequestDto: {
+            /**
+             * @description The callback's event (the `event` of its body)
+             * @enum {string}
+             */
+            type?: "PREVIEW" | "PAYMENT" | "QR_CREATED" | "QR_EXPIRED" | "REFUND";
+            /**
+             * @description FAILED: retries given up; PENDING: not acknowledged yet, still retried; DELIVERED: acknowledged
+             * @enum {string}
+             */
+            status?: "PENDING" | "DELIVERED" | "FAILED";
+            /**
+             * Format: date-time
+             * @description Only callbacks created at or after this instant
+             */
+            created_after?: string;
+            /**
+             * Format: date-time
+             * @description Only callbacks created before this instant
+             */
+            created_before?: string;
+            /** @description Opaque: the next_cursor of the previous page, as it came */
+            starting_after?: string;
+            /** @description At most this many callbacks are queued, newest first, 1 to 100 (the default); fewer when the redeliveries quota holds fewer */
+            limit?: number;
+        };
+        RedeliverEventsResponseDto: {
+            /** @description How many callbacks were queued for redelivery by this request */
+            queued: number;
+            /** @description Whether more callbacks match after the last one queued: send again with next_cursor */
+            has_more: boolean;
+            /** @description Send it as `starting_after` (with the same filters) to queue the next ones; null when has_more is false */
+            next_cursor: string | null;
+        };
+        WebhookTestRequestDto: {
+            /**
+             * Format: uri
+             * @description Where callbacks go. The sandbox takes http and https to any host; production only https to a public address. A host label in punycode (xn--) must also be valid punycode, which the pattern does not check
+             */
+            url: string;
+        };
+        WebhookTestResponseDto: {
+            /**
+             * Format: uuid
+             * @description The x-event-id of the ping; it is not stored and never redelivered
+             */
+            event_id: string;
+            /** @description Whether the receiver acknowledged the ping with a 2xx */
+            delivered: boolean;
+            /** @description Null when no response came back */
+            status_code: number | null;
+            /** @description Why the ping was not acknowledged, as the delivery log would say it; null when it was */
+            error: string | null;
+            /** @description The first 256 bytes of the receiver's answer, as the delivery log would quote it */
+            response_excerpt: string | null;
+            /** @description From the request to the answer, the worker scheduling it included */
+            duration_ms: number;
         };
         CreateCollectorDto: {
             /** @description Accepted because the spec lists it, and ignored: the service generates the code */
@@ -1153,6 +1490,7 @@ export interface components {
             reserved: number;
         };
         MovementPageDto: {
+            /** @description Newest first */
             data: {
                 /** @description Journal line id (a decimal integer as a string), increasing with time */
                 id: string;
@@ -1175,9 +1513,16 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
             }[];
-            page: number;
-            page_size: number;
-            total: number;
+            /** @description Whether rows follow this page */
+            has_more: boolean;
+            /** @description Send it as starting_after for the next page; null when has_more is false (the last row's key) */
+            next_cursor: string[];
+            /** @description Deprecated: only when asked with page or page_size */
+            page?: number;
+            /** @description Deprecated: only when asked with page or page_size */
+            page_size?: number;
+            /** @description Deprecated: only when asked with page or page_size; the account's lines, counted each time */
+            total?: number;
         };
         ExchangeRateDto: {
             base: string;
@@ -1223,6 +1568,11 @@ export interface components {
             external_reference: string;
             message: string;
             local_currency: string;
+            /**
+             * Format: uuid
+             * @description The order this preview opened (added to the spec's ack): the same id the preview callback's order.id carries
+             */
+            order_id: string;
         };
         SubmitAmountDto: {
             /** Format: uuid */
@@ -1334,6 +1684,43 @@ export interface components {
              * @enum {string|null}
              */
             error_code: "USER_REJECTED" | "EXPIRED" | "INSUFFICIENT_FUNDS" | "DESTINATION_REJECTED" | "UPSTREAM_ERROR" | "INVALID_DICT_KEY" | "CANCELED_BY_COLLECTOR" | "INTERNAL_ERROR" | null;
+        };
+        OrderSearchPageDto: {
+            /** @description Newest first (created_at, then id) */
+            data: {
+                /** Format: uuid */
+                order_id: string;
+                /** @description Your own reference of the order: the one you previewed it with, or for a QR you created (collections) the one you created it with; null for a collection nobody has paid when you are its payer's side */
+                external_reference: string | null;
+                /**
+                 * @description QR, KEY (a payment key), or COLLECTION (a QR created for a point of sale)
+                 * @enum {string}
+                 */
+                flow: "QR" | "KEY" | "COLLECTION";
+                /** @enum {string} */
+                status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+                local_country: string;
+                local_currency: string;
+                /** @description Decimal in the local currency; null while an open amount is not given */
+                local_amount: string | null;
+                /** @description The payer's currency; null until a payer previewed it */
+                user_currency: string | null;
+                /** @description Decimal in the payer's currency; null until priced */
+                user_amount: string | null;
+                /**
+                 * @description Why the order failed or was canceled; null otherwise
+                 * @enum {string|null}
+                 */
+                error_code: "USER_REJECTED" | "EXPIRED" | "INSUFFICIENT_FUNDS" | "DESTINATION_REJECTED" | "UPSTREAM_ERROR" | "INVALID_DICT_KEY" | "CANCELED_BY_COLLECTOR" | "INTERNAL_ERROR" | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+            /** @description Whether rows follow this page */
+            has_more: boolean;
+            /** @description Send it as starting_after for the next page; null when has_more is false (the last row's key) */
+            next_cursor: string[];
         };
         StatusHistoryViewDto: {
             /** Format: uuid */
@@ -1508,6 +1895,11 @@ export interface components {
             message: string;
             /** @enum {string} */
             local_currency: "BRL" | "PEN" | "COP";
+            /**
+             * Format: uuid
+             * @description The order this preview opened (added to the spec's ack): the same id the preview callback's order.id carries
+             */
+            order_id: string;
             /** @description Peru (local_country PE) only */
             collector?: {
                 name: string;
@@ -1638,6 +2030,32 @@ export interface components {
             /** @description Still refundable */
             remaining: number;
         };
+        RefundViewDto: {
+            /** Format: uuid */
+            refund_id: string;
+            /** Format: uuid */
+            order_id: string;
+            /**
+             * @description PENDING: the rail has not confirmed yet; COMPLETED: refunded, the payer credited; REJECTED/FAILED: the rail did not refund (error_code says why)
+             * @enum {string}
+             */
+            status: "PENDING" | "COMPLETED" | "REJECTED" | "FAILED";
+            /** @description This refund, in the order's local currency */
+            amount: number;
+            /** @description The order's local currency */
+            currency: string;
+            /** @description What the payer's account was credited, in user_currency; null until COMPLETED */
+            user_amount: number | null;
+            user_currency: string;
+            /** @description The reason given with the refund, if any */
+            reason: string | null;
+            /** @description Why the rail did not refund; null otherwise */
+            error_code: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         ForcePayoutRequestDto: {
             /**
              * @description The rail's answer to this order's payout: completed (paid), rejected (the destination refuses: the order ends REJECTED, DESTINATION_REJECTED, and the funds are released), unknown (the rail never says: the order stays PROCESSING with its funds reserved, is flagged PayoutUnconfirmed after PAYOUT_RETRY_WINDOW, and waits for an operator)
@@ -1661,16 +2079,302 @@ export interface components {
             statusCode: number;
             /** @description Informational only, may change: a sentence, or for a refused input one line per problem, each naming its field */
             message: string | string[];
-            /** @description A stable code to act on, e.g. INVALID_STATUS, ALREADY_PROCESSED, RATE_LIMITED, SERVICE_UNAVAILABLE */
-            error_code?: string;
+            /**
+             * @description A stable code to act on: the table in the description of this document says what each means
+             * @enum {string}
+             */
+            error_code?: "INVALID_DICT_KEY" | "INVALID_STATUS" | "ALREADY_PROCESSED" | "REQUEST_IN_PROGRESS" | "AMOUNT_EXCEEDS_REFUNDABLE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "OVERLOADED" | "SERVICE_UNAVAILABLE" | "UPSTREAM_ERROR";
+            /** @description The request's id, as in its `x-request-id` header and in the service's logs: quote it when reporting */
+            request_id: string;
         };
         ValidationErrorBodyDto: {
             /** @description The HTTP status, repeated */
             statusCode: number;
             /** @description One line per problem, each starting with the field it concerns, e.g. "user.currency: Invalid option" */
             message: string[];
-            /** @description A stable code to act on, e.g. INVALID_STATUS, ALREADY_PROCESSED, RATE_LIMITED, SERVICE_UNAVAILABLE */
-            error_code?: string;
+            /**
+             * @description A stable code to act on: the table in the description of this document says what each means
+             * @enum {string}
+             */
+            error_code?: "INVALID_DICT_KEY" | "INVALID_STATUS" | "ALREADY_PROCESSED" | "REQUEST_IN_PROGRESS" | "AMOUNT_EXCEEDS_REFUNDABLE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "OVERLOADED" | "SERVICE_UNAVAILABLE" | "UPSTREAM_ERROR";
+            /** @description The request's id, as in its `x-request-id` header and in the service's logs: quote it when reporting */
+            request_id: string;
+            /** @description The problems of `message`, one each, for a program to act on */
+            errors: {
+                /** @description The field, as a dotted path (`user.currency`), or `body` for the body as a whole */
+                field: string;
+                /**
+                 * @description What is wrong: zod's issue code, or INVALID for a rule the service checks itself
+                 * @enum {string}
+                 */
+                code: "INVALID_TYPE" | "INVALID_VALUE" | "INVALID_FORMAT" | "TOO_SMALL" | "TOO_BIG" | "UNKNOWN_FIELD" | "INVALID";
+            }[];
+        };
+        PreviewCallback: {
+            /** @enum {string} */
+            payment_type: "QR" | "DICT_KEY";
+            /** @description The payer's reference */
+            external_reference: string | null;
+            /** @description Only for a successful read */
+            collector?: {
+                /** @description Merchant name. The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
+                name: string | null;
+                /** @description The merchant's tax identification. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**" (alphanumeric "**.ABC.345/****-**"), cédula "****789", NIT "****456-*" */
+                identification_number: string | null;
+                /** @description Branch number; may be empty */
+                branch_office: string | null;
+            };
+            /** @description Only for a successful read */
+            order?: {
+                /**
+                 * Format: uuid
+                 * @description Pay it with POST /v2/payments
+                 */
+                id: string;
+                /**
+                 * @description QR previews only, as the spec's table says
+                 * @enum {string}
+                 */
+                status?: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+                /** @description Null while an open-amount QR waits for its amount */
+                local_total_amount: number | null;
+                local_currency: string;
+                /** @description What the payer pays; null while the amount is unknown */
+                user_total_amount: number | null;
+                /** @description The payer's currency */
+                user_currency: string | null;
+                /**
+                 * @description QR previews only
+                 * @enum {string|null}
+                 */
+                qr_type?: "STATIC" | "DYNAMIC" | null;
+            };
+            /** @description Every phone key's wallets, to pick one from when paying (wallet_id): a Peru phone's wallets, or the one account a Brazilian or Colombian phone names */
+            wallets?: {
+                /**
+                 * Format: uuid
+                 * @description Send it as wallet_id to pay
+                 */
+                id: string;
+                brand: string;
+                mobile: string;
+                present: boolean;
+                directory: string;
+                participant_code: string;
+            }[];
+            /** @description Peru: the wallet record, sent later as wallet_record_id */
+            walletId?: string;
+            /**
+             * @description Why the preview failed; then collector and order are absent
+             * @enum {string}
+             */
+            error_code?: "USER_REJECTED" | "EXPIRED" | "INSUFFICIENT_FUNDS" | "DESTINATION_REJECTED" | "UPSTREAM_ERROR" | "INVALID_DICT_KEY" | "CANCELED_BY_COLLECTOR" | "INTERNAL_ERROR";
+            version: string;
+            webhook: {
+                /**
+                 * Format: uuid
+                 * @description The event id: the x-event-id and webhook-id headers, the same on every attempt
+                 */
+                id: string;
+                /** @enum {string} */
+                type: "PREVIEW";
+                /**
+                 * Format: date-time
+                 * @description When the event happened (the change that emitted it)
+                 */
+                created_at: string;
+                /**
+                 * @description The API version the body follows
+                 * @enum {string}
+                 */
+                version: "2";
+            };
+        };
+        PaymentCallback: {
+            /** Format: uuid */
+            order_id: string;
+            /** @description The payer's reference; null for an order nobody has paid yet */
+            external_reference: string | null;
+            /** @description The same, under the name the spec also uses */
+            external_reference_id: string | null;
+            /** @enum {string} */
+            status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+            /**
+             * Format: date-time
+             * @description When this answer was made
+             */
+            date: string;
+            /**
+             * Format: date-time
+             * @description When the order was paid; null until then
+             */
+            payment_date: string | null;
+            /** @description The merchant's tax identification; null until the merchant is known. The holder of a Brazilian or Colombian payment key shows its document masked: CPF "***.456.789-**", CNPJ "**.345.678/****-**" (alphanumeric "**.ABC.345/****-**"), cédula "****789", NIT "****456-*" */
+            merchant_identification_number: string | null;
+            /** @description Null until the merchant is known. The holder of a Brazilian or Colombian payment key shows only its first name and initials ("Ana S. O.") */
+            merchant_name: string | null;
+            /**
+             * @description Why the order failed or was canceled; null otherwise
+             * @enum {string|null}
+             */
+            error_code: "USER_REJECTED" | "EXPIRED" | "INSUFFICIENT_FUNDS" | "DESTINATION_REJECTED" | "UPSTREAM_ERROR" | "INVALID_DICT_KEY" | "CANCELED_BY_COLLECTOR" | "INTERNAL_ERROR" | null;
+            /** @enum {string} */
+            version: "2";
+            webhook: {
+                /**
+                 * Format: uuid
+                 * @description The event id: the x-event-id and webhook-id headers, the same on every attempt
+                 */
+                id: string;
+                /** @enum {string} */
+                type: "PAYMENT";
+                /**
+                 * Format: date-time
+                 * @description When the event happened (the change that emitted it)
+                 */
+                created_at: string;
+                /**
+                 * @description The API version the body follows
+                 * @enum {string}
+                 */
+                version: "2";
+            };
+        };
+        QrCreatedCallback: {
+            /** @enum {string} */
+            event: "QR_CREATED";
+            /** Format: uuid */
+            order_id: string;
+            /** @description The collector's reference */
+            external_reference: string | null;
+            /** @enum {string} */
+            status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+            /** @description Null for an open-amount QR */
+            local_amount: number | null;
+            local_currency: string;
+            exchange_rates: {
+                currency: string;
+                /** @description Units of this currency per unit of the local currency, at your spread; indicative, the payer is priced at its own */
+                rate: string;
+                /** @description The amount in this currency; null for an open amount */
+                amount: number | null;
+            }[];
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            date: string;
+            version: string;
+            webhook: {
+                /**
+                 * Format: uuid
+                 * @description The event id: the x-event-id and webhook-id headers, the same on every attempt
+                 */
+                id: string;
+                /** @enum {string} */
+                type: "QR_CREATED";
+                /**
+                 * Format: date-time
+                 * @description When the event happened (the change that emitted it)
+                 */
+                created_at: string;
+                /**
+                 * @description The API version the body follows
+                 * @enum {string}
+                 */
+                version: "2";
+            };
+        };
+        QrExpiredCallback: {
+            /** @enum {string} */
+            event: "QR_EXPIRED";
+            /** Format: uuid */
+            order_id: string;
+            /** @description The collector's reference */
+            external_reference: string | null;
+            /** @enum {string} */
+            status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+            /**
+             * @description EXPIRED for an expiry
+             * @enum {string|null}
+             */
+            error_code: "USER_REJECTED" | "EXPIRED" | "INSUFFICIENT_FUNDS" | "DESTINATION_REJECTED" | "UPSTREAM_ERROR" | "INVALID_DICT_KEY" | "CANCELED_BY_COLLECTOR" | "INTERNAL_ERROR" | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            date: string;
+            version: string;
+            webhook: {
+                /**
+                 * Format: uuid
+                 * @description The event id: the x-event-id and webhook-id headers, the same on every attempt
+                 */
+                id: string;
+                /** @enum {string} */
+                type: "QR_EXPIRED";
+                /**
+                 * Format: date-time
+                 * @description When the event happened (the change that emitted it)
+                 */
+                created_at: string;
+                /**
+                 * @description The API version the body follows
+                 * @enum {string}
+                 */
+                version: "2";
+            };
+        };
+        RefundCallback: {
+            /** Format: uuid */
+            order_id: string;
+            /** @description The reference of whoever is notified */
+            external_reference: string | null;
+            /**
+             * @description REFUNDED or PARTIALLY_REFUNDED once a refund went through
+             * @enum {string}
+             */
+            status: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+            /** Format: date-time */
+            date: string;
+            /**
+             * Format: date-time
+             * @description When the order was paid
+             */
+            payment_date: string | null;
+            /** @description Null until the merchant is known */
+            merchant_identification_number: string | null;
+            /** @description Merchant display name (spelled so in the spec) */
+            merchart_name: string | null;
+            /** @description Null for a refund that went through */
+            error_code: string | null;
+            /** @description This refund's amount, in the order's local currency */
+            amount: number;
+            currency: string;
+            /**
+             * Format: uuid
+             * @description Not in the spec: which refund this is (the refund_id of POST /v2/qr/refund), as an order may have several
+             */
+            refund_id: string;
+            /** @enum {string} */
+            version: "2";
+            webhook: {
+                /**
+                 * Format: uuid
+                 * @description The event id: the x-event-id and webhook-id headers, the same on every attempt
+                 */
+                id: string;
+                /** @enum {string} */
+                type: "REFUND";
+                /**
+                 * Format: date-time
+                 * @description When the event happened (the change that emitted it)
+                 */
+                created_at: string;
+                /**
+                 * @description The API version the body follows
+                 * @enum {string}
+                 */
+                version: "2";
+            };
         };
     };
     responses: never;
@@ -2057,6 +2761,77 @@ export interface operations {
             };
         };
     };
+    NotificationsController_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecretRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The new secret, shown this once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedWebhookSecretDto"];
+                };
+            };
+            /** @description The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 100kb */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A Content-Encoding other than identity, gzip, deflate or br, or a charset other than utf-8 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     NotificationsController_verify: {
         parameters: {
             query?: never;
@@ -2116,6 +2891,283 @@ export interface operations {
                 };
             };
             /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    EventsController_list: {
+        parameters: {
+            query?: {
+                /** @description The callback's event (the `event` of its body) */
+                type?: "PREVIEW" | "PAYMENT" | "QR_CREATED" | "QR_EXPIRED" | "REFUND";
+                /** @description FAILED: retries given up; PENDING: not acknowledged yet, still retried; DELIVERED: acknowledged */
+                status?: "PENDING" | "DELIVERED" | "FAILED";
+                /** @description Only callbacks created at or after this instant */
+                created_after?: string;
+                /** @description Only callbacks created before this instant */
+                created_before?: string;
+                /** @description Opaque: the next_cursor of the previous page, as it came */
+                starting_after?: string;
+                /** @description Rows per page, 1 to 100 (20 unless given) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPageDto"];
+                };
+            };
+            /**
+             * @description - A malformed filter, a limit outside 1..100, or a starting_after this listing did not give
+             *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    EventsController_redeliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. A retry with the same key and the same body bytes gets the first response again (header idempotency-replay: true); with other bytes 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 REQUEST_IN_PROGRESS with Retry-After. A 5xx is not kept: its retry gets the result of whatever the first attempt did meanwhile, never that attempt done twice. Keys are kept 24 h. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeliverEventsRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The redeliveries are queued */
+            202: {
+                headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeliverEventsResponseDto"];
+                };
+            };
+            /**
+             * @description - A malformed filter, a limit outside 1..100, or a starting_after this listing did not give
+             *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
+             *     - idempotency-key: not 1 to 255 printable ASCII characters, or only spaces
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description REQUEST_IN_PROGRESS: a request with this idempotency-key is still running; retry after Retry-After seconds */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 100kb */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A Content-Encoding other than identity, gzip, deflate or br, or a charset other than utf-8 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: this idempotency-key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The ping was sent (acknowledged or not) */
+            200: {
+                headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResponseDto"];
+                };
+            };
+            /**
+             * @description - url: not a URL a callback may be sent to
+             *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 100kb */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A Content-Encoding other than identity, gzip, deflate or br, or a charset other than utf-8 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description - SERVICE_UNAVAILABLE: the ping could not be sent within 30 s (the workers are behind)
+             *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
+             */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -3157,7 +4209,13 @@ export interface operations {
     AccountsController_movements: {
         parameters: {
             query?: {
+                /** @description Rows per page, 1 to 100 (20 unless given) */
+                limit?: number;
+                /** @description Opaque: the next_cursor of the previous page, as it came */
+                starting_after?: string;
+                /** @description Deprecated (offset paging: a line written meanwhile shifts every later page): use limit and starting_after. 1-based */
                 page?: number;
+                /** @description Deprecated (offset paging: a line written meanwhile shifts every later page): use limit and starting_after. 50 unless given */
                 page_size?: number;
             };
             header?: never;
@@ -3178,7 +4236,7 @@ export interface operations {
                 };
             };
             /**
-             * @description - Unsupported currency or invalid paging
+             * @description - Unsupported currency, invalid paging, a cursor this listing did not give, or page/page_size mixed with limit/starting_after
              *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
              */
             400: {
@@ -3543,6 +4601,89 @@ export interface operations {
              *     - OVERLOADED: the workers are behind on the previews already taken (admission on the backlog), or an action outwaited its order's preparation; retry after Retry-After seconds
              *     - SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds
              */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PaymentsController_search: {
+        parameters: {
+            query?: {
+                /** @description Your own reference of the order (for a QR you created: the reference you created it with) */
+                external_reference?: string & unknown;
+                status?: "WAITING_AMOUNT" | "PROCESS_LATER" | "CREATED" | "PROCESSING" | "COMPLETED" | "CANCELED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REJECTED" | "FAILED";
+                flow?: "QR" | "KEY" | "COLLECTION";
+                /** @description Orders created at or after this instant (ISO 8601, e.g. 2026-11-27T00:00:00Z) */
+                created_after?: string;
+                /** @description Orders created before this instant (ISO 8601, e.g. 2026-11-27T00:00:00Z) */
+                created_before?: string;
+                /** @description Rows per page, 1 to 100 (20 unless given) */
+                limit?: number;
+                /** @description Opaque: the next_cursor of the previous page, as it came */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSearchPageDto"];
+                };
+            };
+            /**
+             * @description - A filter is not valid, or starting_after is not a cursor this listing gave
+             *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description RATE_LIMITED: the client spent its quota of this class of route; retry after Retry-After seconds (the RateLimit headers say the quota and what is left) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Each quota the route counts against: `"<class>";q=<requests>;w=<window seconds>`, e.g. `"previews";q=40;w=2` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each: `"<class>";r=<requests left>;t=<seconds until the window starts again>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -4714,6 +5855,68 @@ export interface operations {
             };
         };
     };
+    RefundsController_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refund_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundViewDto"];
+                };
+            };
+            /**
+             * @description - refund_id is not a UUID
+             *     - The request is malformed: `message` lists every problem, one line per field (`body: malformed JSON` for a body that is no JSON)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description No bearer token, or one that is malformed, expired or revoked (`message: "Unauthorized"`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Refund not found: no such refund of the caller's orders */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: PostgreSQL or Temporal cannot be reached; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     ConciliationController_payins: {
         parameters: {
             query: {
@@ -4987,6 +6190,171 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
+            };
+        };
+    };
+    callback_PREVIEW: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>,v2=<hex HMAC-SHA256(secret, "<t>.<event id>.<raw body>")>: v2 covers the event id; v1, which does not, is sent until CALLBACK_SIGNATURE_V1_UNTIL. One entry of each per secret during a secret rotation. Check it with verifyCallback of the client package or POST /v2/notifications/verify. */
+                signature: string;
+                /** @description The event id, the same on every attempt: de-duplicate on it (it equals webhook-id and the body's webhook.id) */
+                "x-event-id": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret; the key is the UTF-8 bytes of your webhook secret (whsec_ + their base64 for a Standard Webhooks library) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callback_PAYMENT: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>,v2=<hex HMAC-SHA256(secret, "<t>.<event id>.<raw body>")>: v2 covers the event id; v1, which does not, is sent until CALLBACK_SIGNATURE_V1_UNTIL. One entry of each per secret during a secret rotation. Check it with verifyCallback of the client package or POST /v2/notifications/verify. */
+                signature: string;
+                /** @description The event id, the same on every attempt: de-duplicate on it (it equals webhook-id and the body's webhook.id) */
+                "x-event-id": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret; the key is the UTF-8 bytes of your webhook secret (whsec_ + their base64 for a Standard Webhooks library) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callback_QR_CREATED: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>,v2=<hex HMAC-SHA256(secret, "<t>.<event id>.<raw body>")>: v2 covers the event id; v1, which does not, is sent until CALLBACK_SIGNATURE_V1_UNTIL. One entry of each per secret during a secret rotation. Check it with verifyCallback of the client package or POST /v2/notifications/verify. */
+                signature: string;
+                /** @description The event id, the same on every attempt: de-duplicate on it (it equals webhook-id and the body's webhook.id) */
+                "x-event-id": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret; the key is the UTF-8 bytes of your webhook secret (whsec_ + their base64 for a Standard Webhooks library) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QrCreatedCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callback_QR_EXPIRED: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>,v2=<hex HMAC-SHA256(secret, "<t>.<event id>.<raw body>")>: v2 covers the event id; v1, which does not, is sent until CALLBACK_SIGNATURE_V1_UNTIL. One entry of each per secret during a secret rotation. Check it with verifyCallback of the client package or POST /v2/notifications/verify. */
+                signature: string;
+                /** @description The event id, the same on every attempt: de-duplicate on it (it equals webhook-id and the body's webhook.id) */
+                "x-event-id": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret; the key is the UTF-8 bytes of your webhook secret (whsec_ + their base64 for a Standard Webhooks library) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QrExpiredCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callback_REFUND: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>,v2=<hex HMAC-SHA256(secret, "<t>.<event id>.<raw body>")>: v2 covers the event id; v1, which does not, is sent until CALLBACK_SIGNATURE_V1_UNTIL. One entry of each per secret during a secret rotation. Check it with verifyCallback of the client package or POST /v2/notifications/verify. */
+                signature: string;
+                /** @description The event id, the same on every attempt: de-duplicate on it (it equals webhook-id and the body's webhook.id) */
+                "x-event-id": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret; the key is the UTF-8 bytes of your webhook secret (whsec_ + their base64 for a Standard Webhooks library) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

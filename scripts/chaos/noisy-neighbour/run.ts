@@ -255,13 +255,14 @@ async function drive(
   const backlog = sampleBacklog(topology, startedAt);
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   let phase = 'calibration';
-  const progress = setInterval(() => {
+  const sayProgress = () => {
     const latest = backlog.samples.at(-1);
     const backlogNow = latest
       ? `: backlog ${latest.workflow.count} workflow tasks (oldest ${(latest.workflow.ageMs / 1000).toFixed(1)} s), ${latest.activity.count} activity tasks (${(latest.activity.ageMs / 1000).toFixed(1)} s)`
       : '';
     say(`${Math.floor(now() / 1000)} s, ${phase} (${protection} run)${backlogNow}`);
-  }, PROGRESS_EVERY_MS);
+  };
+  const progress = setInterval(sayProgress, PROGRESS_EVERY_MS);
 
   try {
     say(
@@ -334,6 +335,8 @@ async function drive(
 
     phase = 'settling';
     say(`${protection} run: waiting for the orders to settle, then auditing…`);
+    // At once, not only every PROGRESS_EVERY_MS: orders that settle within a tick still show the phase.
+    sayProgress();
     const settle = await waitUntilSettled(topology.dataSource, SETTLE_LIMIT_MS, signal);
     memory.stop();
     backlog.stop();

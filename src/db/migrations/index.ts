@@ -14,6 +14,9 @@ import { StuckOrderIndexes1763801600000 } from './1763801600000-stuck-order-inde
 import { OrderChangeRequests1763801780000 } from './1763801780000-order-change-requests';
 import { ClientCapacity1763801800000 } from './1763801800000-client-capacity';
 import { FxQuotesExpiryIndex1763801960000 } from './1763801960000-fx-quotes-expiry-index';
+import { EventLog1763802000000 } from './1763802000000-event-log';
+import { WebhookSecretRotation1763802100000 } from './1763802100000-webhook-secret-rotation';
+import { OrderSearchIndexes1763802200000 } from './1763802200000-order-search-indexes';
 
 /** Applied in timestamp order; each module appends its own, one per line. */
 export const migrations = [
@@ -33,4 +36,7 @@ export const migrations = [
   OrderChangeRequests1763801780000,
   ClientCapacity1763801800000,
   FxQuotesExpiryIndex1763801960000,
+  EventLog1763802000000,
+  WebhookSecretRotation1763802100000,
+  OrderSearchIndexes1763802200000,
 ];

@@ -1,15 +1,7 @@
-import { MovementClient } from '../http/movement-client';
+import { KeyMovementAdapter } from '../key-movement.adapter';
 import type { RailHttpClient } from '../http/rail-http-client';
-import type { KeyRail } from '../key-rail';
 import { holderLookup } from '../phone-wallets';
-import type {
-  DirectoryAnswer,
-  KeyDestination,
-  MovementOutcome,
-  MovementStatus,
-  RailPayout,
-  RefundRequest,
-} from '../rail-terms';
+import type { DirectoryAnswer, KeyDestination, RailPayout, RefundRequest } from '../rail-terms';
 import { holderFromDictEntry } from './brazil.mapper';
 import {
   BRAZIL_PATHS,
@@ -23,11 +15,9 @@ import {
 } from './brazil.wire';
 
 /** Pix: the DICT key directory and SPI payments to a key. */
-export class BrazilPixAdapter implements KeyRail {
-  private readonly movements: MovementClient<SpiStatusWord, SpiStatus>;
-
-  constructor(private readonly http: RailHttpClient) {
-    this.movements = new MovementClient(http, SPI_MOVEMENTS);
+export class BrazilPixAdapter extends KeyMovementAdapter<SpiStatusWord, SpiStatus> {
+  constructor(http: RailHttpClient) {
+    super(http, SPI_MOVEMENTS, { payouts: BRAZIL_PATHS.payments, refunds: BRAZIL_PATHS.returns });
   }
 
   /** DICT answers the key's holder; a phone key's one wallet is the holder's account. */
@@ -40,8 +30,8 @@ export class BrazilPixAdapter implements KeyRail {
     return holderLookup(PIX_DIRECTORY, key, holderFromDictEntry(entry));
   }
 
-  payout(request: RailPayout, destination: KeyDestination): Promise<MovementOutcome> {
-    const body: SpiPaymentRequest = {
+  protected payoutBody(request: RailPayout, destination: KeyDestination): SpiPaymentRequest {
+    return {
       idempotencyKey: request.payoutId,
       orderId: request.orderId,
       amount: request.amount,
@@ -49,25 +39,15 @@ export class BrazilPixAdapter implements KeyRail {
       creditorKey: destination.key,
       ...(destination.walletId === undefined ? {} : { creditorWalletId: destination.walletId }),
     };
-    return this.movements.send('payout', BRAZIL_PATHS.payments, body, request.payoutId);
   }
 
-  payoutStatus(payoutId: string): Promise<MovementStatus> {
-    return this.movements.status('payout', BRAZIL_PATHS.payments, payoutId);
-  }
-
-  refund(request: RefundRequest): Promise<MovementOutcome> {
-    const body: SpiReturnRequest = {
+  protected refundBody(request: RefundRequest): SpiReturnRequest {
+    return {
       idempotencyKey: request.refundId,
       orderId: request.orderId,
       originalEndToEndId: request.payoutReference,
       amount: request.amount,
       currency: 'BRL',
     };
-    return this.movements.send('refund', BRAZIL_PATHS.returns, body, request.refundId);
-  }
-
-  refundStatus(refundId: string): Promise<MovementStatus> {
-    return this.movements.status('refund', BRAZIL_PATHS.returns, refundId);
   }
 }

@@ -1,15 +1,7 @@
-import { MovementClient } from '../http/movement-client';
+import { KeyMovementAdapter } from '../key-movement.adapter';
 import type { RailHttpClient } from '../http/rail-http-client';
-import type { KeyRail } from '../key-rail';
 import { holderLookup } from '../phone-wallets';
-import type {
-  DirectoryAnswer,
-  KeyDestination,
-  MovementOutcome,
-  MovementStatus,
-  RailPayout,
-  RefundRequest,
-} from '../rail-terms';
+import type { DirectoryAnswer, KeyDestination, RailPayout, RefundRequest } from '../rail-terms';
 import { holderFromBrebKey } from './colombia.mapper';
 import {
   BREB_DIRECTORY,
@@ -23,11 +15,9 @@ import {
 } from './colombia.wire';
 
 /** Colombia's Bre-B: its key directory and transfers to a key. */
-export class ColombiaBrebAdapter implements KeyRail {
-  private readonly movements: MovementClient<BrebState, BrebMovement>;
-
-  constructor(private readonly http: RailHttpClient) {
-    this.movements = new MovementClient(http, BREB_MOVEMENTS);
+export class ColombiaBrebAdapter extends KeyMovementAdapter<BrebState, BrebMovement> {
+  constructor(http: RailHttpClient) {
+    super(http, BREB_MOVEMENTS, { payouts: COLOMBIA_PATHS.transfers, refunds: COLOMBIA_PATHS.returns });
   }
 
   /** Bre-B answers the key's holder; a phone key's one wallet is the holder's account. */
@@ -40,8 +30,8 @@ export class ColombiaBrebAdapter implements KeyRail {
     return holderLookup(BREB_DIRECTORY, key, holderFromBrebKey(answer));
   }
 
-  payout(request: RailPayout, destination: KeyDestination): Promise<MovementOutcome> {
-    const body: BrebTransferRequest = {
+  protected payoutBody(request: RailPayout, destination: KeyDestination): BrebTransferRequest {
+    return {
       idTransferencia: request.payoutId,
       idOrden: request.orderId,
       valor: request.amount,
@@ -49,25 +39,15 @@ export class ColombiaBrebAdapter implements KeyRail {
       llave: destination.key,
       ...(destination.walletId === undefined ? {} : { idBilletera: destination.walletId }),
     };
-    return this.movements.send('payout', COLOMBIA_PATHS.transfers, body, request.payoutId);
   }
 
-  payoutStatus(payoutId: string): Promise<MovementStatus> {
-    return this.movements.status('payout', COLOMBIA_PATHS.transfers, payoutId);
-  }
-
-  refund(request: RefundRequest): Promise<MovementOutcome> {
-    const body: BrebReturnRequest = {
+  protected refundBody(request: RefundRequest): BrebReturnRequest {
+    return {
       idDevolucion: request.refundId,
       idOrden: request.orderId,
       referenciaOriginal: request.payoutReference,
       valor: request.amount,
       moneda: 'COP',
     };
-    return this.movements.send('refund', COLOMBIA_PATHS.returns, body, request.refundId);
-  }
-
-  refundStatus(refundId: string): Promise<MovementStatus> {
-    return this.movements.status('refund', COLOMBIA_PATHS.returns, refundId);
   }
 }

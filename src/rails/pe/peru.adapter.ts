@@ -1,16 +1,7 @@
-import { MovementClient } from '../http/movement-client';
+import { KeyMovementAdapter } from '../key-movement.adapter';
 import type { RailHttpClient } from '../http/rail-http-client';
-import type { KeyRail } from '../key-rail';
 import { isPhoneKey } from '../phone-wallets';
-import type {
-  DirectoryAnswer,
-  KeyDestination,
-  MovementOutcome,
-  MovementStatus,
-  PeruWalletAccount,
-  RailPayout,
-  RefundRequest,
-} from '../rail-terms';
+import type { DirectoryAnswer, KeyDestination, PeruWalletAccount, RailPayout, RefundRequest } from '../rail-terms';
 import { accountInfoFrom, walletAccountFrom, walletFrom } from './peru.mapper';
 import {
   CCE_MOVEMENTS,
@@ -25,11 +16,9 @@ import {
 } from './peru.wire';
 
 /** Peru: CCI accounts and transfers through the CCE, and the mobile-wallet directory. */
-export class PeruCceAdapter implements KeyRail {
-  private readonly movements: MovementClient<CceState, CceMovement>;
-
-  constructor(private readonly http: RailHttpClient) {
-    this.movements = new MovementClient(http, CCE_MOVEMENTS);
+export class PeruCceAdapter extends KeyMovementAdapter<CceState, CceMovement> {
+  constructor(http: RailHttpClient) {
+    super(http, CCE_MOVEMENTS, { payouts: PERU_PATHS.transfers, refunds: PERU_PATHS.reversals });
   }
 
   /** A CCI is one account, answered by the CCE; a phone lists its wallets, answered by the wallet directory. */
@@ -65,8 +54,8 @@ export class PeruCceAdapter implements KeyRail {
     );
   }
 
-  payout(request: RailPayout, destination: KeyDestination): Promise<MovementOutcome> {
-    const body: CceTransferRequest = {
+  protected payoutBody(request: RailPayout, destination: KeyDestination): CceTransferRequest {
+    return {
       idTransferencia: request.payoutId,
       idOrden: request.orderId,
       monto: request.amount,
@@ -75,25 +64,15 @@ export class PeruCceAdapter implements KeyRail {
         ? { celular: destination.key, walletId: destination.walletId ?? '' }
         : { cci: destination.key },
     };
-    return this.movements.send('payout', PERU_PATHS.transfers, body, request.payoutId);
   }
 
-  payoutStatus(payoutId: string): Promise<MovementStatus> {
-    return this.movements.status('payout', PERU_PATHS.transfers, payoutId);
-  }
-
-  refund(request: RefundRequest): Promise<MovementOutcome> {
-    const body: CceReversalRequest = {
+  protected refundBody(request: RefundRequest): CceReversalRequest {
+    return {
       idReverso: request.refundId,
       idOrden: request.orderId,
       referenciaOriginal: request.payoutReference,
       monto: request.amount,
       moneda: 'PEN',
     };
-    return this.movements.send('refund', PERU_PATHS.reversals, body, request.refundId);
-  }
-
-  refundStatus(refundId: string): Promise<MovementStatus> {
-    return this.movements.status('refund', PERU_PATHS.reversals, refundId);
   }
 }

@@ -56,6 +56,7 @@ describe('actions that reach an order still being prepared', () => {
       external_reference: reference,
       message: expect.any(String),
       local_currency: 'BRL',
+      order_id: created.body.order_id,
     });
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     expect(preview.body.order).toMatchObject({

@@ -45,6 +45,7 @@ describe('OpenAPI document', () => {
         '/v2/payments/previews',
         '/v2/payments',
         '/v2/payments/{order_id}/status',
+        '/v2/qr/refund/{refund_id}',
         '/v2/exchange-rates/rates/payins/{base}/{target}',
         '/v2/accounts',
         '/v2/accounts/{currency}/movements',
@@ -82,7 +83,7 @@ describe('OpenAPI document', () => {
     const trace = await rawRequest('TRACE', '/health');
     expect(trace.status).toBe(405);
     expect(trace.headers.allow).toBe('GET, HEAD');
-    expect(JSON.parse(trace.body)).toEqual({ statusCode: 405, message: 'Method Not Allowed' });
+    expect(JSON.parse(trace.body)).toMatchObject({ statusCode: 405, message: 'Method Not Allowed' });
 
     // Refused before the body is read or the token checked: the route list alone decides.
     const remove = await fetch(`${api.baseUrl}/collectors/${'0'.repeat(8)}`, { method: 'DELETE', body: '{', headers: { 'content-type': 'application/json' } });

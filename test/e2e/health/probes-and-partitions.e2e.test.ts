@@ -22,7 +22,12 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
 const expectUnavailable = (response: HttpResult) => {
   expect([response.status, response.body]).toEqual([
     503,
-    { statusCode: 503, message: expect.any(String), error_code: 'SERVICE_UNAVAILABLE' },
+    {
+      statusCode: 503,
+      message: expect.any(String),
+      error_code: 'SERVICE_UNAVAILABLE',
+      request_id: response.headers.get('x-request-id'),
+    },
   ]);
   expect(response.headers.get('retry-after')).toBe('5');
 };

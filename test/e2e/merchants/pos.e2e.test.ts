@@ -120,7 +120,7 @@ describe('points of sale', () => {
 
     const duplicate = await client.post(`/stores/${storeUuid}/pos`, body);
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toEqual({ statusCode: 409, message: 'Conflict' });
+    expect(duplicate.body).toMatchObject({ statusCode: 409, message: 'Conflict' });
 
     const otherStore = await createStore(client, collectorUuid);
     expect((await client.post(`/stores/${otherStore}/pos`, body)).status).toBe(201);
@@ -135,7 +135,7 @@ describe('points of sale', () => {
     for (const { storeUuid } of [disabledStore, disabledCollector]) {
       const response = await client.post(`/stores/${storeUuid}/pos`, posBody());
       expect(response.status).toBe(409);
-      expect(response.body).toEqual({ statusCode: 409, message: 'Conflict' });
+      expect(response.body).toMatchObject({ statusCode: 409, message: 'Conflict' });
       expect((await client.get(`/stores/${storeUuid}/pos`)).body).toHaveLength(1);
     }
     expect((await client.get(`/stores/${disabledCollector.storeUuid}`)).body.enabled).toBe(true);
@@ -151,7 +151,7 @@ describe('points of sale', () => {
     const { storeUuid } = await createHierarchy(client);
     const response = await client.post(`/stores/${storeUuid}/pos`, posBody(overrides));
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({
+    expect(response.body).toMatchObject({
       statusCode: 400,
       message: expect.arrayContaining([expect.stringContaining(field)]),
     });
@@ -254,7 +254,7 @@ describe('points of sale', () => {
     const { posUuid } = await createHierarchy(client);
     const response = await client.patch(`/pos/${posUuid}`, update);
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({
+    expect(response.body).toMatchObject({
       statusCode: 400,
       message: expect.arrayContaining([expect.stringContaining(field)]),
     });
@@ -269,7 +269,7 @@ describe('points of sale', () => {
       external_reference: 'taken',
     });
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ statusCode: 409, message: 'Conflict' });
+    expect(response.body).toMatchObject({ statusCode: 409, message: 'Conflict' });
   });
 
   it('disables with 204; the POS then reads enabled: false, and a second disable is 409 Conflict', async () => {
@@ -281,7 +281,7 @@ describe('points of sale', () => {
 
     const again = await client.put(`/pos/${posUuid}/disable`);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ statusCode: 409, message: 'Conflict' });
+    expect(again.body).toMatchObject({ statusCode: 409, message: 'Conflict' });
   });
 
   describe("answers 404 for a missing uuid, a malformed one, and another client's record", () => {
@@ -367,7 +367,7 @@ describe('points of sale', () => {
     it("refuses another client's POS and a malformed uuid as POS not found", async () => {
       const { posUuid } = await createHierarchy(otherClient);
       for (const uuid of [posUuid, MALFORMED_UUID]) {
-        expect(await failure(findActivePos(owner.clientId, uuid))).toEqual({
+        expect(await failure(findActivePos(owner.clientId, uuid))).toMatchObject({
           statusCode: 404,
           body: { statusCode: 404, message: 'POS not found' },
         });

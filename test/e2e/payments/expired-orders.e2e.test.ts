@@ -75,7 +75,7 @@ describe('an order past its expires_at, its worker paused', () => {
   ) {
     const response = await answered(request);
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({
+    expect(response.body).toMatchObject({
       statusCode: 409,
       message: `Order ${order.id} expired at ${order.expiresAt}`,
       error_code: 'INVALID_STATUS',

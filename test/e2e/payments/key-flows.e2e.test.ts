@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { verifySignature } from '../../../src/notifications';
+import { callbackEnvelope } from '../../support/callback-receiver';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { payer } from '../../support/qr-fixtures';
 
@@ -93,6 +94,7 @@ describe('payment-key flows', () => {
         external_reference: flow.reference,
         message: expect.any(String),
         local_currency: 'BRL',
+        order_id: flow.orderId,
       });
       expect(flow.callback).toEqual({
         payment_type: 'DICT_KEY',
@@ -110,6 +112,7 @@ describe('payment-key flows', () => {
           user_currency: 'USD',
         },
         version: '2',
+        webhook: callbackEnvelope('PREVIEW'),
       });
 
       const completed = await payAndSettle(client, flow);
@@ -179,7 +182,7 @@ describe('payment-key flows', () => {
         ],
       ]) {
         const response = await client.call.post('/v2/payments/validations/dictkey', { dict_key: key });
-        expect(response.body).toEqual({
+        expect(response.body).toMatchObject({
           statusCode: 400,
           message: [reason, expect.stringMatching(/CNPJ \(14 letters or digits\)/)],
           error_code: 'INVALID_DICT_KEY',
@@ -196,7 +199,7 @@ describe('payment-key flows', () => {
       ] as const) {
         const response = await client.call.post(route, { dict_key: '529.982.247-25', ...extra });
         expect(response.status).toBe(400);
-        expect(response.body).toEqual({
+        expect(response.body).toMatchObject({
           statusCode: 400,
           message: [
             expect.stringMatching(/^dict_key: a CPF must be 11 digits without dots/),
@@ -215,7 +218,7 @@ describe('payment-key flows', () => {
           dict_key: key,
           local_country: 'BR',
         });
-        expect(validation.body).toEqual({
+        expect(validation.body).toMatchObject({
           statusCode: 400,
           message: ['INVALID_DICT_KEY'],
           error_code: 'INVALID_DICT_KEY',
@@ -337,6 +340,7 @@ describe('payment-key flows', () => {
             },
           ],
           version: '2',
+          webhook: callbackEnvelope('PREVIEW'),
         });
         const [wallet] = flow.callback.wallets as Array<{ id: string }>;
 
@@ -411,6 +415,7 @@ describe('payment-key flows', () => {
         external_reference: flow.reference,
         message: expect.any(String),
         local_currency: 'PEN',
+        order_id: flow.orderId,
         collector: {
           name: validation.body.name,
           identification_number: validation.body.identificationNumber,
@@ -533,6 +538,7 @@ describe('payment-key flows', () => {
         external_reference: flow.reference,
         message: expect.any(String),
         local_currency: 'PEN',
+        order_id: flow.orderId,
       });
       expect(await payAndSettle(client, flow)).toMatchObject({ status: 'COMPLETED' });
     });
@@ -543,7 +549,11 @@ describe('payment-key flows', () => {
         dict_key: '+51900000000',
         local_country: 'PE',
       });
-      expect(unknown.body).toEqual({ statusCode: 400, message: ['INVALID_DICT_KEY'], error_code: 'INVALID_DICT_KEY' });
+      expect(unknown.body).toMatchObject({
+        statusCode: 400,
+        message: ['INVALID_DICT_KEY'],
+        error_code: 'INVALID_DICT_KEY',
+      });
       const flow = await preview(client, { dict_key: '00219399999999000018', amount: '10.00', local_country: 'PE' });
       expect(await payAndSettle(client, flow)).toMatchObject({
         status: 'REJECTED',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { verifySignature } from '../../../src/notifications';
-import type { ReceivedCallback } from '../../support/callback-receiver';
+import { callbackEnvelope, type ReceivedCallback } from '../../support/callback-receiver';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { argentinaStaticQr, payer, pixQr } from '../../support/qr-fixtures';
 import { http } from '../../support/test-api';
@@ -69,10 +69,13 @@ describe('QR payment flow', () => {
       external_reference: reference,
       message: expect.any(String),
       local_currency: 'BRL',
+      order_id: expect.any(String),
     });
 
     const preview = await stack.receiver.waitFor(path, (c) => c.body.order !== undefined);
     expectSigned(preview, client.webhookSecret);
+    // The ack names the order the callback names: a lost callback leaves it findable.
+    expect(preview.body.order.id).toBe(ack.body.order_id);
     expect(preview.body).toEqual({
       payment_type: 'QR',
       external_reference: reference,
@@ -91,6 +94,7 @@ describe('QR payment flow', () => {
         qr_type: 'DYNAMIC',
       },
       version: '2',
+      webhook: callbackEnvelope('PREVIEW', preview.headers['x-event-id']),
     });
     const orderId = preview.body.order.id as string;
     const userTotal = preview.body.order.user_total_amount as number;
@@ -122,6 +126,8 @@ describe('QR payment flow', () => {
       merchant_identification_number: preview.body.collector.identification_number,
       merchant_name: preview.body.collector.name,
       error_code: null,
+      version: '2',
+      webhook: callbackEnvelope('PAYMENT', completed.headers['x-event-id']),
     });
     // The spec sends PROCESSING notifications in the key flows only.
     expect(stack.receiver.for(path, (c) => c.body.status === 'PROCESSING')).toHaveLength(0);
@@ -356,7 +362,7 @@ describe('QR payment flow', () => {
       const pay = await call.post('/v2/payments', { order_id: orderId, status: 'accepted', notification_url: url });
       expect(pay.status).toBe(409);
       // What happened, as the expiration notification said it: not merely "is CANCELED".
-      expect(pay.body).toEqual({
+      expect(pay.body).toMatchObject({
         statusCode: 409,
         message: `Order ${orderId} expired at ${expired.body.expires_at}`,
         error_code: 'INVALID_STATUS',

@@ -59,6 +59,12 @@ describe('the typed client (clients/typescript) through a QR payment', () => {
       local_currency: 'BRL',
       external_reference: reference,
     });
+
+    // The ack names the order; the search finds it by the reference alone, typed.
+    expect(ack.data?.order_id).toBe(orderId);
+    const found = await client.GET('/v2/payments', { params: { query: { external_reference: reference, limit: 5 } } });
+    expect(found.data?.data.map((order) => [order.order_id, order.status])).toEqual([[orderId, 'COMPLETED']]);
+    expect(found.data).toMatchObject({ has_more: false, next_cursor: null });
   });
 
   it('gives the documented error bodies, typed per status', async () => {
@@ -78,6 +84,6 @@ describe('the typed client (clients/typescript) through a QR payment', () => {
 
     const anonymous = await createPaymentsClient({ baseUrl: stack.api.baseUrl }).GET('/v2/accounts');
     expect(anonymous.response.status).toBe(401);
-    expect(anonymous.error).toEqual({ statusCode: 401, message: 'Unauthorized' });
+    expect(anonymous.error).toMatchObject({ statusCode: 401, message: 'Unauthorized' });
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { verifySignature } from '../../../src/notifications';
+import { callbackEnvelope } from '../../support/callback-receiver';
 import { startPaymentStack, PaymentStack } from '../../support/payment-stack';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { http } from '../../support/test-api';
@@ -80,6 +81,9 @@ describe('refunds', () => {
       error_code: null,
       amount: 30,
       currency: 'BRL',
+      refund_id: partial.body.refund_id,
+      version: '2',
+      webhook: callbackEnvelope('REFUND', first.headers['x-event-id']),
     });
 
     const rest = await refund(client, { order_id: orderId });
@@ -122,7 +126,7 @@ describe('refunds', () => {
     const { orderId, url } = await paidOrder(client, '50.00');
     const over = await refund(client, { order_id: orderId, amount: '50.01' });
     expect(over.status).toBe(422);
-    expect(over.body).toEqual({
+    expect(over.body).toMatchObject({
       statusCode: 422,
       message: expect.stringMatching(/50\.00 BRL/),
       error_code: 'AMOUNT_EXCEEDS_REFUNDABLE',
@@ -178,7 +182,7 @@ describe('refunds', () => {
     ]);
     const late = await refund(client, { order_id: orderId });
     expect(late.status).toBe(409);
-    expect(late.body).toEqual({
+    expect(late.body).toMatchObject({
       statusCode: 409,
       message: expect.stringMatching(/180 days/),
       error_code: 'INVALID_STATUS',
@@ -274,5 +278,41 @@ describe('refunds', () => {
     const [row] = await stack.api.dataSource.query(`SELECT rail_reference FROM refunds WHERE order_id = $1`, [orderId]);
     expect(row.rail_reference).toMatch(/^D[0-9A-F]{16}$/);
     expect(await usd(client)).toEqual({ currency: 'USD', available: 1000, reserved: 0 });
+  });
+
+  it("reads a refund by its id: its status, amounts and the payer's credit; nobody else's refund, nor a bad id", async () => {
+    const client = await stack.newPayer({ USD: '1000.00' });
+    const { orderId, debited } = await paidOrder(client, '100.00');
+    const made = await refund(client, { order_id: orderId, amount: '25.00', reason: 'late delivery' });
+    expect(made.status).toBe(201);
+    const refundId = made.body.refund_id as string;
+
+    const read = await client.call.get(`/v2/qr/refund/${refundId}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({
+      refund_id: refundId,
+      order_id: orderId,
+      status: 'COMPLETED',
+      amount: 25,
+      currency: 'BRL',
+      user_amount: expect.any(Number),
+      user_currency: 'USD',
+      reason: 'late delivery',
+      error_code: null,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    // A quarter of what the payer paid, to the cent its currency rounds to.
+    expect(Math.abs(cents(read.body.user_amount) - cents(debited) / 4)).toBeLessThanOrEqual(1);
+
+    const other = await stack.newPayer({ USD: '10.00' });
+    expect(await other.call.get(`/v2/qr/refund/${refundId}`)).toMatchObject({
+      status: 404,
+      body: { statusCode: 404, message: 'Refund not found' },
+    });
+    expect((await client.call.get(`/v2/qr/refund/${randomUUID()}`)).status).toBe(404);
+    const malformed = await client.call.get('/v2/qr/refund/not-a-uuid');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ statusCode: 400, message: [expect.stringMatching(/^refund_id: /)] });
   });
 });

@@ -47,7 +47,7 @@ describe('bad input is answered 4xx in the documented shape, never 500', () => {
       collectorBody({ name: 'Acme\u0000Ltda' }),
     );
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ statusCode: 400, message: ['name: must not contain NUL characters'] });
+    expect(response.body).toMatchObject({ statusCode: 400, message: ['name: must not contain NUL characters'] });
   });
 
   it('rejects a NUL character in preview fields, nested ones included', async () => {
@@ -61,7 +61,7 @@ describe('bad input is answered 4xx in the documented shape, never 500', () => {
       'idempotency-key': randomUUID(),
     });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({
+    expect(response.body).toMatchObject({
       statusCode: 400,
       message: [
         'external_reference: must not contain NUL characters',
@@ -77,7 +77,7 @@ describe('bad input is answered 4xx in the documented shape, never 500', () => {
       body: deep,
     });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ statusCode: 400, message: ['body: nested more than 32 levels deep'] });
+    expect(response.body).toMatchObject({ statusCode: 400, message: ['body: nested more than 32 levels deep'] });
   });
 
   it('answers 415 for an unsupported Content-Encoding and 400 for a gzip header on a plain body', async () => {
@@ -87,7 +87,7 @@ describe('bad input is answered 4xx in the documented shape, never 500', () => {
       body,
     });
     expect(compress.status).toBe(415);
-    expect(compress.body).toEqual({
+    expect(compress.body).toMatchObject({
       statusCode: 415,
       message: 'Unsupported Content-Encoding: send identity, gzip, deflate or br',
     });
@@ -96,7 +96,7 @@ describe('bad input is answered 4xx in the documented shape, never 500', () => {
       body,
     });
     expect(gzip.status).toBe(400);
-    expect(gzip.body).toEqual({ statusCode: 400, message: ['body: does not match its Content-Encoding'] });
+    expect(gzip.body).toMatchObject({ statusCode: 400, message: ['body: does not match its Content-Encoding'] });
   });
 
   it('does not fail on an x-forwarded-for longer than the rate-limit bucket column', async () => {
@@ -119,7 +119,7 @@ describe('bad input is answered 4xx in the documented shape, never 500', () => {
       body: '{name: "x"}',
     });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ statusCode: 400, message: ['body: malformed JSON'] });
+    expect(response.body).toMatchObject({ statusCode: 400, message: ['body: malformed JSON'] });
     expect(response.headers['x-request-id']).toBe('bad-json-1');
     const generated = await rawRequest(`${api.baseUrl}/collectors`, { headers: auth(), body: '{' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -51,7 +51,11 @@ describe('logs of a failed database write', () => {
       { 'x-request-id': 'failing-write-1' },
     );
     expect(response.status).toBe(500);
-    expect(response.body).toEqual({ statusCode: 500, message: 'Internal server error', error_code: 'INTERNAL_ERROR' });
+    expect(response.body).toMatchObject({
+      statusCode: 500,
+      message: 'Internal server error',
+      error_code: 'INTERNAL_ERROR',
+    });
 
     const errors = lines.map((line) => JSON.parse(line)).filter((entry) => entry.err?.type === 'QueryFailedError');
     expect(errors).toEqual([

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { CLIENT_MARGIN_MS } from '../../../src/db/bounded-client';
 import { createDataSource, DatabaseBounds } from '../../../src/db/data-source';
-import { unavailability } from '../../../src/http/unavailable';
+import { unavailability } from '../../../src/infra/unavailable';
 import { TcpGate } from '../../support/tcp-gate';
 
 const BOUNDS: DatabaseBounds = { connectMs: 1000, statementMs: 1000, idleInTransactionMs: 1000 };

@@ -78,4 +78,21 @@ describe('callback connections', () => {
 
     expect(seen).toEqual([{ connection: 1, eventId: 'only' }]);
   });
+
+  it('answers a receiver that acknowledges and then holds its body open within a second, with what of the body came', async () => {
+    const server = http.createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.write('accepted, still writing');
+      });
+    });
+    servers.push(server);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const started = Date.now();
+    const answer = await post(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, 'held');
+    expect(answer).toEqual({ status: 200, location: null, excerpt: 'accepted, still writing', peer: '127.0.0.1' });
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
 });

@@ -7,7 +7,7 @@ import { NewNotification, NotificationOutbox } from '../../../src/notifications/
 import { CallbackNotAcknowledgedError, NotificationDeliverer } from '../../../src/notifications/notification-deliverer';
 import { verifySignature } from '../../../src/notifications';
 import { serviceRegistry } from '../../../src/observability/metrics';
-import { startCallbackReceiver } from '../../support/callback-receiver';
+import { callbackEnvelope, startCallbackReceiver } from '../../support/callback-receiver';
 import { parseExposition, valueOf } from '../../../scripts/shared/prometheus-text';
 import { openNotificationKit } from './notification-test-kit';
 
@@ -36,7 +36,13 @@ describe('notification delivery attempts', () => {
 
       expect(receiver.received).toHaveLength(1);
       const [callback] = receiver.received;
-      expect(callback!.rawBody).toBe('{"event":"PAYMENT","amount":10.5,"message":"Pago recibido ✓"}');
+      expect(JSON.parse(callback!.rawBody)).toEqual({
+        event: 'PAYMENT',
+        amount: 10.5,
+        message: 'Pago recibido ✓',
+        version: '2',
+        webhook: callbackEnvelope('PAYMENT', eventId),
+      });
       expect(callback!.headers['content-type']).toBe('application/json');
       expect(callback!.headers['x-event-id']).toBe(eventId);
       expect(callback!.headers['user-agent']).toMatch(/^CrossBorderPayments-Webhooks\//);
@@ -160,6 +166,7 @@ describe('notification delivery attempts', () => {
         event: 'PAYMENT',
         url: receiver.url(),
         payload: { event: 'PAYMENT', status: 'COMPLETED', message: 'Pago recibido ✓' },
+        createdAt: new Date(),
       };
       await NotificationOutbox.enqueue(kit.dataSource.manager, written);
       // A retried step's callback, acknowledged by its first run: read back, found delivered, not sent again.
@@ -204,6 +211,43 @@ describe('notification delivery attempts', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  describe("the start of the receiver's answer (response_excerpt)", () => {
+    const page = `<html>\u0000${'ü'.repeat(200)}</html>`;
+
+    it('keeps its first 256 bytes as text, a NUL and a cut character replaced, when the answer came from a quoted address', async () => {
+      const receiver = await startCallbackReceiver(() => ({ status: 500, body: page }));
+      try {
+        // Loopback stands for a public receiver here: which addresses are quoted is the deliverer's option.
+        const deliverer = new NotificationDeliverer(kit.dataSource, kit.clients, {
+          allowInsecure: true,
+          quotesAnswersFrom: () => true,
+        });
+        const eventId = await kit.enqueue(client, receiver.url());
+        await expect(deliverer.attempt(eventId)).rejects.toThrow('HTTP 500');
+        const [attempt] = await kit.attempts(eventId);
+        const expected = Buffer.from(page).subarray(0, 256).toString('utf8').replace('\u0000', '\uFFFD');
+        expect(attempt).toMatchObject({ statusCode: 500, error: 'HTTP 500', responseExcerpt: expected });
+        expect(attempt!.responseExcerpt!.length).toBeLessThanOrEqual(256);
+        expect(attempt!.responseExcerpt!.endsWith('\uFFFD')).toBe(true);
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('quotes no answer from an address that is not public, the default: a callback URL must not read internal hosts', async () => {
+      const receiver = await startCallbackReceiver(() => ({ status: 200, body: 'internal secret' }));
+      try {
+        const eventId = await kit.enqueue(client, receiver.url());
+        await activities.deliverNotification(eventId);
+        expect(await kit.attempts(eventId)).toEqual([
+          expect.objectContaining({ statusCode: 200, error: null, responseExcerpt: null }),
+        ]);
+      } finally {
+        await receiver.close();
+      }
+    });
   });
 
   describe('in production (ALLOW_INSECURE_CALLBACKS=false), checking the address connected to', () => {
@@ -289,7 +333,7 @@ describe('notification delivery attempts', () => {
       dataSource: kit.dataSource,
       env: kit.env,
       // The real lookup of an id with no client row, as if the client had been deleted.
-      clients: { webhookSecret: () => kit.clients.webhookSecret(randomUUID()) },
+      clients: { webhookSecrets: () => kit.clients.webhookSecrets(randomUUID()) },
     });
     await expect(withoutClient.deliverNotification(eventId)).rejects.toMatchObject({
       type: 'CallbackUndeliverable',
@@ -334,6 +378,7 @@ describe('notification delivery attempts', () => {
       orderId: randomUUID(),
       event: 'PAYMENT' as const,
       url: 'https://example.com/cb',
+      createdAt: new Date('2026-11-27T18:00:00.000Z'),
     };
     const inserted = await kit.dataSource.transaction((tx) =>
       NotificationOutbox.enqueue(tx, { ...notification, payload: { status: 'PROCESSING' } }),
@@ -342,7 +387,7 @@ describe('notification delivery attempts', () => {
       NotificationOutbox.enqueue(tx, { ...notification, payload: { status: 'CHANGED' } }),
     );
     expect([inserted, again]).toEqual([true, false]);
-    expect((await kit.notification(eventId)).body).toBe('{"status":"PROCESSING"}');
+    expect(JSON.parse((await kit.notification(eventId)).body)).toMatchObject({ status: 'PROCESSING' });
   });
 
   it('writes nothing when the caller’s transaction rolls back', async () => {
@@ -356,6 +401,7 @@ describe('notification delivery attempts', () => {
           event: 'REFUND',
           url: 'https://example.com/cb',
           payload: {},
+          createdAt: new Date(),
         });
         throw new Error('transition failed');
       }),

@@ -27,6 +27,7 @@ export async function openNotificationKit() {
       event: 'PAYMENT',
       url,
       payload,
+      createdAt: new Date(),
     });
     return eventId;
   };

@@ -1,5 +1,5 @@
 import { createDataSource } from '../../../src/db/data-source';
-import { OPEN_ORDERS_SQL } from '../../../src/observability/worker-state-metrics';
+import { OPEN_ORDERS_SQL } from '../../../src/operations/worker-state-metrics';
 
 /** The scrape-time query of open orders must stay on the partial index, whatever the orders table grows to. */
 describe('open orders query', () => {

@@ -37,7 +37,11 @@ describe('handing an order over to its workflow', () => {
     const refused = await http(orphaning.baseUrl, client.token).post('/v2/payments/previews', body, key);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
-    expect(refused.body).toEqual({ statusCode: 503, message: expect.any(String), error_code: 'SERVICE_UNAVAILABLE' });
+    expect(refused.body).toMatchObject({
+      statusCode: 503,
+      message: expect.any(String),
+      error_code: 'SERVICE_UNAVAILABLE',
+    });
     const [orphan] = await stack.api.dataSource.query('SELECT id, last_seq FROM orders WHERE external_reference = $1', [
       body.external_reference,
     ]);

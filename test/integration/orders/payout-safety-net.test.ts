@@ -3,7 +3,7 @@ import { CommandFailure } from '../../../src/cli/command';
 import { ordersResolve } from '../../../src/cli/orders-resolve.command';
 import { refundsResolve } from '../../../src/cli/refunds-resolve.command';
 import { loadEnv } from '../../../src/config/env';
-import { unconfirmedMovementsSource } from '../../../src/observability/worker-state-metrics';
+import { unconfirmedMovementsSource } from '../../../src/operations/worker-state-metrics';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
 import { decodedHistory } from '../../../src/temporal/history-codec';
 import { isEncrypted } from '../../../src/temporal/payload-codec';

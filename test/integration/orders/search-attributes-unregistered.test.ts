@@ -66,7 +66,11 @@ describe('a preview before any worker registered the search attributes', () => {
 
     const refused = await call.post('/v2/payments/previews', preview, key);
     expect(refused.status).toBe(503);
-    expect(refused.body).toEqual({ statusCode: 503, message: expect.any(String), error_code: 'SERVICE_UNAVAILABLE' });
+    expect(refused.body).toMatchObject({
+      statusCode: 503,
+      message: expect.any(String),
+      error_code: 'SERVICE_UNAVAILABLE',
+    });
     expect(refused.headers.get('retry-after')).toBe('5');
 
     await registerSearchAttributes(connection, namespace);

@@ -115,7 +115,8 @@ describe('a worker process stopped mid-activity', () => {
     });
     expect(await probe('/health')).toEqual([200, { status: 'up' }]);
     await stack.worker.exited;
-    expect(stack.worker.exitDescription).toBe('0');
+    // With its last output, so that an unexpected exit says why.
+    expect({ exit: stack.worker.exitDescription, output: stack.worker.recentOutput }).toMatchObject({ exit: '0' });
     expect(Date.now() - stoppedAt).toBeLessThan(GRACE_MS);
 
     // The attempt it had in hand completed on it: once, with no retry and no timeout.
@@ -145,7 +146,7 @@ describe('a worker process stopped mid-activity', () => {
     );
     expect(await executions(orderId)).toBe(1);
     await next.stop();
-    expect(next.exitDescription).toBe('0');
+    expect({ exit: next.exitDescription, output: next.recentOutput }).toMatchObject({ exit: '0' });
   }, 180_000);
 
   it('stops within SHUTDOWN_GRACE + 5 s when an activity outlasts the grace; the next worker retries it, paying once', async () => {

@@ -2,6 +2,8 @@ import * as workflows from '../../../workflows';
 import {
   NOTIFICATION_DELIVERY_WORKFLOW,
   type NotificationDeliveryWorkflow,
+  WEBHOOK_PING_WORKFLOW,
+  type WebhookPingWorkflow,
 } from '../../../src/notifications/delivery-messages';
 import { ORDER_WORKFLOW, type OrderWorkflow } from '../../../src/orders/order-messages';
 import { REFUNDS_WORKFLOW, type RefundsWorkflow } from '../../../src/refunds/refund-messages';
@@ -16,6 +18,7 @@ const started: { [name: string]: unknown } = {
   [ORDER_WORKFLOW]: workflows.orderWorkflow satisfies OrderWorkflow,
   [REFUNDS_WORKFLOW]: workflows.orderRefundsWorkflow satisfies RefundsWorkflow,
   [NOTIFICATION_DELIVERY_WORKFLOW]: workflows.notificationDeliveryWorkflow satisfies NotificationDeliveryWorkflow,
+  [WEBHOOK_PING_WORKFLOW]: workflows.webhookPingWorkflow satisfies WebhookPingWorkflow,
 };
 
 describe('the workflow contract', () => {

@@ -28,7 +28,7 @@ describe('the Dockerfile', () => {
   it('compiles the folders `npm run build` compiles, but the development harness (dev/)', () => {
     const runScript = readFileSync(join(root, 'scripts', 'run.mjs'), 'utf8');
     const clientSources = /const CLIENT_SOURCES = '([^']+)'/.exec(runScript)![1]!;
-    const [, listed = ''] = /\['(src'[^\]]*?)'-d', 'dist'/.exec(runScript) ?? [];
+    const [, listed = ''] = /const COMPILED = \[([^\]]*)\]/.exec(runScript) ?? [];
     const folders = listed
       .split(',')
       .map((word) => word.trim().replace(/'/g, ''))

@@ -108,6 +108,7 @@ describe('the Helm chart', () => {
       const secrets: Record<string, string> = {
         JWT_SECRET: randomBytes(32).toString('hex'),
         SECRETS_KEY: randomBytes(32).toString('hex'),
+        SECRETS_KEY_PREVIOUS: randomBytes(32).toString('hex'),
         DATABASE_URL: 'postgres://payments:pw@db:5432/payments',
         TEMPORAL_PAYLOAD_KEYS: `k1:${randomBytes(32).toString('base64')}`,
         CODEC_SERVER_TOKENS: randomBytes(24).toString('hex'),

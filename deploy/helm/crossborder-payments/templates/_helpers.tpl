@@ -52,7 +52,7 @@ The variables the chart sets itself. `config` may not name them (it would be a s
 silently shadowed definition), nor anything that looks like a secret.
 */}}
 {{- define "cbp.checkConfig" -}}
-{{- $owned := list "NODE_ENV" "PORT" "DATABASE_URL" "DATABASE_POOL_SIZE" "JWT_SECRET" "SECRETS_KEY" "RAILS_URL" "RAILS_TIMEOUT_MS" "METRICS_HOST" "API_METRICS_PORT" "WORKER_METRICS_PORT" "TRUSTED_PROXIES" "WORKER_MAX_CACHED_WORKFLOWS" "WORKER_WORKFLOW_THREADS" "API_DRAIN_DELAY" "SHUTDOWN_GRACE" -}}
+{{- $owned := list "NODE_ENV" "PORT" "DATABASE_URL" "DATABASE_POOL_SIZE" "JWT_SECRET" "SECRETS_KEY" "SECRETS_KEY_PREVIOUS" "RAILS_URL" "RAILS_TIMEOUT_MS" "METRICS_HOST" "API_METRICS_PORT" "WORKER_METRICS_PORT" "TRUSTED_PROXIES" "WORKER_MAX_CACHED_WORKFLOWS" "WORKER_WORKFLOW_THREADS" "API_DRAIN_DELAY" "SHUTDOWN_GRACE" -}}
 {{- range $name, $value := .Values.config -}}
 {{- if or (has $name $owned) (hasPrefix "TEMPORAL_" $name) (hasPrefix "CODEC_SERVER_" $name) -}}
 {{- fail (printf "config.%s: the chart sets %s itself from its own values (values.yaml)" $name $name) -}}
@@ -104,6 +104,12 @@ ingress they are required: without them every caller would be the ingress contro
     secretKeyRef:
       name: {{ .Values.secrets.name }}
       key: {{ .Values.secrets.secretsKeyKey }}
+- name: SECRETS_KEY_PREVIOUS
+  valueFrom:
+    secretKeyRef:
+      name: {{ .Values.secrets.name }}
+      key: {{ .Values.secrets.secretsKeyPreviousKey }}
+      optional: true
 - name: TEMPORAL_ADDRESS
   value: {{ required "temporal.address is required: host:port of Temporal's frontend" .Values.temporal.address | quote }}
 - name: TEMPORAL_NAMESPACE

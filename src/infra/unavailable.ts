@@ -1,9 +1,21 @@
 import { isGrpcServiceError, ServiceError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
 import { QueryFailedError } from 'typeorm';
-import { RailsUnavailableError } from '../rails/rails.errors';
 
 /** What the API says while a part it depends on cannot be reached: try again shortly. */
 export type Unavailable = 'SERVICE_UNAVAILABLE' | 'UPSTREAM_ERROR';
+
+/**
+ * An error that says itself which unavailability it means (a rail's, RailsUnavailableError), so
+ * that this ground-floor judge knows it without importing the modules above that throw it.
+ */
+export interface DeclaresUnavailability {
+  readonly unavailability: Unavailable;
+}
+
+const declared = (error: unknown): Unavailable | undefined =>
+  error instanceof Error && 'unavailability' in error
+    ? (error as Error & DeclaresUnavailability).unavailability
+    : undefined;
 
 // gRPC UNAVAILABLE and DEADLINE_EXCEEDED: Temporal could not be reached, or not in time.
 const TEMPORAL_UNREACHABLE = new Set([14, 4]);
@@ -36,7 +48,8 @@ function codeOf(error: unknown): unknown {
  * (SERVICE_UNAVAILABLE), or a rail the request needed (UPSTREAM_ERROR). Null for anything else.
  */
 export function unavailability(error: unknown): Unavailable | null {
-  if (error instanceof RailsUnavailableError) return 'UPSTREAM_ERROR';
+  const said = declared(error);
+  if (said !== undefined) return said;
   // An update whose answer did not come within the request's deadline (API_TEMPORAL_TIMEOUT).
   if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return 'SERVICE_UNAVAILABLE';
   // The client's calls wrap the gRPC error in a ServiceError; the operator service's answer it bare.

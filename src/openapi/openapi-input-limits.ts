@@ -6,7 +6,7 @@ import type {
   RequestBodyObject,
   SchemaObject,
 } from '@nestjs/swagger';
-import { NUL_FREE } from './input-limits';
+import { NUL_FREE } from '../http/input-limits';
 import { isOperationMethod } from './openapi-routes';
 
 type Schema = SchemaObject | ReferenceObject;

@@ -1,7 +1,7 @@
 import { ServiceError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
 import { QueryFailedError } from 'typeorm';
 import { silentServerError } from '../../../src/db/bounded-client';
-import { unavailability } from '../../../src/http/unavailable';
+import { unavailability } from '../../../src/infra/unavailable';
 import { RailsDeclinedError, RailsUnavailableError } from '../../../src/rails/rails.errors';
 
 const grpc = (code: number, message = 'grpc') =>

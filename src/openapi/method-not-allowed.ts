@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError } from './api-error';
+import { ApiError } from '../http/api-error';
 import { isOperationMethod } from './openapi-routes';
 
 interface DocumentedPath {

@@ -1,4 +1,4 @@
-import { DEFAULT_QUOTAS, parseQuotaDefaults, quotaPolicySchema, windowMsOf } from '../../../src/capacity/quota-policy';
+import { DEFAULT_QUOTAS, parseQuotaDefaults, quotaPolicySchema, windowMsOf } from '../../../src/config/quota-policy';
 
 describe('quota policies', () => {
   it('count a burst in a window of burst ÷ rate seconds, so a client at its rate is never refused', () => {

@@ -9,8 +9,18 @@ import { z } from 'zod';
  *   preview): personal data, so harvesting is what this budget stops.
  * - payments: an open amount, a decision, a collector's cancel: actions on orders already open.
  * - refunds, redeliveries (a callback sent again), quotes (an FX quote made for the client).
+ * - searches: a page of the client's own orders (GET /v2/payments): a read of at most 101 index
+ *   entries, but one a client may loop over its whole history with.
  */
-export const QUOTA_CLASSES = ['previews', 'lookups', 'payments', 'refunds', 'redeliveries', 'quotes'] as const;
+export const QUOTA_CLASSES = [
+  'previews',
+  'lookups',
+  'payments',
+  'refunds',
+  'redeliveries',
+  'quotes',
+  'searches',
+] as const;
 export type QuotaClass = (typeof QUOTA_CLASSES)[number];
 
 /**
@@ -45,6 +55,7 @@ export const DEFAULT_QUOTAS: Readonly<Record<QuotaClass, QuotaPolicy>> = {
   refunds: { rate: 10, burst: 20 },
   redeliveries: { rate: 5, burst: 20 },
   quotes: { rate: 10, burst: 20 },
+  searches: { rate: 10, burst: 40 },
 };
 
 export type QuotaPolicies = Partial<Record<QuotaClass, QuotaPolicy>>;

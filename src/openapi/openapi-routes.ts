@@ -5,7 +5,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { isZodDto } from 'nestjs-zod/dto';
 import { IS_PUBLIC } from '../auth/auth.decorators';
 import { QUOTA_CLASSES_OF } from '../capacity/quota.guard';
-import type { QuotaClass } from '../capacity/quota-policy';
+import type { QuotaClass } from '../config/quota-policy';
 import { IS_PROBE } from '../health/probe.decorator';
 import { IDEMPOTENT_OPERATION } from '../idempotency/idempotency.interceptor';
 

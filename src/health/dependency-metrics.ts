@@ -1,6 +1,6 @@
 import { Gauge, Registry } from 'prom-client';
-import { DEPENDENCIES, Readiness } from '../health/readiness';
-import type { MetricsSource } from './exposition';
+import { DEPENDENCIES, Readiness } from './readiness';
+import type { MetricsSource } from '../observability/exposition';
 
 /** Whether PostgreSQL and Temporal answer this api replica, asked at scrape time as /ready asks them. */
 export function dependencySource(readiness: Readiness): MetricsSource {

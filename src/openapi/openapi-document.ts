@@ -1,22 +1,23 @@
 import type { INestApplication } from '@nestjs/common';
-import { ApiResponseSchemaHost, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
-import { z } from 'zod';
 import { BEARER_SCHEME, withCommonResponses } from './openapi-common-responses';
-import { ErrorBodyDto, ValidationErrorBodyDto } from './openapi-errors';
+import { ErrorBodyDto, ValidationErrorBodyDto } from '../http/openapi-errors';
+import { errorCodeTable } from '../http/error-codes';
 import { withInputLimits } from './openapi-input-limits';
 import { operationIdOf, routeFacts } from './openapi-routes';
-
-/** A zod schema that no DTO class can carry (a union) as an OpenAPI schema, for @ApiOkResponse({ schema }). */
-export function openApiSchema(schema: z.ZodType): ApiResponseSchemaHost['schema'] {
-  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output' }) as ApiResponseSchemaHost['schema'];
-}
+import { withWebhooks } from './openapi-webhooks';
 
 const DESCRIPTION = [
   'EMVCo QR and payment-key payins, collections, refunds and signed callbacks. See README.md and docs/decisions.md.',
   '',
-  'Every error is `{ statusCode, message, error_code? }` (`ErrorBodyDto`) unless an operation shows another body; every 400 has `message` as an array of strings, one per problem, naming the field.',
+  'Every error is `{ statusCode, message, error_code?, request_id }` (`ErrorBodyDto`) unless an operation shows another body; `request_id` is the `x-request-id` of the request, as in the logs.',
+  'Every 400 has `message` as an array of strings, one per problem, naming the field, and `errors` as the same problems for a program: `[{ field, code }]`, `field` a dotted path (`body` for the body as a whole), `code` one of INVALID_TYPE, INVALID_VALUE, INVALID_FORMAT, TOO_SMALL, TOO_BIG, UNKNOWN_FIELD, or INVALID for a rule the service checks itself.',
   "A method an operation path does not list is answered 405 with `Allow`. The request schemas carry the rules the service enforces; the rules they cannot state (a QR code's CRC, a key's check digits, per-country amount limits) are answered 400 naming the field.",
+  '',
+  'Each `error_code`, its status and what to do:',
+  '',
+  errorCodeTable(),
 ].join('\n');
 
 /**
@@ -38,7 +39,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: operationIdOf,
     extraModels: [ErrorBodyDto, ValidationErrorBodyDto],
   });
-  return withInputLimits(withCommonResponses(cleanupOpenApiDoc(document), routeFacts(app)));
+  return withWebhooks(withInputLimits(withCommonResponses(cleanupOpenApiDoc(document), routeFacts(app))));
 }
 
 /** UI at /docs, JSON at /docs-json. */

@@ -5,7 +5,7 @@ import { fromMinorUnits, isSupportedCurrency } from '../money';
 import { literalList } from '../db/sql-literals';
 import { OPEN_STATUSES } from '../orders/lifecycle';
 import { PAYOUT_UNCONFIRMED, REFUND_UNCONFIRMED } from '../temporal/search-attribute-keys';
-import type { MetricsSource } from './exposition';
+import type { MetricsSource } from '../observability/exposition';
 
 /** Open orders by status and flow, with the age of the oldest; its list written out, not a parameter, so that it matches the partial index orders_open_idx. */
 export const OPEN_ORDERS_SQL = `SELECT status, flow, count(*)::int AS open, extract(epoch FROM now() - min(updated_at))::float8 AS oldest_seconds

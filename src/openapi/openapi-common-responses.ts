@@ -1,6 +1,6 @@
 import type { HeadersObject, OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
-import { JSON_BODY_LIMIT } from './body-read-errors';
-import { errorBodyRef, errorResponse, RETRY_AFTER_HEADER } from './openapi-errors';
+import { JSON_BODY_LIMIT } from '../http/body-read-errors';
+import { errorBodyRef, errorResponse, RETRY_AFTER_HEADER } from '../http/openapi-errors';
 import { isOperationMethod, type RouteFacts } from './openapi-routes';
 
 export const BEARER_SCHEME = 'bearer';
