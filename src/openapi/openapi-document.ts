@@ -4,6 +4,7 @@ import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { BEARER_SCHEME, withCommonResponses } from './openapi-common-responses';
 import { ErrorBodyDto, ValidationErrorBodyDto } from '../http/openapi-errors';
 import { errorCodeTable } from '../http/error-codes';
+import { asOpenApi31 } from './openapi-31';
 import { withInputLimits } from './openapi-input-limits';
 import { operationIdOf, routeFacts } from './openapi-routes';
 import { withWebhooks } from './openapi-webhooks';
@@ -39,7 +40,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: operationIdOf,
     extraModels: [ErrorBodyDto, ValidationErrorBodyDto],
   });
-  return withWebhooks(withInputLimits(withCommonResponses(cleanupOpenApiDoc(document), routeFacts(app))));
+  return asOpenApi31(withWebhooks(withInputLimits(withCommonResponses(cleanupOpenApiDoc(document), routeFacts(app)))));
 }
 
 /** UI at /docs, JSON at /docs-json. */

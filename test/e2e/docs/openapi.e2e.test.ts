@@ -66,10 +66,13 @@ describe('OpenAPI document', () => {
     expect(body.properties.notification_url.maxLength).toBe(250);
   });
 
-  it('documents nullable response fields as nullable, not as arrays', async () => {
-    const schemas = (await http(api.baseUrl, null).get('/docs-json')).body.components.schemas;
-    expect(schemas.QrDecodeResponseDto.properties.amount).toMatchObject({ type: 'number', nullable: true });
-    expect(schemas.QrDecodeResponseDto.properties.country).toMatchObject({ type: 'string', nullable: true });
+  it("documents nullable response fields as OpenAPI 3.1 does, with null among their types", async () => {
+    const document = (await http(api.baseUrl, null).get('/docs-json')).body;
+    expect(document.openapi).toBe('3.1.0');
+    expect(JSON.stringify(document)).not.toContain('"nullable"');
+    const schemas = document.components.schemas;
+    expect(schemas.QrDecodeResponseDto.properties.amount).toMatchObject({ type: ['number', 'null'] });
+    expect(schemas.QrDecodeResponseDto.properties.country).toMatchObject({ type: ['string', 'null'] });
     expect(schemas.QrDecodeResponseDto.properties.errors.type).toBe('array');
   });
 

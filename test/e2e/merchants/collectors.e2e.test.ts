@@ -281,7 +281,7 @@ describe('collectors', () => {
     expect(document.paths['/collectors/{uuid}'].patch.responses['200']).toBeDefined();
     expect(document.paths['/collectors/disable/{collector_uuid}'].put.responses['204']).toBeDefined();
     const read = document.components.schemas.CollectorReadDto.properties;
-    expect(read.tax_id).toMatchObject({ type: 'string', nullable: true });
-    expect(read.image).toMatchObject({ type: 'string', nullable: true });
+    expect(read.tax_id).toMatchObject({ type: ['string', 'null'] });
+    expect(read.image).toMatchObject({ type: ['string', 'null'] });
   });
 });

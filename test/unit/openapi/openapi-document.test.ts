@@ -135,7 +135,9 @@ describe('the OpenAPI document', () => {
     });
     const [text, number] = (RefundRequestDto!.properties!.amount as SchemaObject).anyOf as SchemaObject[];
     expect(text).toMatchObject({ type: 'string', pattern: expect.any(String) });
-    expect(number).toMatchObject({ type: 'number', minimum: 0, exclusiveMinimum: true });
+    // OpenAPI 3.1: the exclusive bound itself.
+    expect(number).toMatchObject({ type: 'number', exclusiveMinimum: 0 });
+    expect(number).not.toHaveProperty('minimum');
   });
 
   it('says that no string of a body may hold a NUL character, as InputLimitsPipe enforces', () => {
