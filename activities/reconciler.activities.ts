@@ -8,6 +8,16 @@ import type { FxService } from '../src/fx/fx.service';
 import type { OrderRepository } from '../src/orders/order.repository';
 import { orderClientId, startOrderWorkflow } from '../src/orders/order-workflow-start';
 
+/**
+ * The scheduled run passes none. `graceMs` (how long the API may still be handing an order over)
+ * and `clientId` (one client's orders only) serve operators reconciling by hand and tests, which
+ * must not take the orders other suites are still handing over on the shared database.
+ */
+export interface ReconcileOptions {
+  graceMs?: number;
+  clientId?: string;
+}
+
 export interface ReconcilerActivityDeps {
   env: Env;
   orders: OrderRepository;
@@ -37,9 +47,14 @@ export function createReconcilerActivities({ env, orders, fx, temporal, dataSour
      * down, or the process died in between). The workflow then runs as usual: it prepares the
      * order, or cancels it at once as EXPIRED when its time has passed. Returns how many it started.
      */
-    async reconcileUnstartedOrders({ graceMs = HANDOVER_GRACE_MS }: { graceMs?: number } = {}): Promise<number> {
+    async reconcileUnstartedOrders({ graceMs = HANDOVER_GRACE_MS, clientId }: ReconcileOptions = {}): Promise<number> {
       const now = Date.now();
-      const candidates = await orders.findUnstarted(new Date(now - graceMs), new Date(now - LOOKBACK_MS), BATCH);
+      const candidates = await orders.findUnstarted(
+        new Date(now - graceMs),
+        new Date(now - LOOKBACK_MS),
+        BATCH,
+        clientId,
+      );
       let started = 0;
       for (const order of candidates) {
         const clientId = orderClientId(order);

@@ -1,5 +1,5 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
-import type { createReconcilerActivities } from '../activities/reconciler.activities';
+import type { createReconcilerActivities, ReconcileOptions } from '../activities/reconciler.activities';
 
 const { reconcileUnstartedOrders, deleteExpiredQuotes } = proxyActivities<
   ReturnType<typeof createReconcilerActivities>
@@ -11,10 +11,10 @@ const { reconcileUnstartedOrders, deleteExpiredQuotes } = proxyActivities<
 
 /**
  * Run every minute by the `order-reconciler` schedule: closes the gap between an order's row and
- * its workflow, then deletes the FX quotes that expired unused. `graceMs` (how long the API may
- * still be handing an order over) is for tests. Answers how many workflows it started.
+ * its workflow, then deletes the FX quotes that expired unused (ReconcileOptions narrow a run by
+ * hand). Answers how many workflows it started.
  */
-export async function orderReconcilerWorkflow(options: { graceMs?: number } = {}): Promise<number> {
+export async function orderReconcilerWorkflow(options: ReconcileOptions = {}): Promise<number> {
   const started = await reconcileUnstartedOrders(options);
   // A run recorded before the sweep ends here (docs/workflow-versioning.md).
   if (patched('security-round-quote-sweep')) await deleteExpiredQuotes();

@@ -383,17 +383,21 @@ export class OrderRepository {
     return rows[0] ? this.columns.hydrate(rows[0]) : null;
   }
 
-  /** Orders no workflow has touched since the API created them, created in [createdAfter, createdBefore), oldest first. */
-  findUnstarted(createdBefore: Date, createdAfter: Date, limit: number): Promise<OrderEntity[]> {
-    return this.dataSource
+  /**
+   * Orders no workflow has touched since the API created them, created in [createdAfter, createdBefore),
+   * oldest first; only `clientId`'s (as payer or collector) when given.
+   */
+  findUnstarted(createdBefore: Date, createdAfter: Date, limit: number, clientId?: string): Promise<OrderEntity[]> {
+    const query = this.dataSource
       .getRepository(OrderEntity)
       .createQueryBuilder('o')
       .where('o.last_seq = 1 AND o.created_at < :createdBefore AND o.created_at >= :createdAfter', {
         createdBefore,
         createdAfter,
-      })
-      .orderBy('o.created_at', 'ASC')
-      .limit(limit)
-      .getMany();
+      });
+    if (clientId) {
+      query.andWhere('(o.payer_client_id = :clientId OR o.collector_client_id = :clientId)', { clientId });
+    }
+    return query.orderBy('o.created_at', 'ASC').limit(limit).getMany();
   }
 }

@@ -100,13 +100,14 @@ export async function startPaymentStack(
       return started;
     },
     startWorker,
+    // The worker stops first, while the rails and the receiver its activities call still answer.
     async close() {
+      if (running) await shutdown(orderWorker.worker, running);
+      await orderWorker.close();
       await temporal.connection.close();
       await Promise.all(extraApis.map((extra) => extra.close()));
       await api.close();
       await receiver.close();
-      if (running) await shutdown(orderWorker.worker, running);
-      await orderWorker.close();
       await rails.close();
     },
   };

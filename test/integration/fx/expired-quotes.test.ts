@@ -38,7 +38,7 @@ describe('the sweep of expired FX quotes', () => {
     await stack.temporal.workflow.execute('orderReconcilerWorkflow', {
       taskQueue: stack.taskQueue,
       workflowId: `reconcile-${randomUUID()}`,
-      args: [{ graceMs: 0 }],
+      args: [{ graceMs: 0, clientId }],
     });
 
     expect(await remaining([...stale, ...kept])).toEqual([...kept].sort());
