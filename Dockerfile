@@ -3,7 +3,7 @@
 # image gets the production dependencies (installed apart, so that no build tool or cache comes
 # along), the compiled code and the bundle, and runs as `node` (uid 1000). docs/deployment.md,
 # "The image", says what it holds and how big it is.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

@@ -22,7 +22,7 @@ describe('the Dockerfile', () => {
     expect(runs(build)).toMatch(/\bnpm ci --ignore-scripts\b/);
     expect(runs(stage('production-dependencies'))).toMatch(/\bnpm ci --omit=dev --ignore-scripts\b/);
     for (const each of stages) expect(runs(each)).not.toMatch(/\bnpm (install|i|prune)\b/);
-    expect(new Set(stages.map((each) => each.base))).toEqual(new Set(['node:20-bookworm-slim']));
+    expect(new Set(stages.map((each) => each.base))).toEqual(new Set(['node:24-bookworm-slim']));
   });
 
   it('compiles the folders `npm run build` compiles, but the development harness (dev/)', () => {
