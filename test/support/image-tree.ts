@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/dev-defaults';
-import { copies, environment, instructions, parseDockerfile } from './dockerfile';
+import { copies, environment, instructions, parseDockerfile, target } from './dockerfile';
 
 /**
  * The files the Dockerfile's runtime stage holds under /app, assembled outside Docker from this
@@ -80,7 +80,7 @@ function setWritable(dir: string, writable: boolean): void {
 
 export function assembleImageTree(): ImageTree {
   const stages = parseDockerfile(readFileSync(join(PROJECT_ROOT, 'Dockerfile'), 'utf8'));
-  const runtime = stages.at(-1)!;
+  const runtime = target(stages);
   const build = stages.find((stage) => stage.name === 'build')!;
   const root = mkdtempSync(join(tmpdir(), 'image-app-'));
   const buildOutputs = mkdtempSync(join(tmpdir(), 'image-build-'));
