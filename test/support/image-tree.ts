@@ -141,3 +141,28 @@ export function assembleImageTree(): ImageTree {
     },
   };
 }
+
+/**
+ * The compiled files `entries` (paths in `root`) load, followed through every relative `require`
+ * of the compiled code as Node resolves it; `unresolved` names each require that finds no file in
+ * `root`, which would fail there at run time.
+ */
+export function requiredFiles(root: string, entries: readonly string[]): { files: string[]; unresolved: string[] } {
+  const seen = new Set<string>();
+  const unresolved: string[] = [];
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (!file.endsWith('.js')) return;
+    for (const [, specifier] of readFileSync(join(root, file), 'utf8').matchAll(/\brequire\("(\.{1,2}\/[^"]+)"\)/g)) {
+      const base = posix.join(posix.dirname(file), specifier!);
+      const found = [base, `${base}.js`, `${base}/index.js`, `${base}.json`].find(
+        (candidate) => existsSync(join(root, candidate)) && !lstatSync(join(root, candidate)).isDirectory(),
+      );
+      if (found) visit(found);
+      else unresolved.push(`${file} → ${specifier}`);
+    }
+  };
+  entries.forEach(visit);
+  return { files: [...seen], unresolved };
+}
