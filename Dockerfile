@@ -1,5 +1,5 @@
-# One image for every process: its command picks api, worker or rails (docker-compose.yml, the
-# Helm chart). The build stage has every dependency and makes dist/ and the workflow bundle; the
+# One image for every process of the product: its command picks api, worker or codec-server
+# (docker-compose.yml, the Helm chart); the `sandbox` target adds the rails simulator (sim/). The build stage has every dependency and makes dist/ and the workflow bundle; the
 # image gets the production dependencies (installed apart, so that no build tool or cache comes
 # along), the compiled code and the bundle, and runs as `node` (uid 1000). docs/deployment.md,
 # "The image", says what it holds and how big it is.
@@ -15,11 +15,12 @@ COPY .swcrc ./
 COPY src ./src
 COPY workflows ./workflows
 COPY activities ./activities
+COPY sim ./sim
 COPY scripts ./scripts
 COPY clients/typescript/src ./clients/typescript/src
 # The build `npm run build` does, then the worker's workflow code bundled once here instead of
 # in every worker at start-up (WORKFLOW_BUNDLE_PATH below).
-RUN npx swc src workflows activities scripts clients/typescript/src -d dist --config-file .swcrc --quiet \
+RUN npx swc src workflows activities sim scripts clients/typescript/src -d dist --config-file .swcrc --quiet \
  && node dist/scripts/bundle-workflows.js dist/workflow-bundle.js
 
 FROM ${NODE_IMAGE} AS production-dependencies
@@ -51,8 +52,21 @@ COPY --from=build /app/dist/workflow-bundle.js ./dist/workflow-bundle.js
 COPY --from=build /app/dist/workflow-bundle.traced.js ./dist/workflow-bundle.traced.js
 # Nothing is written under /app: the image runs with a read-only root filesystem (only /tmp mounted).
 USER node
-# Liveness of whichever process runs here (the api, the worker or the rails simulator); its port
+# Liveness of whichever process runs here (the api, the worker or the codec server); its port
 # answers once the api has migrated, or from the start for the worker. Compose asks /ready instead.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=5m --retries=3 CMD ["node", "dist/src/healthcheck.js"]
 ENTRYPOINT ["node", "--enable-source-maps", "dist/src/main.js"]
 CMD ["api"]
+
+# The sandbox image (`--target sandbox`): the production image as it is, plus the upstream-rails
+# simulator (dist/sim), which it runs in place of the product's roles: `main.js rails`, for
+# docker-compose.yml and a staging release of the Helm chart (rails.simulator). The production
+# image holds none of sim/ (docs/deployment.md, "The image").
+FROM runtime AS sandbox
+COPY --from=build /app/dist/sim ./dist/sim
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 CMD ["node", "dist/sim/healthcheck.js"]
+ENTRYPOINT ["node", "--enable-source-maps", "dist/sim/main.js"]
+CMD ["rails"]
+
+# The default target, last so that a plain `docker build .` makes it: the runtime stage as it is.
+FROM runtime

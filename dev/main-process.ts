@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../src/config/dev-defaults';
 
 const MAIN = join('dist', 'src', 'main.js');
+/** The rails simulator is the harness's (sim/), with an entry of its own; the other roles are the product's. */
+export const entryOf = (role: MainProcess['role']) => (role === 'rails' ? join('dist', 'sim', 'main.js') : MAIN);
 
 /**
- * A real `main.js <role>` process from dist/ (built by `npm test`, `npm run chaos`, or `node
+ * A real `main.js <role>` process from dist/ (dist/src/main.js, or dist/sim/main.js for the rails; built by `npm test`, `npm run chaos`, or `node
  * scripts/run.mjs build` by hand), so that a SIGKILL loses exactly what a crash in production
  * would: in-flight activities, sticky workflow caches and unacknowledged tasks; and so that
  * what only the process does (its /metrics server, its tracing) runs as in production. Its
@@ -46,7 +48,7 @@ export class MainProcess {
       nodeArgs?: readonly string[];
     } = {},
   ) {
-    const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', ...nodeArgs, MAIN, role];
+    const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', ...nodeArgs, entryOf(role), role];
     this.child = spawn(command, args, {
       cwd: root,
       env: { API_METRICS_PORT: '0', WORKER_METRICS_PORT: '0', ...env },

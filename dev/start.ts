@@ -2,13 +2,20 @@ import { ChildProcess, fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedSandboxClient } from './sandbox-seed';
-import { DATA_DIR, EMBEDDED_DATABASE_NAME, EMBEDDED_DATABASE_PORT, withDevDefaults } from '../src/config/dev-defaults';
+import {
+  DATA_DIR,
+  EMBEDDED_DATABASE_NAME,
+  EMBEDDED_DATABASE_PORT,
+  PROJECT_ROOT,
+  withDevDefaults,
+} from '../src/config/dev-defaults';
 import { EnvError, envSchema, loadEnv, temporalBackend } from '../src/config/env';
 import { createDataSource, migrate } from '../src/db/data-source';
 import { startEmbeddedDatabase } from './embedded-database';
 import { startTemporalDevServer } from './temporal-dev-server';
 import { ensureTemporalServer } from './temporal-postgres/installation';
 import { startTemporalPostgresServer } from './temporal-postgres/temporal-postgres-server';
+import { entryOf } from './main-process';
 import { startBanner } from './start-banner';
 
 const TEMPORAL_PORT = 7233;
@@ -114,7 +121,7 @@ export async function runAll(): Promise<void> {
     };
     for (const role of ['rails', 'codec-server', 'worker', 'api'] as const) {
       const env = role === 'codec-server' ? codecServerEnv : childEnv;
-      const child = fork(join(__dirname, '..', 'src', 'main.js'), [role], { env, execArgv: ['--enable-source-maps'] });
+      const child = fork(join(PROJECT_ROOT, entryOf(role)), [role], { env, execArgv: ['--enable-source-maps'] });
       child.on('exit', (code, signal) => {
         if (stopping) return;
         say(`${role} exited (${signal ?? code}); stopping everything`);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadEnv } from '../src/config/env';
-import { createRailsSimulator } from '../src/rails/simulator/rails-simulator.server';
+import { createRailsSimulator } from '../sim/rails/rails-simulator.server';
 import { BenchParts } from './bench/base-stack';
 import { createFundedPayer, registryOf } from './shared/funded-payer';
 import { startTemporalHelper } from './shared/temporal-server';

@@ -275,8 +275,8 @@ function ensureKubeValidator() {
 /** The client package's sources: the service signs callbacks with its verifier's file. */
 const CLIENT_SOURCES = 'clients/typescript/src';
 
-/** The folders compiled into dist/, each to the same path under it. */
-const COMPILED = ['src', 'workflows', 'activities', 'dev', 'scripts', CLIENT_SOURCES];
+/** The folders compiled into dist/, each to the same path under it: the product, then the harness (sim/, dev/, scripts/). */
+const COMPILED = ['src', 'workflows', 'activities', 'sim', 'dev', 'scripts', CLIENT_SOURCES];
 
 /**
  * swc compiles in about a second; the type check is `npm run typecheck` and part of `npm test`.
@@ -437,6 +437,10 @@ switch (command) {
     runBuilt('dist/src/cli/main.js', args);
     break;
   case 'rails':
+    // The simulator is the harness's (sim/), outside the production image.
+    ensureDependencies();
+    runBuilt('dist/sim/main.js', [command, ...args]);
+    break;
   case 'codec-server':
     ensureDependencies();
     runBuilt('dist/src/main.js', [command, ...args]);

@@ -8,23 +8,22 @@ import { envSchema } from './config/env';
  * runs every role and Docker does not tell a health check which, so without a role it asks each
  * role's port and any 200 will do: a container runs one process, and the others' ports are
  * closed. The ports and addresses are the processes' own variables, read by the same schema.
+ * The sandbox image's rails simulator has its own check (sim/healthcheck.ts), which asks with
+ * `askEach` below.
  */
 const PROBED = envSchema.pick({
   PORT: true,
   WORKER_METRICS_PORT: true,
   METRICS_HOST: true,
-  RAILS_PORT: true,
-  RAILS_HOST: true,
   CODEC_SERVER_PORT: true,
   CODEC_SERVER_HOST: true,
 });
 type Probed = ReturnType<typeof PROBED.parse>;
 
-/** Where each role answers its probes: the api on its API port (all interfaces), the worker beside its metrics, the rails simulator and the codec server on their ports (/health only). */
+/** Where each role answers its probes: the api on its API port (all interfaces), the worker beside its metrics, the codec server on its port (/health only). */
 const ROLES = {
   api: (env: Probed) => ({ host: '0.0.0.0', port: env.PORT }),
   worker: (env: Probed) => ({ host: env.METRICS_HOST, port: env.WORKER_METRICS_PORT }),
-  rails: (env: Probed) => ({ host: env.RAILS_HOST, port: env.RAILS_PORT }),
   'codec-server': (env: Probed) => ({ host: env.CODEC_SERVER_HOST, port: env.CODEC_SERVER_PORT }),
 };
 export type Role = keyof typeof ROLES;
@@ -32,7 +31,7 @@ const PATHS = ['/health', '/ready'];
 const PROBE_TIMEOUT_MS = 3000;
 
 /** A listener on every interface is reached on loopback; one on a given address, there. */
-const reachable = (host: string) =>
+export const reachable = (host: string) =>
   host === '0.0.0.0' || host === '::' ? '127.0.0.1' : isIPv6(host) ? `[${host}]` : host;
 
 /** The URLs to ask; or why not: a usage error (exit 2), or a variable the process would have refused too (exit 1). */
@@ -69,6 +68,13 @@ async function ask(url: string): Promise<{ url: string; ok: boolean; answer: str
   }
 }
 
+/** 0 when one of `urls` answered 200, 1 when none did; `say` gets one line per URL asked. */
+export async function askEach(urls: readonly string[], say: (line: string) => void): Promise<number> {
+  const answers = await Promise.all(urls.map(ask));
+  answers.forEach(({ url, answer }) => say(`${url}: ${answer}`));
+  return answers.some((answer) => answer.ok) ? 0 : 1;
+}
+
 /** 0 when a probe answered 200, 1 when none did, 2 for a usage error; `say` gets one line per URL asked. */
 export async function healthcheck(
   args: readonly string[],
@@ -80,13 +86,12 @@ export async function healthcheck(
     say(target.refused);
     return target.exitCode;
   }
-  const answers = await Promise.all(target.urls.map(ask));
-  answers.forEach(({ url, answer }) => say(`${url}: ${answer}`));
-  return answers.some((answer) => answer.ok) ? 0 : 1;
+  return askEach(target.urls, say);
 }
 
-if (require.main === module) {
-  healthcheck(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).then(
+/** A health check's process: its lines on stdout, its code as the exit code. */
+export function runHealthcheck(check: (say: (line: string) => void) => Promise<number>): void {
+  check((line) => process.stdout.write(`${line}\n`)).then(
     (code) => process.exit(code),
     (error: unknown) => {
       process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
@@ -94,3 +99,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) runHealthcheck((say) => healthcheck(process.argv.slice(2), process.env, say));

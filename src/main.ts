@@ -4,9 +4,10 @@ import { startTracing } from './observability/tracing';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- a role's modules must load after tracing starts; an import would load them first */
 /**
- * One entry for every process: `node dist/src/main.js api|worker|rails|codec-server`. A role's modules
- * are required only once tracing has started (when OTEL_EXPORTER_OTLP_ENDPOINT is set), so
- * that its instrumentation sees them load.
+ * One entry for every process of the product: `node dist/src/main.js api|worker|codec-server`. A
+ * role's modules are required only once tracing has started (when OTEL_EXPORTER_OTLP_ENDPOINT is
+ * set), so that its instrumentation sees them load. The rails simulator is the harness's, not a
+ * role here: `node dist/sim/main.js rails` (sim/main.ts), which the production image does not hold.
  */
 const roles = {
   api: {
@@ -16,10 +17,6 @@ const roles = {
   worker: {
     traced: true,
     run: () => (require('./processes/worker.process') as typeof import('./processes/worker.process')).runWorker(),
-  },
-  rails: {
-    traced: false,
-    run: () => (require('./processes/rails.process') as typeof import('./processes/rails.process')).runRails(),
   },
   'codec-server': {
     traced: false,

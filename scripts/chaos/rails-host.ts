@@ -1,4 +1,4 @@
-import { createRailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
+import { createRailsSimulator } from '../../sim/rails/rails-simulator.server';
 import { serveHelper, startHelper } from '../shared/helper-process';
 import { RailCall, railCallOf } from './rail-calls';
 

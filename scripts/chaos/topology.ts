@@ -19,7 +19,7 @@ import type { MainProcess } from '../../dev/main-process';
 import { ensureTemporalServer, TEMPORAL_SERVER_VERSION } from '../../dev/temporal-postgres/installation';
 import type { CurrencyCode } from '../../src/money';
 import { orderWorkflowId } from '../../src/orders/order-workflow-start';
-import type { FaultConfig } from '../../src/rails/simulator/fault-injector';
+import type { FaultConfig } from '../../sim/rails/fault-injector';
 import { decodedHistory } from '../../src/temporal/history-codec';
 import { temporalDataConverter } from '../../src/temporal/payload-codec';
 import { CallbackReceiver, startCallbackReceiver } from '../shared/callback-receiver';

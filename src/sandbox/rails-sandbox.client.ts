@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ENV } from '../config/config.module';
 import { Env } from '../config/env';
 import { RailHttpClient } from '../rails/http/rail-http-client';
-import { FORCED_PAYOUT_ANSWERS, type ForcedPayoutAnswer } from '../rails/simulator/money-movement.service';
+import { FORCED_PAYOUT_ANSWERS, type ForcedPayoutAnswer } from './forced-payout-answers';
 
 const forcedAnswerSchema = z.object({ payoutId: z.string(), outcome: z.enum(FORCED_PAYOUT_ANSWERS) });
 

@@ -1,7 +1,7 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../orders/lifecycle';
-import { FORCED_PAYOUT_ANSWERS } from '../rails/simulator/money-movement.service';
+import { FORCED_PAYOUT_ANSWERS } from './forced-payout-answers';
 
 export const forcePayoutRequestSchema = z.strictObject({
   outcome: z

@@ -7,7 +7,7 @@ import { WAITING } from '../orders/lifecycle';
 import { seenByClient, StatusHistoryView, statusHistoryView } from '../orders/order-views';
 import { OrderWorkflowClient } from '../orders/order-workflow.client';
 import { RailsDeclinedError } from '../rails/rails.errors';
-import type { ForcedPayoutAnswer } from '../rails/simulator/money-movement.service';
+import type { ForcedPayoutAnswer } from './forced-payout-answers';
 import type { ForcePayoutResponse } from './sandbox.dto';
 import { RailsSandboxClient } from './rails-sandbox.client';
 

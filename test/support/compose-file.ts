@@ -6,7 +6,8 @@ import { PROJECT_ROOT } from '../../src/config/dev-defaults';
 /** docker-compose.yml, read as compose reads it, and its variable substitution for the forms it uses. */
 export interface ComposeService {
   image?: string;
-  build?: string;
+  /** `.` for the default target (the production image), or a context and a target of the Dockerfile. */
+  build?: string | { context: string; target?: string };
   command?: string[];
   entrypoint?: string[];
   profiles?: string[];

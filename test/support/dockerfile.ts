@@ -45,6 +45,19 @@ export function parseDockerfile(text: string): Stage[] {
   return stages;
 }
 
+/**
+ * The stage `docker build` makes: the one named `name`, or by default the last, which when it is
+ * an alias (`FROM <stage>` and nothing else) is the stage it names. The Dockerfile ends with such
+ * an alias of `runtime`, so that the production image is the default target and yet the sandbox
+ * stage can build on it.
+ */
+export function target(stages: readonly Stage[], name?: string): Stage {
+  const found = name === undefined ? stages.at(-1) : stages.find((stage) => stage.name === name);
+  if (!found) throw new Error(`the Dockerfile has no stage ${name ?? '(none)'}`);
+  const aliased = found.instructions.length === 0 && stages.some((stage) => stage.name === found.base);
+  return aliased ? target(stages, found.base) : found;
+}
+
 export const instructions = (stage: Stage, keyword: string) =>
   stage.instructions.filter((instruction) => instruction.keyword === keyword).map((instruction) => instruction.args);
 

@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/dev-defaults';
-import { copies, environment, instructions, parseDockerfile } from './dockerfile';
+import { copies, environment, instructions, parseDockerfile, target } from './dockerfile';
 
 /**
  * The files the Dockerfile's runtime stage holds under /app, assembled outside Docker from this
@@ -80,7 +80,7 @@ function setWritable(dir: string, writable: boolean): void {
 
 export function assembleImageTree(): ImageTree {
   const stages = parseDockerfile(readFileSync(join(PROJECT_ROOT, 'Dockerfile'), 'utf8'));
-  const runtime = stages.at(-1)!;
+  const runtime = target(stages);
   const build = stages.find((stage) => stage.name === 'build')!;
   const root = mkdtempSync(join(tmpdir(), 'image-app-'));
   const buildOutputs = mkdtempSync(join(tmpdir(), 'image-build-'));
@@ -140,4 +140,29 @@ export function assembleImageTree(): ImageTree {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The compiled files `entries` (paths in `root`) load, followed through every relative `require`
+ * of the compiled code as Node resolves it; `unresolved` names each require that finds no file in
+ * `root`, which would fail there at run time.
+ */
+export function requiredFiles(root: string, entries: readonly string[]): { files: string[]; unresolved: string[] } {
+  const seen = new Set<string>();
+  const unresolved: string[] = [];
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (!file.endsWith('.js')) return;
+    for (const [, specifier] of readFileSync(join(root, file), 'utf8').matchAll(/\brequire\("(\.{1,2}\/[^"]+)"\)/g)) {
+      const base = posix.join(posix.dirname(file), specifier!);
+      const found = [base, `${base}.js`, `${base}/index.js`, `${base}.json`].find(
+        (candidate) => existsSync(join(root, candidate)) && !lstatSync(join(root, candidate)).isDirectory(),
+      );
+      if (found) visit(found);
+      else unresolved.push(`${file} → ${specifier}`);
+    }
+  };
+  entries.forEach(visit);
+  return { files: [...seen], unresolved };
 }

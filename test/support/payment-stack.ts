@@ -5,7 +5,7 @@ import { loadEnv } from '../../src/config/env';
 import { LedgerService } from '../../src/ledger/ledger.service';
 import { CurrencyCode, Decimal } from '../../src/money';
 import { createOrderWorker } from '../../src/processes/worker.process';
-import { createRailsSimulator, RailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
+import { createRailsSimulator, RailsSimulator } from '../../sim/rails/rails-simulator.server';
 import { CallbackReceiver, ReceivedCallback, startCallbackReceiver } from './callback-receiver';
 import { payer } from './qr-fixtures';
 import { testTemporalClient } from './temporal-client';

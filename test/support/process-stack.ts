@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { freePort } from '../../src/infra/free-port';
 import { LedgerService } from '../../src/ledger/ledger.service';
 import { Decimal } from '../../src/money';
-import { createRailsSimulator, RailsSimulator } from '../../src/rails/simulator/rails-simulator.server';
+import { createRailsSimulator, RailsSimulator } from '../../sim/rails/rails-simulator.server';
 import { CallbackReceiver, startCallbackReceiver } from './callback-receiver';
 import { MainProcess } from '../../dev/main-process';
 import { createTestClient, http, startTestApi, TestApi } from './test-api';

@@ -4,7 +4,7 @@ import { FxService } from '../../../src/fx/fx.service';
 import { freePort } from '../../../src/infra/free-port';
 import { applySpread, Decimal, formatRate, inverseRate } from '../../../src/money';
 import { OrderRepository } from '../../../src/orders/order.repository';
-import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulator/rails-simulator.server';
+import { createRailsSimulator, RailsSimulator } from '../../../sim/rails/rails-simulator.server';
 import { createdQrOrder } from '../../support/order-fixtures';
 import { createTestClient, http, startTestApi, TestApi, TestClient } from '../../support/test-api';
 

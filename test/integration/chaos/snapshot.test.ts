@@ -7,7 +7,7 @@ import { createDataSource, migrate } from '../../../src/db/data-source';
 import { LedgerService } from '../../../src/ledger/ledger.service';
 import { Decimal } from '../../../src/money';
 import { createRails } from '../../../src/rails/rails.factory';
-import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulator/rails-simulator.server';
+import { createRailsSimulator, RailsSimulator } from '../../../sim/rails/rails-simulator.server';
 
 /**
  * `npm run chaos` audits the whole database it ran on, so this test gives it a database of its

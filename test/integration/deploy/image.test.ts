@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { freePort } from '../../../src/infra/free-port';
 import { MainProcess } from '../../../dev/main-process';
 import { reconcilerScheduleId } from '../../../src/temporal/reconciler-schedule';
+import { tracedBundlePath } from '../../../src/temporal/workflow-modules';
 import { execForm } from '../../support/dockerfile';
-import { assembleImageTree, ImageTree } from '../../support/image-tree';
+import { assembleImageTree, ImageTree, requiredFiles } from '../../support/image-tree';
 import { testTemporalClient } from '../../support/temporal-client';
 import { until } from '../../support/until';
 
@@ -56,7 +57,6 @@ describe('the image', () => {
       PORT: String(await freePort()),
       API_METRICS_PORT: String(await freePort()),
       WORKER_METRICS_PORT: String(await freePort()),
-      RAILS_PORT: String(await freePort()),
     };
     worker = new MainProcess('worker', env, { root: tree.root, user: asImageUser });
     api = new MainProcess('api', env, { root: tree.root, user: asImageUser });
@@ -88,6 +88,25 @@ describe('the image', () => {
     expect(releases[0]).toBe(releases[1]);
   });
 
+  it('ships the product alone: no code of the harness (sim/, dev/, scripts/), nothing it runs requires any, and main.js has no rails role', () => {
+    const dist = join(tree.root, 'dist');
+    expect(readdirSync(dist).filter((name) => !/^workflow-bundle(\.traced)?\.js$/.test(name)).sort()).toEqual(['activities', 'clients', 'src', 'workflows']);
+    // What the processes load, followed through the compiled code: all of it in the tree, none of it the harness's.
+    const { files, unresolved } = requiredFiles(tree.root, ['dist/src/main.js', 'dist/src/cli/main.js', 'dist/src/healthcheck.js']);
+    expect(unresolved).toEqual([]);
+    expect(files.filter((file) => !/^dist\/(src|workflows|activities|clients)\//.test(file))).toEqual([]);
+    // The worker's workflow code: the bundles' own modules (webpack names them by path) are the product's too.
+    for (const bundle of [tree.env.WORKFLOW_BUNDLE_PATH!, tracedBundlePath(tree.env.WORKFLOW_BUNDLE_PATH!)]) {
+      const modules = [...readFileSync(bundle, 'utf8').matchAll(/\/\*{3}\/ "(\.\/[^"]+)"/g)].map((match) => match[1]!);
+      expect(modules.length).toBeGreaterThan(0);
+      expect(modules.filter((module) => !/^\.\/(node_modules|dist\/(src|workflows|activities|clients))\//.test(module))).toEqual([]);
+    }
+    // The rails simulator is the sandbox image's (`--target sandbox`): here, the rails role is a usage error.
+    const rails = spawnSync(process.execPath, ['dist/src/main.js', 'rails'], { cwd: tree.root, env: { ...env, RAILS_PORT: '0' }, encoding: 'utf8', timeout: 15_000, ...asImageUser });
+    expect({ status: rails.status, stderr: rails.stderr }).toEqual({ status: 2, stderr: 'usage: main.js <api|worker|codec-server>\n' });
+    expect(node(['dist/src/healthcheck.js', 'rails']).status).toBe(2);
+  });
+
   it("runs the worker on the build's workflow bundle: it polls without bundling, and runs workflows and activities", async () => {
     await untilHealthy('worker', worker);
     expect(worker.recentOutput).not.toContain('Workflow bundle created');
@@ -105,7 +124,7 @@ describe('the image', () => {
     const [command, ...args] = execForm(tree.healthcheck);
     expect(command).toBe('node');
     const closed = String(await freePort());
-    const check = (extraEnv: NodeJS.ProcessEnv) => node(args, { RAILS_PORT: closed, CODEC_SERVER_PORT: closed, ...extraEnv });
+    const check = (extraEnv: NodeJS.ProcessEnv) => node(args, { CODEC_SERVER_PORT: closed, ...extraEnv });
     expect(check({ PORT: closed }).status).toBe(0);
     expect(check({ PORT: closed, WORKER_METRICS_PORT: closed }).status).toBe(1);
   });

@@ -3,7 +3,7 @@ import { Connection } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
 import { LedgerService } from '../../../src/ledger/ledger.service';
 import { Decimal } from '../../../src/money';
-import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulator/rails-simulator.server';
+import { createRailsSimulator, RailsSimulator } from '../../../sim/rails/rails-simulator.server';
 import { registerSearchAttributes } from '../../../src/temporal/search-attributes';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { createTestClient, http, startTestApi, TestApi } from '../../support/test-api';

@@ -4,7 +4,7 @@ import { MainProcess } from '../../../dev/main-process';
 import { LedgerService } from '../../../src/ledger/ledger.service';
 import { Decimal } from '../../../src/money';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
-import { createRailsSimulator, RailsSimulator } from '../../../src/rails/simulator/rails-simulator.server';
+import { createRailsSimulator, RailsSimulator } from '../../../sim/rails/rails-simulator.server';
 import { CallbackReceiver, ReceivedCallback, startCallbackReceiver } from '../../support/callback-receiver';
 import { payer, pixQr } from '../../support/qr-fixtures';
 import { createTestClient, http, startTestApi, TestApi } from '../../support/test-api';

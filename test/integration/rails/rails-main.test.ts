@@ -1,4 +1,4 @@
-import { runRailsSimulator } from '../../../src/rails/simulator/main';
+import { runRailsSimulator } from '../../../sim/rails/run';
 
 describe('runRailsSimulator', () => {
   const saved = process.env.RAILS_FAULT_DOWN;

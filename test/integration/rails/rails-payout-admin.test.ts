@@ -1,5 +1,5 @@
 import type { PayoutRequest } from '../../../src/rails/rails.port';
-import type { MovementSummary } from '../../../src/rails/simulator/money-movement.service';
+import type { MovementSummary } from '../../../sim/rails/money-movement.service';
 import { startSimulator, type RunningSimulator } from './rails-simulator.fixture';
 import { until } from '../../support/until';
 

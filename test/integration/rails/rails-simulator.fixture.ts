@@ -1,6 +1,6 @@
 import { createRails } from '../../../src/rails/rails.factory';
 import type { MovementRoute, Rails } from '../../../src/rails/rails.port';
-import { createRailsSimulator, type RailsSimulatorOptions } from '../../../src/rails/simulator/rails-simulator.server';
+import { createRailsSimulator, type RailsSimulatorOptions } from '../../../sim/rails/rails-simulator.server';
 
 export interface RunningSimulator {
   baseUrl: string;

@@ -27,9 +27,15 @@ const FLOORS: readonly (readonly string[])[] = [
     'src/main.ts',
     'src/healthcheck.ts',
   ],
+  // The harness, above the product: the rails simulator, npm start's embedded servers, the drivers.
+  ['sim'],
   ['dev'],
   ['scripts'],
 ];
+
+/** The product: what the production image ships. The harness's folders above it are never among its imports. */
+const PRODUCT = ['src', 'workflows', 'activities'];
+const HARNESS = ['sim', 'dev', 'scripts'];
 
 /** The imports that run back up, each with why it may (at most five). */
 const ALLOWED_UP: Readonly<Record<string, string>> = {};
@@ -47,18 +53,18 @@ function sources(folder: string): string[] {
 const roomOf = (file: string) => FLOORS.flat().find((room) => file === room || file.startsWith(`${room}/`));
 const floorOf = (room: string) => FLOORS.findIndex((rooms) => rooms.includes(room));
 
-/** Every module `file` reads (imports and re-exports, of types too), as paths from the root. */
+/** Every module `file` reads (imports and re-exports, of types too, and `require`s and `import()`s), as paths from the root. */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  return [...text.matchAll(/^(?:import|export) [^;]*? from '(\.{1,2}\/[^']+)';/gms)].map((match) =>
-    relative(ROOT, resolve(ROOT, dirname(file), match[1]!)),
-  );
+  const statements = [...text.matchAll(/^(?:import|export) [^;]*? from '(\.{1,2}\/[^']+)';/gms)];
+  const calls = [...text.matchAll(/\b(?:require|import)\('(\.{1,2}\/[^']+)'\)/g)];
+  return [...statements, ...calls].map((match) => relative(ROOT, resolve(ROOT, dirname(file), match[1]!)));
 }
 
-const productFiles = () => ['src', 'workflows', 'activities', 'dev', 'scripts'].flatMap(sources);
+const productFiles = () => [...PRODUCT, ...HARNESS].flatMap(sources);
 
 describe('the floors', () => {
-  it('place every module of the product, its workflows and activities, the dev harness and the scripts', () => {
+  it('place every module of the product, its workflows and activities, the simulator, the dev harness and the scripts', () => {
     expect(productFiles().filter((file) => roomOf(file) === undefined)).toEqual([]);
   });
 
@@ -74,5 +80,16 @@ describe('the floors', () => {
     expect(Object.keys(ALLOWED_UP).length).toBeLessThanOrEqual(5);
     // A named exception that no longer exists is removed, not kept.
     expect(Object.keys(ALLOWED_UP).filter((arrow) => !up.includes(arrow))).toEqual([]);
+  });
+
+  it('keep the harness out of the product: nothing in src/, workflows/ or activities/ imports sim/, dev/ or scripts/, with no exception', () => {
+    const inHarness = (target: string) =>
+      HARNESS.some((folder) => target === folder || target.startsWith(`${folder}/`));
+    const arrows = PRODUCT.flatMap(sources).flatMap((file) =>
+      importsOf(file)
+        .filter(inHarness)
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(arrows).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ export interface KubeObject {
 
 interface Container {
   name: string;
+  image: string;
   ports?: Array<{ name?: string; containerPort: number }>;
   env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }>;
   envFrom?: unknown[];

@@ -6,7 +6,7 @@ import { loadCodecServerEnv, loadEnv } from '../../../src/config/env';
 import { temporalDynamicConfig } from '../../../dev/temporal-postgres/server-config';
 import { TEMPORAL_SERVER_VERSION } from '../../../dev/temporal-postgres/installation';
 import { compose, composeText as text, environmentOf, mountedFile } from '../../support/compose-file';
-import { environment, parseDockerfile } from '../../support/dockerfile';
+import { environment, execForm, instructions, parseDockerfile, target } from '../../support/dockerfile';
 
 const root = join(__dirname, '..', '..', '..');
 const SECRETS = ['JWT_SECRET', 'SECRETS_KEY', 'POSTGRES_PASSWORD', 'TEMPORAL_PAYLOAD_KEYS'];
@@ -125,10 +125,18 @@ describe('docker-compose.yml', () => {
   });
 
   it("runs the worker on the workflow bundle the image is built with", () => {
-    const image = environment(parseDockerfile(readFileSync(join(root, 'Dockerfile'), 'utf8')).at(-1)!);
+    const image = environment(target(parseDockerfile(readFileSync(join(root, 'Dockerfile'), 'utf8'))));
     expect(image.WORKFLOW_BUNDLE_PATH).toBeDefined();
     expect(services.worker!.build).toBe('.');
     expect(environmentOf('worker', withSecrets())).not.toHaveProperty('WORKFLOW_BUNDLE_PATH');
+  });
+
+  it('runs the api, the worker and the codec server from the production image (the default target), the rails simulator from the sandbox image', () => {
+    const stages = parseDockerfile(readFileSync(join(root, 'Dockerfile'), 'utf8'));
+    for (const service of ['api', 'worker', 'codec-server']) expect([service, services[service]!.build]).toEqual([service, '.']);
+    expect(services.rails!.build).toEqual({ context: '.', target: 'sandbox' });
+    expect(target(stages, 'sandbox').base).toBe('runtime');
+    expect(services.rails!.command).toEqual(execForm(instructions(target(stages, 'sandbox'), 'CMD')[0]!));
   });
 
   it('restarts every long-running service unless it was stopped, so a process that gave up or crashed comes back; the one-shot jobs only when they fail', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { copies, environment, execForm, instructions, parseDockerfile, Stage } from '../../support/dockerfile';
-import { moduleGraph, PRODUCTION_ENTRIES } from './module-graph';
+import { copies, environment, execForm, instructions, parseDockerfile, Stage, target } from '../../support/dockerfile';
+import { moduleGraph, PRODUCTION_ENTRIES, SANDBOX_ENTRIES } from './module-graph';
 import { tracedBundlePath } from '../../../src/temporal/workflow-modules';
 
 /**
@@ -11,21 +11,22 @@ import { tracedBundlePath } from '../../../src/temporal/workflow-modules';
 const root = join(__dirname, '..', '..', '..');
 const stages = parseDockerfile(readFileSync(join(root, 'Dockerfile'), 'utf8'));
 const stage = (name: string) => stages.find((candidate) => candidate.name === name)!;
-const runtime = stages.at(-1)!;
+const runtime = stage('runtime');
+const sandbox = stage('sandbox');
 const build = stage('build');
 const runs = (of: Stage) => instructions(of, 'RUN').join(' && ');
 const APP = '/app';
 
 describe('the Dockerfile', () => {
   it('builds from the lock with every dependency, and installs the production ones apart with npm ci --omit=dev, running no install script', () => {
-    expect(stages.map((candidate) => candidate.name)).toEqual(['build', 'production-dependencies', 'runtime']);
+    expect(stages.map((candidate) => candidate.name)).toEqual(['build', 'production-dependencies', 'runtime', 'sandbox', undefined]);
     expect(runs(build)).toMatch(/\bnpm ci --ignore-scripts\b/);
     expect(runs(stage('production-dependencies'))).toMatch(/\bnpm ci --omit=dev --ignore-scripts\b/);
     for (const each of stages) expect(runs(each)).not.toMatch(/\bnpm (install|i|prune)\b/);
-    expect(new Set(stages.map((each) => each.base))).toEqual(new Set(['node:24-bookworm-slim']));
+    expect(new Set(stages.map((each) => each.base))).toEqual(new Set(['node:24-bookworm-slim', 'runtime']));
   });
 
-  it('compiles the folders `npm run build` compiles, but the development harness (dev/)', () => {
+  it('compiles the folders `npm run build` compiles, the simulator (sim/) included, but the development harness (dev/)', () => {
     const runScript = readFileSync(join(root, 'scripts', 'run.mjs'), 'utf8');
     const clientSources = /const CLIENT_SOURCES = '([^']+)'/.exec(runScript)![1]!;
     const [, listed = ''] = /const COMPILED = \[([^\]]*)\]/.exec(runScript) ?? [];
@@ -34,7 +35,7 @@ describe('the Dockerfile', () => {
       .map((word) => word.trim().replace(/'/g, ''))
       .filter(Boolean)
       .map((word) => (word === 'CLIENT_SOURCES' ? clientSources : word));
-    expect(folders).toEqual(expect.arrayContaining(['src', 'dev']));
+    expect(folders).toEqual(expect.arrayContaining(['src', 'sim', 'dev']));
     // What only `npm start` and the tests run is never built into the image, let alone copied.
     folders.splice(folders.indexOf('dev'), 1);
     expect(runs(build)).toContain(`npx swc ${folders.join(' ')} -d dist --config-file .swcrc`);
@@ -47,12 +48,12 @@ describe('the Dockerfile', () => {
     const fromBuild = copied.filter((copy) => copy.from === 'build');
     expect(fromBuild.length + 2).toBe(copied.length);
     for (const copy of fromBuild) {
-      expect(copy.sources.every((source) => source.startsWith(`${APP}/dist/`) && !source.startsWith(`${APP}/dist/scripts`))).toBe(true);
+      expect(copy.sources.every((source) => source.startsWith(`${APP}/dist/`) && !/^\/app\/dist\/(sim|dev|scripts)(\/|$)/.test(source))).toBe(true);
       expect(copy.destination).toBe(`./${posix.relative(APP, copy.sources[0]!)}`);
     }
   });
 
-  it('holds every compiled file the api, the worker, the rails simulator, the CLI and the health check load', () => {
+  it('holds every compiled file the api, the worker, the codec server, the CLI and the health check load', () => {
     const fromBuild = copies(runtime).filter((copy) => copy.from === 'build').flatMap((copy) => copy.sources.map((source) => posix.relative(APP, source)));
     const compiled = moduleGraph(PRODUCTION_ENTRIES).files.map((file) => `dist/${file.replace(/\.ts$/, '.js')}`);
     expect(compiled.filter((file) => !fromBuild.some((copied) => file === copied || file.startsWith(`${copied}/`)))).toEqual([]);
@@ -77,5 +78,23 @@ describe('the Dockerfile', () => {
     const [healthcheck] = instructions(runtime, 'HEALTHCHECK');
     expect(healthcheck).toMatch(/ CMD \[/);
     expect(execForm(healthcheck!)).toEqual(['node', 'dist/src/healthcheck.js']);
+  });
+
+  it('makes the production image by default: the last stage is the runtime stage as it is', () => {
+    const last = stages.at(-1)!;
+    expect({ base: last.base, instructions: last.instructions }).toEqual({ base: 'runtime', instructions: [] });
+    expect(target(stages)).toBe(runtime);
+  });
+
+  it('makes the sandbox image (`--target sandbox`) from the production image and the compiled simulator, which it runs', () => {
+    expect(sandbox.base).toBe('runtime');
+    expect(copies(sandbox)).toEqual([{ from: 'build', sources: [`${APP}/dist/sim`], destination: './dist/sim' }]);
+    expect(execForm(instructions(sandbox, 'ENTRYPOINT')[0]!)).toEqual(['node', '--enable-source-maps', 'dist/sim/main.js']);
+    expect(execForm(instructions(sandbox, 'CMD')[0]!)).toEqual(['rails']);
+    expect(execForm(instructions(sandbox, 'HEALTHCHECK')[0]!)).toEqual(['node', 'dist/sim/healthcheck.js']);
+    // Everything the simulator loads is in it: the production image's code, and dist/sim.
+    const held = [...copies(runtime), ...copies(sandbox)].filter((copy) => copy.from === 'build').flatMap((copy) => copy.sources.map((source) => posix.relative(APP, source)));
+    const compiled = moduleGraph(SANDBOX_ENTRIES).files.map((file) => `dist/${file.replace(/\.ts$/, '.js')}`);
+    expect(compiled.filter((file) => !held.some((copied) => file === copied || file.startsWith(`${copied}/`)))).toEqual([]);
   });
 });

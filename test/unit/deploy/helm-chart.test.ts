@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { load, loadAll } from 'js-yaml';
 import { envSchema, loadCodecServerEnv, loadEnv } from '../../../src/config/env';
 import { ORDER_SEARCH_ATTRIBUTES } from '../../../src/temporal/search-attribute-keys';
-import { environment, instructions, parseDockerfile } from '../../support/dockerfile';
+import { environment, instructions, parseDockerfile, target } from '../../support/dockerfile';
 import {
   chartProblems,
   disruptionBudgetProblems,
@@ -141,6 +141,21 @@ describe('the Helm chart', () => {
           .map((workload) => workload.containers[0]!.env!.find((variable) => variable.name === 'RAILS_URL')!.value);
       expect(railsUrl(staging)).toEqual(['http://payments-crossborder-payments-rails:4010', 'http://payments-crossborder-payments-rails:4010']);
       expect(railsUrl(prod)).toEqual(['https://rails.internal.example', 'https://rails.internal.example']);
+    });
+
+    it('runs the simulator from the sandbox image (the same repository, tagged <tag>-sandbox unless given), the api and the worker from the production image', () => {
+      const appVersion = (load(readFileSync(join(chart, 'Chart.yaml'), 'utf8')) as { appVersion: string }).appVersion;
+      const images = (deployment: Deployment) =>
+        Object.fromEntries(workloads(render(deployment).objects).map((workload) => [workload.component, workload.containers.at(-1)!.image]));
+      expect(images(deployments[0]!)).toMatchObject({ api: `crossborder-payments:${appVersion}`, worker: `crossborder-payments:${appVersion}`, rails: `crossborder-payments:${appVersion}-sandbox` });
+      expect(images(with_(deployments[0]!, 'a tag of its own', { 'image.repository': '"registry.example/payments"', 'image.tag': '"1.4.0"' }))).toMatchObject({
+        api: 'registry.example/payments:1.4.0',
+        rails: 'registry.example/payments:1.4.0-sandbox',
+      });
+      expect(images(with_(deployments[0]!, 'a sandbox image given', { 'rails.simulator.image': JSON.stringify({ repository: 'registry.example/sandbox', tag: 'nightly' }) }))).toMatchObject({
+        api: `crossborder-payments:${appVersion}`,
+        rails: 'registry.example/sandbox:nightly',
+      });
     });
 
     it('renders the PrometheusRule from docs/alerts.yml itself, the one copy of the rules', () => {
@@ -345,7 +360,7 @@ describe('the Helm chart', () => {
   });
 
   describe('runs what the image runs', () => {
-    const image = parseDockerfile(readFileSync(join(root, 'Dockerfile'), 'utf8')).at(-1)!;
+    const image = target(parseDockerfile(readFileSync(join(root, 'Dockerfile'), 'utf8')));
 
     it('its user is the uid the pods run as', () => {
       // `node` is uid 1000 in the official Node images.

@@ -11,8 +11,10 @@ import { Options, transformSync } from '@swc/core';
 const root = join(__dirname, '..', '..', '..');
 const { $schema: _, ...swcrc } = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8')) as Options & { $schema?: string };
 
-/** What the image runs: the three roles through main.js, the operators' CLI, and the image's health check. */
+/** What the image runs: the roles through main.js, the operators' CLI, and the image's health check. */
 export const PRODUCTION_ENTRIES = ['src/main.ts', 'src/cli/main.ts', 'src/healthcheck.ts'];
+/** What the sandbox image (the Dockerfile's `sandbox` stage) runs besides: the rails simulator and its health check. */
+export const SANDBOX_ENTRIES = ['sim/main.ts', 'sim/healthcheck.ts'];
 /** `npm start`'s entry (dev/, outside the image): embedded PostgreSQL and the Temporal dev server. */
 export const DEVELOPMENT_ENTRY = 'dev/start.ts';
 

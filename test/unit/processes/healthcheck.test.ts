@@ -6,12 +6,7 @@ describe("the image's health check", () => {
   describe('asks', () => {
     it("each role's own port, with the defaults the processes have", () => {
       expect(probeUrls([], {})).toEqual({
-        urls: [
-          'http://127.0.0.1:3000/health',
-          'http://127.0.0.1:9465/health',
-          'http://127.0.0.1:4010/health',
-          'http://127.0.0.1:8888/health',
-        ],
+        urls: ['http://127.0.0.1:3000/health', 'http://127.0.0.1:9465/health', 'http://127.0.0.1:8888/health'],
       });
       expect(probeUrls(['worker', '/ready'], {})).toEqual({ urls: ['http://127.0.0.1:9465/ready'] });
     });
@@ -21,18 +16,11 @@ describe("the image's health check", () => {
         PORT: '8080',
         WORKER_METRICS_PORT: '9999',
         METRICS_HOST: '0.0.0.0',
-        RAILS_PORT: '4011',
-        RAILS_HOST: '::1',
         CODEC_SERVER_PORT: '8889',
         CODEC_SERVER_HOST: '0.0.0.0',
       };
       expect(probeUrls([], env)).toEqual({
-        urls: [
-          'http://127.0.0.1:8080/health',
-          'http://127.0.0.1:9999/health',
-          'http://[::1]:4011/health',
-          'http://127.0.0.1:8889/health',
-        ],
+        urls: ['http://127.0.0.1:8080/health', 'http://127.0.0.1:9999/health', 'http://127.0.0.1:8889/health'],
       });
       expect(probeUrls(['worker'], { METRICS_HOST: '10.0.0.7' })).toEqual({ urls: ['http://10.0.0.7:9465/health'] });
     });
@@ -40,7 +28,7 @@ describe("the image's health check", () => {
     it('nothing for an unknown role or path, or a port the process would refuse too', () => {
       expect(probeUrls(['everything'], {})).toMatchObject({
         exitCode: 2,
-        refused: expect.stringContaining('usage: healthcheck.js [<api|worker|rails|codec-server> [/health|/ready]]'),
+        refused: expect.stringContaining('usage: healthcheck.js [<api|worker|codec-server> [/health|/ready]]'),
       });
       expect(probeUrls(['api', '/metrics'], {})).toMatchObject({ exitCode: 2 });
       expect(probeUrls(['api'], { PORT: 'eighty' })).toMatchObject({
@@ -90,14 +78,12 @@ describe("the image's health check", () => {
       const result = await run([], {
         PORT: String(closed),
         WORKER_METRICS_PORT: String(port),
-        RAILS_PORT: String(closed),
         CODEC_SERVER_PORT: String(closed),
       });
       expect(result.code).toBe(0);
       expect(result.lines).toEqual([
         `http://127.0.0.1:${closed}/health: ECONNREFUSED`,
         `http://127.0.0.1:${port}/health: 200`,
-        `http://127.0.0.1:${closed}/health: ECONNREFUSED`,
         `http://127.0.0.1:${closed}/health: ECONNREFUSED`,
       ]);
       expect((await run(['api'], { PORT: String(closed) })).code).toBe(1);

@@ -1,4 +1,4 @@
-import { DeterministicSource } from '../../../src/rails/simulator/deterministic-source';
+import { DeterministicSource } from '../../../sim/rails/deterministic-source';
 
 const draw = (source: DeterministicSource) => [source.digits(40), source.uuidV4(), source.fraction(), source.hex(9)];
 

@@ -1,4 +1,4 @@
-import { FaultInjector, NO_FAULTS, faultsFromEnv } from '../../../src/rails/simulator/fault-injector';
+import { FaultInjector, NO_FAULTS, faultsFromEnv } from '../../../sim/rails/fault-injector';
 
 async function outcomes(injector: FaultInjector, count: number): Promise<boolean[]> {
   const failed: boolean[] = [];

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { midRate, UNITS_PER_USD } from '../../../src/rails/simulator/fx-rate.table';
+import { midRate, UNITS_PER_USD } from '../../../sim/rails/fx-rate.table';
 import { PAYMENT_CURRENCIES } from '../../../src/money';
 
 const now = new Date('2025-03-14T15:09:26.535Z');

@@ -1,10 +1,10 @@
 import { PIX_DIRECTORY } from '../../../src/rails/br/brazil.wire';
 import { BREB_DIRECTORY } from '../../../src/rails/co/colombia.wire';
 import { accountWallet } from '../../../src/rails/phone-wallets';
-import { KeyDirectoryService } from '../../../src/rails/simulator/key-directory.service';
-import { MAGIC_KEYS } from '../../../src/rails/simulator/magic-values';
-import { SimulatorHttpError } from '../../../src/rails/simulator/simulator-http.error';
-import { cpfFromBase } from '../../../src/rails/simulator/tax-id.generator';
+import { KeyDirectoryService } from '../../../sim/rails/key-directory.service';
+import { MAGIC_KEYS } from '../../../sim/rails/magic-values';
+import { SimulatorHttpError } from '../../../sim/rails/simulator-http.error';
+import { cpfFromBase } from '../../../sim/rails/tax-id.generator';
 import type { KeyCountry } from '../../../src/rails/countries';
 
 const directory = new KeyDirectoryService('unit');
@@ -137,7 +137,7 @@ describe('Peru phone wallets', () => {
 });
 
 describe('the wallet a phone-key payout names', () => {
-  // What each rail's route takes for the phone's wallets now (src/rails/simulator/routes/).
+  // What each rail's route takes for the phone's wallets now (sim/rails/routes/).
   const peru = directory.peruWallets('+51987654321').wallets;
   const brazil = [accountWallet(PIX_DIRECTORY, '+5511987654321', directory.brazilHolder('+5511987654321').holder)];
   const colombia = [accountWallet(BREB_DIRECTORY, '+573001234567', directory.colombiaHolder('+573001234567'))];

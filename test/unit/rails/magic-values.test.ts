@@ -12,7 +12,7 @@ import {
   isNotFoundKey,
   isRejectedDestinationKey,
   magicValuesMarkdown,
-} from '../../../src/rails/simulator/magic-values';
+} from '../../../sim/rails/magic-values';
 
 describe('magic values', () => {
   it.each([

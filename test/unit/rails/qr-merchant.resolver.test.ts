@@ -1,5 +1,5 @@
 import { encodeEmvQr } from '../../../src/emv';
-import { resolveQrMerchant } from '../../../src/rails/simulator/qr-merchant.resolver';
+import { resolveQrMerchant } from '../../../sim/rails/qr-merchant.resolver';
 import { QR_SCOPE } from '../../../src/rails/countries';
 
 const CURRENCY_BY_COUNTRY: Record<string, string> = {

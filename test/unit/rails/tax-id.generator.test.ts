@@ -7,7 +7,7 @@ import {
   nitFromBase,
   rucFromBase,
   rutFromBody,
-} from '../../../src/rails/simulator/tax-id.generator';
+} from '../../../sim/rails/tax-id.generator';
 
 describe('tax id check digits', () => {
   it('match published valid identifiers', () => {

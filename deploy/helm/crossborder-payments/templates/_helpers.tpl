@@ -35,6 +35,13 @@ app.kubernetes.io/component: {{ .component }}
 {{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) -}}
 {{- end -}}
 
+{{/* The rails simulator's image: the sandbox target of the same build, tagged <the api's tag>-sandbox unless given. */}}
+{{- define "cbp.simulatorImage" -}}
+{{- $image := .Values.rails.simulator.image -}}
+{{- $tag := default (printf "%s-sandbox" (default .Chart.AppVersion .Values.image.tag)) $image.tag -}}
+{{- printf "%s:%s" (default .Values.image.repository $image.repository) $tag -}}
+{{- end -}}
+
 {{/* The rails the api and the worker call: the simulator's Service when it runs, else rails.url. */}}
 {{- define "cbp.railsUrl" -}}
 {{- if .Values.rails.simulator.enabled -}}

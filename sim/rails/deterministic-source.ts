@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { uuidV4Form } from '../uuid-v4-form';
+import { uuidV4Form } from '../../src/rails/uuid-v4-form';
 
 /**
  * A stream of pseudo-random choices fully determined by (seed, parts): the simulator's

@@ -1,4 +1,4 @@
-import type { PeruAccountInfo, PhoneWallet } from '../rails.port';
+import type { PeruAccountInfo, PhoneWallet } from '../../src/rails/rails.port';
 import { DeterministicSource } from './deterministic-source';
 import { companyName, personName, pickDistinct } from './party.generator';
 import { rucFromBase } from './tax-id.generator';

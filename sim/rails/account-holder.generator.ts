@@ -1,4 +1,4 @@
-import type { AccountHolder } from '../rails.port';
+import type { AccountHolder } from '../../src/rails/rails.port';
 import type { DeterministicSource } from './deterministic-source';
 import type { KeyFormat } from './key-format.classifier';
 import { companyName, personName } from './party.generator';

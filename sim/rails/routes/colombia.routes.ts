@@ -1,12 +1,12 @@
-import { brebKeyFor } from '../../co/colombia.mapper';
+import { brebKeyFor } from '../../../src/rails/co/colombia.mapper';
 import {
   BREB_DIRECTORY,
   BREB_MOVEMENTS,
   brebReturnRequestSchema,
   brebTransferRequestSchema,
   COLOMBIA_PATHS,
-} from '../../co/colombia.wire';
-import { accountWallet } from '../../phone-wallets';
+} from '../../../src/rails/co/colombia.wire';
+import { accountWallet } from '../../../src/rails/phone-wallets';
 import type { KeyDirectoryService } from '../key-directory.service';
 import type { MoneyMovementService } from '../money-movement.service';
 import { movementRoutes } from '../movement.routes';

@@ -1,4 +1,4 @@
-import type { KeyCountry } from '../countries';
+import type { KeyCountry } from '../../src/rails/countries';
 
 /**
  * Sandbox magic values: inputs that make the simulated outside world misbehave on purpose, so

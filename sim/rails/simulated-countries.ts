@@ -1,4 +1,4 @@
-import type { KeyCountry } from '../countries';
+import type { KeyCountry } from '../../src/rails/countries';
 import type { KeyDirectoryService } from './key-directory.service';
 import type { MoneyMovementService } from './money-movement.service';
 import type { Route } from './route';

@@ -1,4 +1,5 @@
-import type { MovementStatus } from '../rails.port';
+import type { MovementStatus } from '../../src/rails/rails.port';
+import type { ForcedPayoutAnswer } from '../../src/sandbox/forced-payout-answers';
 import { delay } from './delay';
 import { DeterministicSource } from './deterministic-source';
 import {
@@ -61,13 +62,6 @@ export interface MovementOrder {
   /** Each rail's references look its own way (E… for Pix, CCE-… in Peru…). */
   referencePrefix: string;
 }
-
-/**
- * What the sandbox may force a payout to answer, whatever its amount or destination
- * (`POST /__admin/payouts/{id}/answer`, behind the API's `POST /v2/sandbox/orders/{id}/payout`).
- */
-export const FORCED_PAYOUT_ANSWERS = ['completed', 'rejected', 'unknown'] as const;
-export type ForcedPayoutAnswer = (typeof FORCED_PAYOUT_ANSWERS)[number];
 
 /** HELD: the rail takes the payout and never says what became of it. */
 type MovementBehaviour = AmountBehaviour | 'HELD';

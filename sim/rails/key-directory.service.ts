@@ -1,5 +1,5 @@
-import type { KeyCountry } from '../countries';
-import type { AccountHolder, PeruAccountInfo, PhoneWallet } from '../rails.port';
+import type { KeyCountry } from '../../src/rails/countries';
+import type { AccountHolder, PeruAccountInfo, PhoneWallet } from '../../src/rails/rails.port';
 import { brazilHolder, colombiaHolder } from './account-holder.generator';
 import { DeterministicSource } from './deterministic-source';
 import { classifyKey, type KeyFormat } from './key-format.classifier';

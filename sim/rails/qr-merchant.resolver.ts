@@ -1,6 +1,6 @@
-import { decodeEmvQr } from '../../emv';
-import { QR_SCOPE } from '../countries';
-import type { QrMerchant } from '../rails.port';
+import { decodeEmvQr } from '../../src/emv';
+import { QR_SCOPE } from '../../src/rails/countries';
+import type { QrMerchant } from '../../src/rails/rails.port';
 import { DeterministicSource } from './deterministic-source';
 import { UNKNOWN_QR_MERCHANT } from './magic-values';
 import { SimulatorHttpError } from './simulator-http.error';

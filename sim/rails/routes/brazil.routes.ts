@@ -1,12 +1,12 @@
-import { dictEntryFor } from '../../br/brazil.mapper';
+import { dictEntryFor } from '../../../src/rails/br/brazil.mapper';
 import {
   BRAZIL_PATHS,
   PIX_DIRECTORY,
   SPI_MOVEMENTS,
   spiPaymentRequestSchema,
   spiReturnRequestSchema,
-} from '../../br/brazil.wire';
-import { accountWallet } from '../../phone-wallets';
+} from '../../../src/rails/br/brazil.wire';
+import { accountWallet } from '../../../src/rails/phone-wallets';
 import type { KeyDirectoryService } from '../key-directory.service';
 import type { MoneyMovementService } from '../money-movement.service';
 import { movementRoutes } from '../movement.routes';

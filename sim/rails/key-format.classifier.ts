@@ -1,4 +1,4 @@
-import { validatePaymentKey, type KeyCountry, type PaymentKeyType } from '../countries';
+import { validatePaymentKey, type KeyCountry, type PaymentKeyType } from '../../src/rails/countries';
 
 export type KeyFormat = PaymentKeyType;
 

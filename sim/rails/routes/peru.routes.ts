@@ -1,4 +1,4 @@
-import { cceAccountOf, walletEntryOf } from '../../pe/peru.mapper';
+import { cceAccountOf, walletEntryOf } from '../../../src/rails/pe/peru.mapper';
 import {
   CCE_MOVEMENTS,
   cceReversalRequestSchema,
@@ -7,7 +7,7 @@ import {
   PERU_PATHS,
   walletLookupRequestSchema,
   walletSelectionRequestSchema,
-} from '../../pe/peru.wire';
+} from '../../../src/rails/pe/peru.wire';
 import { readJson } from '../http-json';
 import type { KeyDirectoryService } from '../key-directory.service';
 import type { MoneyMovementService } from '../money-movement.service';

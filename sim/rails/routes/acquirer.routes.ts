@@ -1,11 +1,11 @@
-import { fromQrMerchant } from '../../acquirer/acquirer.mapper';
+import { fromQrMerchant } from '../../../src/rails/acquirer/acquirer.mapper';
 import {
   ACQUIRER_MOVEMENTS,
   ACQUIRER_PATHS,
   acquirerPayoutRequestSchema,
   acquirerRefundRequestSchema,
   merchantLookupRequestSchema,
-} from '../../acquirer/acquirer.wire';
+} from '../../../src/rails/acquirer/acquirer.wire';
 import { readJson } from '../http-json';
 import type { MoneyMovementService } from '../money-movement.service';
 import { movementRoutes } from '../movement.routes';

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
-import type { MovementWire } from '../http/movement-client';
-import { wordFor } from '../movement-vocabulary';
-import type { MovementStatus } from '../rails.port';
+import type { MovementWire } from '../../src/rails/http/movement-client';
+import { wordFor } from '../../src/rails/movement-vocabulary';
+import type { MovementStatus } from '../../src/rails/rails.port';
 import { readJson } from './http-json';
 import type { MoneyMovementService, MovementOrder } from './money-movement.service';
 import { ok, pathOf, Route, settled } from './route';

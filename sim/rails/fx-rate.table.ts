@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import type { PaymentCurrency } from '../../money';
-import type { MidRate } from '../rails.port';
+import type { PaymentCurrency } from '../../src/money';
+import type { MidRate } from '../../src/rails/rails.port';
 
 const Precise = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_EVEN });
 
