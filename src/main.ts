@@ -1,11 +1,12 @@
 import 'reflect-metadata';
-import { EnvError, envSchema } from './config/env';
+import { EnvError } from './config/env';
 import { startTracing } from './observability/tracing';
+import { tracingOptions } from './observability/tracing-options';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- a role's modules must load after tracing starts; an import would load them first */
 /**
  * One entry for every process: `node dist/src/main.js api|worker|rails|codec-server`. A role's modules
- * are required only once tracing has started (when OTEL_EXPORTER_OTLP_ENDPOINT is set), so
+ * are required only once tracing has started (when a collector is named: tracingOptions), so
  * that its instrumentation sees them load.
  */
 const roles = {
@@ -39,9 +40,7 @@ if (!chosen) {
 }
 
 async function main(): Promise<void> {
-  // A malformed endpoint starts nothing here; the role's loadEnv then stops it, naming the variable.
-  const endpoint = envSchema.shape.OTEL_EXPORTER_OTLP_ENDPOINT.safeParse(process.env.OTEL_EXPORTER_OTLP_ENDPOINT).data;
-  if (chosen!.traced) startTracing(endpoint, `crossborder-payments-${role}`);
+  if (chosen!.traced) startTracing(tracingOptions(role!));
   await chosen!.run();
 }
 

@@ -14,7 +14,8 @@ import { OtlpReceiver, startOtlpReceiver } from '../../support/otlp-receiver';
  */
 const SENDER = `
 const { startTracing, stopTracing } = require('./dist/src/observability/tracing');
-startTracing(process.env.OTEL_EXPORTER_OTLP_ENDPOINT, 'crossborder-payments-test');
+const { tracingOptions } = require('./dist/src/observability/tracing-options');
+startTracing(tracingOptions('test'));
 const { context, propagation, ROOT_CONTEXT } = require('@opentelemetry/api');
 const { CallbackHttpClient } = require('./dist/src/notifications/callback-http');
 const inside = propagation.extract(ROOT_CONTEXT, JSON.parse(process.env.TRACE_CONTEXT));
