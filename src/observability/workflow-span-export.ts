@@ -5,7 +5,6 @@ import { makeWorkflowExporter } from '@temporalio/interceptors-opentelemetry';
 // Temporal's interceptors (1.24) are built on OpenTelemetry's 1.x SDK, and keep their own copy of
 // it; this process's SDK is 2.x. Their sink hands over spans in 1.x's shape.
 type TemporalSpanProcessor = Parameters<typeof makeWorkflowExporter>[0];
-type TemporalResource = Parameters<typeof makeWorkflowExporter>[1];
 type TemporalSpan = Parameters<TemporalSpanProcessor['onEnd']>[0];
 
 /**
@@ -38,6 +37,6 @@ export function workflowSpanExporter(spanProcessor: SpanProcessor, resource: Res
     // The sink never shuts the processor down; this process does (stopTracing).
     shutdown: async () => undefined,
   };
-  // The sink gives each span this resource, which currentShape replaces with the same one in its own type.
-  return makeWorkflowExporter(bridge, resource as unknown as TemporalResource);
+  // The sink gives each span this resource; currentShape gives it again, typed as 2.x's.
+  return makeWorkflowExporter(bridge, resource);
 }

@@ -80,6 +80,10 @@ describe('OpenTelemetry configured by the standard variables', () => {
     );
     expect(queries.length).toBeGreaterThan(0);
     expect(queries.filter((query) => !reachesRequest(query))).toEqual([]);
+    // Their statements, never their values: the payer's data is in none of the request's spans.
+    expect(queries.some((query) => String(query.attributes['db.query.text']).includes('$1'))).toBe(true);
+    const inTrace = JSON.stringify(collector.spans.filter((span) => span.traceId === request.traceId));
+    for (const value of [payer.full_name, payer.account_number, payer.tax_id]) expect(inTrace).not.toContain(value);
 
     // The api's line for the request carries the request's trace and span.
     const line = await stack.until('the request log line', 10_000, async () =>
