@@ -69,7 +69,7 @@ describe('callbacks and the trace context', () => {
     expect(Object.keys(headers).sort()).toEqual(['connection', 'content-length', 'content-type', 'host', 'x-event-id']);
     expect(JSON.stringify(headers)).not.toMatch(new RegExp(`${taxId}|${traceId}|cbp=internal`));
     // The callback's client span is still ours, in our trace.
-    expect(collector.spans.find((span) => String(span.attributes['http.url']).endsWith('/hook'))).toMatchObject({
+    expect(collector.spans.find((span) => String(span.attributes['url.full']).endsWith('/hook'))).toMatchObject({
       traceId,
       name: 'POST',
       service: 'crossborder-payments-test',
