@@ -1,13 +1,15 @@
 import 'reflect-metadata';
-import { EnvError, envSchema } from './config/env';
+import { EnvError } from './config/env';
 import { startTracing } from './observability/tracing';
+import { tracingOptions } from './observability/tracing-options';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- a role's modules must load after tracing starts; an import would load them first */
 /**
  * One entry for every process of the product: `node dist/src/main.js api|worker|codec-server`. A
- * role's modules are required only once tracing has started (when OTEL_EXPORTER_OTLP_ENDPOINT is
- * set), so that its instrumentation sees them load. The rails simulator is the harness's, not a
- * role here: `node dist/sim/main.js rails` (sim/main.ts), which the production image does not hold.
+ * role's modules are required only once tracing has started (when a collector is named:
+ * tracingOptions), so that its instrumentation sees them load. The rails simulator is the
+ * harness's, not a role here: `node dist/sim/main.js rails` (sim/main.ts), which the production
+ * image does not hold.
  */
 const roles = {
   api: {
@@ -36,9 +38,7 @@ if (!chosen) {
 }
 
 async function main(): Promise<void> {
-  // A malformed endpoint starts nothing here; the role's loadEnv then stops it, naming the variable.
-  const endpoint = envSchema.shape.OTEL_EXPORTER_OTLP_ENDPOINT.safeParse(process.env.OTEL_EXPORTER_OTLP_ENDPOINT).data;
-  if (chosen!.traced) startTracing(endpoint, `crossborder-payments-${role}`);
+  if (chosen!.traced) startTracing(tracingOptions(role!));
   await chosen!.run();
 }
 

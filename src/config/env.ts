@@ -268,8 +268,21 @@ export const envSchema = z.object({
   API_METRICS_PORT: port.default(9464),
   WORKER_METRICS_PORT: port.default(9465),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
-  /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are exported there; unset, tracing is off. */
+  /**
+   * OpenTelemetry (docs/operability.md, "Traces"). Tracing starts when a collector is named: the
+   * OTLP/HTTP base address (e.g. http://otel-collector:4318, traces go to its /v1/traces) or the
+   * full URL of its traces endpoint; OTEL_SDK_DISABLED=true keeps it off either way. The
+   * exporter, the sampler and the resource detector read the other standard OTEL_* variables
+   * themselves (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER…).
+   */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_SDK_DISABLED: booleanString.default(false),
+  /**
+   * The traces' `deployment.environment` (e.g. `staging`) when OTEL_RESOURCE_ATTRIBUTES names
+   * none; unset, NODE_ENV's value. NODE_ENV cannot say it: it is `production` wherever the image runs.
+   */
+  DEPLOYMENT_ENVIRONMENT: z.string().min(1).optional(),
 
   /**
    * The codec server (`npm run codec-server`, src/codec-server): where it listens, which Web UI

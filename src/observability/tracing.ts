@@ -1,21 +1,25 @@
 import type { IncomingMessage } from 'node:http';
 import type { WorkflowClientInterceptor } from '@temporalio/client';
 import {
-  makeWorkflowExporter,
   OpenTelemetryActivityInboundInterceptor,
   OpenTelemetryActivityOutboundInterceptor,
   OpenTelemetryWorkflowClientInterceptor,
 } from '@temporalio/interceptors-opentelemetry';
 import type { WorkerOptions } from '@temporalio/worker';
-import { propagation } from '@opentelemetry/api';
+import { context, propagation, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { Resource } from '@opentelemetry/resources';
+import type { Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider, SpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { isProbePath } from '../http/probe-paths';
 import { WORKFLOW_INTERCEPTOR_MODULES } from '../temporal/workflow-modules';
+import type { TracingOptions } from './tracing-options';
+import { tracingResource } from './tracing-resource';
+import { workflowSpanExporter } from './workflow-span-export';
 
 interface Tracing {
   resource: Resource;
@@ -50,21 +54,26 @@ function ignoreIncomingRequest(request: IncomingMessage): boolean {
 }
 
 /**
- * Starts OpenTelemetry tracing for this process when `endpoint` (OTEL_EXPORTER_OTLP_ENDPOINT)
- * is set; otherwise nothing is loaded into the request path and every span call is the API's
- * no-op. Spans cover incoming API requests and outgoing HTTP (node:http for callbacks, fetch
- * for the rails), and the Temporal interceptors carry the context from the API's client
- * calls through the workflow to its activities. The context stays inside: none is taken from
- * an incoming request (above), and callbacks send none (src/notifications/callback-http.ts).
- * Spans go out in batches over OTLP/HTTP (JSON), which reads the standard OTEL_EXPORTER_OTLP_*
- * and OTEL_BSP_* variables itself; every trace is sampled unless OTEL_TRACES_SAMPLER says
- * otherwise.
+ * Starts OpenTelemetry tracing for this process when given options (src/observability/tracing-options.ts:
+ * a collector is named and OTEL_SDK_DISABLED is not `true`); otherwise nothing is loaded into the
+ * request path and every span call is the API's no-op. Spans cover incoming API requests,
+ * outgoing HTTP (node:http for callbacks, fetch for the rails) and PostgreSQL queries, and the
+ * Temporal interceptors carry the context from the API's client calls through the workflow to
+ * its activities. A query makes a span only inside a traced request or activity: the pollers'
+ * and scrapes' queries would otherwise be traces of their own, every few seconds. Every pino
+ * log line written inside a span carries its `trace_id`, `span_id` and `trace_flags`. The
+ * context stays inside: none is taken from an incoming request (above), and callbacks send none
+ * (src/notifications/callback-http.ts).
+ *
+ * The resource is tracingResource's. Spans go out in batches over OTLP/HTTP (JSON), which reads
+ * the standard OTEL_EXPORTER_OTLP_* and OTEL_BSP_* variables itself; the sampler is
+ * OTEL_TRACES_SAMPLER's (with OTEL_TRACES_SAMPLER_ARG), every trace unless it says otherwise.
  *
  * Must run before the process loads the modules it instruments (main.ts starts it first).
  */
-export function startTracing(endpoint: string | undefined, serviceName: string): void {
-  if (endpoint === undefined || current !== null) return;
-  const resource = new Resource({ 'service.name': serviceName });
+export function startTracing(options: TracingOptions | null): void {
+  if (options === null || current !== null) return;
+  const resource = tracingResource(options);
   const spanProcessor = new BatchSpanProcessor(new OTLPTraceExporter());
   const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
   provider.register();
@@ -73,6 +82,10 @@ export function startTracing(endpoint: string | undefined, serviceName: string):
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: ignoreIncomingRequest }),
       new UndiciInstrumentation(),
+      // The statement's text, never its parameters (enhancedDatabaseReporting stays off): those are payers' data.
+      new PgInstrumentation({ requireParentSpan: true }),
+      // The ids in the log lines only: no OpenTelemetry log pipeline takes the lines themselves.
+      new PinoInstrumentation({ disableLogSending: true }),
     ],
   });
   current = {
@@ -81,6 +94,10 @@ export function startTracing(endpoint: string | undefined, serviceName: string):
     async shutdown() {
       unregister();
       await provider.shutdown();
+      // What register() set globally, so that a later start (a test's) registers its own.
+      trace.disable();
+      context.disable();
+      propagation.disable();
     },
   };
 }
@@ -110,7 +127,7 @@ export function temporalClientInterceptors(): WorkflowClientInterceptor[] {
 export function workflowTracing(spanProcessor: SpanProcessor, resource: Resource) {
   return {
     workflowModules: WORKFLOW_INTERCEPTOR_MODULES,
-    sinks: { exporter: makeWorkflowExporter(spanProcessor, resource) },
+    sinks: { exporter: workflowSpanExporter(spanProcessor, resource) },
   };
 }
 

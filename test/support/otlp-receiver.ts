@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedSpan {
@@ -8,6 +8,8 @@ export interface ReceivedSpan {
   name: string;
   /** The resource's service.name. */
   service: string;
+  /** Every attribute of the resource. */
+  resource: Record<string, unknown>;
   attributes: Record<string, unknown>;
 }
 
@@ -45,12 +47,15 @@ export interface OtlpReceiver {
   /** What OTEL_EXPORTER_OTLP_ENDPOINT is set to. */
   endpoint: string;
   spans: ReceivedSpan[];
+  /** The headers of each export it accepted. */
+  exports: IncomingHttpHeaders[];
   close(): Promise<void>;
 }
 
 /** A stand-in OpenTelemetry collector: accepts OTLP/HTTP JSON on POST /v1/traces and keeps every span. */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
+  const exports: IncomingHttpHeaders[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -63,9 +68,11 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         response.writeHead(404).end();
         return;
       }
+      exports.push(request.headers);
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpTraces;
-      for (const { resource, scopeSpans } of body.resourceSpans) {
-        const service = String(attributesOf(resource?.attributes)['service.name']);
+      for (const { resource: { attributes } = {}, scopeSpans } of body.resourceSpans) {
+        const resource = attributesOf(attributes);
+        const service = String(resource['service.name']);
         for (const span of scopeSpans.flatMap((scope) => scope.spans)) {
           spans.push({
             traceId: span.traceId,
@@ -73,6 +80,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
             parentSpanId: span.parentSpanId || undefined,
             name: span.name,
             service,
+            resource,
             attributes: attributesOf(span.attributes),
           });
         }
@@ -84,6 +92,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     spans,
+    exports,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Resource } from '@opentelemetry/resources';
+import { resourceFromAttributes } from '@opentelemetry/resources';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { TRACE_HEADER } from '@temporalio/interceptors-opentelemetry/lib/instrumentation';
 import { bundleWorkflowCode, ReplayWorkerOptions, Worker } from '@temporalio/worker';
@@ -15,7 +15,7 @@ import { WORKFLOW_BUNDLER_OPTIONS, WORKFLOWS_PATH } from '../../src/temporal/wor
  * flow, and per workflow version) must replay on today's workflow code. A change that would
  * break a workflow already running in production fails here, in CI, instead of in production.
  * The rule for changing workflows is in docs/workflow-versioning.md. They replay with tracing
- * off and on alike, since OTEL_EXPORTER_OTLP_ENDPOINT may change between two deployments, and
+ * off and on alike, since tracing may be turned on or off between two deployments, and
  * bundled as the worker bundles them (zod preloaded, shared and frozen), with the worker's data
  * converter: its payload codec decodes the clear payloads of histories written before payloads
  * were encrypted as they are (test/integration/temporal/payload-encryption.test.ts replays an
@@ -29,7 +29,7 @@ const files = readdirSync(HISTORIES)
 function tracingOn(): Partial<ReplayWorkerOptions> {
   const { workflowModules, sinks } = workflowTracing(
     new SimpleSpanProcessor(new InMemorySpanExporter()),
-    new Resource({ 'service.name': 'replay' }),
+    resourceFromAttributes({ 'service.name': 'replay' }),
   );
   return { interceptors: { workflowModules }, sinks };
 }

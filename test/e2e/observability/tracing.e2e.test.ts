@@ -58,9 +58,9 @@ describe('OpenTelemetry traces', () => {
     );
     expect(request).toMatchObject({ service: 'crossborder-payments-api', parentSpanId: undefined });
     expect(request.attributes).toMatchObject({
-      'http.method': 'POST',
-      'http.target': '/v2/payments/previews',
-      'http.status_code': 200,
+      'http.request.method': 'POST',
+      'url.path': '/v2/payments/previews',
+      'http.response.status_code': 200,
     });
 
     const trace = () => collector.spans.filter((span) => span.traceId === request.traceId);
@@ -72,8 +72,7 @@ describe('OpenTelemetry traces', () => {
     function callsTo(target: string): ReceivedSpan[] {
       return trace().filter(
         (span) =>
-          span.service === 'crossborder-payments-worker' &&
-          String(span.attributes['url.full'] ?? span.attributes['http.url']).endsWith(target),
+          span.service === 'crossborder-payments-worker' && String(span.attributes['url.full']).endsWith(target),
       );
     }
 
@@ -119,14 +118,12 @@ describe('OpenTelemetry traces', () => {
       (span) => span.name === 'HandleUpdate:decide' && span.attributes.workflowId === run[0]!.attributes.workflowId,
     );
     const root = collector.spans.find((span) => span.traceId === decision?.traceId && span.parentSpanId === undefined);
-    expect(root?.attributes).toMatchObject({ 'http.method': 'POST', 'http.target': '/v2/payments' });
+    expect(root?.attributes).toMatchObject({ 'http.request.method': 'POST', 'url.path': '/v2/payments' });
 
     // Scrapes and health probes, and what a scrape reads (the runtime exporter's /metrics), are never traced.
     expect((await fetch(stack.workerMetrics)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const urls = collector.spans.map((span) =>
-      String(span.attributes['url.full'] ?? span.attributes['http.url'] ?? span.attributes['http.target']),
-    );
+    const urls = collector.spans.map((span) => String(span.attributes['url.full'] ?? span.attributes['url.path']));
     expect(urls.filter((url) => /\/(metrics|health)$/.test(url))).toEqual([]);
   }, 120_000);
 

@@ -14,7 +14,8 @@ import { OtlpReceiver, startOtlpReceiver } from '../../support/otlp-receiver';
  */
 const SENDER = `
 const { startTracing, stopTracing } = require('./dist/src/observability/tracing');
-startTracing(process.env.OTEL_EXPORTER_OTLP_ENDPOINT, 'crossborder-payments-test');
+const { tracingOptions } = require('./dist/src/observability/tracing-options');
+startTracing(tracingOptions('test'));
 const { context, propagation, ROOT_CONTEXT } = require('@opentelemetry/api');
 const { CallbackHttpClient } = require('./dist/src/notifications/callback-http');
 const inside = propagation.extract(ROOT_CONTEXT, JSON.parse(process.env.TRACE_CONTEXT));
@@ -68,7 +69,7 @@ describe('callbacks and the trace context', () => {
     expect(Object.keys(headers).sort()).toEqual(['connection', 'content-length', 'content-type', 'host', 'x-event-id']);
     expect(JSON.stringify(headers)).not.toMatch(new RegExp(`${taxId}|${traceId}|cbp=internal`));
     // The callback's client span is still ours, in our trace.
-    expect(collector.spans.find((span) => String(span.attributes['http.url']).endsWith('/hook'))).toMatchObject({
+    expect(collector.spans.find((span) => String(span.attributes['url.full']).endsWith('/hook'))).toMatchObject({
       traceId,
       name: 'POST',
       service: 'crossborder-payments-test',

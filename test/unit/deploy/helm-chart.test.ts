@@ -62,7 +62,7 @@ const variants: Deployment[] = [
     'worker.autoscaling.backlog.selector': JSON.stringify({ matchLabels: { task_queue: 'orders' } }),
   }),
   with_(production, 'extra settings and secret variables', {
-    config: JSON.stringify({ LOG_LEVEL: 'warn', QR_EXPIRY_SECONDS: 900, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector.observability:4318' }),
+    config: JSON.stringify({ LOG_LEVEL: 'warn', QR_EXPIRY_SECONDS: 900, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector.observability:4318', OTEL_SERVICE_NAME: 'payments', DEPLOYMENT_ENVIRONMENT: 'staging' }),
     secretEnv: JSON.stringify({ OTEL_EXPORTER_OTLP_HEADERS: { name: 'otel', key: 'headers' } }),
   }),
 ];
