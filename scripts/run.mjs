@@ -479,6 +479,8 @@ function buildImage() {
       // Docker's image format: OCI's has no HEALTHCHECK, and buildah would drop it.
       '--format',
       'docker',
+      // A failed step's container goes too, as a successful one's does.
+      '--force-rm',
       '-f',
       'Dockerfile',
       '-t',
@@ -486,6 +488,9 @@ function buildImage() {
       '--build-arg',
       `NODE_IMAGE=${baseImage}`,
       ...Object.entries(labels).flatMap(([name, value]) => ['--build-arg', `IMAGE_${name.toUpperCase()}=${value}`]),
+      // The same labels set by buildah itself: with --layers, buildah 1.28 reuses the Dockerfile's
+      // LABEL step when only its ARG's value changed, and would keep the revision of the first build.
+      ...Object.entries(labels).flatMap(([name, value]) => ['--label', `org.opencontainers.image.${name}=${value}`]),
       ...mounts,
       '.',
     ],
