@@ -1,15 +1,17 @@
 # One image for every process of the product: its command picks api, worker or codec-server
-# (docker-compose.yml, the Helm chart); the `sandbox` target adds the rails simulator (sim/). The build stage has every dependency and makes dist/ and the workflow bundle; the
-# image gets the production dependencies (installed apart, so that no build tool or cache comes
-# along), the compiled code and the bundle, and runs as `node` (uid 1000). docs/deployment.md,
-# "The image", says what it holds and how big it is.
+# (docker-compose.yml, the Helm chart); the `sandbox` target adds the rails simulator (sim/). The
+# build stage has every dependency and makes dist/ and the workflow bundle; the image gets the
+# production dependencies (installed apart, so that no build tool or cache comes along), the
+# compiled code and the bundle, and runs as `node` (uid 1000). docs/deployment.md, "The image",
+# says what it holds and how big it is. `npm run image:build` builds it with buildah, on a base
+# image it makes under this very name (no registry needed) and pins by digest.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # No install scripts: what the build runs needs none (swc's native binary is a package of its own),
-# and npm 10, which this Node ships, would run them all, analytics included.
+# and the npm this Node ships would run them all, analytics included.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY .swcrc ./
 COPY src ./src
@@ -50,6 +52,15 @@ COPY --from=build /app/dist/clients ./dist/clients
 COPY --from=build /app/dist/workflow-bundle.js ./dist/workflow-bundle.js
 # Its twin with the tracing interceptors, which a worker run with OTEL_EXPORTER_OTLP_ENDPOINT runs.
 COPY --from=build /app/dist/workflow-bundle.traced.js ./dist/workflow-bundle.traced.js
+# Where the image comes from, for whoever finds it in a registry: `npm run image:build` passes
+# the repository's URL, the git revision and package.json's version. Last, so that a new revision
+# changes no layer above.
+ARG IMAGE_SOURCE=
+ARG IMAGE_REVISION=
+ARG IMAGE_VERSION=
+LABEL org.opencontainers.image.source="${IMAGE_SOURCE}" \
+      org.opencontainers.image.revision="${IMAGE_REVISION}" \
+      org.opencontainers.image.version="${IMAGE_VERSION}"
 # Nothing is written under /app: the image runs with a read-only root filesystem (only /tmp mounted).
 USER node
 # Liveness of whichever process runs here (the api, the worker or the codec server); its port

@@ -31,7 +31,8 @@ export class MainProcess {
    * `root` holds dist/ (the project's own, unless the tree an image would hold); `user` runs it as
    * another user, as the image does; `wrapper` runs it through another command first, e.g. `ip
    * netns exec NAME` (which execs node in its place); `nodeArgs` go to node itself (the bench's
-   * `--cpu-prof`, which NODE_OPTIONS does not take).
+   * `--cpu-prof`, which NODE_OPTIONS does not take); `command` is what runs with the role as its
+   * argument, in place of this node on the role's entry (an image's entrypoint, run through `wrapper`).
    */
   constructor(
     readonly role: 'api' | 'worker' | 'rails' | 'codec-server',
@@ -41,15 +42,17 @@ export class MainProcess {
       user,
       wrapper = [],
       nodeArgs = [],
+      command = [process.execPath, '--enable-source-maps', ...nodeArgs, entryOf(role)],
     }: {
       root?: string;
       user?: { uid: number; gid: number };
       wrapper?: readonly string[];
       nodeArgs?: readonly string[];
+      command?: readonly string[];
     } = {},
   ) {
-    const [command, ...args] = [...wrapper, process.execPath, '--enable-source-maps', ...nodeArgs, entryOf(role), role];
-    this.child = spawn(command, args, {
+    const [executable, ...args] = [...wrapper, ...command, role];
+    this.child = spawn(executable, args, {
       cwd: root,
       env: { API_METRICS_PORT: '0', WORKER_METRICS_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

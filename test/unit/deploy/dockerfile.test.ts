@@ -23,6 +23,7 @@ describe('the Dockerfile', () => {
     expect(runs(build)).toMatch(/\bnpm ci --ignore-scripts\b/);
     expect(runs(stage('production-dependencies'))).toMatch(/\bnpm ci --omit=dev --ignore-scripts\b/);
     for (const each of stages) expect(runs(each)).not.toMatch(/\bnpm (install|i|prune)\b/);
+    // Node 24 LTS; `npm run image:build` makes this base locally under this name (scripts/run.mjs).
     expect(new Set(stages.map((each) => each.base))).toEqual(new Set(['node:24-bookworm-slim', 'runtime']));
   });
 
@@ -67,6 +68,21 @@ describe('the Dockerfile', () => {
     for (const copied of [bundle, tracedBundlePath(bundle)]) {
       expect(copies(runtime)).toContainEqual({ from: 'build', sources: [copied], destination: `./${posix.relative(APP, copied)}` });
     }
+  });
+
+  it('is labelled with where it comes from: source, revision and version, build arguments of the runtime stage', () => {
+    const labels = instructions(runtime, 'LABEL').join(' ');
+    for (const [label, argument] of [
+      ['source', 'IMAGE_SOURCE'],
+      ['revision', 'IMAGE_REVISION'],
+      ['version', 'IMAGE_VERSION'],
+    ]) {
+      expect(instructions(runtime, 'ARG')).toContain(`${argument}=`);
+      expect(labels).toContain(`org.opencontainers.image.${label}="\${${argument}}"`);
+    }
+    // After every COPY: a new revision changes no layer that holds files.
+    const keywords = runtime.instructions.map((instruction) => instruction.keyword);
+    expect(keywords.indexOf('LABEL')).toBeGreaterThan(keywords.lastIndexOf('COPY'));
   });
 
   it('runs main.js in production as node, with a health check of its own code', () => {

@@ -20,6 +20,12 @@ describe("the service's Node", () => {
     expect(Number(major)).toBeGreaterThanOrEqual(24);
   });
 
+  it("is the Node the image's base is made with, and the one npm run test:lts tests on", () => {
+    const runScript = readFileSync(join(root, 'scripts', 'run.mjs'), 'utf8');
+    const [, baseNode] = /const BASE_NODE = \{[^}]*version: '([^']+)'/.exec(runScript) ?? [];
+    expect(baseNode).toBe(pinned);
+  });
+
   it("is the image's base", () => {
     const stages = parseDockerfile(readFileSync(join(root, 'Dockerfile'), 'utf8'));
     for (const stage of stages.filter((each) => each.base.startsWith('node:'))) {
