@@ -36,8 +36,13 @@ async function countOrders(dataSource: DataSource): Promise<{ final: number; all
 export function startProgress(sources: ProgressSources, startedAt: number): { now(): void; stop(): void } {
   let known: { final: number; all: number } | null = null;
   let busy = false;
-  const tick = async () => {
-    if (busy) return;
+  // A phase that begins while a line is being counted gets its own line right after that one.
+  let again = false;
+  const tick = async (): Promise<void> => {
+    if (busy) {
+      again = true;
+      return;
+    }
     busy = true;
     try {
       const counted = await Promise.race([
@@ -54,6 +59,10 @@ export function startProgress(sources: ProgressSources, startedAt: number): { no
       );
     } finally {
       busy = false;
+    }
+    if (again) {
+      again = false;
+      await tick();
     }
   };
   const timer = setInterval(() => void tick(), PROGRESS_EVERY_MS);
