@@ -35,6 +35,17 @@ describe('the event log, bulk redelivery and the test ping', () => {
     createPaymentsClient({ baseUrl: stack.api.baseUrl, accessToken: client.token });
 
   /** A callback in the outbox, as an order's change writes it; answers its x-event-id. */
+  /**
+   * The log orders by creation time (then by id, which is random): callbacks made one after the
+   * other get times apart, as they would be, even within one millisecond here.
+   */
+  let lastCreatedAt = 0;
+  const nextCreatedAt = async () => {
+    while (Date.now() <= lastCreatedAt) await new Promise((resolve) => setTimeout(resolve, 1));
+    lastCreatedAt = Date.now();
+    return new Date(lastCreatedAt);
+  };
+
   async function callback(
     client: TestClient,
     url: string,
@@ -49,7 +60,7 @@ describe('the event log, bulk redelivery and the test ping', () => {
       event,
       url,
       payload: { event, order_id: orderId, marker: eventId },
-      createdAt: new Date(),
+      createdAt: await nextCreatedAt(),
     });
     return eventId;
   }
@@ -118,12 +129,12 @@ describe('the event log, bulk redelivery and the test ping', () => {
       await closed.close();
       try {
         const oldFailed = await failedCallback(owner, down, 'PAYMENT');
-        const since = new Date().toISOString();
+        const since = (await nextCreatedAt()).toISOString();
         const refund = await callback(owner, receiver.url(), 'REFUND');
         await deliverer.attempt(refund);
         const failed = await failedCallback(owner, down, 'PAYMENT');
         const pending = await callback(owner, down, 'PREVIEW');
-        const before = new Date().toISOString();
+        const before = (await nextCreatedAt()).toISOString();
         const later = await callback(owner, down, 'PREVIEW');
 
         const listed = async (query: string) => ids((await owner.call.get(`/v2/events?${query}`)).body);
@@ -192,7 +203,7 @@ describe('the event log, bulk redelivery and the test ping', () => {
       const receiver = await flakyReceiver();
       try {
         const before = await failedCallback(owner, receiver.url('/before'));
-        const since = new Date().toISOString();
+        const since = (await nextCreatedAt()).toISOString();
         const failed = [
           await failedCallback(owner, receiver.url('/outage')),
           await failedCallback(owner, receiver.url('/outage'), 'REFUND'),
