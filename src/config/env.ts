@@ -185,6 +185,13 @@ export const envSchema = z.object({
    * they are created beforehand, and the worker only checks that each can be queried.
    */
   TEMPORAL_REGISTER_SEARCH_ATTRIBUTES: booleanString.default(true),
+  /**
+   * Whether the worker process keeps the order-reconciler schedule on its task queue (every
+   * replica ensures it). Off for a worker that must not take the orders of others sharing its
+   * database, as the tests' worker processes on one shared database: the reconciler starts the
+   * workflow of any order of the database left without one, on this worker's task queue.
+   */
+  WORKER_RECONCILER: booleanString.default(true),
 
   /** Signs access tokens (HS256). At least 32 characters. */
   JWT_SECRET: z.string().min(32),

@@ -151,7 +151,7 @@ export async function runWorker(): Promise<void> {
       Runtime.instance().logger.warn(message);
     },
   };
-  const created = await createOrderWorker(env, undefined, { reconciler: true, startupRetry });
+  const created = await createOrderWorker(env, undefined, { reconciler: env.WORKER_RECONCILER, startupRetry });
   worker = created.worker;
   sources.push(
     databaseStateSource(created.deps.dataSource),

@@ -48,7 +48,16 @@ export async function startProcessStack(
   const railsUrl = `http://127.0.0.1:${await rails.listen(0)}`;
   const receiver = await startCallbackReceiver();
   const [port, apiMetricsPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
-  const env = { ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, RAILS_URL: railsUrl, LOG_LEVEL: 'warn', ...extraEnv };
+  // WORKER_RECONCILER off: the reconciler would take the orders other suites leave without a
+  // workflow in the shared database.
+  const env = {
+    ...process.env,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    RAILS_URL: railsUrl,
+    LOG_LEVEL: 'warn',
+    WORKER_RECONCILER: 'false',
+    ...extraEnv,
+  };
   const worker = launch('worker', { ...env, WORKER_METRICS_PORT: String(workerMetricsPort) });
   const api = launch('api', { ...env, PORT: String(port), API_METRICS_PORT: String(apiMetricsPort) });
   processes.push(worker, api);

@@ -4,6 +4,7 @@ import { MainProcess } from '../../../dev/main-process';
 import { LedgerService } from '../../../src/ledger/ledger.service';
 import { Decimal } from '../../../src/money';
 import { orderWorkflowId } from '../../../src/orders/order-workflow-start';
+import { reconcilerScheduleId } from '../../../src/temporal/reconciler-schedule';
 import { createRailsSimulator, RailsSimulator } from '../../../sim/rails/rails-simulator.server';
 import { CallbackReceiver, ReceivedCallback, startCallbackReceiver } from '../../support/callback-receiver';
 import { payer, pixQr } from '../../support/qr-fixtures';
@@ -45,6 +46,8 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
       TEMPORAL_TASK_QUEUE: taskQueue,
       RAILS_URL: railsUrl,
       LOG_LEVEL: 'warn',
+      // Other suites leave orders without a workflow in the shared database: not this worker's to start.
+      WORKER_RECONCILER: 'false',
     });
     workers.push(worker);
     return worker;
@@ -111,6 +114,9 @@ describe('worker crash while orders are PROCESSING (issue #4)', () => {
         };
       }),
     );
+
+    // The worker polls (the previews came): with WORKER_RECONCILER off it made no reconciler schedule.
+    await expect(temporal.schedule.getHandle(reconcilerScheduleId(taskQueue)).describe()).rejects.toThrow(/not found/i);
 
     await Promise.all(
       orders.map(async ({ path, orderId }) => {

@@ -104,6 +104,6 @@ describe('process entries', () => {
   it('refuses an unknown process role with its usage', () => {
     const result = node(['dist/src/main.js', 'everything']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('usage: main.js <api|worker|rails|codec-server>');
+    expect(result.stderr).toContain('usage: main.js <api|worker|codec-server>');
   });
 });
