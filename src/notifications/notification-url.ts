@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DNS_LABEL } from '../http/text-input';
 import { isPublicAddress } from './public-address';
+import { isValidPunycodeLabel } from './punycode-label';
 
 /** The spec's limit on `notification_url`. */
 export const NOTIFICATION_URL_MAX_LENGTH = 250;
@@ -30,7 +31,7 @@ const PCHAR = "(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})";
  * The URLs the API takes as `notification_url`: absolute http or https, in RFC 3986's ASCII
  * characters (anything else percent-encoded), a host that is a DNS name, a dotted IPv4 address
  * or a bracketed hexadecimal IPv6 address, a port up to 65535, no credentials; a label in punycode
- * (`xn--`) must also be valid punycode, which no pattern can check. Published as the field's
+ * (`xn--`) must also be valid punycode (punycode-label.ts), which no pattern can check. Published as the field's
  * `pattern` beside `format: uri`, so that an RFC 3986 validator and WHATWG's URL parser (which
  * accepts spaces, backslashes and port 99999 where RFC 3986 does not, and the other way round)
  * agree on every URL the pattern admits.
@@ -55,10 +56,10 @@ function namesNonPublicHost(hostname: string): boolean {
   return isIP(host) !== 0 && !isPublicAddress(host);
 }
 
-/** A host label written in punycode (an internationalised name's ASCII form). */
-function hasPunycodeLabel(value: string): boolean {
+/** The host's labels written in punycode (an internationalised name's ASCII form). */
+function punycodeLabels(value: string): string[] {
   const host = /^[A-Za-z]+:\/\/([^/?#]*)/.exec(value)?.[1] ?? '';
-  return host.split('.').some((label) => label.toLowerCase().startsWith('xn--'));
+  return host.split('.').filter((label) => label.toLowerCase().startsWith('xn--'));
 }
 
 /**
@@ -67,14 +68,14 @@ function hasPunycodeLabel(value: string): boolean {
  */
 export function notificationUrlProblem(value: string, allowInsecure: boolean): string | null {
   if (value.length > NOTIFICATION_URL_MAX_LENGTH) return `must be at most ${NOTIFICATION_URL_MAX_LENGTH} characters`;
+  // The pattern admits any `xn--` label: whether it is punycode is checked here.
+  const labels = punycodeLabels(value);
+  if (!labels.every(isValidPunycodeLabel)) return 'must name a host whose xn-- labels are valid punycode';
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    // The pattern admits any `xn--` label; only the parser can tell whether it is punycode.
-    return hasPunycodeLabel(value)
-      ? 'must name a host whose xn-- labels are valid punycode'
-      : 'must be an absolute URL';
+    return labels.length > 0 ? 'must name a host whose xn-- labels are valid punycode' : 'must be an absolute URL';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an https URL';
   // Credentials would be stored, listed back and sent as-is: a secret has no place in this field.

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
@@ -31,14 +31,25 @@ describe('the image', () => {
   let worker: MainProcess;
   let api: MainProcess;
   let temporal: Client;
+  // The Node the tests run on, where the image's user can run it: `npm run test:lts` runs one from
+  // root's cache (mode 700), as the image has its own in /usr/local/bin.
+  let nodeBinary = process.execPath;
+  let nodeDir: string | undefined;
 
   /** `node <args>` in the tree, as the image's user. */
   const node = (args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string) =>
-    spawnSync(process.execPath, args, { cwd: tree.root, env: { ...env, ...extraEnv }, input, encoding: 'utf8', timeout: 60_000, ...asImageUser });
+    spawnSync(nodeBinary, args, { cwd: tree.root, env: { ...env, ...extraEnv }, input, encoding: 'utf8', timeout: 60_000, ...asImageUser });
 
   beforeAll(async () => {
     MainProcess.assertBuilt();
     tree = assembleImageTree();
+    if (asImageUser) {
+      nodeDir = mkdtempSync(join(tmpdir(), 'image-node-'));
+      chmodSync(nodeDir, 0o755);
+      nodeBinary = join(nodeDir, 'node');
+      copyFileSync(process.execPath, nodeBinary);
+      chmodSync(nodeBinary, 0o755);
+    }
     // The one writable place, as the chart's /tmp.
     tmp = mkdtempSync(join(tmpdir(), 'image-tmp-'));
     if (asImageUser) chownSync(tmp, asImageUser.uid, asImageUser.gid);
@@ -60,8 +71,9 @@ describe('the image', () => {
       API_METRICS_PORT: String(await freePort()),
       WORKER_METRICS_PORT: String(await freePort()),
     };
-    worker = new MainProcess('worker', env, { root: tree.root, user: asImageUser });
-    api = new MainProcess('api', env, { root: tree.root, user: asImageUser });
+    const command = [nodeBinary, '--enable-source-maps', 'dist/src/main.js'];
+    worker = new MainProcess('worker', env, { root: tree.root, user: asImageUser, command });
+    api = new MainProcess('api', env, { root: tree.root, user: asImageUser, command });
     temporal = await testTemporalClient();
   }, 300_000);
 
@@ -71,6 +83,7 @@ describe('the image', () => {
     await temporal?.connection.close();
     tree?.remove();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
+    if (nodeDir) rmSync(nodeDir, { recursive: true, force: true });
   });
 
   const untilHealthy = (role: string, child: MainProcess) =>
@@ -99,7 +112,7 @@ describe('the image', () => {
       expect(modules.filter((module) => !/^\.\/(node_modules|dist\/(src|workflows|activities|clients))\//.test(module))).toEqual([]);
     }
     // The rails simulator is the sandbox image's (`--target sandbox`): here, the rails role is a usage error.
-    const rails = spawnSync(process.execPath, ['dist/src/main.js', 'rails'], { cwd: tree.root, env: { ...env, RAILS_PORT: '0' }, encoding: 'utf8', timeout: 15_000, ...asImageUser });
+    const rails = spawnSync(nodeBinary, ['dist/src/main.js', 'rails'], { cwd: tree.root, env: { ...env, RAILS_PORT: '0' }, encoding: 'utf8', timeout: 15_000, ...asImageUser });
     expect({ status: rails.status, stderr: rails.stderr }).toEqual({ status: 2, stderr: 'usage: main.js <api|worker|codec-server>\n' });
     expect(node(['dist/src/healthcheck.js', 'rails']).status).toBe(2);
   });
