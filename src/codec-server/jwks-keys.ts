@@ -1,4 +1,4 @@
-import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 
 /** A JWKS document as identity providers serve it; keys of other uses (encryption) are left out. */
@@ -57,7 +57,7 @@ export class JwksKeys implements SigningKeys {
     const fresh = new Map<string, KeyObject>();
     for (const [index, jwk] of keys.entries()) {
       if (jwk.use !== undefined && jwk.use !== 'sig') continue;
-      fresh.set(jwk.kid ?? `#${index}`, createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' }));
+      fresh.set(jwk.kid ?? `#${index}`, createPublicKey({ key: jwk, format: 'jwk' }));
     }
     this.keys = fresh;
   }

@@ -16,7 +16,7 @@ describe('chaos progress', () => {
     const progress = startProgress(
       {
         dataSource,
-        plan: { faultsApplied: 0, faultsPlanned: 1 } as never,
+        plan: { faultsApplied: 0, faultsPlanned: 1 },
         flows: { started: 2, ended: 1 },
         phase: () => phase,
         say: (line) => lines.push(line),
